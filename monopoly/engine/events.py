@@ -1,0 +1,352 @@
+"""What happened: the engine's report of each action's consequences.
+
+Front ends turn events into messages and animations; tests assert on them; the log of a game
+is a list of them. Each event is a small frozen value with a ``kind`` name for saving.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+BANK = -1  # the payer or payee of a money movement that is the bank
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        return {"event": self.kind, **{k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}}
+
+
+@dataclass(frozen=True)
+class StartingRoll(Event):
+    player: int
+    dice: tuple[int, int]
+    kind: ClassVar[str] = "starting_roll"
+
+
+@dataclass(frozen=True)
+class FirstPlayer(Event):
+    player: int
+    kind: ClassVar[str] = "first_player"
+
+
+@dataclass(frozen=True)
+class DeedDealt(Event):
+    player: int
+    square: int
+    price: int
+    kind: ClassVar[str] = "deed_dealt"
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    player: int
+    turn: int
+    kind: ClassVar[str] = "turn_started"
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    player: int
+    dice: tuple[int, int]
+    purpose: str = "move"  # "move", "jail" (trying for doubles) or "utility" (a card's fresh throw)
+    kind: ClassVar[str] = "dice_rolled"
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    player: int
+    start: int
+    end: int
+    steps: int
+    kind: ClassVar[str] = "moved"
+
+
+@dataclass(frozen=True)
+class PassedGo(Event):
+    player: int
+    salary: int
+    kind: ClassVar[str] = "passed_go"
+
+
+@dataclass(frozen=True)
+class Landed(Event):
+    player: int
+    square: int
+    kind: ClassVar[str] = "landed"
+
+
+@dataclass(frozen=True)
+class CardDrawn(Event):
+    player: int
+    deck: str
+    card: str
+    text: str
+    kind: ClassVar[str] = "card_drawn"
+
+
+@dataclass(frozen=True)
+class Paid(Event):
+    """Money moved; ``payer`` or ``payee`` is ``BANK`` (-1) for the bank."""
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+    kind: ClassVar[str] = "paid"
+
+
+@dataclass(frozen=True)
+class RentDue(Event):
+    claim: int
+    owner: int
+    payer: int
+    square: int
+    amount: int
+    kind: ClassVar[str] = "rent_due"
+
+
+@dataclass(frozen=True)
+class RentLapsed(Event):
+    claim: int
+    owner: int
+    payer: int
+    amount: int
+    kind: ClassVar[str] = "rent_lapsed"
+
+
+@dataclass(frozen=True)
+class NoRent(Event):
+    square: int
+    owner: int
+    reason: str  # "mortgaged", "offline" or "own"
+    kind: ClassVar[str] = "no_rent"
+
+
+@dataclass(frozen=True)
+class Bought(Event):
+    player: int
+    square: int
+    price: int
+    kind: ClassVar[str] = "bought"
+
+
+@dataclass(frozen=True)
+class AuctionStarted(Event):
+    item: str  # "square" or "house" / "hotel"
+    square: int
+    bidders: tuple[int, ...]
+    kind: ClassVar[str] = "auction_started"
+
+
+@dataclass(frozen=True)
+class BidMade(Event):
+    player: int
+    amount: int
+    kind: ClassVar[str] = "bid_made"
+
+
+@dataclass(frozen=True)
+class BidderPassed(Event):
+    player: int
+    kind: ClassVar[str] = "bidder_passed"
+
+
+@dataclass(frozen=True)
+class AuctionWon(Event):
+    player: int
+    item: str
+    square: int
+    amount: int
+    kind: ClassVar[str] = "auction_won"
+
+
+@dataclass(frozen=True)
+class AuctionUnsold(Event):
+    item: str
+    square: int
+    kind: ClassVar[str] = "auction_unsold"
+
+
+@dataclass(frozen=True)
+class SentToJail(Event):
+    player: int
+    reason: str  # "square", "card" or "doubles"
+    kind: ClassVar[str] = "sent_to_jail"
+
+
+@dataclass(frozen=True)
+class LeftJail(Event):
+    player: int
+    how: str  # "doubles", "fine", "card", "forced_fine"
+    kind: ClassVar[str] = "left_jail"
+
+
+@dataclass(frozen=True)
+class StayedInJail(Event):
+    player: int
+    turns: int
+    kind: ClassVar[str] = "stayed_in_jail"
+
+
+@dataclass(frozen=True)
+class JailCardGained(Event):
+    player: int
+    deck: str
+    kind: ClassVar[str] = "jail_card_gained"
+
+
+@dataclass(frozen=True)
+class TaxChoiceNeeded(Event):
+    player: int
+    flat: int
+    percent: int
+    kind: ClassVar[str] = "tax_choice_needed"
+
+
+@dataclass(frozen=True)
+class BuildingBought(Event):
+    player: int
+    square: int
+    houses: int
+    hotel: bool
+    cost: int
+    kind: ClassVar[str] = "building_bought"
+
+
+@dataclass(frozen=True)
+class BuildingSold(Event):
+    player: int
+    square: int
+    houses: int
+    hotel: bool
+    refund: int
+    kind: ClassVar[str] = "building_sold"
+
+
+@dataclass(frozen=True)
+class HotelBreakdown(Event):
+    """A hotel sold when the bank lacks houses to replace it: the group was rearranged."""
+    player: int
+    group: str
+    levels: tuple[tuple[int, int], ...]  # (square, houses) after the rearrangement
+    kind: ClassVar[str] = "hotel_breakdown"
+
+
+@dataclass(frozen=True)
+class Mortgaged(Event):
+    player: int
+    square: int
+    amount: int
+    kind: ClassVar[str] = "mortgaged"
+
+
+@dataclass(frozen=True)
+class MortgageLifted(Event):
+    player: int
+    square: int
+    amount: int
+    kind: ClassVar[str] = "mortgage_lifted"
+
+
+@dataclass(frozen=True)
+class TradeProposed(Event):
+    proposer: int
+    recipient: int
+    give: tuple[int, ...]
+    take: tuple[int, ...]
+    cash: int
+    give_cards: tuple[str, ...]
+    take_cards: tuple[str, ...]
+    settle_debt: bool
+    kind: ClassVar[str] = "trade_proposed"
+
+
+@dataclass(frozen=True)
+class TradeAnswered(Event):
+    proposer: int
+    recipient: int
+    accepted: bool
+    kind: ClassVar[str] = "trade_answered"
+
+
+@dataclass(frozen=True)
+class PropertyTransferred(Event):
+    square: int
+    giver: int  # BANK for the bank
+    receiver: int  # BANK for the bank
+    kind: ClassVar[str] = "property_transferred"
+
+
+@dataclass(frozen=True)
+class DebtRaised(Event):
+    """A player owes more cash than they hold and must raise it before play goes on."""
+    debtor: int
+    creditor: int
+    amount: int
+    reason: str
+    kind: ClassVar[str] = "debt_raised"
+
+
+@dataclass(frozen=True)
+class Bankrupt(Event):
+    player: int
+    creditor: int
+    kind: ClassVar[str] = "bankrupt"
+
+
+@dataclass(frozen=True)
+class OfflineMoved(Event):
+    player: int
+    square: int
+    kind: ClassVar[str] = "offline_moved"
+
+
+@dataclass(frozen=True)
+class BuildingsOrdered(Event):
+    orders: tuple[tuple[int, int], ...]
+    hotels: bool
+    available: int
+    kind: ClassVar[str] = "buildings_ordered"
+
+
+@dataclass(frozen=True)
+class TimeUp(Event):
+    kind: ClassVar[str] = "time_up"
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    termination: str
+    winner: int  # -1 when nobody wins (a game stopped by the turn limit)
+    values: tuple[int, ...]
+    kind: ClassVar[str] = "game_over"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls for cls in (
+        StartingRoll, FirstPlayer, DeedDealt, TurnStarted, DiceRolled, Moved, PassedGo, Landed, CardDrawn, Paid,
+        RentDue, RentLapsed, NoRent, Bought, AuctionStarted, BidMade, BidderPassed, AuctionWon, AuctionUnsold,
+        SentToJail, LeftJail, StayedInJail, JailCardGained, TaxChoiceNeeded, BuildingBought, BuildingSold,
+        HotelBreakdown, Mortgaged, MortgageLifted, TradeProposed, TradeAnswered, PropertyTransferred, DebtRaised,
+        Bankrupt, OfflineMoved, BuildingsOrdered, TimeUp, GameOver)
+}
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    cls = EVENT_TYPES.get(data.get("event", ""))
+    if cls is None:
+        raise ValueError(f"unknown event {data.get('event')!r}")
+    try:
+        return cls(**{f.name: _tupled(data[f.name]) for f in fields(cls)})
+    except KeyError as exc:
+        raise ValueError(f"event {cls.kind} lacks field {exc}") from None

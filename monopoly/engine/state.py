@@ -1,0 +1,129 @@
+"""Everything about a game that changes, as plain data.
+
+The state holds numbers, strings and lists only (no edition objects, no dice, no callbacks), so
+it serialises to JSON as it is and a copy is a faithful snapshot. The rules that act on it live
+in ``game.py`` and its helpers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+NOBODY = -1  # owner of an unowned square; also "no player" in optional player fields
+
+
+class DecisionKind:
+    """Names of the decisions the engine can wait for."""
+
+    ROLL = "roll"  # start of a throw: roll, or in jail pay / use a card first
+    BUY = "buy"  # buy the property landed on, or send it to auction
+    AUCTION = "auction"  # bids from any player still in the auction
+    INCOME_TAX = "income_tax"  # flat amount or percentage
+    PAY_OR_DRAW = "pay_or_draw"  # pay a fine or take a Chance
+    RAISE_FUNDS = "raise_funds"  # sell, mortgage or trade until the debt is covered, or go bankrupt
+    TRADE_RESPONSE = "trade_response"  # accept or refuse an offer
+    MORTGAGED_TRANSFER = "mortgaged_transfer"  # lift or keep a mortgaged property just received
+    MOVE_OFFLINE = "move_offline"  # place the .com Offline token
+    PLACE_BUILDING = "place_building"  # put an auctioned house or hotel on a street
+    GAME_OVER = "game_over"
+
+
+@dataclass
+class PlayerState:
+    name: str
+    cash: int
+    position: int = 0
+    in_jail: bool = False
+    jail_turns: int = 0
+    jail_cards: list[str] = field(default_factory=list)
+    bankrupt: bool = False
+
+
+@dataclass
+class TradeOffer:
+    proposer: int
+    recipient: int
+    give: list[int] = field(default_factory=list)
+    take: list[int] = field(default_factory=list)
+    cash: int = 0
+    give_cards: list[str] = field(default_factory=list)
+    take_cards: list[str] = field(default_factory=list)
+    settle_debt: bool = False
+
+
+@dataclass
+class AuctionState:
+    item: str  # "square", "house" or "hotel"
+    square: int = NOBODY
+    high_bid: int = 0
+    high_bidder: int = NOBODY
+    bidders: list[int] = field(default_factory=list)  # still in, in asking order
+    asking: int = 0  # index into bidders of the player asked next
+
+
+@dataclass
+class Decision:
+    """A decision the game is waiting for. Only the fields its kind uses are set."""
+
+    kind: str
+    player: int
+    square: int = NOBODY
+    amount: int = 0
+    creditor: int = NOBODY
+    reason: str = ""
+    trade: TradeOffer | None = None
+    auction: AuctionState | None = None
+
+
+@dataclass
+class RentClaim:
+    id: int
+    owner: int
+    payer: int
+    square: int
+    amount: int
+    turn: int  # the turn number in which the rent fell due
+
+
+@dataclass
+class TurnState:
+    player: int = 0
+    number: int = 1
+    phase: str = "await_roll"  # "await_roll", "resolving" or "move_pending"
+    doubles: int = 0  # doubles thrown so far this turn
+    again: bool = False  # the player throws again when the move is resolved
+    dice_total: int = 0  # the last throw that moved the player (for utility rent)
+    steps: int = 0  # a move still to make once a debt is paid (leaving jail on a forced fine)
+    offline_moves: int = 0  # Offline-token moves owed by the roller (one per doubles)
+
+
+@dataclass
+class Outcome:
+    termination: str  # "last_player", "time_up", "first_bankruptcy", "ended", "turn_limit"
+    winner: int  # NOBODY when nobody wins
+    values: list[int] = field(default_factory=list)
+
+
+@dataclass
+class GameState:
+    edition: str
+    players: list[PlayerState]
+    owner: list[int]
+    mortgaged: list[bool]
+    houses: list[int]
+    hotel: list[bool]
+    bank_houses: int
+    bank_hotels: int
+    decks: list[list[int]]  # card indices, top first, for chance and community chest
+    turn: TurnState = field(default_factory=TurnState)
+    stack: list[Decision] = field(default_factory=list)
+    claims: list[RentClaim] = field(default_factory=list)
+    next_claim: int = 1
+    bank_paid_in: int = 0
+    bank_paid_out: int = 0
+    offline_square: int = 0
+    clock_seconds: int = 0
+    time_up: bool = False
+    building_orders: list[list[int]] = field(default_factory=list)  # [player, still wanted]
+    building_order_hotels: bool = False
+    outcome: Outcome | None = None
