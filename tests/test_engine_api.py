@@ -1,0 +1,152 @@
+"""The engine's contract: purity, illegal actions change nothing, saves round-trip and resume exactly."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from monopoly.engine import (Bid, Buy, DecisionKind, Game, IllegalActionError, PassBid, Roll, SaveFormatError,
+                             ScriptedDice, check_invariants)
+from monopoly.engine import actions as A
+
+ENGINE = Path(__file__).resolve().parent.parent / "monopoly" / "engine"
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            names.add(("." * node.level) + (node.module or ""))
+    return names
+
+
+def test_engine_imports_nothing_from_the_screen_or_the_computer_players():
+    for path in ENGINE.glob("*.py"):
+        for name in _imports(path):
+            assert "tui" not in name and "ai" not in name.split("."), f"{path.name} imports {name}"
+            assert name.split(".")[0] not in {"curses", "os", "io", "pathlib", "shutil", "subprocess", "socket"}, (
+                f"{path.name} imports {name}: the engine does no I/O")
+
+
+def test_engine_never_uses_global_random_or_prints():
+    for path in ENGINE.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "print(" not in text, path.name
+        assert "open(" not in text, path.name
+        for forbidden in ("random.randint", "random.random(", "random.choice", "random.seed"):
+            assert forbidden not in text, f"{path.name} uses {forbidden}"
+
+
+def test_an_illegal_action_raises_a_readable_error_and_changes_nothing():
+    game = Game.new(["Ann", "Bob"], dice=ScriptedDice([(1, 2)]), first_player=0)
+    before = json.dumps(game.to_dict(), sort_keys=True)
+    with pytest.raises(IllegalActionError, match="Ann's decision"):
+        game.apply(Roll(1))
+    with pytest.raises(IllegalActionError, match="not possible now"):
+        game.apply(Buy(0))
+    with pytest.raises(IllegalActionError, match="no player"):
+        game.apply(Roll(5))
+    with pytest.raises(IllegalActionError, match="does not own"):
+        game.apply(A.Mortgage(0, 1))
+    assert json.dumps(game.to_dict(), sort_keys=True) == before
+
+
+def test_pending_names_who_decides_even_when_it_is_not_the_current_player():
+    # Ann lands on Baltic (3) and declines; in the auction Bob is asked first after Ann.
+    game = Game.new(["Ann", "Bob", "Cy"], dice=ScriptedDice([(1, 2)]), first_player=0)
+    game.apply(Roll(0))
+    assert game.pending.kind == DecisionKind.BUY and game.pending.player == 0
+    game.apply(A.DeclineToBuy(0))
+    assert game.pending.kind == DecisionKind.AUCTION
+    assert game.current_player == 0
+    legal = game.legal_actions()
+    assert PassBid(1) in legal and PassBid(2) in legal and PassBid(0) in legal
+    assert Bid(1, 1) in legal
+
+
+def test_game_needs_two_to_eight_distinct_players():
+    with pytest.raises(ValueError):
+        Game.new(["Solo"])
+    with pytest.raises(ValueError):
+        Game.new([f"P{i}" for i in range(9)])
+    with pytest.raises(ValueError):
+        Game.new(["Ann", "ann"])
+
+
+def _play(game: Game, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if game.over:
+            return
+        game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("edition", ["us", "uk", "dotcom"])
+def test_a_resumed_game_continues_exactly_as_the_uninterrupted_one(edition):
+    game = Game.new(["Ann", "Bob", "Cy"], edition=edition, seed=11)
+    _play(game, random.Random(1), 150)
+    saved = json.loads(json.dumps(game.to_dict()))
+    resumed = Game.from_dict(saved)
+    assert resumed.to_dict() == saved
+    rng_a, rng_b = random.Random(2), random.Random(2)
+    for _ in range(300):
+        if game.over:
+            break
+        action = rng_a.choice(game.legal_actions())
+        assert rng_b.choice(resumed.legal_actions()) == action
+        assert game.apply(action) == resumed.apply(action)
+    assert game.to_dict() == resumed.to_dict()
+
+
+def test_the_same_seed_gives_the_same_game():
+    a = Game.new(["Ann", "Bob"], seed=5)
+    b = Game.new(["Ann", "Bob"], seed=5)
+    _play(a, random.Random(3), 200)
+    _play(b, random.Random(3), 200)
+    assert a.to_dict() == b.to_dict()
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d.update(version=99), "version"),
+    (lambda d: d.update(format="other"), "format"),
+    (lambda d: d.pop("state"), "state"),
+    (lambda d: d["state"]["players"][0].update(cash="lots"), r"state.players\[0\].cash"),
+    (lambda d: d["state"]["players"][0].update(cash=d["state"]["players"][0]["cash"] + 1), "money"),
+    (lambda d: d["state"].update(owner=[0] * 40), "cannot be owned"),
+    (lambda d: d["state"]["decks"][0].pop(), "chance"),
+    (lambda d: d["rules"].update(rent_claim="never"), "rent_claim"),
+    (lambda d: d.update(edition="mars"), "edition"),
+    (lambda d: d["dice"].update(state=[1, 2]), "dice"),
+    (lambda d: d["state"].update(houses=[1] * 40), "buildings"),
+    (lambda d: d["state"].update(surprise=1), "surprise"),
+    (lambda d: d.update(log=[{"event": "nothing"}]), "log"),
+])
+def test_loading_a_malformed_save_names_what_is_wrong(mutate, message):
+    game = Game.new(["Ann", "Bob"], seed=3)
+    _play(game, random.Random(4), 40)
+    data = copy.deepcopy(game.to_dict())
+    mutate(data)
+    with pytest.raises(SaveFormatError, match=message):
+        Game.from_dict(data)
+
+
+def test_loading_something_that_is_not_a_save():
+    for junk in (None, [], "text", {"format": "monopoly-save"}):
+        with pytest.raises(SaveFormatError):
+            Game.from_dict(junk)
+
+
+def test_invariants_hold_through_random_play_in_every_edition():
+    for edition in ("us", "uk", "dotcom"):
+        game = Game.new(["Ann", "Bob", "Cy", "Di"], edition=edition, seed=9, rules={"max_turns": 120})
+        rng = random.Random(edition)
+        while not game.over:
+            game.apply(rng.choice(game.legal_actions()))
+            check_invariants(game)
