@@ -150,3 +150,33 @@ def test_invariants_hold_through_random_play_in_every_edition():
         while not game.over:
             game.apply(rng.choice(game.legal_actions()))
             check_invariants(game)
+
+
+def _every_candidate(game: Game) -> list:
+    """Every simple action any player could name now (bids at the smallest raise, no trades)."""
+    out = []
+    d = game.pending
+    for p in range(len(game.state.players)):
+        out += [A.Roll(p), A.PayJailFine(p), A.UseJailCard(p), A.Buy(p), A.DeclineToBuy(p), A.PassBid(p),
+                A.PayIncomeTax(p, False), A.PayIncomeTax(p, True), A.PayOrDraw(p, False), A.PayOrDraw(p, True),
+                A.AcceptTrade(p), A.RejectTrade(p), A.DeclareBankruptcy(p)]
+        out += [A.ClaimRent(p, c.id) for c in game.state.claims]
+        if d.auction is not None:
+            out.append(A.Bid(p, d.auction.high_bid + 1))
+        for sq in range(40):
+            out += [A.Build(p, sq), A.SellBuilding(p, sq), A.Mortgage(p, sq), A.LiftMortgage(p, sq),
+                    A.SettleMortgagedTransfer(p, sq, True), A.SettleMortgagedTransfer(p, sq, False),
+                    A.MoveOffline(p, sq)]
+    return out
+
+
+@pytest.mark.parametrize("edition", ["us", "uk", "dotcom"])
+def test_legal_actions_lists_exactly_the_actions_that_pass_the_check(edition):
+    game = Game.new(["Ann", "Bob", "Cy"], edition=edition, seed=21,
+                    rules={"offline_rule": True, "max_turns": 150})
+    rng = random.Random(edition)
+    while not game.over:
+        listed = set(game.legal_actions())
+        checked = {a for a in _every_candidate(game) if game.is_legal(a)}
+        assert listed == checked
+        game.apply(rng.choice(sorted(listed, key=repr)))

@@ -29,8 +29,8 @@ class RandomDice:
         self._rng = random.Random(self.seed)
 
     def roll(self) -> tuple[int, int]:
-        rng = self._rng
-        return rng.randint(1, 6), rng.randint(1, 6)
+        r = self._rng.random
+        return int(r() * 6) + 1, int(r() * 6) + 1
 
     def shuffle(self, items: list[Any]) -> None:
         self._rng.shuffle(items)

@@ -80,6 +80,7 @@ class Edition:
     deck_names: tuple[tuple[str, str], ...]
     cards: tuple[tuple[Card, ...], tuple[Card, ...]]
     default_options: tuple[tuple[str, Any], ...]
+    members: tuple[tuple[int, ...], ...] = ()  # for each square, the squares of its group
 
     def money(self, amount: int) -> str:
         """Format an amount the way this edition prints money ("$200", "£200", "$200M")."""
@@ -97,11 +98,10 @@ class Edition:
 
     def group_of(self, square: int) -> Group | None:
         group_id = self.squares[square].group
-        return self._groups_by_id.get(group_id) if group_id else None
-
-    @property
-    def _groups_by_id(self) -> dict[str, Group]:
-        return {g.id: g for g in self.groups}
+        for g in self.groups:
+            if g.id == group_id:
+                return g
+        return None
 
     @property
     def properties(self) -> tuple[int, ...]:
@@ -206,6 +206,8 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
         deck_names=tuple(names),
         cards=(decks[0], decks[1]),
         default_options=tuple(options.items()),
+        members=tuple(next((g.squares for g in groups if g.id == s.group), (s.index,)) if s.group else (s.index,)
+                      for s in squares),
     )
 
 

@@ -17,8 +17,7 @@ def ceil_percent(amount: int, percent: int) -> int:
 
 
 def group_members(edition: Edition, square: int) -> tuple[int, ...]:
-    group = edition.group_of(square)
-    return group.squares if group else (square,)
+    return edition.members[square]
 
 
 def owns_group(edition: Edition, state: GameState, player: int, square: int) -> bool:
