@@ -1,0 +1,134 @@
+"""A small kit for rule scenarios: a game with scripted dice, a board arranged by hand, and one
+call that applies an action and checks every invariant afterwards.
+
+Scenario tests read like the rulebooks: arrange the board (owners, positions, cash, the top card),
+script the dice, apply the actions a player would take, then assert on the events and the state.
+Arranging goes straight to the state (like setting up a chess position from FEN); playing always
+goes through ``Game.apply``.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence, TypeVar
+
+from monopoly.engine import Action, Game, ScriptedDice, check_invariants
+from monopoly.engine import events as E
+from monopoly.engine.editions import DECKS
+
+Ev = TypeVar("Ev", bound=E.Event)
+
+ANN, BOB, CAT, DAN = 0, 1, 2, 3
+
+
+def new_game(*rolls: tuple[int, int], players: Sequence[str] = ("Ann", "Bob"), edition: str = "us",
+             first: int | None = 0, **options) -> Game:
+    """A game whose dice throw ``rolls`` in order and whose decks lie in their printed order.
+
+    ``first`` picks the starting seat without the starting throws (``None`` throws for it);
+    keyword arguments change the edition's default rule options.
+    """
+    game = Game.new(list(players), edition, options or None, dice=ScriptedDice(rolls), first_player=first)
+    check_invariants(game)
+    return game
+
+
+def dice(game: Game, *rolls: tuple[int, int]) -> None:
+    """Script more throws."""
+    game.dice.add(*rolls)  # type: ignore[attr-defined]
+
+
+def act(game: Game, action: Action) -> list[E.Event]:
+    """Apply one action, check every invariant, and return the events."""
+    events = game.apply(action)
+    check_invariants(game)
+    return events
+
+
+def of(events: Iterable[E.Event], kind: type[Ev]) -> list[Ev]:
+    """The events of one kind, in order."""
+    return [e for e in events if isinstance(e, kind)]
+
+
+def paid(events: Iterable[E.Event], reason: str | None = None) -> list[tuple[int, int, int]]:
+    """Money movements as (payer, payee, amount), optionally only those for ``reason``."""
+    return [(e.payer, e.payee, e.amount) for e in of(events, E.Paid) if reason is None or e.reason == reason]
+
+
+def square(game: Game, name: str) -> int:
+    """The index of the square called ``name`` on this game's board."""
+    for sq in game.edition.squares:
+        if sq.name == name:
+            return sq.index
+    raise KeyError(name)
+
+
+def give(game: Game, player: int, *names_or_indices: str | int, mortgaged: bool = False) -> None:
+    """Make ``player`` the owner of these properties (by name or index)."""
+    for item in names_or_indices:
+        index = square(game, item) if isinstance(item, str) else item
+        game.state.owner[index] = player
+        game.state.mortgaged[index] = mortgaged
+
+
+def place(game: Game, player: int, where: str | int) -> None:
+    """Put a token on a square without moving it there."""
+    game.state.players[player].position = square(game, where) if isinstance(where, str) else where
+
+
+def set_cash(game: Game, player: int, cash: int) -> None:
+    """Change a player's cash, booking the difference with the bank so money stays conserved."""
+    s = game.state
+    diff = cash - s.players[player].cash
+    if diff > 0:
+        s.bank_paid_out += diff
+    else:
+        s.bank_paid_in += -diff
+    s.players[player].cash = cash
+
+
+def jail(game: Game, player: int, turns_tried: int = 0) -> None:
+    """Put a player in jail, as if sent there, having already tried for doubles ``turns_tried`` times."""
+    p = game.state.players[player]
+    p.position, p.in_jail, p.jail_turns = 10, True, turns_tried
+
+
+def card_on_top(game: Game, deck: str, card_id: str) -> None:
+    """Move the card with this id to the top of its deck (the rest keep their order)."""
+    cards = game.edition.deck(deck)
+    index = next(i for i, c in enumerate(cards) if c.id == card_id)
+    order = game.state.decks[DECKS.index(deck)]
+    order.remove(index)
+    order.insert(0, index)
+
+
+def hand_jail_card(game: Game, player: int, deck: str = "chance") -> None:
+    """Take the deck's Get Out of Jail Free card out of the deck and give it to ``player``."""
+    cards = game.edition.deck(deck)
+    index = next(i for i, c in enumerate(cards) if c.kind == "get_out_of_jail_free")
+    game.state.decks[DECKS.index(deck)].remove(index)
+    game.state.players[player].jail_cards.append(deck)
+
+
+def top_card(game: Game, deck: str) -> str:
+    return game.edition.deck(deck)[game.state.decks[DECKS.index(deck)][0]].id
+
+
+def bottom_card(game: Game, deck: str) -> str:
+    return game.edition.deck(deck)[game.state.decks[DECKS.index(deck)][-1]].id
+
+
+def cash(game: Game) -> list[int]:
+    return [p.cash for p in game.state.players]
+
+
+def position(game: Game, player: int) -> int:
+    return game.state.players[player].position
+
+
+def build(game: Game, where: str | int, houses: int = 0, hotel: bool = False) -> None:
+    """Stand buildings on a street, taken from the bank's stock (so their totals stay conserved)."""
+    index = square(game, where) if isinstance(where, str) else where
+    s = game.state
+    s.bank_houses += s.houses[index] - houses
+    s.bank_hotels += int(s.hotel[index]) - int(hotel)
+    s.houses[index], s.hotel[index] = houses, hotel
