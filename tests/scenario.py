@@ -109,10 +109,6 @@ def hand_jail_card(game: Game, player: int, deck: str = "chance") -> None:
     game.state.players[player].jail_cards.append(deck)
 
 
-def top_card(game: Game, deck: str) -> str:
-    return game.edition.deck(deck)[game.state.decks[DECKS.index(deck)][0]].id
-
-
 def bottom_card(game: Game, deck: str) -> str:
     return game.edition.deck(deck)[game.state.decks[DECKS.index(deck)][-1]].id
 

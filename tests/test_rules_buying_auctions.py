@@ -11,7 +11,7 @@ from monopoly.engine import (NOBODY, Bid, Buy, DecisionKind as K, DeclineToBuy, 
                              PassBid, Roll)
 from monopoly.engine import events as E
 
-from scenario import (ANN, BOB, CAT, act, card_on_top, cash, give, new_game, of, paid, place, set_cash)
+from scenario import ANN, BOB, CAT, act, card_on_top, cash, give, new_game, of, paid, set_cash
 
 BALTIC, ILLINOIS, BOARDWALK = 3, 24, 39
 THREE = ("Ann", "Bob", "Cat")

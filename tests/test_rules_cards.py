@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from monopoly.engine import (ClaimRent, DecisionKind as K, Game, PayIncomeTax, PayOrDraw, Roll, UseJailCard)
+from monopoly.engine import ClaimRent, DecisionKind as K, Game, PayOrDraw, Roll, UseJailCard
 from monopoly.engine import events as E
 
-from scenario import (ANN, BOB, CAT, act, bottom_card, build, card_on_top, cash, give, hand_jail_card, jail,
-                      new_game, of, paid, place, position, set_cash, top_card)
+from scenario import (ANN, BOB, CAT, act, bottom_card, build, card_on_top, cash, give, jail,
+                      new_game, of, paid, place, position, set_cash)
 
 THREE = ("Ann", "Bob", "Cat")
 

@@ -90,6 +90,13 @@ def test_jail_doubles_on_the_third_turn_still_free_of_charge():
     assert position(game, ANN) == 20 and game.current_player == BOB
 
 
+def test_jail_doubles_out_onto_a_utility_charge_rent_on_that_throw():
+    game = _jailed((1, 1))
+    give(game, BOB, "Electric Company")
+    events = act(game, Roll(ANN))
+    assert [(e.owner, e.square, e.amount) for e in of(events, E.RentDue)] == [(BOB, 12, 8)]
+
+
 def test_jail_uk_option_doubles_give_another_throw():
     game = _jailed((5, 5), (1, 2), edition="uk")
     assert game.rules.jail_doubles_roll_again

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from monopoly.engine import (ClaimRent, DecisionKind as K, DeclineToBuy, IllegalActionError, Mortgage, PassBid,
-                             PayJailFine, Roll)
+from monopoly.engine import (ClaimRent, DecisionKind as K, IllegalActionError, Mortgage, PayJailFine, Roll)
 from monopoly.engine import events as E
 
 from scenario import (ANN, BOB, CAT, act, build, cash, give, jail, new_game, of, paid, place, set_cash)
