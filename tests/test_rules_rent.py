@@ -269,3 +269,28 @@ def test_rent_the_payer_short_of_cash_must_raise_it_before_play_goes_on():
     events = act(game, Mortgage(ANN, READING))
     assert paid(events) == [(-1, ANN, 100), (ANN, BOB, 200)]
     assert cash(game) == [50, 1700] and game.pending.kind == K.ROLL and game.current_player == BOB
+
+
+
+def test_a_debtor_may_raise_money_but_not_spend_it_until_the_debt_is_paid():
+    """The computer editions keep a debtor in the raising menu until the debt is cleared."""
+    from monopoly.engine import IllegalActionError, LiftMortgage, Mortgage, ProposeTrade
+    game = new_game((1, 3), rent_claim="automatic")
+    give(game, BOB, "Park Place", "Boardwalk")
+    give(game, ANN, "Baltic Avenue", "Oriental Avenue")
+    give(game, ANN, "Mediterranean Avenue", mortgaged=True)
+    set_cash(game, ANN, 60)
+    place(game, ANN, "Short Line")
+    act(game, Roll(ANN))  # lands on Boardwalk: double rent $100, Ann holds $60
+    assert game.pending.kind == "raise_funds" and game.pending.amount == 100
+    assert game.in_debt(ANN)
+    with pytest.raises(IllegalActionError, match="pay the debt before spending"):
+        game.apply(LiftMortgage(ANN, 1))
+    with pytest.raises(IllegalActionError, match="pay the debt before spending"):
+        game.apply(ProposeTrade(ANN, BOB, take=(37,), cash=50))
+    assert LiftMortgage(ANN, 1) not in game.legal_actions(ANN)
+    act(game, Mortgage(ANN, 3))
+    events = act(game, Mortgage(ANN, 6))
+    assert (ANN, BOB, 100) in paid(events, "rent")
+    assert not game.in_debt(ANN) and game.state.players[ANN].cash == 40
+    assert LiftMortgage(ANN, 1) in game.legal_actions(ANN)

@@ -246,7 +246,7 @@ class Game:
         s, e, r = self.state, self.edition, self.rules
         out: list[A.Action] = [A.ClaimRent(p, c.id) for c in s.claims if c.owner == p]
         placing = d.kind == K.PLACE_BUILDING and d.player == p
-        cash = s.players[p].cash
+        cash = 0 if self.in_debt(p) else s.players[p].cash  # a debtor may not spend
         for sq in H.owned(s, p):
             square = e.squares[sq]
             built = s.houses[sq] or s.hotel[sq]
@@ -355,6 +355,10 @@ class Game:
                     s.stack.pop()  # nowhere left to put it: the bank takes it back and refunds the bid
                     self._transfer(BANK, top.player, top.amount, "building refund")
                     self._continue_building_auctions()
+                    continue
+                if top.kind == K.MORTGAGED_TRANSFER and (not s.mortgaged[top.square]
+                                                         or s.owner[top.square] != top.player):
+                    s.stack.pop()  # already lifted (at once, so no more interest) or passed on
                     continue
                 return
             t = s.turn
@@ -766,6 +770,7 @@ class Game:
             raise _illegal("you already hold the highest bid")
         if not isinstance(a.amount, int) or a.amount <= auction.high_bid or a.amount < 1:
             raise _illegal(f"a bid must be more than {self.money(auction.high_bid)}")
+        self._check_not_in_debt(a.player)
         limit = self.bid_limit(a.player)
         if a.amount > limit:
             what = "total assets" if self.rules.auction_limit == "assets" else "cash"
@@ -836,6 +841,14 @@ class Game:
         if self.pending.kind == K.GAME_OVER:
             raise _illegal("the game is over")
 
+    def in_debt(self, player: int) -> bool:
+        """Whether ``player`` has a debt to raise: until it is paid they may raise cash, not spend it."""
+        return any(d.kind == K.RAISE_FUNDS and d.player == player for d in self.state.stack)
+
+    def _check_not_in_debt(self, player: int) -> None:
+        if self.in_debt(player):
+            raise _illegal(f"{self.state.players[player].name} must pay the debt before spending money")
+
     def _check_build(self, a: A.Build) -> None:
         self._check_any_time(a.player)
         d = self.pending
@@ -847,6 +860,7 @@ class Game:
         if problem:
             raise _illegal(problem)
         if not placing:
+            self._check_not_in_debt(a.player)
             if self.state.building_orders:
                 raise _illegal("houses the bank is short of are being auctioned: wait for the auction to end")
             cost = H.build_cost(self.edition, a.square)
@@ -991,6 +1005,7 @@ class Game:
         name = self.edition.squares[a.square].name
         if not self.state.mortgaged[a.square]:
             raise _illegal(f"{name} is not mortgaged")
+        self._check_not_in_debt(a.player)
         cost = self.lift_cost(a.square)
         if self.state.players[a.player].cash < cost:
             raise _illegal(f"lifting the mortgage on {name} costs {self.money(cost)}")
@@ -1048,6 +1063,8 @@ class Game:
         payer, amount = (t.proposer, t.cash) if t.cash >= 0 else (t.recipient, -t.cash)
         if s.players[payer].cash < amount:
             raise _illegal(f"{s.players[payer].name} has only {self.money(s.players[payer].cash)} in cash")
+        if amount and not t.settle_debt:
+            self._check_not_in_debt(payer)
         if t.settle_debt:
             debt = self._debt_between(t.proposer, t.recipient)
             if debt is None or not self.rules.settle_in_property:
@@ -1196,6 +1213,8 @@ class Game:
             elif d.player == p:
                 continue
             else:
+                if d.kind == K.RAISE_FUNDS and d.creditor == p:
+                    d.creditor = BANK  # a debt to a player who has left the game is owed to the bank
                 keep.append(d)
         s.stack = keep
 
