@@ -7,8 +7,10 @@ at any time. ``Game.apply`` checks an action against the rules before it changes
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
+
+from .serial import to_plain
 
 
 @dataclass(frozen=True)
@@ -17,8 +19,7 @@ class Action:
     verb: ClassVar[str] = ""
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        return {"action": self.verb, **{k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}}
+        return {"action": self.verb, **to_plain(self)}
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,10 @@ is a list of them. Each event is a small frozen value with a ``kind`` name for s
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
+
+from .serial import to_plain
 
 BANK = -1  # the payer or payee of a money movement that is the bank
 
@@ -17,8 +19,7 @@ class Event:
     kind: ClassVar[str] = ""
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        return {"event": self.kind, **{k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}}
+        return {"event": self.kind, **to_plain(self)}
 
 
 @dataclass(frozen=True)
