@@ -245,6 +245,8 @@ class Game:
         """
         s, e, r = self.state, self.edition, self.rules
         out: list[A.Action] = [A.ClaimRent(p, c.id) for c in s.claims if c.owner == p]
+        if s.time_up and p != s.turn.player:
+            return out
         placing = d.kind == K.PLACE_BUILDING and d.player == p
         cash = 0 if self.in_debt(p) else s.players[p].cash  # a debtor may not spend
         for sq in H.owned(s, p):
@@ -840,6 +842,8 @@ class Game:
     def _check_any_time(self, player: int) -> None:
         if self.pending.kind == K.GAME_OVER:
             raise _illegal("the game is over")
+        if self.state.time_up and player != self.state.turn.player:
+            raise _illegal("time is up: only the player in play may finish the move")
 
     def in_debt(self, player: int) -> bool:
         """Whether ``player`` has a debt to raise: until it is paid they may raise cash, not spend it."""
