@@ -1,0 +1,107 @@
+"""Every key the game understands, in one table.
+
+The option bar is a table of (key, label, command); the other bindings map keys to named
+commands per context. The help screen (``?``) and docs/playing.md are written from these tables,
+so they cannot drift apart from what the program does.
+"""
+
+from __future__ import annotations
+
+import curses
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Option:
+    command: str
+    label: str
+    key: str  # the first letter selects it directly
+    help: str
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("dice", "Dice", "d", "throw the dice, or answer the question waiting for you"),
+    Option("rent", "Rent", "r", "claim rent someone owes you (before the next throw)"),
+    Option("trade", "Trade", "t", "offer properties, cash and jail cards to another player"),
+    Option("mortgage", "Mortgage", "m", "mortgage a property, or lift a mortgage"),
+    Option("houses", "Houses", "h", "buy or sell houses and hotels"),
+    Option("owners", "Owners", "o", "who owns what; one player's cash and property"),
+    Option("cash", "Cash", "c", "show or hide everyone's cash and property value"),
+    Option("fastmove", "Fastmove", "f", "move tokens at once and play computer turns faster"),
+    Option("save", "Save", "s", "save the game under a name"),
+    Option("quit", "Quit", "q", "end the game: everyone is valued and the richest wins"),
+)
+
+ENTER = (10, 13, curses.KEY_ENTER)
+ESCAPE = (27,)
+BACKSPACE = (8, 127, curses.KEY_BACKSPACE)
+CTRL_C = 3
+
+# context -> command -> keys
+BINDINGS: dict[str, dict[str, tuple[int, ...]]] = {
+    "bar": {
+        "left": (curses.KEY_LEFT,),
+        "right": (curses.KEY_RIGHT,),
+        "select": ENTER,
+        "help": (ord("?"),),
+        "redraw": (12,),  # Ctrl-L
+    },
+    "cursor": {
+        "left": (curses.KEY_LEFT,),
+        "right": (curses.KEY_RIGHT,),
+        "up": (curses.KEY_UP,),
+        "down": (curses.KEY_DOWN,),
+        "next": (9, ord("n"), ord("N")),
+        "prev": (getattr(curses, "KEY_BTAB", 353), ord("p"), ord("P")),
+        "pick": ENTER + (ord(" "),),
+        "done": (ord("q"), ord("Q"), ord("d"), ord("D")),
+        "cancel": ESCAPE,
+    },
+    "list": {
+        "up": (curses.KEY_UP, ord("k")),
+        "down": (curses.KEY_DOWN, ord("j")),
+        "pick": ENTER,
+        "cancel": ESCAPE + (ord("q"), ord("Q")),
+    },
+    "auction": {
+        "pass": (ord("p"), ord("P"), ord("x"), ord("X")),
+    },
+    "message": {
+        "skip": (ord(" "),),
+    },
+}
+
+HELP_TEXT: tuple[tuple[str, str], ...] = (
+    ("Left / Right", "move along the option bar"),
+    ("RETURN", "select the highlighted option; at a prompt, take the default shown in [brackets]"),
+    ("D R T M H O C F S Q", "select an option by its first letter"),
+    ("SPACE", "skip a message or a wait; while computers play any key skips, and an option's letter opens it"),
+    ("ESC", "leave a prompt or a board cursor and go back to the option bar"),
+    ("Arrows, TAB", "move a board cursor (TAB / n: next square in board order, p: previous)"),
+    ("RETURN / SPACE", "pick the square under a board cursor; Q or D when done"),
+    ("1-8 then amount", "bid in an auction as that player; P: the player asked drops out"),
+    ("Ctrl-C", "leave at once (the game is autosaved)"),
+    ("?", "this list of keys"),
+)
+
+
+def command(context: str, key: int) -> str | None:
+    """The command bound to ``key`` in ``context``, or None."""
+    for name, keys in BINDINGS.get(context, {}).items():
+        if key in keys:
+            return name
+    return None
+
+
+def option_for_key(key: int) -> int | None:
+    """The index of the option whose first letter is ``key``, or None."""
+    if 0 <= key < 256:
+        letter = chr(key).lower()
+        for i, option in enumerate(OPTIONS):
+            if option.key == letter:
+                return i
+    return None
+
+
+def option_index(command_name: str) -> int:
+    return next(i for i, o in enumerate(OPTIONS) if o.command == command_name)

@@ -1,0 +1,176 @@
+"""Where everything goes on the screen: a pure function of the terminal size.
+
+``layout(rows, cols)`` returns a ``Layout`` or ``TooSmall``; nothing here touches curses, so the
+geometry is unit-tested directly. The board is the ring of 40 squares, 11 cells a side, GO in the
+bottom-right corner and play running clockwise; the option bar is the top line, the prompt line the
+bottom one, and the inside of the ring holds the title-deed card, the current player, the squares
+ahead and the messages. Extra room makes the cells wider and taller, adds a player list to the right
+and more message lines below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MIN_ROWS, MIN_COLS = 24, 80
+SIDE = 11  # cells along each side of the board, corners included
+MIN_CELL_W, MAX_CELL_W = 7, 10
+DEED_W, DEED_H = 28, 13
+SIDE_PANEL_W = 26
+
+
+@dataclass(frozen=True)
+class Rect:
+    y: int
+    x: int
+    h: int
+    w: int
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    def contains(self, y: int, x: int) -> bool:
+        return self.y <= y < self.bottom and self.x <= x < self.right
+
+
+@dataclass(frozen=True)
+class TooSmall:
+    rows: int
+    cols: int
+    need_rows: int = MIN_ROWS
+    need_cols: int = MIN_COLS
+
+    def message(self) -> str:
+        return (f"The terminal is {self.cols}x{self.rows}: Monopoly needs at least "
+                f"{self.need_cols}x{self.need_rows}. Please make the window larger.")
+
+
+@dataclass(frozen=True)
+class Layout:
+    rows: int
+    cols: int
+    cell_w: int
+    cell_h: int
+    bar: Rect  # the option bar
+    board: Rect  # the whole ring
+    inner: Rect  # the inside of the ring
+    deed: Rect  # the large title-deed card (inside the ring, left)
+    players: Rect  # the list of players (under the deed card, beside it, or in the side panel)
+    status: Rect  # current player, dice, clock (inside the ring, right)
+    ahead: Rect  # the four squares ahead
+    log: Rect  # the message lines
+    notice: Rect | None  # rent that can be claimed and other standing notices (else the log's top line)
+    side: Rect | None  # an extra player panel right of the board, when there is room
+    prompt: Rect  # the bottom line: prompts, or the keys that work now
+
+    def cell(self, square: int) -> Rect:
+        """The rectangle of one board square."""
+        row, col = grid_position(square)
+        return Rect(self.board.y + row * self.cell_h, self.board.x + col * self.cell_w, self.cell_h, self.cell_w)
+
+    def square_at(self, y: int, x: int) -> int | None:
+        """The square under a screen position, if any."""
+        for sq in range(40):
+            if self.cell(sq).contains(y, x):
+                return sq
+        return None
+
+
+def grid_position(square: int) -> tuple[int, int]:
+    """(row, column) of a square in the 11x11 grid of the ring."""
+    if not 0 <= square < 40:
+        raise ValueError(f"there is no square {square}")
+    if square <= 10:  # bottom row, GO at the right
+        return 10, 10 - square
+    if square < 20:  # left column, going up
+        return 10 - (square - 10), 0
+    if square <= 30:  # top row, left to right
+        return 0, square - 20
+    return square - 30, 10  # right column, going down
+
+
+def layout(rows: int, cols: int) -> Layout | TooSmall:
+    """The screen layout for a terminal of ``rows`` x ``cols``, or ``TooSmall``."""
+    if rows < MIN_ROWS or cols < MIN_COLS:
+        return TooSmall(rows, cols)
+    cell_h = 3 if rows >= 1 + SIDE * 3 + 1 else 2
+    room = cols
+    side_w = 0
+    # Prefer a side panel once the board has reached a comfortable width.
+    if cols >= SIDE * 9 + SIDE_PANEL_W:
+        side_w = SIDE_PANEL_W
+        room = cols - side_w - 1
+    cell_w = max(MIN_CELL_W, min(MAX_CELL_W, room // SIDE))
+    board = Rect(1, 0, SIDE * cell_h, SIDE * cell_w)
+    inner = Rect(board.y + cell_h, board.x + cell_w, 9 * cell_h, 9 * cell_w)
+    prompt = Rect(rows - 1, 0, 1, cols)
+    deed_w = min(DEED_W + (4 if inner.w >= 75 else 0), inner.w // 2)
+    deed = Rect(inner.y, inner.x + 1, min(DEED_H, inner.h), deed_w)
+    under_deed = Rect(deed.bottom, deed.x, max(0, inner.bottom - deed.bottom), deed.w)
+    right_x = deed.right + 2
+    right_w = inner.right - right_x - 1
+    status = Rect(inner.y, right_x, 4, right_w)
+    ahead = Rect(status.bottom, right_x, 5, right_w)
+    right_rest = Rect(ahead.bottom, right_x, max(1, inner.bottom - ahead.bottom), right_w)
+    below = rows - 1 - board.bottom  # spare lines between the board and the prompt line
+    side = Rect(1, board.right + 1, rows - 2, cols - board.right - 1) if side_w else None
+    if below >= 3:
+        # Messages below the board; the players go beside the squares ahead, notices under the deed.
+        log = Rect(board.bottom, 0, below, board.w)
+        players, notice = right_rest, under_deed
+    else:
+        log = right_rest
+        players, notice = under_deed, None
+    if side is not None:
+        # The side panel lists the players; the messages take the larger free area, notices another.
+        spare = [r for r in dict.fromkeys((under_deed, right_rest, log)) if r.h >= 3]
+        spare.sort(key=lambda r: r.h * r.w, reverse=True)
+        log = spare[0]
+        notice = next((r for r in spare[1:] if r.w >= 20), None)
+        players = side
+    return Layout(rows, cols, cell_w, cell_h, Rect(0, 0, 1, cols), board, inner, deed, players, status, ahead,
+                  log, notice, side, prompt)
+
+
+def neighbour(current: int, candidates: list[int] | tuple[int, ...], direction: str) -> int:
+    """Move a board cursor from ``current`` towards ``direction`` among ``candidates``.
+
+    ``direction`` is "left", "right", "up" or "down" on the screen, or "next" / "prev" in board
+    order. The nearest candidate that lies that way wins (distance across counts double); with
+    none that way the cursor wraps round the ring in board order.
+    """
+    pool = sorted(set(candidates))
+    if not pool:
+        return current
+    if current not in range(40):
+        return pool[0]
+    if direction in ("next", "prev"):
+        step = 1 if direction == "next" else -1
+        for k in range(1, 41):
+            sq = (current + step * k) % 40
+            if sq in pool:
+                return sq
+        return current
+    r0, c0 = grid_position(current)
+    best: tuple[int, int] | None = None
+    choice = current
+    for sq in pool:
+        if sq == current:
+            continue
+        r, c = grid_position(sq)
+        dr, dc = r - r0, c - c0
+        along, across = {"left": (-dc, dr), "right": (dc, dr), "up": (-dr, dc), "down": (dr, dc)}[direction]
+        if along <= 0:
+            continue
+        score = (along + 2 * abs(across), sq)
+        if best is None or score < best:
+            best, choice = score, sq
+    if best is None:
+        # Nothing further that way: wrap round the ring (clockwise for right/up, else back).
+        return neighbour(current, pool, "next" if direction in ("right", "up") else "prev")
+    return choice

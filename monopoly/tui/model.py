@@ -1,0 +1,670 @@
+"""The screen's model: UI state and everything said or shown about the game, as plain text.
+
+Nothing here touches curses. The drawing code asks this module what a board cell says, what the
+title-deed card holds, which options have something to do and how an engine event reads as a
+message; the tests ask it the same questions directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ..engine import BANK, Game, events as E
+from ..engine.state import NOBODY, DecisionKind as K, RentClaim, TradeOffer
+from .keys import OPTIONS
+from .prompt import clock_text
+
+MAX_MESSAGES = 300
+
+
+@dataclass
+class Message:
+    text: str
+    role: str = "message"  # a theme role: message, good, bad, rent, title
+
+
+@dataclass
+class Popup:
+    title: str
+    lines: list[tuple[str, str]]  # (text, theme role)
+    footer: str = "press any key"
+    where: str = "center"  # "center" over the board, or "side": the right of the ring's inside
+    indent: int = 2  # where wrapped lines continue
+
+
+@dataclass
+class UIState:
+    """What the screen shows besides the game itself; small, and saved in part with the game."""
+
+    tokens: list[str]
+    fastmove: bool = False
+    show_cash: bool = True
+    elapsed: float = 0.0  # seconds of play so far (the clock of the time-limit game)
+    bar_index: int = 0
+    messages: list[Message] = field(default_factory=list)
+    display_pos: dict[int, int] = field(default_factory=dict)  # token positions while animating
+    cursor: int | None = None  # a board cursor (trade, mortgage, houses ...)
+    cursor_title: str = ""
+    marked: set[int] = field(default_factory=set)  # squares chosen with the cursor so far
+    candidates: tuple[int, ...] = ()  # where the cursor may go
+    prompt: str | None = None
+    prompt_input: str = ""
+    prompt_error: str = ""
+    hint: str = ""
+    popup: Popup | None = None
+    dice: tuple[int, int] | None = None
+    card: tuple[str, str] | None = None  # (deck name, text) of the card just drawn
+    auction_left: float | None = None  # seconds before the asked bidder drops out
+    deferred: tuple[Any, ...] | None = None  # a question put off with ESC: do not ask again at once
+
+    def say(self, text: str, role: str = "message") -> None:
+        self.messages.append(Message(text, role))
+        del self.messages[:-MAX_MESSAGES]
+
+    def settings(self) -> dict[str, Any]:
+        """The part of the UI state kept in a save file."""
+        return {"tokens": list(self.tokens), "fastmove": self.fastmove, "show_cash": self.show_cash,
+                "elapsed": round(self.elapsed, 1)}
+
+    @classmethod
+    def from_settings(cls, data: dict[str, Any], game: Game) -> "UIState":
+        tokens = list(data.get("tokens") or default_tokens(game, len(game.state.players)))
+        ui = cls(tokens=tokens, fastmove=bool(data.get("fastmove", False)),
+                 show_cash=bool(data.get("show_cash", True)))
+        ui.elapsed = max(float(data.get("elapsed", 0)), float(game.state.clock_seconds))
+        return ui
+
+
+def default_tokens(game: Game, n: int) -> list[str]:
+    tokens = list(game.edition.tokens)
+    return [tokens[i % len(tokens)] for i in range(n)]
+
+
+# ---------------------------------------------------------------------------------------- names
+def name(game: Game, player: int) -> str:
+    if player == BANK:
+        return "the bank"
+    if 0 <= player < len(game.state.players):
+        return game.state.players[player].name
+    return "nobody"
+
+
+def label(game: Game, player: int) -> str:
+    """A player with their number, as prompts refer to them: "1 Ann"."""
+    return f"{player + 1} {name(game, player)}"
+
+
+def square_name(game: Game, square: int) -> str:
+    return game.edition.squares[square].name if 0 <= square < 40 else "a building"
+
+
+def item_name(game: Game, item: str, square: int) -> str:
+    if item == "square":
+        return square_name(game, square)
+    return "a hotel" if item == "hotel" else "a house"
+
+
+def names(game: Game, squares: Iterable[int]) -> str:
+    items = [game.edition.squares[s].name for s in squares]
+    return join_words(items)
+
+
+def join_words(items: list[str]) -> str:
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def card_words(game: Game, cards: Iterable[str]) -> list[str]:
+    return [f"a Get Out of Jail Free card ({game.edition.deck_name(d)})" for d in cards]
+
+
+# ---------------------------------------------------------------------------------------- events
+_PAID_SILENT = {"salary", "purchase", "building", "building sold", "mortgage", "mortgage lifted", "deed",
+                "auction"}
+_JAIL_HOW = {
+    "doubles": "throws doubles and leaves jail",
+    "fine": "pays the fine and leaves jail",
+    "card": "uses a Get Out of Jail Free card and leaves jail",
+    "forced_fine": "has had three tries: pays the fine and leaves jail",
+}
+_JAIL_WHY = {"square": "", "card": " (the card says so)", "doubles": " for throwing three doubles"}
+_ENDINGS = {
+    "last_player": "only one player is left",
+    "time_up": "the time is up",
+    "first_bankruptcy": "a player went bankrupt",
+    "ended": "the game was stopped",
+    "turn_limit": "the turn limit was reached",
+}
+
+
+def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
+    """How an event reads on the message line: (text, theme role), or None to stay silent."""
+    n = lambda p: name(game, p)  # noqa: E731
+    money = game.money
+    if isinstance(event, E.StartingRoll):
+        a, b = event.dice
+        return f"{n(event.player)} throws {a} and {b} ({a + b}) to see who starts", "message"
+    if isinstance(event, E.FirstPlayer):
+        return f"{n(event.player)} starts the game.", "title"
+    if isinstance(event, E.DeedDealt):
+        cost = f" for {money(event.price)}" if event.price else ""
+        return f"{n(event.player)} is dealt {square_name(game, event.square)}{cost}", "message"
+    if isinstance(event, E.TurnStarted):
+        return f"Turn {event.turn}: {n(event.player)} to play.", "title"
+    if isinstance(event, E.DiceRolled):
+        a, b = event.dice
+        if event.purpose == "jail":
+            extra = " - doubles!" if a == b else ""
+            return f"{n(event.player)} tries for doubles: {a} and {b}{extra}", "message"
+        if event.purpose == "utility":
+            return f"{n(event.player)} throws {a} and {b} for the rent", "message"
+        extra = " - doubles!" if a == b else ""
+        return f"{n(event.player)} throws {a} and {b}{extra}", "message"
+    if isinstance(event, E.Moved):
+        if event.steps < 0:
+            return f"{n(event.player)} goes back {-event.steps} squares", "message"
+        return None
+    if isinstance(event, E.PassedGo):
+        return f"{n(event.player)} passes GO: collects {money(event.salary)}", "good"
+    if isinstance(event, E.Landed):
+        return f"{n(event.player)} lands on {square_name(game, event.square)}", "message"
+    if isinstance(event, E.CardDrawn):
+        return f"{game.edition.deck_name(event.deck)}: {event.text}", "title"
+    if isinstance(event, E.Paid):
+        if event.reason in _PAID_SILENT:
+            return None
+        if event.reason == "rent":
+            return f"{n(event.payer)} pays {n(event.payee)} {money(event.amount)} rent", "rent"
+        if event.reason == "building refund":
+            return f"The bank refunds {money(event.amount)} to {n(event.payee)}", "message"
+        if event.reason == "bankruptcy":
+            return f"{n(event.payer)} hands {money(event.amount)} to {n(event.payee)}", "bad"
+        what = {"tax": " in tax", "jail fine": " (the jail fine)", "mortgage interest": " in mortgage interest",
+                "repairs": " for repairs", "card": "", "trade": ""}.get(event.reason, "")
+        if event.payer == BANK:
+            return f"{n(event.payee)} collects {money(event.amount)} from the bank{what}", "good"
+        return f"{n(event.payer)} pays {n(event.payee)} {money(event.amount)}{what}", "message"
+    if isinstance(event, E.RentDue):
+        return (f"{n(event.owner)} may claim {money(event.amount)} rent from {n(event.payer)} "
+                f"for {square_name(game, event.square)}", "rent")
+    if isinstance(event, E.RentLapsed):
+        return f"{n(event.owner)} did not claim the {money(event.amount)} rent from {n(event.payer)}: it is lost", "bad"
+    if isinstance(event, E.NoRent):
+        if event.reason == "mortgaged":
+            return f"{square_name(game, event.square)} is mortgaged: no rent", "message"
+        if event.reason == "offline":
+            return f"{square_name(game, event.square)} is offline: no rent", "message"
+        return None
+    if isinstance(event, E.Bought):
+        return f"{n(event.player)} buys {square_name(game, event.square)} for {money(event.price)}", "good"
+    if isinstance(event, E.AuctionStarted):
+        return f"Auction of {item_name(game, event.item, event.square)}!", "title"
+    if isinstance(event, E.BidMade):
+        return f"{n(event.player)} bids {money(event.amount)}", "message"
+    if isinstance(event, E.BidderPassed):
+        return f"{n(event.player)} drops out of the bidding", "message"
+    if isinstance(event, E.AuctionWon):
+        return (f"{n(event.player)} wins {item_name(game, event.item, event.square)} for "
+                f"{money(event.amount)}", "good")
+    if isinstance(event, E.AuctionUnsold):
+        return f"Nobody bid: {item_name(game, event.item, event.square)} stays with the bank", "message"
+    if isinstance(event, E.SentToJail):
+        return f"{n(event.player)} goes to jail{_JAIL_WHY.get(event.reason, '')}!", "bad"
+    if isinstance(event, E.LeftJail):
+        return f"{n(event.player)} {_JAIL_HOW.get(event.how, 'leaves jail')}", "message"
+    if isinstance(event, E.StayedInJail):
+        return f"{n(event.player)} stays in jail (try {event.turns})", "message"
+    if isinstance(event, E.JailCardGained):
+        return f"{n(event.player)} keeps the Get Out of Jail Free card", "good"
+    if isinstance(event, E.TaxChoiceNeeded):
+        return (f"Income tax: {n(event.player)} pays {money(event.flat)} or {event.percent}% "
+                "of total worth", "message")
+    if isinstance(event, E.BuildingBought):
+        what = "a hotel" if event.hotel else "a house"
+        cost = f" for {money(event.cost)}" if event.cost else ""
+        return f"{n(event.player)} puts {what} on {square_name(game, event.square)}{cost}", "good"
+    if isinstance(event, E.BuildingSold):
+        what = "the hotel" if event.hotel else "a house"
+        return (f"{n(event.player)} sells {what} on {square_name(game, event.square)} for "
+                f"{money(event.refund)}", "message")
+    if isinstance(event, E.HotelBreakdown):
+        group = next((g.name for g in game.edition.groups if g.id == event.group), event.group)
+        spread = ", ".join(f"{game.edition.squares[s].short} {h}" for s, h in event.levels)
+        return (f"Not enough houses left to replace a hotel! The {group} set is rearranged: "
+                f"{spread}", "bad")
+    if isinstance(event, E.Mortgaged):
+        return (f"{n(event.player)} mortgages {square_name(game, event.square)} for "
+                f"{money(event.amount)}", "message")
+    if isinstance(event, E.MortgageLifted):
+        return (f"{n(event.player)} lifts the mortgage on {square_name(game, event.square)} for "
+                f"{money(event.amount)}", "message")
+    if isinstance(event, E.TradeProposed):
+        offer = TradeOffer(event.proposer, event.recipient, list(event.give), list(event.take), event.cash,
+                           list(event.give_cards), list(event.take_cards), event.settle_debt)
+        return trade_summary(game, offer), "title"
+    if isinstance(event, E.TradeAnswered):
+        verb = "accepts" if event.accepted else "refuses"
+        return f"{n(event.recipient)} {verb} the offer from {n(event.proposer)}", "good" if event.accepted else "bad"
+    if isinstance(event, E.PropertyTransferred):
+        if event.giver == BANK:
+            return None
+        if event.receiver == BANK:
+            return f"{square_name(game, event.square)} goes back to the bank", "message"
+        return f"{square_name(game, event.square)} passes to {n(event.receiver)}", "message"
+    if isinstance(event, E.DebtRaised):
+        return (f"{n(event.debtor)} owes {n(event.creditor)} {money(event.amount)} and must raise the "
+                "money", "bad")
+    if isinstance(event, E.Bankrupt):
+        return f"{n(event.player)} is bankrupt and out of the game!", "bad"
+    if isinstance(event, E.OfflineMoved):
+        return f"{n(event.player)} moves the Offline token to {square_name(game, event.square)}", "message"
+    if isinstance(event, E.BuildingsOrdered):
+        what = "hotels" if event.hotels else "houses"
+        total = sum(c for _, c in event.orders)
+        return (f"The bank has {event.available} {what} for {total} ordered: they go to auction one by one",
+                "title")
+    if isinstance(event, E.TimeUp):
+        return "Time is up! The game ends when this move is over.", "bad"
+    if isinstance(event, E.GameOver):
+        why = _ENDINGS.get(event.termination, event.termination)
+        if event.winner == NOBODY:
+            return f"Game over ({why}): nobody wins.", "title"
+        return (f"Game over ({why}): {n(event.winner)} wins with {money(event.values[event.winner])}!",
+                "title")
+    return None
+
+
+def trade_summary(game: Game, offer: TradeOffer) -> str:
+    """One sentence for an offer: who gives what for what."""
+    p, r = name(game, offer.proposer), name(game, offer.recipient)
+    gives = [game.edition.squares[s].name for s in offer.give] + card_words(game, offer.give_cards)
+    takes = [game.edition.squares[s].name for s in offer.take] + card_words(game, offer.take_cards)
+    if offer.cash > 0:
+        gives.append(game.money(offer.cash))
+    elif offer.cash < 0:
+        takes.append(game.money(-offer.cash))
+    if offer.settle_debt:
+        return f"{p} offers {r} {join_words(gives)} to settle the debt"
+    return f"{p} offers {r} {join_words(gives)} for {join_words(takes)}"
+
+
+def trade_lines(game: Game, offer: TradeOffer) -> list[tuple[str, str]]:
+    """An offer laid out for a pop-up: each side's properties, cards and cash."""
+    out: list[tuple[str, str]] = []
+    for giver, squares, cards, cash in ((offer.proposer, offer.give, offer.give_cards, max(0, offer.cash)),
+                                        (offer.recipient, offer.take, offer.take_cards, max(0, -offer.cash))):
+        other = offer.recipient if giver == offer.proposer else offer.proposer
+        out.append((f"{label(game, giver)} gives {name(game, other)}:", "title"))
+        items = []
+        for s in squares:
+            mark = " (mortgaged)" if game.state.mortgaged[s] else ""
+            items.append(f"  {game.edition.squares[s].name}{mark}")
+        items += [f"  {c}" for c in card_words(game, cards)]
+        if cash:
+            items.append(f"  {game.money(cash)} in cash")
+        out += [(i, "message") for i in (items or ["  nothing"])]
+    if offer.settle_debt:
+        out.append(("(in settlement of the debt)", "message"))
+    return out
+
+
+# ---------------------------------------------------------------------------------------- options
+def persons(game: Game, computer_seats: Iterable[int]) -> list[int]:
+    comp = set(computer_seats)
+    return [p for p in game.active_players() if p not in comp]
+
+
+def actions_by_person(game: Game, people: list[int]) -> dict[int, list[Any]]:
+    return {p: game.legal_actions(p) for p in people}
+
+
+def option_enabled(game: Game, people: list[int], legal: dict[int, list[Any]] | None = None) -> dict[str, bool]:
+    """Which options of the bar have something to do now (the others are shown dimmed)."""
+    from ..engine import actions as A
+
+    if game.over:
+        return {o.command: o.command in ("owners", "cash", "fastmove", "quit") for o in OPTIONS}
+    legal = legal if legal is not None else actions_by_person(game, people)
+    every = [a for p in people for a in legal.get(p, [])]
+    d = game.pending
+    kinds = lambda *types: any(isinstance(a, types) for a in every)  # noqa: E731
+    others_hold = lambda p: any(  # noqa: E731
+        q != p and (game.owned(q) or game.state.players[q].jail_cards) for q in game.active_players())
+    can_trade = d.kind not in (K.TRADE_RESPONSE, K.GAME_OVER) and any(
+        game.owned(p) or game.state.players[p].jail_cards or others_hold(p) for p in people)
+    return {
+        "dice": d.player in people and d.kind != K.GAME_OVER,
+        "rent": kinds(A.ClaimRent),
+        "trade": can_trade,
+        "mortgage": kinds(A.Mortgage, A.LiftMortgage),
+        "houses": kinds(A.Build, A.SellBuilding),
+        "owners": True,
+        "cash": True,
+        "fastmove": True,
+        "save": True,
+        "quit": True,
+    }
+
+
+# ---------------------------------------------------------------------------------------- the board
+@dataclass(frozen=True)
+class Cell:
+    """What one board square shows: its name line and a status line of marks."""
+
+    name: str
+    group_colour: str  # the edition's colour of the group ("" for no colour group)
+    owner: int  # NOBODY when unowned
+    mortgaged: bool
+    houses: int
+    hotel: bool
+    tokens: tuple[int, ...]  # players on the square (not in jail)
+    jailed: tuple[int, ...]  # players in jail (square 10 only)
+    offline: bool = False
+
+    def status(self, width: int) -> str:
+        """The status line as text: owner mark, buildings, tokens (tokens win when space is short)."""
+        left = ""
+        if self.owner != NOBODY:
+            left = str(self.owner + 1) + ("m" if self.mortgaged else "")
+        if self.hotel:
+            left += " H" if left else "H"
+        elif self.houses:
+            left += (" " if left else "") + "h" * self.houses
+        if self.offline:
+            left += "~"
+        toks = "".join(str(t + 1) for t in self.jailed) + "".join(str(t + 1) for t in self.tokens)
+        if len(toks) > width:
+            toks = toks[: width - 1] + "+"
+        room = width - len(toks)
+        if len(left) > room - (1 if toks and left else 0):
+            left = left[: max(0, room - 1)]
+        return left.ljust(width - len(toks)) + toks
+
+
+def cell(game: Game, square: int, positions: dict[int, int] | None = None) -> Cell:
+    s = game.state
+    sq = game.edition.squares[square]
+    group = game.edition.group_of(square)
+    colour = group.color if group is not None and sq.kind == "street" else ""
+    here = []
+    jailed = []
+    for p, pl in enumerate(s.players):
+        if pl.bankrupt:
+            continue
+        pos = (positions or {}).get(p, pl.position)
+        if pos != square:
+            continue
+        if pl.in_jail and square == 10 and p not in (positions or {}):
+            jailed.append(p)
+        else:
+            here.append(p)
+    offline = game.rules.offline_rule and s.offline_square == square and sq.is_property
+    return Cell(sq.short, colour, s.owner[square], s.mortgaged[square], s.houses[square], s.hotel[square],
+                tuple(here), tuple(jailed), offline)
+
+
+def position_of(game: Game, ui: UIState, player: int) -> int:
+    return ui.display_pos.get(player, game.state.players[player].position)
+
+
+def focus_square(game: Game, ui: UIState) -> int:
+    """The square the title-deed card shows: the cursor's, else the current player's token's."""
+    if ui.cursor is not None:
+        return ui.cursor
+    return position_of(game, ui, game.current_player)
+
+
+# ---------------------------------------------------------------------------------------- the deed card
+@dataclass(frozen=True)
+class DeedCard:
+    title: str
+    group_colour: str
+    owner_line: str
+    lines: tuple[tuple[str, str, bool], ...]  # (label, amount, applies now)
+    footer: tuple[str, ...] = ()
+
+
+def _owner_line(game: Game, square: int) -> str:
+    s = game.state
+    sq = game.edition.squares[square]
+    if not sq.is_property:
+        return ""
+    owner = s.owner[square]
+    if owner == NOBODY:
+        return f"For sale: {game.money(sq.price)}"
+    text = f"Owner: {label(game, owner)}"
+    if s.mortgaged[square]:
+        text += "  MORTGAGED"
+    return text
+
+
+def applying_rent_row(game: Game, square: int) -> int | None:
+    """Which rent row of the card applies now (None when no rent is due here)."""
+    s = game.state
+    sq = game.edition.squares[square]
+    owner = s.owner[square]
+    if owner == NOBODY or s.mortgaged[square]:
+        return None
+    if sq.kind == "street":
+        if s.hotel[square]:
+            return 2 + game.rules.houses_per_hotel
+        if s.houses[square]:
+            return 1 + s.houses[square]
+        members = game.edition.group_of(square).squares
+        doubled = all(s.owner[m] == owner for m in members) and (
+            game.rules.double_rent_with_mortgage or not any(s.mortgaged[m] for m in members))
+        return 1 if doubled else 0
+    if sq.kind in ("railroad", "utility"):
+        count = sum(1 for other in game.edition.squares if other.kind == sq.kind
+                    and s.owner[other.index] == owner and not s.mortgaged[other.index])
+        return max(0, count - 1)
+    return None
+
+
+def deed_card(game: Game, square: int) -> DeedCard:
+    """The large card of a square: price, rents (the one that applies marked), mortgage, building cost."""
+    sq = game.edition.squares[square]
+    m = game.money
+    owner = _owner_line(game, square)
+    group = game.edition.group_of(square)
+    colour = group.color if group is not None and sq.kind == "street" else ""
+    row = applying_rent_row(game, square)
+    lines: list[tuple[str, str, bool]] = []
+    footer: list[str] = []
+    if sq.kind == "street":
+        hph = game.rules.houses_per_hotel
+        lines.append(("Rent", m(sq.rent[0]), row == 0))
+        lines.append(("Rent with colour set", m(sq.rent[0] * 2), row == 1))
+        for h in range(1, hph + 1):
+            lines.append((f"With {h} house{'s' if h > 1 else ''}", m(sq.rent[h]), row == 1 + h))
+        lines.append(("With hotel", m(sq.rent[5]), row == 2 + hph))
+        lines.append(("Mortgage value", m(sq.mortgage), False))
+        footer.append(f"Houses cost {m(sq.house_cost)} each")
+    elif sq.kind == "railroad":
+        for i, rent in enumerate(sq.rent):
+            text = "Rent" if i == 0 else f"If {i + 1} are owned"
+            lines.append((text, m(rent), row == i))
+        lines.append(("Mortgage value", m(sq.mortgage), False))
+    elif sq.kind == "utility":
+        for i, mult in enumerate(sq.multipliers):
+            text = "One owned: dice x" if i == 0 else f"{'Both' if i == 1 else i + 1} owned: dice x"
+            lines.append((text, str(mult), row == i))
+        lines.append(("Mortgage value", m(sq.mortgage), False))
+    elif sq.kind == "go":
+        footer.append(f"Collect {m(game.edition.go_salary)} salary each time you pass.")
+    elif sq.kind == "jail":
+        footer.append("Just visiting, or in jail.")
+        footer.append(f"Leave jail: throw doubles, pay {m(game.edition.jail_fine)} or use a card.")
+    elif sq.kind == "go_to_jail":
+        footer.append("Go directly to jail. Do not pass GO.")
+    elif sq.kind == "free_parking":
+        footer.append("A free rest: nothing happens here.")
+    elif sq.kind in ("chance", "community_chest"):
+        footer.append(f"Take a {game.edition.deck_name(sq.kind)} card.")
+    elif sq.kind == "tax":
+        if sq.percent and game.rules.effective_income_tax == "choice":
+            footer.append(f"Pay {m(sq.amount)} or {sq.percent}% of your total worth.")
+        else:
+            footer.append(f"Pay {m(sq.amount)}.")
+    if sq.is_property:
+        s = game.state
+        if s.hotel[square]:
+            footer.insert(0, "Built: a hotel")
+        elif s.houses[square]:
+            footer.insert(0, f"Built: {s.houses[square]} house{'s' if s.houses[square] > 1 else ''}")
+    return DeedCard(sq.name.upper(), colour, owner, tuple(lines), tuple(footer))
+
+
+def ahead(game: Game, square: int, count: int = 4) -> list[tuple[int, str]]:
+    """The ``count`` squares after ``square``, each with a short state ("for sale", "Bob, 2 houses")."""
+    out = []
+    s = game.state
+    for k in range(1, count + 1):
+        i = (square + k) % 40
+        sq = game.edition.squares[i]
+        if not sq.is_property:
+            state = ""
+            if sq.kind == "tax":
+                state = game.money(sq.amount)
+        elif s.owner[i] == NOBODY:
+            state = f"for sale {game.money(sq.price)}"
+        else:
+            state = f"sold to {name(game, s.owner[i])}"
+            if s.mortgaged[i]:
+                state += ", mortgaged"
+            elif s.hotel[i]:
+                state += ", hotel"
+            elif s.houses[i]:
+                state += f", {s.houses[i]}h"
+        out.append((i, state))
+    return out
+
+
+# ---------------------------------------------------------------------------------------- lists
+def claims_lines(game: Game, people: list[int]) -> list[str]:
+    """Rent that can be claimed now; people are reminded to press R."""
+    out = []
+    for c in game.claims():
+        who = name(game, c.owner)
+        hint = " - press R" if c.owner in people else ""
+        out.append(f"{who} may claim {game.money(c.amount)} from {name(game, c.payer)}{hint}")
+    return out
+
+
+def claims_of(game: Game, owner: int) -> list[RentClaim]:
+    return game.claims(owner)
+
+
+def player_summary(game: Game, ui: UIState, p: int) -> str:
+    pl = game.state.players[p]
+    token = ui.tokens[p] if p < len(ui.tokens) else ""
+    if pl.bankrupt:
+        return f"{p + 1} {pl.name:<7} {token:<10} bankrupt"
+    cash = game.money(pl.cash) if ui.show_cash else "---"
+    jail = " J" if pl.in_jail else ""
+    return f"{p + 1} {pl.name:<7} {cash:>8}{jail}"
+
+
+def owners_rows(game: Game) -> list[tuple[str, str]]:
+    """Every property with its owner's number; mortgaged ones marked."""
+    rows = []
+    s = game.state
+    for i in game.edition.properties:
+        sq = game.edition.squares[i]
+        owner = s.owner[i]
+        who = str(owner + 1) if owner != NOBODY else "-"
+        if s.mortgaged[i]:
+            rows.append((f"{who} {sq.name} (M)", "mortgaged"))
+        else:
+            build = ""
+            if s.hotel[i]:
+                build = " +hotel"
+            elif s.houses[i]:
+                build = f" +{s.houses[i]}h"
+            rows.append((f"{who} {sq.name}{build}", "message" if owner != NOBODY else "dim"))
+    return rows
+
+
+def holdings_lines(game: Game, ui: UIState, p: int) -> list[tuple[str, str]]:
+    """One player's cash, property value, jail cards and properties."""
+    s = game.state
+    pl = s.players[p]
+    token = ui.tokens[p] if p < len(ui.tokens) else ""
+    out = [(f"{label(game, p)} ({token})" + ("  BANKRUPT" if pl.bankrupt else ""), "title"),
+           (f"Cash {game.money(pl.cash)}   Property value {game.money(game.property_value(p))}", "message")]
+    if pl.jail_cards:
+        out.append((f"Get Out of Jail Free cards: {len(pl.jail_cards)}", "message"))
+    if pl.in_jail:
+        out.append(("In jail", "bad"))
+    owned = game.owned(p)
+    if not owned:
+        out.append(("No properties", "dim"))
+    for i in owned:
+        sq = game.edition.squares[i]
+        extra = ""
+        if s.mortgaged[i]:
+            extra = "  mortgaged"
+        elif s.hotel[i]:
+            extra = "  hotel"
+        elif s.houses[i]:
+            extra = f"  {s.houses[i]} house{'s' if s.houses[i] > 1 else ''}"
+        out.append((f"  {sq.name}{extra}", "mortgaged" if s.mortgaged[i] else "message"))
+    return out
+
+
+def valuation_rows(game: Game) -> list[tuple[str, str]]:
+    """The end-of-game table: each player's cash, property at face value and total; the winner first."""
+    s = game.state
+    outcome = game.outcome
+    values = list(outcome.values) if outcome is not None else [game.face_value(p) for p in range(len(s.players))]
+    order = sorted(range(len(s.players)), key=lambda p: (-values[p], p))
+    rows = [(f"{'Player':<12}{'Cash':>10}{'Property':>11}{'Total':>11}", "title")]
+    for p in order:
+        pl = s.players[p]
+        if pl.bankrupt:
+            rows.append((f"{label(game, p):<12}{'bankrupt':>32}", "dim"))
+            continue
+        prop = values[p] - pl.cash
+        mark = "  WINNER" if outcome is not None and outcome.winner == p else ""
+        rows.append((f"{label(game, p):<12}{game.money(pl.cash):>10}{game.money(prop):>11}"
+                     f"{game.money(values[p]):>11}{mark}", "good" if mark else "message"))
+    if outcome is not None:
+        why = _ENDINGS.get(outcome.termination, outcome.termination)
+        rows.append(("", "message"))
+        if outcome.winner == NOBODY:
+            rows.append((f"The game is over ({why}): nobody wins.", "title"))
+        else:
+            rows.append((f"The game is over ({why}). {name(game, outcome.winner)} wins!", "title"))
+    return rows
+
+
+def clock_line(game: Game, ui: UIState) -> str | None:
+    """The clock of the time-limit game (time left, counting down between engine updates), else None."""
+    left = game.seconds_left()
+    if left is None:
+        return None
+    shown = max(0, game.rules.time_limit_minutes * 60 - int(ui.elapsed))
+    return f"Clock {clock_text(min(left, shown))}"
+
+
+def decision_hint(game: Game, people: list[int]) -> str:
+    """What the game waits for, said on the bottom line when the option bar is active."""
+    d = game.pending
+    if d.kind == K.GAME_OVER:
+        return "The game is over."
+    who = name(game, d.player)
+    if d.player not in people:
+        return f"{who} (computer) is thinking..."
+    if d.kind == K.ROLL:
+        jail = " (in jail)" if game.state.players[d.player].in_jail else ""
+        return f"{who}{jail}: D to throw the dice, or choose an option."
+    return f"{who}: D to answer ({describe(game)}), or choose an option."
+
+
+def describe(game: Game) -> str:
+    from ..engine import describe_decision
+    return describe_decision(game, game.pending)

@@ -1,0 +1,982 @@
+"""Playing a game on the screen: the option bar, every option, every decision, computer turns.
+
+``GameController.run`` is the loop: computer players act when they want to (at a readable pace,
+quicker with Fastmove, any key skips the wait); a question for a person is asked at once (ESC puts
+it off: the option bar stays usable and D answers it later); otherwise the option bar waits for a
+key. Every change goes through ``Game.apply``; what happened is read from the events it returns.
+The game is autosaved after every turn.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from .. import saves
+from ..engine import Game, IllegalActionError
+from ..engine import actions as A
+from ..engine import events as E
+from ..engine.state import NOBODY, Decision, DecisionKind as K
+from . import keys as KEYS
+from . import model as M
+from .prompt import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
+from .screen import Screen, key_char
+
+PACE = 1.2  # seconds a computer action stays on screen (Fastmove: FAST_PACE)
+FAST_PACE = 0.35
+STEP = 0.11  # seconds per square when a token moves
+AUCTION_WAIT = 10.0  # seconds the asked bidder has to bid before dropping out
+RENT_WINDOW = 3.0  # extra wait before a computer throws while a person may claim rent
+MAX_COMPUTER_ACTIONS_PER_TURN = 300
+
+
+class LeaveProgram(Exception):
+    """Stop playing and leave (after Save + "do not continue", or after the end of the game)."""
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def decision_marker(game: Game) -> tuple[Any, ...]:
+    d = game.pending
+    return (d.kind, d.player, d.square, d.amount, len(game.state.stack), game.state.turn.number)
+
+
+class GameController:
+    def __init__(self, screen: Screen, game: Game, computers: Any, ui: M.UIState, save_dir: str | Path,
+                 save_name: str | None = None) -> None:
+        self.screen = screen
+        self.game = game
+        self.cp = computers
+        self.ui = ui
+        self.save_dir = Path(save_dir)
+        self.save_name = save_name
+        self._start = time.monotonic()
+        self._elapsed0 = ui.elapsed
+        self._queued_key: int | None = None
+        self._computer_actions = (0, 0)  # (turn number, actions in it)
+        self._skip_rest = False
+        screen.game = game
+        screen.ui = ui
+        screen.people = self.people
+        screen.on_tick = self._tick
+
+    # ------------------------------------------------------------------ who is who
+    def is_computer(self, p: int) -> bool:
+        return self.cp is not None and self.cp.is_computer(p)
+
+    @property
+    def people(self) -> list[int]:
+        return [p for p in self.game.active_players() if not self.is_computer(p)]
+
+    def elapsed(self) -> float:
+        return self._elapsed0 + (time.monotonic() - self._start)
+
+    def _tick(self) -> None:
+        self.ui.elapsed = self.elapsed()
+        if self.game.rules.short_game == "time_limit":
+            self.screen.render()
+
+    @property
+    def pace(self) -> float:
+        return FAST_PACE if self.ui.fastmove else PACE
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self, bar: bool = False) -> None:
+        people = self.people
+        self.screen.people = people
+        self.screen.enabled = M.option_enabled(self.game, people)
+        self.screen.bar_active = bar
+        self.screen.render()
+
+    def say(self, text: str, role: str = "message") -> None:
+        self.ui.say(text, role)
+
+    # ------------------------------------------------------------------ saving
+    def autosave(self) -> Path | None:
+        self.ui.elapsed = self.elapsed()
+        try:
+            return saves.autosave(self.save_dir, self.game, self.cp, self.ui.settings())
+        except saves.SaveError as exc:
+            self.say(f"Autosave failed: {exc}", "bad")
+            return None
+
+    def introduce(self) -> None:
+        """A new game: show who throws what for the start (and any deeds dealt), then autosave."""
+        game = self.game
+        self.say(f"A new game on the {game.edition.name} board.", "title")
+        self.present(list(game.log), computer=True)
+        self.autosave()
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> str:
+        """Play until the game ends or the players leave; return a line to print afterwards."""
+        try:
+            self._loop()
+        except LeaveProgram as leave:
+            return leave.message
+        return ""
+
+    def _loop(self) -> None:
+        game = self.game
+        while True:
+            self.ui.elapsed = self.elapsed()
+            if game.over:
+                self.autosave()
+                self.show_end()
+                raise LeaveProgram(self._end_line())
+            clock_events = game.set_clock(int(self.ui.elapsed))
+            if clock_events:
+                self.present(clock_events)
+                continue
+            if self._queued_key is not None:
+                key, self._queued_key = self._queued_key, None
+                self.on_bar_key(key)
+                continue
+            if game.pending.kind == K.AUCTION:
+                self.run_auction()
+                continue
+            if self.computer_step():
+                continue
+            d = game.pending
+            if d.player in self.people and d.kind not in (K.ROLL, K.GAME_OVER) \
+                    and self.ui.deferred != decision_marker(game):
+                self.answer(d)
+                continue
+            self.ui.hint = M.decision_hint(game, self.people)
+            self.refresh(bar=True)
+            timeout = 1.0 if game.rules.short_game == "time_limit" else None
+            key = self.screen.read_key(timeout)
+            if key is not None:
+                self.on_bar_key(key)
+
+    # ------------------------------------------------------------------ applying and showing
+    def apply(self, action: A.Action, computer: bool = False) -> list[E.Event] | None:
+        try:
+            events = self.game.apply(action)
+        except IllegalActionError as exc:
+            self.say(str(exc)[:1].upper() + str(exc)[1:], "bad")
+            self.refresh()
+            return None
+        self.present(events, computer)
+        return events
+
+    def present(self, events: list[E.Event], computer: bool = False) -> None:
+        """Show what happened: dice, moving tokens, cards and one message per event."""
+        ui, game = self.ui, self.game
+        self._skip_rest = False
+        moved = False
+        turn_over = False
+        for ev in events:
+            if isinstance(ev, (E.DiceRolled, E.StartingRoll)):
+                ui.dice = ev.dice
+            elif isinstance(ev, E.Moved):
+                self._animate(ev)
+                moved = True
+            elif isinstance(ev, E.SentToJail):
+                ui.display_pos.pop(ev.player, None)
+            elif isinstance(ev, E.CardDrawn):
+                ui.card = (game.edition.deck_name(ev.deck), ev.text)
+            elif isinstance(ev, E.TurnStarted):
+                turn_over = True
+                ui.card = None
+                ui.dice = None
+                ui.deferred = None
+            shown = M.format_event(game, ev)
+            if isinstance(ev, E.TurnStarted) and ui.show_cash and ev.turn > 1:
+                prev = self._previous_player(ev.player)
+                if prev is not None:
+                    pl = game.state.players[prev]
+                    self.say(f"{pl.name} ends the turn with {game.money(pl.cash)} cash, "
+                             f"{game.money(game.property_value(prev))} property", "dim")
+            if shown is not None:
+                self.say(*shown)
+                if computer and not self._skip_rest and not isinstance(ev, E.TurnStarted):
+                    self.refresh()
+                    self.pause(self.pace * 0.4)
+        ui.display_pos.clear()
+        ui.hint = M.decision_hint(game, self.people)
+        if moved or computer:
+            self.refresh()
+        if computer and not self._skip_rest:
+            self.pause(self.pace)
+        if turn_over:
+            self.autosave()
+        self.refresh()
+
+    def _previous_player(self, now: int) -> int | None:
+        n = len(self.game.state.players)
+        for k in range(1, n + 1):
+            p = (now - k) % n
+            if not self.game.state.players[p].bankrupt or k == n:
+                return p if p != now else None
+        return None
+
+    def _animate(self, ev: E.Moved) -> None:
+        ui = self.ui
+        if ui.fastmove or self._skip_rest or ev.steps == 0:
+            ui.display_pos[ev.player] = ev.end
+            return
+        step = 1 if ev.steps > 0 else -1
+        pos = ev.start
+        for _ in range(abs(ev.steps)):
+            pos = (pos + step) % 40
+            ui.display_pos[ev.player] = pos
+            self.refresh()
+            if self.pause(STEP):
+                ui.display_pos[ev.player] = ev.end
+                break
+
+    def pause(self, seconds: float) -> bool:
+        """Wait, showing the screen; a key skips the rest (True). An option key is kept for later."""
+        if seconds <= 0:
+            return False
+        key = self.screen.read_key(seconds)
+        if key is None:
+            return False
+        self._skip_rest = True
+        index = KEYS.option_for_key(key)
+        if index is not None:
+            if M.option_enabled(self.game, self.people).get(KEYS.OPTIONS[index].command):
+                self._queued_key = key  # done as soon as the screen is free
+        elif key == ord("?"):
+            self._queued_key = key
+        return True
+
+    # ------------------------------------------------------------------ computer players
+    def computer_step(self) -> bool:
+        """Let a computer player act, if one wants to; True when something was done."""
+        if self.cp is None:
+            return False
+        game = self.game
+        d = game.pending
+        if d.kind == K.GAME_OVER:
+            return False
+        turn = game.state.turn.number
+        count = self._computer_actions[1] + 1 if self._computer_actions[0] == turn else 1
+        self._computer_actions = (turn, count)
+        action = None
+        if count <= MAX_COMPUTER_ACTIONS_PER_TURN:
+            try:
+                action = self.cp.next_action(game)
+            except Exception as exc:  # a bug in a strategy must not end the game
+                self.say(f"A computer player stumbled ({exc.__class__.__name__}: {exc})", "bad")
+                action = None
+        if action is not None and not game.is_legal(action):
+            action = None
+        if action is None:
+            if d.player == NOBODY or d.player in self.people or not self.is_computer(d.player):
+                return False
+            action = self.fallback_action(d)
+            if action is None:
+                return False
+        wait = self.pace * (0.5 if not isinstance(action, A.Roll) else 0.8)
+        if isinstance(action, A.Roll) and any(c.owner in self.people for c in game.claims()):
+            wait += RENT_WINDOW * (0.5 if self.ui.fastmove else 1.0)
+            self.ui.hint = "Claim your rent now with R before the computer throws!"
+        else:
+            self.ui.hint = f"{M.name(game, action.player)} (computer) is playing... any key skips"
+        self.refresh()
+        self._skip_rest = False
+        if self.pause(wait) and self._queued_key is not None:
+            return True  # a person chose an option: do that first
+        self.apply(action, computer=True)
+        return True
+
+    def fallback_action(self, d: Decision) -> A.Action | None:
+        """A plain answer for a computer decision when its strategy gives none."""
+        game = self.game
+        p = d.player
+        legal = game.legal_actions(p)
+
+        def first(*types: type) -> A.Action | None:
+            for t in types:
+                for a in legal:
+                    if isinstance(a, t):
+                        return a
+            return None
+
+        if d.kind == K.ROLL:
+            return A.Roll(p)
+        if d.kind == K.BUY:
+            return A.Buy(p) if game.is_legal(A.Buy(p)) else A.DeclineToBuy(p)
+        if d.kind == K.AUCTION:
+            return A.PassBid(p) if game.is_legal(A.PassBid(p)) else None
+        if d.kind == K.INCOME_TAX:
+            return A.PayIncomeTax(p, False)
+        if d.kind == K.PAY_OR_DRAW:
+            return A.PayOrDraw(p, False)
+        if d.kind == K.RAISE_FUNDS:
+            return first(A.SellBuilding, A.Mortgage, A.DeclareBankruptcy)
+        if d.kind == K.TRADE_RESPONSE:
+            return A.RejectTrade(p)
+        if d.kind == K.MORTGAGED_TRANSFER:
+            return A.SettleMortgagedTransfer(p, d.square, False)
+        if d.kind in (K.MOVE_OFFLINE, K.PLACE_BUILDING):
+            return first(A.MoveOffline, A.Build)
+        return None
+
+    # ------------------------------------------------------------------ the option bar
+    def on_bar_key(self, key: int) -> None:
+        ui = self.ui
+        n = len(KEYS.OPTIONS)
+        cmd = KEYS.command("bar", key)
+        if cmd == "left":
+            ui.bar_index = (ui.bar_index - 1) % n
+            return
+        if cmd == "right":
+            ui.bar_index = (ui.bar_index + 1) % n
+            return
+        if cmd == "help":
+            self.show_help()
+            return
+        if cmd == "select":
+            self.run_option(KEYS.OPTIONS[ui.bar_index].command)
+            return
+        index = KEYS.option_for_key(key)
+        if index is not None:
+            ui.bar_index = index
+            self.run_option(KEYS.OPTIONS[index].command)
+
+    def run_option(self, command: str) -> None:
+        enabled = M.option_enabled(self.game, self.people)
+        handler = getattr(self, f"option_{command}")
+        if not enabled.get(command, True):
+            self.say(self._why_not(command), "dim")
+            self.refresh(bar=True)
+            return
+        self.screen.bar_active = False
+        handler()
+        self.refresh()
+
+    def _why_not(self, command: str) -> str:
+        d = self.game.pending
+        return {
+            "dice": f"It is not your move: the game waits for {M.describe(self.game)}." if d.kind != K.GAME_OVER
+            else "The game is over.",
+            "rent": "There is no rent for a person to claim just now.",
+            "trade": "No trade can be offered just now.",
+            "mortgage": "Nobody at the keyboard has anything to mortgage or lift.",
+            "houses": "Nobody at the keyboard can build or sell houses now.",
+        }.get(command, "Nothing to do.")
+
+    def show_help(self) -> None:
+        """Two pages: the options, then the other keys (ESC after the first page closes it)."""
+        options = [(f"{o.key.upper()}  {o.label:<9} {o.help}", "message") for o in KEYS.OPTIONS]
+        key = self.screen.show_popup(M.Popup("Keys (1/2): the options", options,
+                                             footer="any key: more keys, ESC: back to the game"))
+        if key in KEYS.ESCAPE:
+            return
+        others = [(f"{k:<16} {v}", "message") for k, v in KEYS.HELP_TEXT]
+        self.screen.show_popup(M.Popup("Keys (2/2)", others, indent=17))
+
+    # ------------------------------------------------------------------ helpers for dialogs
+    def ask(self, question: Question) -> Any:
+        self.screen.enabled = M.option_enabled(self.game, self.people)
+        return self.screen.ask(question)
+
+    def yes_no(self, text: str, default: bool | None) -> bool | None:
+        return self.ask(Question(text, YESNO, default))
+
+    def choose_player(self, text: str, candidates: list[int], default: int | None = None,
+                      allow_none: bool = False) -> int | None:
+        """Ask for a player number among ``candidates`` (asked only when there is a choice)."""
+        if not candidates:
+            return None
+        if len(candidates) == 1 and not allow_none:
+            return candidates[0]
+        if not (allow_none and default == NOBODY) and (default is None or default not in candidates):
+            d = self.game.pending
+            if d.player in candidates:
+                default = d.player
+            elif self.game.current_player in candidates:
+                default = self.game.current_player
+            else:
+                default = candidates[0]
+        choices = tuple(Choice(str(p + 1), M.name(self.game, p), p) for p in candidates)
+        if allow_none:
+            choices += (Choice("x", "none", NOBODY),)
+        return self.ask(Question(text, CHOICE, default, choices))
+
+    def persons_with(self, *types: type) -> list[int]:
+        out = []
+        for p in self.people:
+            if any(isinstance(a, types) for a in self.game.legal_actions(p)):
+                out.append(p)
+        return out
+
+    def legal_squares(self, p: int, *types: type) -> list[int]:
+        return sorted({a.square for a in self.game.legal_actions(p) if isinstance(a, types)})
+
+    # ------------------------------------------------------------------ Dice: throwing, and answering
+    def option_dice(self) -> None:
+        d = self.game.pending
+        self.ui.deferred = None
+        if d.kind != K.ROLL:
+            self.answer(d)
+            return
+        p = d.player
+        pl = self.game.state.players[p]
+        action: A.Action = A.Roll(p)
+        if pl.in_jail:
+            choices = [Choice("t", "throw for doubles", "roll")]
+            if self.game.is_legal(A.PayJailFine(p)):
+                choices.append(Choice("p", f"pay {self.game.money(self.game.edition.jail_fine)}", "fine"))
+            if self.game.is_legal(A.UseJailCard(p)):
+                choices.append(Choice("c", "use your card", "card"))
+            if len(choices) > 1:
+                answer = self.ask(Question(f"{pl.name} is in jail:", CHOICE, "roll", tuple(choices)))
+                if answer is None:
+                    return
+                if answer == "fine":
+                    action = A.PayJailFine(p)
+                elif answer == "card":
+                    action = A.UseJailCard(p)
+        self.apply(action)
+
+    def answer(self, d: Decision) -> None:
+        """Ask a person the question the game is waiting for."""
+        game = self.game
+        p = d.player
+        who = M.name(game, p)
+        marker = decision_marker(game)
+        self.refresh()
+        if d.kind == K.BUY:
+            sq = game.edition.squares[d.square]
+            cash = game.state.players[p].cash
+            if cash >= d.amount:
+                ok = self.yes_no(f"{who}: buy {sq.name} for {game.money(d.amount)}?", True)
+                if ok is None:
+                    return self._defer(marker)
+                self.apply(A.Buy(p) if ok else A.DeclineToBuy(p))
+            else:
+                ok = self.yes_no(f"{who}: {sq.name} costs {game.money(d.amount)} and you have "
+                                 f"{game.money(cash)}. Auction it? (ESC: mortgage first)", True)
+                if not ok:
+                    return self._defer(marker)
+                self.apply(A.DeclineToBuy(p))
+        elif d.kind == K.AUCTION:
+            self.run_auction()
+        elif d.kind == K.INCOME_TAX:
+            sq = game.edition.squares[d.square]
+            answer = self.ask(Question(f"{who}, income tax:", CHOICE, False, (
+                Choice("f", f"pay {game.money(sq.amount)}", False), Choice("p", f"pay {sq.percent}% of worth", True))))
+            if answer is None:
+                return self._defer(marker)
+            self.apply(A.PayIncomeTax(p, answer))
+        elif d.kind == K.PAY_OR_DRAW:
+            deck = game.edition.deck_name(d.reason) if d.reason else "card"
+            answer = self.ask(Question(f"{who}:", CHOICE, False, (
+                Choice("p", f"pay {game.money(d.amount)}", False), Choice("c", f"take a {deck}", True))))
+            if answer is None:
+                return self._defer(marker)
+            self.apply(A.PayOrDraw(p, answer))
+        elif d.kind == K.RAISE_FUNDS:
+            self.raise_funds(d)
+        elif d.kind == K.TRADE_RESPONSE:
+            assert d.trade is not None
+            self.ui.popup = M.Popup(f"Offer to {M.label(game, p)}", M.trade_lines(game, d.trade), footer="")
+            try:
+                ok = self.yes_no(f"{who}: accept the offer from {M.name(game, d.trade.proposer)}?", False)
+            finally:
+                self.ui.popup = None
+            if ok is None:
+                return self._defer(marker)
+            self.apply(A.AcceptTrade(p) if ok else A.RejectTrade(p))
+        elif d.kind == K.MORTGAGED_TRANSFER:
+            sq = game.edition.squares[d.square]
+            lift = game.lift_cost(d.square)
+            interest = lift - sq.mortgage
+            choices = [Choice("k", f"keep it mortgaged, pay {game.money(interest)} interest", False)]
+            if game.is_legal(A.SettleMortgagedTransfer(p, d.square, True)):
+                choices.insert(0, Choice("l", f"lift the mortgage for {game.money(lift)}", True))
+            answer = self.ask(Question(f"{who}, {sq.name} is mortgaged:", CHOICE, False, tuple(choices)))
+            if answer is None:
+                return self._defer(marker)
+            self.apply(A.SettleMortgagedTransfer(p, d.square, answer))
+        elif d.kind == K.MOVE_OFFLINE:
+            squares = self.legal_squares(p, A.MoveOffline)
+            how, sq = self.screen.board_cursor(
+                f"{who}: put the Offline token on a property (arrows, RETURN; ESC later)", squares,
+                game.state.offline_square)
+            if how != "pick" or sq is None:
+                return self._defer(marker)
+            self.apply(A.MoveOffline(p, sq))
+        elif d.kind == K.PLACE_BUILDING:
+            squares = self.legal_squares(p, A.Build)
+            how, sq = self.screen.board_cursor(
+                f"{who}: place the {d.reason} you bought (arrows, RETURN; ESC later)", squares)
+            if how != "pick" or sq is None:
+                return self._defer(marker)
+            self.apply(A.Build(p, sq))
+        self.refresh()
+
+    def _defer(self, marker: tuple[Any, ...]) -> None:
+        self.ui.deferred = marker
+        self.say("Put off: choose options from the bar, then D to answer.", "dim")
+
+    # ------------------------------------------------------------------ auctions
+    def run_auction(self) -> None:
+        """An auction on screen: people bid with their player number and an amount; computers by
+        their strategy; the player asked drops out after a pause with no new bid."""
+        game = self.game
+        d = game.pending
+        if d.kind != K.AUCTION or d.auction is None:
+            return
+        wait = AUCTION_WAIT  # the same with Fastmove: people need the time to bid
+        deadline = time.monotonic() + wait
+        asked_before = None
+        try:
+            while game.pending is d and not game.over:
+                a = d.auction
+                asked = d.player
+                if asked != asked_before:
+                    deadline = time.monotonic() + wait
+                    asked_before = asked
+                left = max(0.0, deadline - time.monotonic())
+                self.ui.auction_left = left
+                self.ui.popup = self._auction_popup(d, left)
+                self.ui.hint = (f"Auction: a player's number bids for that player; P: {M.name(game, asked)} "
+                                "drops out")
+                self.refresh()
+                if self.is_computer(asked):
+                    action = None
+                    try:
+                        action = self.cp.next_action(game)
+                    except Exception as exc:
+                        self.say(f"A computer player stumbled ({exc})", "bad")
+                    if action is None or not game.is_legal(action):
+                        action = A.PassBid(asked)
+                    key = self.screen.read_key(self.pace * 0.6)
+                    if key is not None and self._auction_key(d, key):
+                        continue
+                    self.apply(action)
+                    continue
+                if game.bid_limit(asked) <= a.high_bid:
+                    self.say(f"{M.name(game, asked)} cannot bid more than {game.money(a.high_bid)}", "dim")
+                    self.apply(A.PassBid(asked))
+                    continue
+                if left <= 0:
+                    self.apply(A.PassBid(asked))
+                    continue
+                key = self.screen.read_key(min(1.0, left))
+                if key is not None and self._auction_key(d, key):
+                    deadline = time.monotonic() + wait
+        finally:
+            self.ui.popup = None
+            self.ui.auction_left = None
+        self.refresh()
+
+    def _auction_key(self, d: Decision, key: int) -> bool:
+        """Handle a key during an auction; True when a bid or a pass was made."""
+        game = self.game
+        a = d.auction
+        assert a is not None
+        ch = key_char(key)
+        if KEYS.command("auction", key) == "pass":
+            if d.player in self.people:
+                self.apply(A.PassBid(d.player))
+                return True
+            return False
+        if ch.isdigit() and ch != "0":
+            p = int(ch) - 1
+            if p not in a.bidders or self.is_computer(p):
+                self.say(f"Player {ch} is not a person bidding in this auction", "dim")
+                return False
+            if p == a.high_bidder:
+                self.say(f"{M.name(game, p)} already has the highest bid", "dim")
+                return False
+            limit = game.bid_limit(p)
+            low = a.high_bid + 1
+            if limit < low:
+                self.say(f"{M.name(game, p)} cannot bid more than {game.money(limit)}", "dim")
+                return False
+            default = min(limit, a.high_bid + 10 if a.high_bid else min(limit, 10))
+            amount = self.ask(Question(f"{M.name(game, p)} bids", NUMBER, max(default, low), low=low, high=limit))
+            if amount is None or game.pending is not d:
+                return False
+            return self.apply(A.Bid(p, amount)) is not None
+        return False
+
+    def _auction_popup(self, d: Decision, left: float) -> M.Popup:
+        game = self.game
+        a = d.auction
+        assert a is not None
+        what = M.item_name(game, a.item, a.square)
+        lines: list[tuple[str, str]] = [(what, "title")]
+        if a.item == "square":
+            lines.append((f"Printed price {game.money(game.edition.squares[a.square].price)}", "dim"))
+        if a.high_bidder != NOBODY:
+            lines.append((f"Highest bid {game.money(a.high_bid)} by {M.label(game, a.high_bidder)}", "good"))
+        else:
+            lines.append(("No bid yet", "message"))
+        lines.append(("Bidding:", "dim"))
+        for b in a.bidders:
+            tag = " (computer)" if self.is_computer(b) else ""
+            mark = "> " if b == d.player else "  "
+            lines.append((f"{mark}{M.label(game, b)}{tag}", "current" if b == d.player else "message"))
+        lines.append(("", "message"))
+        asked = M.name(game, d.player)
+        if self.is_computer(d.player):
+            lines.append((f"{asked} is thinking...", "dim"))
+        else:
+            lines.append((f"{asked}: {int(left + 0.99)} s to bid", "rent"))
+            lines.append(("1-8: bid as that player", "dim"))
+            lines.append((f"P: {asked} drops out", "dim"))
+        return M.Popup("Auction", lines, footer="", where="side")
+
+    # ------------------------------------------------------------------ raising funds
+    def raise_funds(self, d: Decision) -> None:
+        game = self.game
+        p = d.player
+        who = M.name(game, p)
+        while game.pending is d and not game.over:
+            cash = game.state.players[p].cash
+            self.say(f"{who} owes {M.name(game, d.creditor)} {game.money(d.amount)} and has "
+                     f"{game.money(cash)}: mortgage, sell or trade to raise it", "bad")
+            choices = []
+            if self.legal_squares(p, A.Mortgage):
+                choices.append(Choice("m", "mortgage", "mortgage"))
+            if self.legal_squares(p, A.SellBuilding):
+                choices.append(Choice("s", "sell houses", "sell"))
+            choices.append(Choice("t", "trade", "trade"))
+            if game.rules.settle_in_property and d.creditor != NOBODY and d.creditor >= 0:
+                choices.append(Choice("p", "offer property to the creditor", "settle"))
+            choices.append(Choice("o", "owners", "owners"))
+            if game.can_declare_bankruptcy(p):
+                choices.append(Choice("b", "declare bankruptcy", "bankrupt"))
+            default = choices[0].value
+            answer = self.ask(Question(f"{who} must raise {game.money(d.amount - cash)} more:", CHOICE, default,
+                                       tuple(choices)))
+            if answer is None:
+                return self._defer(decision_marker(game))
+            if answer == "mortgage":
+                self.mortgage_dialog(p, d)
+            elif answer == "sell":
+                self.sell_dialog(p, d)
+            elif answer == "trade":
+                self.trade_dialog(p)
+                return  # the other side answers first; the loop comes back here afterwards
+            elif answer == "settle":
+                self.trade_dialog(p, settle=True)
+                return
+            elif answer == "owners":
+                self.option_owners()
+            elif answer == "bankrupt":
+                sure = self.yes_no(f"{who}: really declare bankruptcy?", False)
+                if sure:
+                    self.apply(A.DeclareBankruptcy(p))
+                    return
+            self.refresh()
+
+    # ------------------------------------------------------------------ Rent
+    def option_rent(self) -> None:
+        game = self.game
+        owners = sorted({c.owner for c in game.claims() if c.owner in self.people})
+        p = self.choose_player("Who claims rent?", owners)
+        if p is None:
+            return
+        for claim in list(game.claims(p)):
+            self.apply(A.ClaimRent(p, claim.id))
+
+    # ------------------------------------------------------------------ Trade
+    def option_trade(self) -> None:
+        candidates = [p for p in self.people]
+        p = self.choose_player("Who offers a trade?", candidates)
+        if p is None:
+            return
+        self.trade_dialog(p)
+
+    def _tradable(self, owner: int) -> list[int]:
+        from ..engine.holdings import group_has_buildings
+        return [s for s in self.game.owned(owner) if not group_has_buildings(self.game.edition, self.game.state, s)]
+
+    def pick_squares(self, title: str, candidates: list[int]) -> list[int] | None:
+        """Mark squares with the board cursor; None when cancelled."""
+        ui = self.ui
+        ui.marked = set()
+        try:
+            if not candidates:
+                self.say(f"{title}: no property that can be traded", "dim")
+                return []
+            start = candidates[0]
+            while True:
+                how, sq = self.screen.board_cursor(
+                    f"{title}: arrows move, RETURN marks or unmarks, D done, ESC cancels", candidates, start)
+                if how == "cancel":
+                    return None
+                if how == "done":
+                    return sorted(ui.marked, key=lambda s: s)
+                assert sq is not None
+                start = sq
+                ui.marked ^= {sq}
+        finally:
+            ui.marked = set()
+
+    def trade_dialog(self, p: int, settle: bool = False) -> None:
+        game = self.game
+        others = [q for q in game.active_players() if q != p]
+        if settle:
+            d = game.pending
+            r: int | None = d.creditor
+        else:
+            r = self.choose_player(f"{M.name(game, p)} trades with which player?", others)
+        if r is None:
+            return
+        give = self.pick_squares(f"{M.name(game, p)} gives", self._tradable(p))
+        if give is None:
+            return
+        give_cards = self._pick_cards(p, "give")
+        if give_cards is None:
+            return
+        take: list[int] = []
+        take_cards: tuple[str, ...] = ()
+        if not settle:
+            self.ui.marked = set()
+            picked = self.pick_squares(f"{M.name(game, p)} asks {M.name(game, r)} for", self._tradable(r))
+            if picked is None:
+                return
+            take = picked
+            cards = self._pick_cards(r, "take")
+            if cards is None:
+                return
+            take_cards = cards
+        most = max(game.state.players[p].cash, 0 if settle else game.state.players[r].cash)
+        cash = 0
+        if most > 0:
+            amount = self.ask(Question("Cash in this trade (RETURN: none)", NUMBER, 0, low=0, high=most))
+            if amount is None:
+                return
+            cash = amount
+            if cash and not settle:
+                payer = self.choose_player(f"Who pays the {game.money(cash)}?", [p, r], default=p)
+                if payer is None:
+                    return
+                cash = cash if payer == p else -cash
+        action = A.ProposeTrade(p, r, tuple(give), tuple(take), cash, give_cards, take_cards, settle)
+        try:
+            game.check(action)
+        except IllegalActionError as exc:
+            self.say(f"That trade is not possible: {exc}", "bad")
+            return
+        from ..engine.state import TradeOffer
+        offer = TradeOffer(p, r, list(give), list(take), cash, list(give_cards), list(take_cards), settle)
+        self.ui.popup = M.Popup("Your offer", M.trade_lines(game, offer), footer="")
+        try:
+            ok = self.yes_no("Make this offer?", True)
+        finally:
+            self.ui.popup = None
+        if ok:
+            self.apply(action)
+
+    def _pick_cards(self, holder: int, side: str) -> tuple[str, ...] | None:
+        cards = list(self.game.state.players[holder].jail_cards)
+        if not cards:
+            return ()
+        who = M.name(self.game, holder)
+        text = (f"How many of {who}'s Get Out of Jail Free cards go in the trade?" if side == "give"
+                else f"How many of {who}'s Get Out of Jail Free cards do you ask for?")
+        count = self.ask(Question(text, NUMBER, 0, low=0, high=len(cards)))
+        if count is None:
+            return None
+        return tuple(cards[:count])
+
+    # ------------------------------------------------------------------ Mortgage
+    def option_mortgage(self) -> None:
+        p = self.choose_player("Who mortgages?", self.persons_with(A.Mortgage, A.LiftMortgage))
+        if p is not None:
+            self.mortgage_dialog(p)
+
+    def mortgage_dialog(self, p: int, debt: Decision | None = None) -> None:
+        """The mortgage cursor over ``p``'s properties; with ``debt``, it ends once the debt is paid."""
+        game = self.game
+        start = None
+        while not game.over:
+            squares = self.legal_squares(p, A.Mortgage, A.LiftMortgage)
+            if not squares:
+                self.say(f"{M.name(game, p)} has nothing more to mortgage or lift", "dim")
+                return
+            how, sq = self.screen.board_cursor(
+                f"{M.name(game, p)} - mortgage cursor: RETURN mortgages or lifts, D done", squares, start)
+            if how != "pick" or sq is None:
+                return
+            start = sq
+            if game.state.mortgaged[sq]:
+                self.apply(A.LiftMortgage(p, sq))
+            else:
+                self.apply(A.Mortgage(p, sq))
+            if debt is not None and game.pending is not debt:
+                self.say("The debt is paid.", "good")
+                return
+
+    # ------------------------------------------------------------------ Houses
+    def option_houses(self) -> None:
+        builders = self.persons_with(A.Build)
+        sellers = self.persons_with(A.SellBuilding)
+        if builders and sellers:
+            answer = self.ask(Question("Houses:", CHOICE, "buy", (Choice("b", "buy", "buy"), Choice("s", "sell", "sell"))))
+        else:
+            answer = "buy" if builders else "sell"
+        if answer == "buy":
+            self.buy_houses(builders)
+        elif answer == "sell":
+            p = self.choose_player("Who sells?", sellers)
+            if p is not None:
+                self.sell_dialog(p)
+
+    def buy_houses(self, builders: list[int]) -> None:
+        from ..engine.holdings import build_capacity
+        game = self.game
+        orders: list[tuple[int, int]] = []
+        while True:
+            left = [p for p in builders if p not in [o[0] for o in orders]]
+            if not left:
+                break
+            if orders:
+                p = self.choose_player("Anyone else buying? Player", left, default=NOBODY, allow_none=True)
+                if p is None or p == NOBODY:
+                    break
+            else:
+                p = self.choose_player("Who buys houses?", left)
+                if p is None:
+                    return
+            room = build_capacity(game.edition, game.rules, game.state, p, False) or 1
+            cost_hint = min(game.edition.squares[s].house_cost for s in self.legal_squares(p, A.Build))
+            most = max(1, min(room, game.state.players[p].cash // max(1, cost_hint)))
+            count = self.ask(Question(f"{M.name(game, p)}: how many buildings?", NUMBER, 1, low=1, high=most))
+            if count is None:
+                if not orders:
+                    return
+                break
+            orders.append((p, count))
+        supply = game.state.bank_houses
+        if len(orders) >= 2 and sum(c for _, c in orders) > supply > 0:
+            action = A.OrderBuildings(orders[0][0], tuple(orders), False)
+            if game.is_legal(action):
+                self.say(f"The bank has only {supply} houses: they are auctioned", "title")
+                self.apply(action)
+                return
+        for p, count in orders:
+            self.place_houses(p, count)
+
+    def place_houses(self, p: int, count: int) -> None:
+        game = self.game
+        placed = 0
+        start = None
+        while placed < count and not game.over:
+            squares = self.legal_squares(p, A.Build)
+            if not squares:
+                self.say(f"{M.name(game, p)} cannot build any more now", "dim")
+                return
+            how, sq = self.screen.board_cursor(
+                f"{M.name(game, p)}: place building {placed + 1} of {count} - RETURN builds, D done", squares, start)
+            if how != "pick" or sq is None:
+                return
+            start = sq
+            if self.apply(A.Build(p, sq)) is not None:
+                placed += 1
+
+    def sell_dialog(self, p: int, debt: Decision | None = None) -> None:
+        game = self.game
+        start = None
+        while not game.over:
+            squares = self.legal_squares(p, A.SellBuilding)
+            if not squares:
+                self.say(f"{M.name(game, p)} has no buildings to sell", "dim")
+                return
+            how, sq = self.screen.board_cursor(
+                f"{M.name(game, p)}: RETURN sells a building (evenly), D done", squares, start)
+            if how != "pick" or sq is None:
+                return
+            start = sq
+            self.apply(A.SellBuilding(p, sq))
+            if debt is not None and game.pending is not debt:
+                self.say("The debt is paid.", "good")
+                return
+
+    # ------------------------------------------------------------------ Owners
+    def option_owners(self) -> None:
+        game = self.game
+        n = len(game.state.players)
+
+        def check(text: str) -> Any:
+            t = text.strip().lower()
+            if t in ("a", "all"):
+                return "all"
+            if t.isdigit() and 1 <= int(t) <= n:
+                return int(t) - 1
+            raise ValueError(f"type a player number from 1 to {n}, or A for all")
+
+        who = self.ask(Question(f"Owners: player number (1-{n}) or A for all", TEXT, "all", check=check,
+                                default_label="A", max_len=3))
+        if who is None:
+            return
+        if who == "all":
+            self.screen.show_popup(M.Popup("Owners  (number = owner, M = mortgaged)", M.owners_rows(game)))
+        else:
+            self.screen.show_popup(M.Popup("Holdings", M.holdings_lines(game, self.ui, who)))
+
+    # ------------------------------------------------------------------ Cash and Fastmove
+    def option_cash(self) -> None:
+        self.ui.show_cash = not self.ui.show_cash
+        self.say("Cash and property now shown" if self.ui.show_cash else "Cash and property now hidden", "dim")
+
+    def option_fastmove(self) -> None:
+        self.ui.fastmove = not self.ui.fastmove
+        self.say("FASTMOVE NOW ACTIVE" if self.ui.fastmove else "FASTMOVE NOW INACTIVE", "title")
+
+    # ------------------------------------------------------------------ Save and Quit
+    def save_as(self) -> Path | None:
+        def check(text: str) -> str:
+            try:
+                return saves.validate_name(text)
+            except saves.SaveError:
+                raise ValueError(f"use {saves.NAME_RULE}") from None
+
+        default = self.save_name or "game1"
+        name = self.ask(Question("Name for this save", TEXT, default, check=check, max_len=32))
+        if name is None:
+            return None
+        self.ui.elapsed = self.elapsed()
+        try:
+            path = saves.write_save(self.save_dir, name, self.game, self.cp, self.ui.settings())
+        except saves.SaveError as exc:
+            self.say(str(exc), "bad")
+            return None
+        self.save_name = name
+        self.say(f"Game saved as {name} ({path})", "good")
+        self.refresh()
+        return path
+
+    def option_save(self) -> None:
+        path = self.save_as()
+        if path is None:
+            return
+        more = self.yes_no("Continue this game?", True)
+        if more is False:
+            raise LeaveProgram(f"Game saved in {path}. Resume it with: monopoly --load {self.save_name}")
+
+    def option_quit(self) -> None:
+        sure = self.yes_no("Quit this game?", False)
+        if not sure:
+            return
+        if self.yes_no("Save it first?", False):
+            self.save_as()
+        player = self.game.active_players()[0] if self.game.active_players() else 0
+        self.apply(A.EndGame(player))
+
+    # ------------------------------------------------------------------ the end
+    def show_end(self) -> None:
+        rows = M.valuation_rows(self.game)
+        self.screen.bar_active = False
+        self.ui.hint = ""
+        self.refresh()
+        self.screen.show_popup(M.Popup("Final valuation", rows, footer="press any key to leave"))
+
+    def _end_line(self) -> str:
+        outcome = self.game.outcome
+        if outcome is None or outcome.winner == NOBODY:
+            return "The game is over."
+        return f"The game is over: {M.name(self.game, outcome.winner)} wins with {self.game.money(outcome.values[outcome.winner])}."

@@ -1,0 +1,678 @@
+"""Drawing with curses, and reading keys.
+
+Everything on screen is drawn from the game plus the small ``UIState``: on a resize (or Ctrl-L) the
+whole screen is drawn again from those. All text goes through ``Screen.put``, which clips to the
+window and swallows the error curses raises for the bottom-right corner. ``read_key`` is the one
+place keys are read: it redraws on ``KEY_RESIZE``, waits (with a message) while the terminal is too
+small, ticks about once a second for the clock, and turns Ctrl-C into ``KeyboardInterrupt``.
+
+Only portable curses calls are used, so the screen also runs with ``windows-curses``.
+"""
+
+from __future__ import annotations
+
+import curses
+import locale
+import sys
+import textwrap
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..engine import Game
+from ..engine.state import NOBODY
+from . import keys as KEYS
+from . import model as M
+from .layout import Layout, Rect, TooSmall, layout, neighbour
+from .prompt import Question
+from .theme import Theme
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    h: str
+    v: str
+    tl: str
+    tr: str
+    bl: str
+    br: str
+    arrow: str
+
+
+UNICODE = Glyphs("─", "│", "┌", "┐", "└", "┘", "▶")
+ASCII = Glyphs("-", "|", "+", "+", "+", "+", ">")
+
+
+def key_char(key: int) -> str:
+    """The printable character a key code stands for, or "" (curses' own key codes are 256-511)."""
+    if 32 <= key < 256 or 511 < key < 0x110000:
+        ch = chr(key)
+        return ch if ch.isprintable() else ""
+    return ""
+
+
+_ASCII_MONEY = str.maketrans({"£": "L", "€": "E", "¥": "Y"})
+
+
+def ascii_text(text: str) -> str:
+    """Text for a terminal without UTF-8: pounds as "L", other non-ASCII letters as "?"."""
+    return text.translate(_ASCII_MONEY).encode("ascii", "replace").decode("ascii")
+
+
+def pick_glyphs() -> Glyphs:
+    encoding = (locale.getpreferredencoding(False) or "").lower().replace("-", "")
+    return UNICODE if encoding in ("utf8", "utf_8") else ASCII
+
+
+@dataclass
+class SetupView:
+    """What the set-up screens show: a title, lines of answers so far, and an optional list."""
+
+    title: str
+    lines: list[tuple[str, str]]
+    items: list[str] | None = None
+    selected: int = 0
+
+
+class Screen:
+    def __init__(self, win: "curses.window", theme: Theme | None = None) -> None:
+        self.win = win
+        self.theme = theme or Theme()
+        self.glyphs = pick_glyphs()
+        self.game: Game | None = None
+        self.ui: M.UIState | None = None
+        self.people: list[int] = []
+        self.enabled: dict[str, bool] = {}
+        self.bar_active = False
+        self.setup: SetupView | None = None
+        self.on_tick: Callable[[], None] | None = None
+        self.lay: Layout | TooSmall = layout(*self.win.getmaxyx())
+        try:
+            self.win.keypad(True)
+        except curses.error:
+            pass
+
+    # ------------------------------------------------------------------ the drawing helper
+    def put(self, y: int, x: int, text: str, attr: int = 0, width: int | None = None) -> int:
+        """Draw ``text`` clipped to the window (and to ``width``); return the columns used."""
+        rows, cols = self.win.getmaxyx()
+        if y < 0 or y >= rows or x >= cols or not text:
+            return 0
+        if x < 0:
+            text, x = text[-x:], 0
+        limit = cols - x if width is None else min(width, cols - x)
+        if limit <= 0:
+            return 0
+        text = text[:limit]
+        if self.glyphs is ASCII and not text.isascii():
+            text = ascii_text(text)
+        try:
+            self.win.addstr(y, x, text, attr)
+        except curses.error:
+            pass  # writing the bottom-right cell moves the cursor off the screen: harmless
+        except UnicodeEncodeError:  # a terminal that cannot show "£" or "é": show "?" instead
+            try:
+                self.win.addstr(y, x, text.encode("ascii", "replace").decode("ascii"), attr)
+            except curses.error:
+                pass
+        return len(text)
+
+    def fill(self, rect: Rect, attr: int = 0) -> None:
+        for y in range(rect.y, rect.bottom):
+            self.put(y, rect.x, " " * rect.w, attr)
+
+    def box(self, rect: Rect, attr: int = 0, title: str = "", title_attr: int | None = None) -> None:
+        g = self.glyphs
+        if rect.h < 2 or rect.w < 2:
+            return
+        self.put(rect.y, rect.x, g.tl + g.h * (rect.w - 2) + g.tr, attr)
+        for y in range(rect.y + 1, rect.bottom - 1):
+            self.put(y, rect.x, g.v, attr)
+            self.put(y, rect.x + 1, " " * (rect.w - 2))
+            self.put(y, rect.right - 1, g.v, attr)
+        self.put(rect.bottom - 1, rect.x, g.bl + g.h * (rect.w - 2) + g.br, attr)
+        if title:
+            t = f" {title} "[: rect.w - 4]
+            self.put(rect.y, rect.x + 2, t, attr if title_attr is None else title_attr)
+
+    # ------------------------------------------------------------------ reading keys
+    def resize(self) -> None:
+        if sys.platform.startswith("win"):
+            try:
+                curses.resize_term(0, 0)  # PDCurses (windows-curses) needs this to see the new size
+            except (AttributeError, curses.error):
+                pass
+        try:
+            curses.update_lines_cols()
+        except (AttributeError, curses.error):
+            pass
+        self.lay = layout(*self.win.getmaxyx())
+
+    def _raw_key(self, ms: int) -> int | None:
+        self.win.timeout(ms)
+        try:
+            ch = self.win.get_wch()
+        except curses.error:
+            return None
+        if isinstance(ch, str):
+            return ord(ch) if len(ch) == 1 else None
+        return ch
+
+    def read_key(self, timeout: float | None = None) -> int | None:
+        """Wait for a key for up to ``timeout`` seconds (None: for ever); None when time ran out.
+
+        Resizes are handled here and never returned; while the terminal is too small nothing else
+        happens (the time does not run out) until it is made larger again.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        last_tick = time.monotonic()
+        while True:
+            if isinstance(self.lay, TooSmall):
+                left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                self.render()
+                while isinstance(self.lay, TooSmall):
+                    key = self._raw_key(1000)
+                    if key == KEYS.CTRL_C:
+                        raise KeyboardInterrupt
+                    if key == curses.KEY_RESIZE or key is None:
+                        self.resize()
+                        self.render()
+                if left is not None:
+                    deadline = time.monotonic() + left
+                continue
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
+                return None
+            wait = 1.0 if deadline is None else min(1.0, deadline - now)
+            key = self._raw_key(max(1, int(wait * 1000)))
+            if key is None:
+                if time.monotonic() - last_tick >= 0.9:
+                    last_tick = time.monotonic()
+                    if self.on_tick is not None:
+                        self.on_tick()
+                    size = layout(*self.win.getmaxyx())
+                    if size != self.lay:  # a resize that no KEY_RESIZE reported
+                        self.lay = size
+                        self.render()
+                continue
+            if key == curses.KEY_RESIZE:
+                self.resize()
+                self.render()
+                continue
+            if key == KEYS.CTRL_C:
+                raise KeyboardInterrupt
+            if KEYS.command("bar", key) == "redraw":  # Ctrl-L: draw everything again
+                self.win.clear()
+                self.render()
+                continue
+            return key
+
+    # ------------------------------------------------------------------ drawing everything
+    def render(self) -> None:
+        self.win.erase()
+        lay = self.lay
+        if isinstance(lay, TooSmall):
+            self._draw_too_small(lay)
+        elif self.setup is not None or self.game is None:
+            self._draw_setup(lay)
+        else:
+            self._draw_game(lay)
+        self.win.refresh()
+
+    def _draw_too_small(self, lay: TooSmall) -> None:
+        rows, cols = self.win.getmaxyx()
+        lines = textwrap.wrap(lay.message(), max(10, cols - 2))
+        top = max(0, rows // 2 - len(lines) // 2)
+        for i, line in enumerate(lines):
+            self.put(top + i, max(0, (cols - len(line)) // 2), line, self.theme("title"))
+
+    def _draw_prompt_line(self, lay: Layout) -> None:
+        ui = self.ui
+        y = lay.prompt.y
+        t = self.theme
+        prompt = ui.prompt if ui is not None else None
+        if prompt is not None:
+            x = self.put(y, 0, prompt, t("prompt"))
+            x += self.put(y, x, ui.prompt_input, t("message"))
+            self.put(y, x, "_", t("cursor"))
+            if ui.prompt_error:
+                self.put(y, x + 2, f"({ui.prompt_error})", t("error"))
+        elif ui is not None and ui.hint:
+            self.put(y, 0, ui.hint, t("dim"))
+
+    # ------------------------------------------------------------------ set-up screens
+    def _draw_setup(self, lay: Layout) -> None:
+        t = self.theme
+        view = self.setup or SetupView("MONOPOLY", [])
+        title = " MONOPOLY " if not view.title else f" MONOPOLY - {view.title} "
+        self.put(0, 0, title.ljust(lay.cols), t("bar"))
+        top = 2
+        room = lay.rows - 4
+        lines: list[tuple[str, str]] = []
+        for text, role in view.lines:
+            parts = textwrap.wrap(text, max(20, lay.cols - 4), subsequent_indent="  ") if text else [""]
+            lines += [(part, role) for part in parts]
+        items = view.items
+        if items is not None:
+            room_lines = max(0, room - min(len(items), room // 2 + 1) - 1)
+        else:
+            room_lines = room
+        shown = lines[-room_lines:] if room_lines else []
+        y = top
+        for text, role in shown:
+            self.put(y, 2, text, t(role), lay.cols - 4)
+            y += 1
+        if items is not None:
+            y += 1
+            space = max(1, lay.rows - 2 - y)
+            first = max(0, min(view.selected - space // 2, len(items) - space))
+            for i in range(first, min(len(items), first + space)):
+                attr = t("cursor") if i == view.selected else t("message")
+                mark = self.glyphs.arrow if i == view.selected else " "
+                self.put(y, 2, f"{mark} {items[i]}".ljust(lay.cols - 4), attr, lay.cols - 4)
+                y += 1
+        self._draw_prompt_line(lay)
+
+    # ------------------------------------------------------------------ the game screen
+    def _draw_game(self, lay: Layout) -> None:
+        game, ui = self.game, self.ui
+        assert game is not None and ui is not None
+        self._draw_bar(lay)
+        self._draw_board(lay, game, ui)
+        if ui.card is not None and ui.cursor is None:
+            self._draw_card(lay.deed, *ui.card)
+        else:
+            self._draw_deed(lay.deed, game, M.focus_square(game, ui))
+        self._draw_status(lay, game, ui)
+        self._draw_ahead(lay, game, ui)
+        self._draw_players(lay, game, ui)
+        self._draw_log(lay, game, ui)
+        if ui.popup is not None:
+            self._draw_popup(lay, ui.popup)
+        self._draw_prompt_line(lay)
+
+    def _draw_bar(self, lay: Layout) -> None:
+        t = self.theme
+        ui = self.ui
+        self.put(0, 0, " " * lay.cols, t("bar"))
+        x = 1
+        for i, option in enumerate(KEYS.OPTIONS):
+            text = f" {option.label} "
+            enabled = self.enabled.get(option.command, True)
+            if self.bar_active and ui is not None and i == ui.bar_index:
+                attr = t("bar_selected")
+            elif not enabled:
+                attr = t("bar_dim")
+            else:
+                attr = t("bar")
+            if option.command == "fastmove" and ui is not None and ui.fastmove:
+                text = text[:-1] + "*"  # Fastmove is on
+            x += self.put(0, x, text, attr)
+            x += 0 if lay.cols < 82 else 1
+        self.put(0, lay.cols - 3, " ? ", t("bar_flag"))
+
+    def _draw_board(self, lay: Layout, game: Game, ui: M.UIState) -> None:
+        t = self.theme
+        current = game.current_player
+        for sq in range(40):
+            rect = lay.cell(sq)
+            c = M.cell(game, sq, ui.display_pos)
+            kind = game.edition.squares[sq].kind
+            if ui.cursor == sq:
+                name_attr = t("cursor")
+            elif sq in ui.marked:
+                name_attr = t("marked")
+            elif c.group_colour:
+                name_attr = t.group(c.group_colour)
+            elif kind in ("go", "jail", "free_parking", "go_to_jail"):
+                name_attr = t("corner")
+            else:
+                name_attr = t("square")
+            width = rect.w - 1  # one column of space between cells
+            label = c.name[:width]
+            if ui.cursor == sq:
+                label = (self.glyphs.arrow + c.name)[:width]
+            self.put(rect.y, rect.x, label.ljust(width), name_attr)
+            if rect.h >= 3:
+                self._draw_status_marks(rect.y + 1, rect.x, width, M.Cell(
+                    c.name, c.group_colour, c.owner, c.mortgaged, c.houses, c.hotel, (), (), c.offline), current)
+                self._draw_status_marks(rect.y + 2, rect.x, width, M.Cell(
+                    c.name, "", NOBODY, False, 0, False, c.tokens, c.jailed), current)
+            else:
+                self._draw_status_marks(rect.y + 1, rect.x, width, c, current)
+
+    def _draw_status_marks(self, y: int, x: int, width: int, c: M.Cell, current: int) -> None:
+        """The status line of a cell, each mark in its own colour."""
+        t = self.theme
+        text = c.status(width)
+        self.put(y, x, text, t("square"))
+        pos = 0
+        if c.owner != NOBODY:
+            mark = str(c.owner + 1) + ("m" if c.mortgaged else "")
+            self.put(y, x, mark, t("mortgaged") if c.mortgaged else t("owner"))
+            pos = len(mark)
+        # buildings
+        i = text.find("H", pos)
+        if c.hotel and i >= 0:
+            self.put(y, x + i, "H", t("hotel"))
+        elif c.houses:
+            i = text.find("h", pos)
+            if i >= 0:
+                self.put(y, x + i, text[i:i + c.houses], t("house"))
+        # tokens, right-aligned
+        tokens = [p for p in c.jailed] + [p for p in c.tokens]
+        toks = "".join(str(p + 1) for p in tokens)
+        if len(toks) > width:
+            toks = toks[: width - 1] + "+"
+        start = x + width - len(toks)
+        for k, ch in enumerate(toks):
+            if ch == "+":
+                self.put(y, start + k, ch, t("token"))
+                continue
+            p = tokens[k]
+            if p in c.jailed:
+                attr = t("jailed")
+            elif p == current:
+                attr = t("token_current")
+            else:
+                attr = t("token")
+            self.put(y, start + k, ch, attr)
+
+    def _draw_deed(self, rect: Rect, game: Game, square: int) -> None:
+        t = self.theme
+        card = M.deed_card(game, square)
+        self.box(rect, t("frame"))
+        inner_w = rect.w - 2
+        head = card.title.center(inner_w)[:inner_w]
+        self.put(rect.y + 1, rect.x + 1, head, t.group(card.group_colour) if card.group_colour else t("title"))
+        y = rect.y + 2
+        if card.owner_line:
+            role = "mortgaged" if "MORTGAGED" in card.owner_line else ("owner" if "Owner" in card.owner_line else "good")
+            self.put(y, rect.x + 2, card.owner_line, t(role), inner_w - 2)
+            y += 1
+        for text, amount, applies in card.lines:
+            if y >= rect.bottom - 1:
+                break
+            line = f" {text}".ljust(inner_w - len(amount) - 1) + amount + " "
+            self.put(y, rect.x + 1, line, t("deed_highlight") if applies else t("deed"), inner_w)
+            y += 1
+        for note in card.footer:
+            for part in textwrap.wrap(note, inner_w - 2):
+                if y >= rect.bottom - 1:
+                    break
+                self.put(y, rect.x + 2, part, t("dim"))
+                y += 1
+
+    def _draw_card(self, rect: Rect, deck: str, text: str) -> None:
+        t = self.theme
+        self.box(rect, t("title"))
+        inner_w = rect.w - 2
+        self.put(rect.y + 1, rect.x + 1, deck.upper().center(inner_w), t("title"))
+        y = rect.y + 3
+        for part in textwrap.wrap(text, inner_w - 2):
+            if y >= rect.bottom - 1:
+                break
+            self.put(y, rect.x + 2, part, t("message"))
+            y += 1
+
+    def _draw_status(self, lay: Layout, game: Game, ui: M.UIState) -> None:
+        t = self.theme
+        r = lay.status
+        p = game.current_player
+        pl = game.state.players[p]
+        token = ui.tokens[p] if p < len(ui.tokens) else ""
+        who = " (computer)" if p not in self.people else ""
+        self.put(r.y, r.x, f"{p + 1} {pl.name}", t("title"), r.w)
+        self.put(r.y, r.x + len(pl.name) + 3, f"{token}{who}", t("message"), r.w - len(pl.name) - 3)
+        if ui.show_cash:
+            self.put(r.y + 1, r.x, f"Cash {game.money(pl.cash)}  Property {game.money(game.property_value(p))}",
+                     t("good"), r.w)
+        else:
+            self.put(r.y + 1, r.x, "Cash hidden (C shows it)", t("dim"), r.w)
+        x = r.x
+        if ui.dice is not None:
+            a, b = ui.dice
+            x += self.put(r.y + 2, x, f" {a} ", t("dice"))
+            x += 1
+            x += self.put(r.y + 2, x, f" {b} ", t("dice"))
+            x += 2
+        state = f"Turn {game.state.turn.number}"
+        if pl.in_jail:
+            state += "  IN JAIL"
+        self.put(r.y + 2, x, state, t("message"), r.right - x)
+        clock = M.clock_line(game, ui)
+        if clock is not None:
+            self.put(r.y + 3, r.x, clock, t("clock"), r.w)
+
+    def _draw_ahead(self, lay: Layout, game: Game, ui: M.UIState) -> None:
+        t = self.theme
+        r = lay.ahead
+        here = M.position_of(game, ui, game.current_player)
+        self.put(r.y, r.x, "Ahead:", t("dim"))
+        for k, (sq, state) in enumerate(M.ahead(game, here, min(4, r.h - 1))):
+            c = M.cell(game, sq)
+            y = r.y + 1 + k
+            self.put(y, r.x, f"{c.name:<8}", t.group(c.group_colour) if c.group_colour else t("square"))
+            self.put(y, r.x + 9, state, t("message"), r.w - 9)
+
+    def _draw_players(self, lay: Layout, game: Game, ui: M.UIState) -> None:
+        t = self.theme
+        r = lay.players
+        if r.h <= 0:
+            return
+        n = len(game.state.players)
+        wide = lay.side is not None and r == lay.side
+        y = r.y
+        if wide or r.h > n:
+            self.put(y, r.x, "Players", t("dim"))
+            y += 1
+        if n <= r.h - (y - r.y) or wide:
+            for p in range(n):
+                if y >= r.bottom:
+                    break
+                attr = self._player_attr(game, p)
+                self.put(y, r.x, M.player_summary(game, ui, p)[: r.w].ljust(min(r.w, 24)), attr, r.w)
+                y += 1
+                if wide and y < r.bottom - 1:
+                    pl = game.state.players[p]
+                    if not pl.bankrupt:
+                        extra = ui.tokens[p] if p < len(ui.tokens) else ""
+                        if ui.show_cash:
+                            extra += f"  property {game.money(game.property_value(p))}"
+                        if pl.jail_cards:
+                            extra += f"  cards {len(pl.jail_cards)}"
+                        self.put(y, r.x + 2, extra, t("dim"), r.w - 2)
+                        y += 1
+            return
+        # two columns of short entries
+        half = (r.w - 1) // 2
+        rows = r.bottom - y
+        for p in range(n):
+            col, row = divmod(p, rows)
+            pl = game.state.players[p]
+            cash = game.money(pl.cash) if ui.show_cash and not pl.bankrupt else ("out" if pl.bankrupt else "")
+            text = f"{p + 1} {pl.name:<7}{cash:>{max(0, half - 10)}}"
+            self.put(y + row, r.x + col * (half + 1), text[:half], self._player_attr(game, p))
+
+    def _player_attr(self, game: Game, p: int) -> int:
+        t = self.theme
+        if game.state.players[p].bankrupt:
+            return t("dim")
+        if p == game.current_player:
+            return t("current")
+        return t("message")
+
+    def _draw_log(self, lay: Layout, game: Game, ui: M.UIState) -> None:
+        t = self.theme
+        r = lay.log
+        notices = M.claims_lines(game, self.people)
+        if lay.notice is not None:
+            n = lay.notice
+            y = n.y
+            for text in notices:
+                for part in textwrap.wrap(text, n.w):
+                    if y < n.bottom:
+                        self.put(y, n.x, part, t("rent"), n.w)
+                        y += 1
+            notices = []
+        lines: list[tuple[str, str]] = []
+        for text in notices:
+            lines += [(part, "rent") for part in textwrap.wrap(text, r.w)]
+        room = r.h - len(lines)
+        wrapped: list[tuple[str, str]] = []
+        for i, msg in enumerate(ui.messages[-max(room, 0) - 1:] if room > 0 else []):
+            newest = i >= len(ui.messages[-max(room, 0) - 1:]) - 1
+            parts = textwrap.wrap(msg.text, r.w, subsequent_indent="  ") or [""]
+            role = msg.role
+            if not newest and role == "message":
+                role = "dim"
+            wrapped += [(part, role) for part in parts]
+        if room > 0:
+            lines = lines + wrapped[-room:]
+        y = r.y
+        for text, role in lines[: r.h]:
+            self.put(y, r.x, text, t(role), r.w)
+            y += 1
+
+    def _draw_popup(self, lay: Layout, popup: M.Popup) -> None:
+        t = self.theme
+        if popup.where == "side":
+            # over the right-hand part of the ring's inside, leaving the deed card in view
+            area = Rect(lay.inner.y, lay.status.x - 1, lay.inner.h, lay.inner.right - lay.status.x + 1)
+        else:
+            area = lay.board if lay.board.h >= 10 else Rect(1, 0, lay.rows - 2, lay.cols)
+        max_h = area.h - 2
+        width_cap = area.w - 6
+        lines: list[tuple[str, str]] = []
+        for text, role in popup.lines:
+            parts = textwrap.wrap(text, width_cap, subsequent_indent=" " * popup.indent) if text else [""]
+            lines += [(part.rstrip(), role) for part in parts]
+        widest = max([len(s) for s, _ in lines] + [1])
+        columns = 1
+        if len(lines) + 3 > max_h and 2 * (widest + 3) + 2 <= area.w:
+            columns = 2
+        per_col = -(-len(lines) // columns) if lines else 1
+        w = min(area.w, max(columns * (widest + 3) + 1, len(popup.title) + 6, len(popup.footer) + 4))
+        h = min(max_h, per_col + (3 if popup.footer else 2))
+        if popup.where == "side":
+            w, h = area.w, area.h
+        rect = Rect(area.y + (area.h - h) // 2, area.x + (area.w - w) // 2, h, w)
+        self.box(rect, t("title"), popup.title, t("title"))
+        col_w = (w - 2) // columns
+        last_row = rect.bottom - (3 if popup.footer else 2)
+        for i, (text, role) in enumerate(lines):
+            col, row = divmod(i, per_col)
+            y = rect.y + 1 + row
+            if y > last_row:
+                continue
+            self.put(y, rect.x + 2 + col * col_w, text, t(role), col_w - 2)
+        if popup.footer:
+            self.put(rect.bottom - 2, rect.x + 2, popup.footer, t("dim"), w - 4)
+
+    # ------------------------------------------------------------------ interaction helpers
+    def _ensure_ui(self) -> M.UIState:
+        if self.ui is None:
+            self.ui = M.UIState(tokens=[])
+        return self.ui
+
+    def ask(self, question: Question) -> Any:
+        """The one prompt helper: show ``question``, return its value, or None on ESC.
+
+        RETURN takes the default; a bad answer shows why and asks again.
+        """
+        ui = self._ensure_ui()
+        ui.prompt = question.render()
+        ui.prompt_input = ""
+        ui.prompt_error = ""
+        try:
+            while True:
+                self.render()
+                key = self.read_key()
+                if key is None:
+                    continue
+                if key in KEYS.ESCAPE:
+                    return None
+                if key in KEYS.ENTER:
+                    try:
+                        return question.parse(ui.prompt_input)
+                    except ValueError as exc:
+                        ui.prompt_error = str(exc)
+                        ui.prompt_input = ""
+                    continue
+                ch = key_char(key)
+                if question.single_key:
+                    if ch and question.accepts_key(ch):
+                        return question.parse(ch)
+                    if ch:
+                        ui.prompt_error = "press one of the keys shown, or RETURN"
+                    continue
+                if key in KEYS.BACKSPACE:
+                    ui.prompt_input = ui.prompt_input[:-1]
+                    ui.prompt_error = ""
+                    continue
+                if ch and len(ui.prompt_input) < max(question.max_len, 12):
+                    ui.prompt_input += ch
+                    ui.prompt_error = ""
+        finally:
+            ui.prompt = None
+            ui.prompt_input = ""
+            ui.prompt_error = ""
+
+    def board_cursor(self, instructions: str, candidates: list[int], start: int | None = None) -> tuple[str, int | None]:
+        """A cursor over ``candidates`` on the board: ("pick", square), ("done", None) or ("cancel", None)."""
+        ui = self._ensure_ui()
+        if not candidates:
+            return "done", None
+        pool = sorted(set(candidates))
+        here = start if start in pool else pool[0]
+        old_hint = ui.hint
+        ui.candidates = tuple(pool)
+        ui.hint = instructions
+        try:
+            while True:
+                ui.cursor = here
+                self.render()
+                key = self.read_key()
+                if key is None:
+                    continue
+                cmd = KEYS.command("cursor", key)
+                if cmd in ("left", "right", "up", "down", "next", "prev"):
+                    here = neighbour(here, pool, cmd)
+                elif cmd == "pick":
+                    return "pick", here
+                elif cmd == "done":
+                    return "done", None
+                elif cmd == "cancel":
+                    return "cancel", None
+        finally:
+            ui.cursor = None
+            ui.candidates = ()
+            ui.hint = old_hint
+
+    def choose_from_list(self, view: SetupView) -> int | None:
+        """Up/Down and RETURN over ``view.items``; None on ESC."""
+        self.setup = view
+        while True:
+            self.render()
+            key = self.read_key()
+            if key is None:
+                continue
+            cmd = KEYS.command("list", key)
+            if cmd == "up":
+                view.selected = max(0, view.selected - 1)
+            elif cmd == "down":
+                view.selected = min(len(view.items or []) - 1, view.selected + 1)
+            elif cmd == "pick":
+                return view.selected
+            elif cmd == "cancel":
+                return None
+
+    def show_popup(self, popup: M.Popup, timeout: float | None = None) -> int | None:
+        """Show a pop-up until a key is pressed (or ``timeout`` runs out); return the key."""
+        ui = self._ensure_ui()
+        ui.popup = popup
+        try:
+            self.render()
+            return self.read_key(timeout)
+        finally:
+            ui.popup = None

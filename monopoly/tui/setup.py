@@ -1,0 +1,270 @@
+"""Starting a game: the set-up questions, the resume list, and the ``--players`` quick set-up.
+
+The questions follow the computer editions: resume a saved game or start a new one; the edition;
+the rule options (claiming rent, the UK differences, the Offline rule, the short games with a time
+in hours and minutes); the number of players; then for each player a token, a name of up to seven
+letters, person or computer, and which strategy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import saves
+from ..engine import EDITION_IDS, Game, load_edition
+from .model import UIState
+from .play import LeaveProgram
+from .prompt import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, format_hours_minutes, parse_hours_minutes,
+                     parse_player_name)
+from .screen import Screen, SetupView
+
+SUGGESTED_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+EDITION_LABELS = {"us": "Classic US", "uk": "UK (London)", "dotcom": ".com Edition"}
+RENT_LABELS = {
+    "next_roll": "until the next player throws",
+    "second_roll": "until the second player after throws",
+    "automatic": "paid at once, no claiming",
+}
+# The UK book's differences from the US rules, as one switch of the set-up.
+UK_DIFFERENCES = {"double_rent_with_mortgage": False, "jail_doubles_roll_again": True, "auction_limit": "assets",
+                  "settle_in_property": True, "income_tax": "flat"}
+US_RULES = {"double_rent_with_mortgage": True, "jail_doubles_roll_again": False, "auction_limit": "cash",
+            "settle_in_property": False, "income_tax": "choice"}
+
+
+def computer_api() -> tuple[Any, list[str], str] | None:
+    """(ComputerPlayers, strategy names, default strategy), or None when computers are unavailable."""
+    try:
+        from ..ai import DEFAULT_STRATEGY, ComputerPlayers, strategy_names
+    except ImportError:
+        return None
+    return ComputerPlayers, list(strategy_names()), DEFAULT_STRATEGY
+
+
+@dataclass
+class PlayerPlan:
+    name: str
+    token: str
+    strategy: str | None = None  # None for a person
+
+
+@dataclass
+class GamePlan:
+    edition: str = "us"
+    rules: dict[str, Any] = field(default_factory=dict)
+    players: list[PlayerPlan] = field(default_factory=list)
+
+
+@dataclass
+class Started:
+    """A game ready to play: new or resumed."""
+
+    game: Game
+    computers: Any
+    ui: UIState
+    save_name: str | None = None
+    resumed_from: Path | None = None
+
+
+# ---------------------------------------------------------------------------------------- quick set-up
+def parse_players(text: str, edition: str = "us") -> GamePlan:
+    """``"Ann,Bob,cpu:ruthless"``: names for people, ``cpu`` or ``cpu:STRATEGY`` for computers."""
+    entries = [e.strip() for e in text.split(",")]
+    if any(not e for e in entries):
+        raise ValueError("--players: an empty name in the list")
+    if not 2 <= len(entries) <= 8:
+        raise ValueError(f"--players: a game has 2 to 8 players, not {len(entries)}")
+    api = None
+    tokens = list(load_edition(edition).tokens)
+    plan = GamePlan(edition=edition)
+    taken: list[str] = [e for e in entries if not e.lower().startswith("cpu")]
+    computer_number = 0
+    for i, entry in enumerate(entries):
+        low = entry.lower()
+        if low == "cpu" or low.startswith("cpu:"):
+            if api is None:
+                api = computer_api()
+                if api is None:
+                    raise ValueError("--players: computer players are not available in this installation")
+            strategy = entry.split(":", 1)[1].strip() if ":" in entry else api[2]
+            if strategy not in api[1]:
+                raise ValueError(f"--players: unknown strategy {strategy!r}; choose from {', '.join(api[1])}")
+            computer_number += 1
+            name = f"CPU{computer_number}"
+            while name.lower() in (t.lower() for t in taken):
+                computer_number += 1
+                name = f"CPU{computer_number}"
+            taken.append(name)
+            plan.players.append(PlayerPlan(name, tokens[i % len(tokens)], strategy))
+        else:
+            others = tuple(t for j, t in enumerate(entries) if j < i and not t.lower().startswith("cpu"))
+            try:
+                name = parse_player_name(entry, others)
+            except ValueError as exc:
+                raise ValueError(f"--players: {entry!r}: {exc}") from None
+            plan.players.append(PlayerPlan(name, tokens[i % len(tokens)]))
+    return plan
+
+
+def start_game(plan: GamePlan, seed: int | None) -> Started:
+    """Create the game (everyone throws for the start) and its computer players."""
+    game = Game.new([p.name for p in plan.players], plan.edition, plan.rules or None, seed=seed)
+    seats = {i: p.strategy for i, p in enumerate(plan.players) if p.strategy}
+    computers = None
+    if seats:
+        api = computer_api()
+        if api is None:
+            raise ValueError("computer players are not available in this installation")
+        computers = api[0](game, seats, seed=None if seed is None else seed + 1)
+    ui = UIState(tokens=[p.token for p in plan.players])
+    return Started(game, computers, ui)
+
+
+def resume(loaded: saves.LoadedGame) -> Started:
+    ui = UIState.from_settings(loaded.ui, loaded.game)
+    name = loaded.path.stem if saves.NAME_PATTERN.fullmatch(loaded.path.stem) else None
+    if name == saves.AUTOSAVE_NAME:
+        name = None
+    return Started(loaded.game, loaded.computers, ui, name, loaded.path)
+
+
+# ---------------------------------------------------------------------------------------- the questions
+class SetupScreens:
+    def __init__(self, screen: Screen, save_dir: str | Path, edition: str | None, seed: int | None) -> None:
+        self.screen = screen
+        self.save_dir = Path(save_dir)
+        self.edition = edition
+        self.seed = seed
+        self.view = SetupView("set-up", [])
+        screen.ui = UIState(tokens=[])
+        screen.game = None
+
+    def note(self, text: str, role: str = "message") -> None:
+        self.view.lines.append((text, role))
+
+    def ask(self, question: Question, shown: str | None = None) -> Any:
+        """Ask, and write the question with its answer into the page (ESC: offer to leave)."""
+        self.screen.setup = self.view
+        while True:
+            self.view.items = None
+            answer = self.screen.ask(question)
+            if answer is not None:
+                text = shown if shown is not None else _answer_text(question, answer)
+                self.note(f"{question.text} {text}", "message")
+                return answer
+            leave = self.screen.ask(Question("Leave Monopoly?", YESNO, False))
+            if leave:
+                raise LeaveProgram("")
+
+    def run(self) -> Started:
+        existing = saves.list_saves(self.save_dir)
+        self.view.title = "set-up"
+        self.note("Welcome to Monopoly. RETURN takes the answer shown in [brackets]; ESC leaves.", "title")
+        self.note("")
+        if existing:
+            while True:
+                if not self.ask(Question("Resume a saved game?", YESNO, False)):
+                    break
+                started = self.resume_list()
+                if started is not None:
+                    return started
+        plan = self.new_game_questions()
+        return start_game(plan, self.seed)
+
+    def resume_list(self) -> Started | None:
+        """Choose a save; a file that cannot be loaded is refused and the list comes back."""
+        while True:
+            existing = saves.list_saves(self.save_dir)
+            if not existing:
+                self.note("There are no saved games left.", "bad")
+                return None
+            view = SetupView("resume a saved game",
+                             self.view.lines + [("Choose a saved game (Up/Down, RETURN; ESC: back):", "title")],
+                             [e.describe() for e in existing])
+            self.screen.ui.hint = "Up/Down choose, RETURN loads, ESC goes back"
+            choice = self.screen.choose_from_list(view)
+            self.screen.ui.hint = ""
+            self.screen.setup = self.view
+            if choice is None:
+                return None
+            entry = existing[choice]
+            try:
+                loaded = saves.read_save(entry.path)
+            except saves.SaveError as exc:
+                self.note(f"Cannot resume: {exc}", "bad")
+                continue
+            self.note(f"Resuming {entry.name}.", "good")
+            return resume(loaded)
+
+    def new_game_questions(self) -> GamePlan:
+        plan = GamePlan()
+        default_edition = self.edition or "us"
+        plan.edition = self.ask(Question("Edition:", CHOICE, default_edition, tuple(
+            Choice(str(i + 1), EDITION_LABELS[e], e) for i, e in enumerate(EDITION_IDS))))
+        edition = load_edition(plan.edition)
+        defaults = dict(edition.default_options)
+        rules: dict[str, Any] = {}
+        if self.ask(Question("Change the rule options?", YESNO, False)):
+            modes = list(RENT_LABELS)
+            rules["rent_claim"] = self.ask(Question("Claiming rent:", CHOICE, defaults.get("rent_claim", "next_roll"),
+                                                    tuple(Choice(str(i + 1), RENT_LABELS[m], m)
+                                                          for i, m in enumerate(modes))))
+            uk_now = not defaults.get("double_rent_with_mortgage", True)
+            self.note("UK differences: no double rent on a set with a mortgaged site, doubles out of jail "
+                      "throw again, bids up to total assets, debts settled in property, flat income tax.", "dim")
+            uk = self.ask(Question("Play with the UK differences?", YESNO, uk_now))
+            rules.update(UK_DIFFERENCES if uk else US_RULES)
+            rules["offline_rule"] = bool(self.ask(Question("The .com Offline token rule?", YESNO, False)))
+            short_choices = [Choice("n", "none", "none"), Choice("t", "time limit", "time_limit")]
+            if plan.edition == "dotcom":
+                short_choices.append(Choice("d", ".com short game", "dotcom"))
+            short = self.ask(Question("Short game:", CHOICE, "none", tuple(short_choices)))
+            rules["short_game"] = short
+            if short == "time_limit":
+                question = Question("Time for the game in hours and minutes", TEXT, 60, check=parse_hours_minutes,
+                                    default_label=format_hours_minutes(60), max_len=8)
+                minutes = self.ask(question)
+                self.view.lines[-1] = (f"{question.text}: {minutes // 60} h {minutes % 60:02d} min", "message")
+                rules["time_limit_minutes"] = minutes
+        plan.rules = rules
+        api = computer_api()
+        count = self.ask(Question("How many players?", NUMBER, 2, low=2, high=8))
+        tokens = list(edition.tokens)
+        free = list(tokens)
+        names: list[str] = []
+        for i in range(count):
+            self.note("")
+            self.note(f"Player {i + 1}", "title")
+            token = self.ask(Question(f"Player {i + 1}, choose a token:", CHOICE, free[0], tuple(
+                Choice(str(tokens.index(t) + 1), t, t) for t in free)))
+            free.remove(token)
+            suggestion = next(n for n in SUGGESTED_NAMES + tuple(f"P{k}" for k in range(1, 9))
+                              if n.lower() not in (x.lower() for x in names))
+            taken = tuple(names)
+            name = self.ask(Question("Name (up to 7 letters)", TEXT, suggestion,
+                                     check=lambda text, taken=taken: parse_player_name(text, taken), max_len=7))
+            names.append(name)
+            strategy = None
+            if api is not None:
+                if self.ask(Question(f"Is {name} a computer player?", YESNO, False)):
+                    strategies = api[1]
+                    strategy = self.ask(Question("Strategy:", CHOICE, api[2], tuple(
+                        Choice(str(k + 1), s, s) for k, s in enumerate(strategies))))
+            plan.players.append(PlayerPlan(name, token, strategy))
+        return plan
+
+
+def _answer_text(question: Question, answer: Any) -> str:
+    if question.kind == YESNO:
+        return "yes" if answer else "no"
+    if question.kind == CHOICE:
+        for c in question.choices:
+            if c.value == answer:
+                return c.label
+    if question.kind == NUMBER:
+        return f"{answer:,}"
+    if question.default_label is not None and answer == question.default:
+        return question.default_label
+    return str(answer)

@@ -1,0 +1,420 @@
+"""The real program in a pseudo-terminal: a whole two-person session, building, the set-up
+questions, a too-small terminal and a resize, damaged saves, Ctrl-C, computer players.
+
+Each test starts ``python -m monopoly`` with a temporary --save-dir (and a fixed --seed where dice
+matter), waits for text on the pyte screen with a deadline, and prints the screen when it fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+if sys.platform.startswith("win"):
+    pytest.skip("the pseudo-terminal harness is POSIX only", allow_module_level=True)
+
+from tui_harness import REPO, TuiSession, read_save  # noqa: E402
+
+from monopoly import saves  # noqa: E402
+from monopoly.engine import Bid, Buy, DeclineToBuy, Game, PassBid, Roll, check_invariants  # noqa: E402
+from monopoly.engine import events as E  # noqa: E402
+from monopoly.engine.state import DecisionKind as K  # noqa: E402
+
+def start(tmp_path: Path, *args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None) -> TuiSession:
+    return TuiSession([*args, "--save-dir", str(tmp_path)], rows=rows, cols=cols, env=env)
+
+
+def run_plain(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the command without a terminal (what happens before the screen opens)."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run([sys.executable, "-m", "monopoly", *args], capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL, cwd=REPO, env=env)
+
+
+@lru_cache(maxsize=None)
+def two_person_seed() -> tuple[int, str, str, int, int]:
+    """A seed whose first two throws land on unowned properties (no doubles), found with the engine.
+
+    Returns (seed, first player's name, second's, square the first buys, square the second auctions).
+    """
+    names = ["Ann", "Bob"]
+    for seed in range(1, 3000):
+        g = Game.new(names, "us", None, seed=seed)
+        p1 = g.current_player
+        events = g.apply(Roll(p1))
+        dice = next(e.dice for e in events if isinstance(e, E.DiceRolled))
+        if dice[0] == dice[1] or g.pending.kind != K.BUY:
+            continue
+        x = g.pending.square
+        g.apply(Buy(p1))
+        if g.pending.kind != K.ROLL or g.current_player == p1:
+            continue
+        p2 = g.current_player
+        events = g.apply(Roll(p2))
+        dice = next(e.dice for e in events if isinstance(e, E.DiceRolled))
+        if dice[0] == dice[1] or g.pending.kind != K.BUY or g.claims():
+            continue
+        y = g.pending.square
+        g.apply(DeclineToBuy(p2))
+        g.apply(Bid(p1, 50))
+        g.apply(PassBid(p2))
+        if g.pending.kind == K.ROLL and g.current_player == p1 and not g.claims():
+            return seed, names[p1], names[p2], x, y
+    raise AssertionError("no suitable seed")
+
+
+def test_a_two_person_game_from_the_command_line_saved_quit_and_resumed(tmp_path: Path) -> None:
+    seed, first, second, bought, auctioned = two_person_seed()
+    n1 = "1" if first == "Ann" else "2"
+    n2 = "2" if n1 == "1" else "1"
+    names = {"Ann": 0, "Bob": 1}
+    ed = Game.new(["Ann", "Bob"], "us", seed=1).edition
+    x_name, y_name = ed.squares[bought].name, ed.squares[auctioned].name
+    with start(tmp_path, "--players", "Ann,Bob", "--seed", str(seed)) as s:
+        s.wait_for(f"{first}: D to throw the dice")
+        for label in ("Dice", "Rent", "Trade", "Mortgage", "Houses", "Owners", "Cash", "Fastmove", "Save", "Quit"):
+            assert label in s.line(0)
+        assert "Players" in s.text() and "GO" in s.text() and "Ahead:" in s.text()
+        s.send("f")
+        s.wait_for("FASTMOVE NOW ACTIVE")
+        # rolling and buying
+        s.send("d")
+        s.answer(f"{first}: buy {x_name} for", "y")
+        s.wait_for(f"{first} buys")
+        # an auction: the second player lets it go, the first bids with their number
+        s.answer(f"{second}: D to throw the dice", "d")
+        s.answer(f"{second}: buy {y_name}", "n")
+        s.answer(f"P: {second} drops out", n1)
+        s.answer(f"{first} bids", "50", "enter")
+        s.answer("Highest bid $50", "p")
+        s.wait_for(f"{first} wins")
+        # a trade: the first gives the lower of the two to the second for $30 paid by the second
+        give = min(bought, auctioned)
+        keep = max(bought, auctioned)
+        s.answer(f"{first}: D to throw the dice", "t")
+        s.answer("Who offers a trade?", n1)
+        s.answer(f"{first} gives:", "enter")
+        s.wait_for(f"{first} gives:")
+        s.send("d")
+        s.answer("Cash in this trade", "30", "enter")
+        s.answer("Who pays the $30?", n2)
+        s.answer("Make this offer?", "y")
+        s.answer(f"{second}: accept the offer from {first}?", "y")
+        s.wait_for("passes to")
+        # a mortgage with the cursor
+        s.send("m")
+        s.answer("Who mortgages?", n1)
+        s.answer("mortgage cursor", "enter")
+        s.wait_for(f"{first} mortgages")
+        s.send("d")
+        s.wait_for(f"{first}: D to throw the dice")
+        # save, and go on playing
+        s.send("s")
+        s.answer("Name for this save", "t1", "enter")
+        s.answer("Continue this game?", "y")
+        s.wait_for("Game saved as t1")
+        screen_before = s.text()
+        # quit: confirm, do not save, the valuation and the winner
+        s.send("q")
+        s.answer("Quit this game?", "y")
+        s.answer("Save it first?", "n")
+        s.wait_for("Final valuation")
+        s.wait_for("wins!")
+        s.send("x")
+        assert s.wait_exit() == 0
+    save = tmp_path / "t1.json"
+    data = read_save(save)
+    state = data["game"]["state"]
+    p1, p2 = names[first], names[second]
+    assert state["owner"][give] == p2 and state["owner"][keep] == p1 and state["mortgaged"][keep]
+    assert data["ui"]["fastmove"] is True
+    loaded = saves.read_save(save)
+    check_invariants(loaded.game)
+    cash = loaded.game.state.players[p1].cash
+    before = save.read_bytes()
+    # resume: the same state on the screen
+    with start(tmp_path, "--load", "t1") as s:
+        s.wait_for("Resumed from")
+        s.wait_for(f"{first}: D to throw the dice")
+        text = s.text()
+        assert loaded.game.money(cash) in text
+        assert f"{p1 + 1}m" in text, "the mortgaged mark is on the board"
+        for row in (1, 21):  # the board's top and bottom rows are drawn the same as before
+            assert s.line(row) == screen_before.splitlines()[row]
+        s.send("q")
+        s.answer("Quit this game?", "y")
+        s.answer("Save it first?", "n")
+        s.answer("Final valuation", "x")
+        assert s.wait_exit() == 0
+    assert save.read_bytes() == before, "loading leaves the save as it was"
+    assert saves.read_save(tmp_path / "autosave.json").game.over
+
+
+def _building_save(folder: Path, bank_houses: int = 3) -> Path:
+    """Ann owns the browns, Bob the light blues; the bank is short of houses."""
+    game = Game.new(["Ann", "Bob"], "us", seed=3, first_player=0)
+    s = game.state
+    s.owner[1] = s.owner[3] = 0
+    s.owner[6] = s.owner[8] = s.owner[9] = 1
+    filler = [16, 18, 19, 21, 23, 24, 26, 27, 29]
+    for i, sq in enumerate(filler):
+        s.owner[sq] = 0 if i < 6 else 1
+    need, i = 32 - bank_houses, 0
+    while need:
+        sq = filler[i % len(filler)]
+        if s.houses[sq] < 4:
+            s.houses[sq] += 1
+            need -= 1
+        i += 1
+    s.bank_houses = bank_houses
+    check_invariants(game)
+    return saves.write_save(folder, "build", game, None, {"tokens": ["Car", "Dog"], "fastmove": True,
+                                                           "show_cash": True, "elapsed": 0})
+
+
+def test_building_with_a_shortage_auction_and_the_house_cursor(tmp_path: Path) -> None:
+    _building_save(tmp_path)
+    with start(tmp_path, "--load", "build") as s:
+        s.answer("Ann: D to throw the dice", "h")
+        s.answer("Houses: (B buy, S sell)", "b")
+        s.answer("Who buys houses?", "1")
+        s.answer("Ann: how many buildings?", "2", "enter")
+        s.answer("Anyone else buying?", "2")
+        s.answer("Bob: how many buildings?", "2", "enter")
+        s.answer("P: Ann drops out", "1")
+        s.answer("Ann bids", "30", "enter")
+        s.answer("Highest bid $30", "p")
+        s.wait_for("Ann wins a house")
+        s.answer("Ann: place the house you bought", "enter")
+        s.wait_for("Auction")
+        s.answer("P: Ann drops out", "p")  # Bob alone: he must bid or drop out too
+        s.answer("P: Bob drops out", "2")
+        s.answer("Bob bids", "enter")
+        s.answer("Bob: place the house you bought", "enter")
+        s.answer("P: Ann drops out", "1")  # a third auction for the last house
+        s.answer("Ann bids", "enter")
+        s.answer("P: Bob drops out", "p")
+        s.answer("Ann: place the house you bought", "enter")
+        s.wait_for("Ann: D to throw the dice")
+        s.send("s")
+        s.answer("Name for this save", "after", "enter")
+        s.answer("Continue this game?", "n")
+        assert s.wait_exit() == 0
+    state = read_save(tmp_path / "after.json")["game"]["state"]
+    assert state["houses"][1] == 1 and state["houses"][3] == 1 and state["houses"][6] == 1
+    assert state["bank_houses"] == 0
+
+
+def test_the_set_up_questions(tmp_path: Path) -> None:
+    ai = pytest.importorskip("monopoly.ai")
+    with start(tmp_path, "--seed", "3") as s:
+        s.answer("Edition: (1 Classic US, 2 UK (London), 3 .com Edition) [1]", "2")
+        s.answer("Change the rule options?", "y")
+        s.answer("Claiming rent:", "3")
+        s.answer("Play with the UK differences? (Y/N) [Y]", "enter")
+        s.answer("Offline token rule?", "n")
+        s.answer("Short game:", "t")
+        s.answer("Time for the game in hours and minutes [1 00]", "0 30", "enter")
+        s.answer("How many players?", "9", "enter")
+        s.wait_for("type a whole number from 2 to 8")
+        s.send("3", "enter")
+        s.answer("Player 1, choose a token:", "3")
+        s.answer("Name (up to 7 letters) [Ann]", "Zed", "enter")
+        s.answer("Is Zed a computer player?", "n")
+        s.answer("Player 2, choose a token:", "enter")
+        s.answer("Name (up to 7 letters) [Ann]", "enter")
+        s.answer("Is Ann a computer player?", "y")
+        s.answer("Strategy:", "enter")
+        s.answer("Player 3, choose a token:", "enter")
+        s.answer("Name (up to 7 letters) [Bob]", "Zed", "enter")
+        s.wait_for("Zed is already playing")
+        s.send("Bartholomew", "enter")
+        s.wait_for("names have at most 7 characters")
+        s.send("Kim", "enter")
+        s.answer("Is Kim a computer player?", "enter")
+        s.wait_for("Clock 0:")
+        text = s.text()
+        assert "£" in text and "MAYFAI" in text, "the UK board"
+        for name in ("Zed", "Ann", "Kim"):
+            assert name in text
+        s.wait_for("starts the game")
+        s.send("\x03")
+        assert s.wait_exit() == 130
+    data = read_save(tmp_path / "autosave.json")
+    rules = data["game"]["rules"]
+    assert rules["rent_claim"] == "automatic" and rules["short_game"] == "time_limit"
+    assert rules["time_limit_minutes"] == 30 and rules["auction_limit"] == "assets"
+    assert data["ui"]["tokens"][0] == "Boot"
+    assert data["computers"] is not None and ai.ComputerPlayers.from_dict is not None
+
+
+def test_a_small_terminal_asks_for_room_and_a_resize_redraws(tmp_path: Path) -> None:
+    with start(tmp_path, "--players", "Ann,Bob", "--seed", "2", rows=20, cols=70) as s:
+        s.wait_for("needs at least 80x24")
+        s.wait_for("70x20")
+        s.send("d")  # ignored while too small
+        s.resize(30, 100)
+        s.wait_for("to throw the dice")
+        assert "Fastmove" in s.line(0)
+        assert "needs at least" not in s.text()
+        s.resize(24, 60)
+        s.wait_for("60x24")
+        s.resize(24, 80)
+        s.wait_gone("needs at least")
+        s.wait_for("to throw the dice")
+        s.send("o")
+        s.answer("Owners:", "enter")
+        s.wait_for("Boardwalk")
+        s.send("x")
+        s.wait_gone("Boardwalk")
+        s.send("\x03")
+        assert s.wait_exit() == 130
+
+
+def _damaged(folder: Path) -> dict[str, bytes]:
+    folder.mkdir(parents=True, exist_ok=True)
+    good_path = saves.write_save(folder, "good", Game.new(["Ann", "Bob"], "us", seed=1), None,
+                                 {"tokens": ["Car", "Dog"]})
+    good = json.loads(good_path.read_text("utf-8"))
+    version = dict(good, version=7)
+    edited = json.loads(json.dumps(good))
+    edited["game"]["state"]["players"][1]["cash"] = -100
+    return {
+        "truncated": good_path.read_bytes()[:500],
+        "newer": json.dumps(version).encode(),
+        "edited": json.dumps(edited).encode(),
+    }
+
+
+@pytest.mark.parametrize("kind, expected", [("truncated", "damaged or truncated"), ("newer", "version 7"),
+                                            ("edited", "cash is negative")])
+def test_a_damaged_save_given_to_load_is_refused_before_the_screen_opens(tmp_path: Path, kind: str,
+                                                                         expected: str) -> None:
+    content = _damaged(tmp_path)[kind]
+    path = tmp_path / f"{kind}.json"
+    path.write_bytes(content)
+    result = run_plain("--load", kind, "--save-dir", str(tmp_path))
+    assert result.returncode != 0
+    assert str(path) in result.stderr and expected in result.stderr
+    assert "Traceback" not in result.stderr
+    assert path.read_bytes() == content
+
+
+def test_command_line_mistakes_and_information(tmp_path: Path) -> None:
+    assert run_plain("--load", "nothing-here", "--save-dir", str(tmp_path)).returncode == 1
+    bad = run_plain("--players", "Ann")
+    assert bad.returncode == 2 and "2 to 8 players" in bad.stderr
+    bad = run_plain("--players", "Ann,Bartholomew")
+    assert bad.returncode == 2 and "at most 7" in bad.stderr
+    bad = run_plain("--players", "Ann,cpu:nonsense")
+    assert bad.returncode == 2 and "unknown strategy" in bad.stderr
+    assert run_plain("--edition", "mars").returncode == 2
+    version = run_plain("--version")
+    assert version.returncode == 0 and "0." in version.stdout
+    helped = run_plain("--help")
+    assert helped.returncode == 0 and "--players" in helped.stdout and "--save-dir" in helped.stdout
+    assert "--load" in helped.stdout and "--seed" in helped.stdout and "--edition" in helped.stdout
+    no_tty = run_plain("--players", "Ann,Bob", "--save-dir", str(tmp_path))
+    assert no_tty.returncode == 2 and "terminal" in no_tty.stderr
+
+
+def test_a_damaged_save_in_the_resume_list_goes_back_to_the_list(tmp_path: Path) -> None:
+    content = _damaged(tmp_path)["truncated"]
+    bad = tmp_path / "broken.json"
+    bad.write_bytes(content)
+    os.utime(tmp_path / "good.json", (1_000_000, 1_000_000))  # older: the broken one is listed first
+    with start(tmp_path) as s:
+        s.answer("Resume a saved game?", "y")
+        s.wait_for("broken")
+        s.wait_for("cannot be read")
+        s.send("enter")
+        s.wait_for("Cannot resume")
+        s.wait_for("broken.json: damaged")
+        s.wait_for("Choose a saved game")
+        s.send("down", "enter")
+        s.wait_for("Resumed from")
+        s.wait_for("D to throw the dice")
+        s.send("\x03")
+        assert s.wait_exit() == 130
+    assert bad.read_bytes() == content
+
+
+def test_ctrl_c_restores_the_terminal_and_leaves_the_game_autosaved(tmp_path: Path) -> None:
+    with start(tmp_path, "--players", "Ann,Bob", "--seed", "4") as s:
+        s.answer("D to throw the dice", "f")
+        s.wait_for("FASTMOVE NOW ACTIVE")
+        s.send("d")
+        s.wait_for("throws")
+        s.send("\x03")
+        assert s.wait_exit() == 130
+        out = bytes(s.output)
+    assert b"\x1b[?1049l" in out, "the alternate screen was left"
+    assert b"autosaved" in out
+    loaded = saves.read_save(tmp_path / "autosave.json")
+    assert loaded.ui["fastmove"] is True
+    check_invariants(loaded.game)
+
+
+def test_playing_against_a_computer(tmp_path: Path) -> None:
+    pytest.importorskip("monopoly.ai")
+    with start(tmp_path, "--players", "Ann,cpu:basic", "--seed", "7", rows=30, cols=100) as s:
+        s.answer("D to throw the dice", "f")
+        s.wait_for("FASTMOVE NOW ACTIVE")
+        seen_computer = False
+        for _ in range(40):
+            found = s.wait_for(__import__("re").compile(r"Ann: D to throw the dice|Ann: D to answer|\(Y/N\)|"
+                                                        r"Ann, income tax|Ann: \(P pay|Ann is in jail|"
+                                                        r"must raise|P: Ann drops out|Ann: put the Offline"))
+            text = found.group(0)
+            if "CPU1 throws" in s.text() or "CPU1 to play" in s.text():
+                seen_computer = True
+            if seen_computer and text == "Ann: D to throw the dice":
+                break
+            if text == "Ann: D to throw the dice":
+                s.send("d")
+            elif text == "P: Ann drops out":
+                s.send("p")
+            elif text == "(Y/N)" and "accept the offer" in s.text():
+                s.send("n")
+            else:
+                s.send("enter")
+            s.settle(0.2)
+        assert seen_computer
+        assert "(computer)" in s.text() or "CPU1" in s.text()
+        s.send("q")
+        s.answer("Quit this game?", "y")
+        s.answer("Save it first?", "n")
+        s.answer("Final valuation", "x")
+        assert s.wait_exit() == 0
+    assert saves.read_save(tmp_path / "autosave.json").computers is not None
+
+
+def test_a_monochrome_terminal_works(tmp_path: Path) -> None:
+    with start(tmp_path, "--players", "Ann,Bob", "--seed", "5", env={"NO_COLOR": "1", "TERM": "vt100"}) as s:
+        s.wait_for("D to throw the dice")
+        s.wait_for("Quit")
+        assert "Ahead:" in s.text()
+        s.send("?")
+        s.wait_for("Keys (1/2)")
+        s.send("x")
+        s.wait_for("move along the option bar")
+        s.send("x")
+        s.send("\x03")
+        assert s.wait_exit() == 130
+
+
+def test_a_plain_ascii_terminal_shows_the_pound_board_without_failing(tmp_path: Path) -> None:
+    env = {"LANG": "C", "LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}
+    with start(tmp_path, "--players", "Ann,Bob", "--edition", "uk", "--seed", "5", env=env) as s:
+        s.wait_for("D to throw the dice")
+        s.wait_for("MAYFAI")
+        s.send("d")
+        s.wait_for("throws")
+        s.send("\x03")
+        assert s.wait_exit() == 130

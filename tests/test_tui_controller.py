@@ -1,0 +1,453 @@
+"""The game controller driven in-process: a fake screen feeds keys and records what was asked.
+
+These cover the dialogs quickly and exactly (scripted dice, arranged boards); the pseudo-terminal
+tests in test_tui_app.py run the real program end to end.
+"""
+
+from __future__ import annotations
+
+import curses
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from monopoly import saves
+from monopoly.engine import (Buy, DeclineToBuy, Game, PassBid, PayIncomeTax, PayOrDraw,
+                             ProposeTrade, RejectTrade, Roll, ScriptedDice, SettleMortgagedTransfer, check_invariants)
+from monopoly.engine.state import DecisionKind as K
+from monopoly.tui import model as M
+from monopoly.tui import play
+from monopoly.tui.layout import layout
+from monopoly.tui.screen import Screen
+
+WAIT = "wait"  # a key pressed while the program waits (a pause, an auction), not at a prompt
+
+
+class OutOfKeys(AssertionError):
+    pass
+
+
+class FakeScreen(Screen):
+    """A Screen without curses: keys come from a script, drawing records prompts and pop-ups."""
+
+    def __init__(self, keys: list[Any] | None = None, responder: Callable[["FakeScreen"], Any] | None = None) -> None:
+        self.keys = list(keys or [])
+        self.responder = responder
+        self.game = None
+        self.ui = None
+        self.people: list[int] = []
+        self.enabled: dict[str, bool] = {}
+        self.bar_active = False
+        self.setup = None
+        self.on_tick = None
+        self.lay = layout(24, 80)
+        self.transcript: list[str] = []
+        self.popups: list[str] = []
+        self.blocking_reads = 0
+
+    def render(self) -> None:
+        ui = self.ui
+        if ui is None:
+            return
+        if ui.prompt and (not self.transcript or self.transcript[-1] != ui.prompt):
+            self.transcript.append(ui.prompt)
+        if ui.prompt_error and (not self.transcript or self.transcript[-1] != "! " + ui.prompt_error):
+            self.transcript.append("! " + ui.prompt_error)
+        if ui.popup is not None and (not self.popups or self.popups[-1] != ui.popup.title):
+            self.popups.append(ui.popup.title)
+
+    def read_key(self, timeout: float | None = None) -> int | None:
+        if timeout is not None:
+            if self.keys and isinstance(self.keys[0], tuple) and self.keys[0][0] == WAIT:
+                item = self.keys[0]
+                if len(item) > 2 and not item[2](self):
+                    return None  # not yet: the key is meant for a later wait
+                self.keys.pop(0)
+                return _code(item[1])
+            return None  # the wait runs out at once
+        self.blocking_reads += 1
+        if self.blocking_reads > 2000:
+            raise OutOfKeys("too many key reads")
+        if self.keys and isinstance(self.keys[0], tuple):
+            return _code(self.keys.pop(0)[1])
+        if self.keys:
+            return _code(self.keys.pop(0))
+        if self.responder is not None:
+            return _code(self.responder(self))
+        raise OutOfKeys("the script ran out of keys; last prompts: " + " | ".join(self.transcript[-5:]))
+
+    def prompt_now(self) -> str:
+        return self.ui.prompt or "" if self.ui else ""
+
+
+def _code(key: Any) -> int:
+    if isinstance(key, int):
+        return key
+    return {"enter": 10, "esc": 27, "right": curses.KEY_RIGHT, "left": curses.KEY_LEFT, "tab": 9}.get(key, None) \
+        or ord(key)
+
+
+def keys(*items: Any) -> list[Any]:
+    """Expand "50\\n"-style strings into single keys."""
+    out: list[Any] = []
+    for item in items:
+        if isinstance(item, str) and len(item) > 1 and item not in ("enter", "esc", "right", "left", "tab"):
+            for ch in item:
+                out.append("enter" if ch == "\n" else ch)
+        else:
+            out.append(item)
+    return out
+
+
+QUIT = keys("q", "y", "n", "x")  # Quit, yes, do not save, leave the final table
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch) -> None:
+    monkeypatch.setattr(play, "AUCTION_WAIT", 0.01)
+
+
+class StubComputers:
+    """A tiny stand-in for monopoly.ai.ComputerPlayers: plain answers, plus scripted extra actions."""
+
+    def __init__(self, seats: set[int], extra: list[Any] | None = None) -> None:
+        self.seats = seats
+        self.extra = list(extra or [])
+
+    def is_computer(self, seat: int) -> bool:
+        return seat in self.seats
+
+    def next_action(self, game: Game) -> Any:
+        if self.extra and game.is_legal(self.extra[0]):
+            return self.extra.pop(0)
+        d = game.pending
+        if d.player not in self.seats:
+            return None
+        p = d.player
+        answers = {K.ROLL: Roll(p), K.BUY: Buy(p), K.AUCTION: PassBid(p), K.INCOME_TAX: PayIncomeTax(p, False),
+                   K.PAY_OR_DRAW: PayOrDraw(p, False), K.TRADE_RESPONSE: RejectTrade(p),
+                   K.MORTGAGED_TRANSFER: SettleMortgagedTransfer(p, d.square, False)}
+        action = answers.get(d.kind)
+        if isinstance(action, Buy) and not game.is_legal(action):
+            action = DeclineToBuy(p)
+        return action
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"stub": sorted(self.seats)}
+
+
+def make(tmp_path: Path, rolls: list[tuple[int, int]], screen: FakeScreen, players=("Ann", "Bob"), first: int = 0,
+         computers: Any = None, **rules: Any) -> tuple[Game, play.GameController]:
+    game = Game.new(list(players), "us", rules or None, dice=ScriptedDice(rolls), first_player=first)
+    ui = M.UIState(tokens=M.default_tokens(game, len(players)), fastmove=True)
+    controller = play.GameController(screen, game, computers, ui, tmp_path)
+    return game, controller
+
+
+def messages(controller: play.GameController) -> list[str]:
+    return [m.text for m in controller.ui.messages]
+
+
+# ---------------------------------------------------------------------------------------- tests
+def test_roll_buy_and_quit_with_the_valuation(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("d", "enter") + QUIT)
+    game, controller = make(tmp_path, [(1, 2)], screen)
+    farewell = controller.run()
+    assert game.state.owner[3] == 0, "RETURN took the default: buy"
+    assert any(p.startswith("Ann: buy Baltic Avenue for $60? (Y/N) [Y]") for p in screen.transcript)
+    assert game.over and game.outcome.termination == "ended"
+    assert "Final valuation" in screen.popups
+    assert farewell.startswith("The game is over: Ann wins")
+    assert (tmp_path / "autosave.json").is_file()
+
+
+def test_a_computer_offers_a_trade_and_the_person_accepts(tmp_path: Path) -> None:
+    offer = ProposeTrade(1, 0, give=(3,), take=(1,), cash=25)
+    screen = FakeScreen(keys("y") + QUIT)
+    game, controller = make(tmp_path, [], screen, computers=StubComputers({1}, [offer]))
+    game.state.owner[1], game.state.owner[3] = 0, 1
+    controller.run()
+    assert "Offer to 1 Ann" in screen.popups
+    assert any("Ann: accept the offer from Bob?" in p for p in screen.transcript)
+    assert game.state.owner[1] == 1 and game.state.owner[3] == 0
+    assert "Bob offers Ann Baltic Avenue and $25 for Mediterranean Avenue" in messages(controller)
+
+
+def test_the_owner_claims_rent_with_r_while_the_computer_waits_to_throw(tmp_path: Path) -> None:
+    # Bob (a computer) throws doubles onto Ann's Baltic Avenue; before his next throw Ann presses R.
+    claimable = lambda screen: bool(screen.game.claims())  # noqa: E731
+    screen = FakeScreen([(WAIT, "r", claimable)] + QUIT)
+    game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, first=1, computers=StubComputers({1}))
+    game.state.owner[3] = 0
+    game.state.players[1].position = 1
+    controller.run()
+    assert "Bob pays Ann $4 rent" in messages(controller)
+    assert game.state.players[0].cash == 1504
+
+
+def test_rent_lapses_when_nobody_claims_it(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("d") + QUIT)  # Ann throws without claiming first
+    game, controller = make(tmp_path, [(1, 1), (2, 3), (3, 4), (1, 2)], screen, first=1, computers=StubComputers({1}))
+    game.state.owner[3] = 0
+    game.state.players[1].position = 1
+    controller.run()
+    assert any("did not claim the $4 rent" in m for m in messages(controller))
+
+
+def test_raising_funds_with_the_mortgage_cursor(tmp_path: Path) -> None:
+    # Ann throws doubles onto Bob's Boardwalk with $10; Bob claims; Ann must mortgage both browns.
+    script = keys("d", "r", "m", "enter", "tab", "enter") + QUIT
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [(1, 1)], screen)
+    s = game.state
+    s.owner[39] = 1
+    s.owner[1] = s.owner[3] = 0
+    s.players[0].position = 37
+    s.bank_paid_in += s.players[0].cash - 10
+    s.players[0].cash = 10
+    controller.run()
+    assert any("Ann must raise $40 more" in p for p in screen.transcript)
+    assert s.mortgaged[1] and s.mortgaged[3]
+    assert "The debt is paid." in messages(controller)
+    assert s.players[1].cash == 1550 and s.players[0].cash == 10 + 30 + 30 - 50
+    check_invariants(game)
+
+
+def test_bankruptcy_is_offered_only_when_nothing_can_cover_the_debt(tmp_path: Path) -> None:
+    script = keys("d", "r", "b", "y", "x")
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [(1, 1)], screen)
+    s = game.state
+    s.owner[39] = 1
+    s.players[0].position = 37
+    s.bank_paid_in += s.players[0].cash - 10
+    s.players[0].cash = 10
+    controller.run()
+    assert any("B declare bankruptcy" in p for p in screen.transcript)
+    assert s.players[0].bankrupt and game.over and game.outcome.winner == 1
+
+
+def test_an_auction_between_people(tmp_path: Path) -> None:
+    # Ann lets Baltic Avenue go; Bob bids 40 with his number, Ann drops out with P.
+    script = keys("d", "n") + [(WAIT, "2")] + keys("40\n") + [(WAIT, "p")] + QUIT
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [(1, 2)], screen)
+    controller.run()
+    assert game.state.owner[3] == 1 and game.state.players[1].cash == 1460
+    assert "Auction" in screen.popups
+    assert any(p.startswith("Bob bids") for p in screen.transcript)
+
+
+def test_an_auction_with_a_bad_amount_asks_again(tmp_path: Path) -> None:
+    script = keys("d", "n") + [(WAIT, "2")] + keys("lots\n", "99999\n", "30\n") + [(WAIT, "p")] + QUIT
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [(1, 2)], screen)
+    controller.run()
+    assert "! type a whole number from 1 to 1,500" in screen.transcript
+    assert game.state.owner[3] == 1
+
+
+def test_a_person_who_waits_too_long_drops_out_and_computers_bid_by_strategy(tmp_path: Path) -> None:
+    from monopoly.engine import Bid
+
+    class Bidder(StubComputers):
+        def next_action(self, game: Game) -> Any:
+            d = game.pending
+            if d.kind == K.AUCTION and d.player in self.seats and d.auction.high_bid < 70:
+                return Bid(d.player, d.auction.high_bid + 35)
+            return super().next_action(game)
+
+    screen = FakeScreen(keys("d", "n") + QUIT)
+    game, controller = make(tmp_path, [(1, 2), (3, 4)], screen, computers=Bidder({1}))
+    controller.run()
+    assert game.state.owner[3] == 1 and "Bob wins Baltic Avenue for $35" in messages(controller)
+    assert "Ann drops out of the bidding" in messages(controller)
+
+
+def test_jail_choices(tmp_path: Path) -> None:
+    script = keys("d", "c") + QUIT
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [(1, 3)], screen)
+    s = game.state
+    s.players[0].position, s.players[0].in_jail = 10, True
+    s.players[0].jail_cards.append("chance")
+    s.decks[0].remove(next(i for i, c in enumerate(game.edition.deck("chance")) if c.kind == "get_out_of_jail_free"))
+    controller.run()
+    assert any("Ann is in jail: (T throw for doubles, P pay $50, C use your card) [T]" in p
+               for p in screen.transcript)
+    assert "Ann uses a Get Out of Jail Free card and leaves jail" in messages(controller)
+
+
+def test_income_tax_choice(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("d", "p") + QUIT)
+    game, controller = make(tmp_path, [(1, 3)], screen)
+    controller.run()
+    assert any(p.startswith("Ann, income tax: (F pay $200, P pay 10% of worth) [F]") for p in screen.transcript)
+    assert game.state.players[0].cash == 1500 - 150
+
+
+def test_esc_puts_a_question_off_and_d_comes_back_to_it(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("d", "esc", "o", "a", "enter", "x", "d", "y") + QUIT)
+    game, controller = make(tmp_path, [(1, 2)], screen)
+    controller.run()
+    assert "Owners  (number = owner, M = mortgaged)" in screen.popups
+    assert game.state.owner[3] == 0
+    assert sum(1 for p in screen.transcript if "buy Baltic Avenue" in p) >= 2
+
+
+def test_trade_between_people_with_cursor_cash_and_jail_card(tmp_path: Path) -> None:
+    # Ann gives Mediterranean and her jail card, asks for Baltic, and Bob pays $20 on top.
+    script = keys("t", "1", "enter", "d", "1\n", "enter", "d", "20\n", "2", "y", "y") + QUIT
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [], screen)
+    s = game.state
+    s.owner[1], s.owner[3] = 0, 1
+    s.players[0].jail_cards.append("chance")
+    s.decks[0].remove(next(i for i, c in enumerate(game.edition.deck("chance")) if c.kind == "get_out_of_jail_free"))
+    controller.run()
+    assert s.owner[1] == 1 and s.owner[3] == 0
+    assert s.players[1].jail_cards == ["chance"] and s.players[0].cash == 1520
+    assert "Your offer" in screen.popups and "Offer to 2 Bob" in screen.popups
+
+
+def test_trade_cancelled_with_esc_changes_nothing(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("t", "1", "esc") + QUIT)
+    game, controller = make(tmp_path, [], screen)
+    game.state.owner[1] = 0
+    before = game.to_dict()["state"]["owner"]
+    controller.run()
+    assert game.to_dict()["state"]["owner"] == before
+
+
+def test_buying_houses_with_the_cursor(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("h", "2\n", "enter", "enter") + QUIT)
+    game, controller = make(tmp_path, [], screen)
+    s = game.state
+    s.owner[1] = s.owner[3] = 0
+    controller.run()
+    assert s.houses[1] + s.houses[3] == 2 and s.houses[1] == s.houses[3] == 1
+    assert s.players[0].cash == 1400
+
+
+def test_selling_a_hotel_under_a_shortage_rearranges_the_set(tmp_path: Path) -> None:
+    """The rulebook's example: hotels on St. James and Tennessee, 4 houses on New York, 3 in the bank."""
+    screen = FakeScreen(keys("h", "s", "1", "enter", "d") + QUIT)
+    game, controller = make(tmp_path, [], screen)
+    s = game.state
+    for sq in (16, 18, 19):
+        s.owner[sq] = 0
+    s.hotel[16] = s.hotel[18] = True
+    s.houses[19] = 4
+    s.bank_hotels -= 2
+    others = [21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39]
+    for sq in others:
+        s.owner[sq] = 1
+    need = 32 - 3 - 4
+    for i in range(need):
+        s.houses[others[i % len(others)]] += 1
+    s.bank_houses = 3
+    check_invariants(game)
+    controller.run()
+    assert any("Not enough houses left to replace a hotel" in m for m in messages(controller))
+    assert not s.hotel[16] and not s.hotel[18]
+    check_invariants(game)
+
+
+def test_save_checks_the_name_and_can_leave(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("s", "../x\n", "good1\n", "n"))
+    game, controller = make(tmp_path, [], screen)
+    farewell = controller.run()
+    assert any(t.startswith("! use 1 to 32 letters") for t in screen.transcript)
+    assert (tmp_path / "good1.json").is_file() and not (tmp_path.parent / "x.json").exists()
+    assert "monopoly --load good1" in farewell
+    assert saves.read_save(tmp_path / "good1.json").game.to_dict()["state"] == game.to_dict()["state"]
+
+
+def test_quit_offers_to_save_first(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("q", "y", "y", "before\n", "x"))
+    game, controller = make(tmp_path, [], screen)
+    controller.run()
+    assert game.over
+    assert saves.read_save(tmp_path / "before.json").game.over is False
+
+
+def test_options_with_nothing_to_do_say_so(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("r", "m", "h") + QUIT)
+    game, controller = make(tmp_path, [], screen)
+    controller.run()
+    said = messages(controller)
+    assert "There is no rent for a person to claim just now." in said
+    assert "Nobody at the keyboard has anything to mortgage or lift." in said
+
+
+def test_cash_fastmove_and_help_toggle(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("c", "f", "?", "x", "x") + QUIT)
+    game, controller = make(tmp_path, [], screen)
+    controller.run()
+    assert controller.ui.show_cash is False and controller.ui.fastmove is False
+    assert "FASTMOVE NOW INACTIVE" in messages(controller)
+    assert screen.popups[:2] == ["Keys (1/2): the options", "Keys (2/2)"]
+
+
+def test_arrows_and_return_on_the_option_bar(tmp_path: Path) -> None:
+    # From Dice, Right x5 reaches Owners; RETURN opens it.
+    screen = FakeScreen(keys("right", "right", "right", "right", "right", "enter", "enter", "x") + QUIT)
+    game, controller = make(tmp_path, [], screen)
+    controller.run()
+    assert "Owners  (number = owner, M = mortgaged)" in screen.popups
+
+
+def test_offline_token_is_placed_with_the_cursor(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("d", "enter") + QUIT)
+    game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, offline_rule=True)
+    controller.run()
+    assert any("moves the Offline token" in m for m in messages(controller))
+    assert game.state.offline_square == 1, "RETURN put it on the first property"
+
+
+def test_the_time_limit_game_ends_on_the_clock(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("x"))
+    game, controller = make(tmp_path, [], screen, short_game="time_limit", time_limit_minutes=1)
+    controller._elapsed0 = 61.0
+    farewell = controller.run()
+    assert game.over and game.outcome.termination == "time_up"
+    assert "Time is up! The game ends when this move is over." in messages(controller)
+    assert farewell.startswith("The game is over")
+
+
+@pytest.mark.parametrize("strategy", ["ruthless", "basic"])
+def test_a_few_turns_against_a_real_computer_player(tmp_path: Path, strategy: str) -> None:
+    ai = pytest.importorskip("monopoly.ai")
+    turns = 16
+
+    def person(screen: FakeScreen) -> Any:
+        game = screen.game
+        if game.over:
+            return "x"
+        prompt = screen.prompt_now()
+        if not prompt:
+            return "q" if game.state.turn.number >= turns else "d"
+        if prompt.startswith("Quit this game?"):
+            return "y"
+        if prompt.startswith("Save it first?"):
+            return "n"
+        if "accept the offer" in prompt:
+            return "n"
+        if "must raise" in prompt and "B declare" in prompt:
+            return "b"
+        if "really declare" in prompt:
+            return "y"
+        return "enter"
+
+    screen = FakeScreen(responder=person)
+    game = Game.new(["Ann", "CPU1"], "us", seed=11)
+    computers = ai.ComputerPlayers(game, {1: strategy}, seed=12)
+    ui = M.UIState(tokens=M.default_tokens(game, 2), fastmove=True)
+    controller = play.GameController(screen, game, computers, ui, tmp_path)
+    controller.run()
+    assert game.over
+    check_invariants(game)
+    said = messages(controller)
+    assert any(m.startswith("CPU1 throws") for m in said), "the computer played its turns"
+    assert saves.read_save(tmp_path / "autosave.json").computers is not None

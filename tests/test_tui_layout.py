@@ -1,0 +1,109 @@
+"""The pure screen geometry: layout(rows, cols), the ring of squares, and the board cursor."""
+
+from __future__ import annotations
+
+import pytest
+
+from monopoly.tui.layout import MIN_COLS, MIN_ROWS, Layout, Rect, TooSmall, grid_position, layout, neighbour
+
+SIZES = [(24, 80), (25, 81), (30, 100), (36, 90), (40, 140), (50, 200), (24, 130), (60, 80), (24, 250)]
+
+
+@pytest.mark.parametrize("rows, cols", [(23, 80), (24, 79), (10, 40), (0, 0), (100, 60)])
+def test_too_small(rows: int, cols: int) -> None:
+    result = layout(rows, cols)
+    assert isinstance(result, TooSmall)
+    assert f"{cols}x{rows}" in result.message() and f"{MIN_COLS}x{MIN_ROWS}" in result.message()
+
+
+@pytest.mark.parametrize("rows, cols", SIZES)
+def test_everything_fits_on_the_screen(rows: int, cols: int) -> None:
+    lay = layout(rows, cols)
+    assert isinstance(lay, Layout)
+    screen = Rect(0, 0, rows, cols)
+    parts = [lay.bar, lay.board, lay.inner, lay.deed, lay.players, lay.status, lay.ahead, lay.log, lay.prompt]
+    parts += [r for r in (lay.notice, lay.side) if r is not None]
+    for r in parts:
+        assert r.y >= 0 and r.x >= 0 and r.bottom <= screen.bottom and r.right <= screen.right, r
+    assert lay.bar.y == 0 and lay.prompt.y == rows - 1
+    assert lay.board.y == 1 and lay.board.bottom <= rows - 1
+    for r in (lay.deed, lay.status, lay.ahead):
+        assert lay.inner.contains(r.y, r.x) and r.bottom <= lay.inner.bottom and r.right <= lay.inner.right
+    assert lay.deed.h >= 12 and lay.deed.w >= 26, "the title-deed card needs room for its rents"
+    assert lay.log.h >= 3 and lay.log.w >= 20
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
+
+
+@pytest.mark.parametrize("rows, cols", SIZES)
+def test_panels_do_not_overlap(rows: int, cols: int) -> None:
+    lay = layout(rows, cols)
+    assert isinstance(lay, Layout)
+    panels = [lay.deed, lay.status, lay.ahead, lay.log, lay.players] + ([lay.notice] if lay.notice else [])
+    for i, a in enumerate(panels):
+        for b in panels[i + 1:]:
+            if a.h and b.h:
+                assert not _overlap(a, b), (a, b)
+    for r in panels:
+        if r is not lay.log and r is not lay.notice and r is not lay.side:
+            for sq in range(40):
+                assert not _overlap(r, lay.cell(sq)) or r == lay.side
+
+
+def test_more_room_gives_larger_cells_and_a_side_panel() -> None:
+    small, big = layout(24, 80), layout(40, 140)
+    assert isinstance(small, Layout) and isinstance(big, Layout)
+    assert big.cell_w > small.cell_w and big.cell_h > small.cell_h
+    assert small.side is None and big.side is not None
+    assert big.log.h >= small.log.h
+
+
+def test_the_ring_has_forty_distinct_cells_with_go_bottom_right() -> None:
+    positions = [grid_position(i) for i in range(40)]
+    assert len(set(positions)) == 40
+    assert positions[0] == (10, 10) and positions[10] == (10, 0)
+    assert positions[20] == (0, 0) and positions[30] == (0, 10)
+    for row, col in positions:
+        assert row in (0, 10) or col in (0, 10), "every square is on the edge"
+    for a, b in zip(range(40), list(range(1, 40)) + [0]):
+        (r1, c1), (r2, c2) = positions[a], positions[b]
+        assert abs(r1 - r2) + abs(c1 - c2) == 1, "neighbouring squares touch"
+    with pytest.raises(ValueError):
+        grid_position(40)
+
+
+def test_cells_tile_the_board_edge_and_square_at_finds_them() -> None:
+    lay = layout(24, 80)
+    assert isinstance(lay, Layout)
+    for sq in range(40):
+        r = lay.cell(sq)
+        assert r.w == lay.cell_w and r.h == lay.cell_h
+        assert lay.square_at(r.y, r.x) == sq
+        assert lay.board.contains(r.y, r.x)
+    assert lay.square_at(lay.inner.y + 2, lay.inner.x + 2) is None
+
+
+def test_cursor_moves_by_screen_direction() -> None:
+    bottom = list(range(0, 11))
+    assert neighbour(5, bottom, "left") == 6  # the bottom row runs right to left
+    assert neighbour(5, bottom, "right") == 4
+    left_side = list(range(10, 21))
+    assert neighbour(12, left_side, "up") == 13
+    assert neighbour(12, left_side, "down") == 11
+    # only some squares are allowed: the cursor jumps to the nearest one that way
+    assert neighbour(1, [1, 3, 39], "left") == 3
+    assert neighbour(1, [1, 3, 39], "right") == 39  # GO's corner, then up the right side
+
+
+def test_cursor_wraps_and_steps_in_board_order() -> None:
+    owned = [1, 3, 37, 39]
+    assert neighbour(39, owned, "next") == 1
+    assert neighbour(1, owned, "prev") == 39
+    assert neighbour(3, owned, "next") == 37
+    assert neighbour(20, [], "next") == 20
+    assert neighbour(-1, owned, "left") == 1
+    for direction in ("left", "right", "up", "down", "next", "prev"):
+        for start in owned:
+            assert neighbour(start, owned, direction) in owned

@@ -1,0 +1,278 @@
+"""The screen's model: messages for events, the title-deed card, board cells, lists and options."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from monopoly.engine import (BANK, AcceptTrade, Bid, Buy, DeclineToBuy, EndGame, Game, Mortgage, PassBid,
+                             ProposeTrade, Roll, ScriptedDice, check_invariants, events as E)
+from monopoly.engine.state import NOBODY, RentClaim, TradeOffer
+from monopoly.tui import model as M
+from monopoly.tui.keys import BINDINGS, HELP_TEXT, OPTIONS, command, option_for_key
+
+
+def scripted(*rolls, players=("Ann", "Bob"), **rules) -> Game:
+    return Game.new(list(players), "us", rules or None, dice=ScriptedDice(rolls), first_player=0)
+
+
+def random_game_events(seed: int, edition: str, steps: int = 400) -> tuple[Game, list[E.Event]]:
+    rng = random.Random(seed)
+    game = Game.new(["Ann", "Bob", "Cy"], edition, seed=seed)
+    events = list(game.log)
+    for _ in range(steps):
+        if game.over:
+            break
+        legal = game.legal_actions()
+        if not legal:
+            break
+        events += game.apply(rng.choice(legal))
+    return game, events
+
+
+@pytest.mark.parametrize("seed, edition", [(1, "us"), (2, "uk"), (3, "dotcom"), (4, "us")])
+def test_every_event_of_random_games_reads_as_a_message(seed: int, edition: str) -> None:
+    game, events = random_game_events(seed, edition)
+    kinds = set()
+    for ev in events:
+        shown = M.format_event(game, ev)
+        if shown is not None:
+            text, role = shown
+            assert text and "{" not in text and "None" not in text, text
+            assert role in ("message", "good", "bad", "rent", "title", "dim")
+        kinds.add(type(ev))
+    assert E.DiceRolled in kinds and E.Landed in kinds
+
+
+def test_a_few_messages_word_for_word() -> None:
+    game = scripted((1, 2))
+    money = game.money
+    assert M.format_event(game, E.Bought(0, 1, 60)) == ("Ann buys Mediterranean Avenue for $60", "good")
+    assert M.format_event(game, E.RentDue(1, 1, 0, 3, 8))[0] == "Bob may claim $8 rent from Ann for Baltic Avenue"
+    assert M.format_event(game, E.DiceRolled(0, (3, 3)))[0] == "Ann throws 3 and 3 - doubles!"
+    assert M.format_event(game, E.Paid(0, BANK, 200, "tax"))[0] == "Ann pays the bank $200 in tax"
+    assert M.format_event(game, E.Paid(BANK, 0, 200, "salary")) is None
+    assert M.format_event(game, E.Moved(0, 0, 3, 3)) is None
+    assert M.format_event(game, E.SentToJail(1, "doubles"))[0] == "Bob goes to jail for throwing three doubles!"
+    breakdown = M.format_event(game, E.HotelBreakdown(0, "pink", ((11, 2), (13, 2), (14, 3))))[0]
+    assert "Not enough houses left to replace a hotel" in breakdown and "Pink" in breakdown
+    over = M.format_event(game, E.GameOver("ended", 1, (100, 2000)))[0]
+    assert over == f"Game over (the game was stopped): Bob wins with {money(2000)}!"
+
+
+def test_trade_summary_and_lines() -> None:
+    game = scripted()
+    game.state.owner[1] = 0
+    game.state.players[1].jail_cards.append("chance")
+    offer = TradeOffer(0, 1, [1], [], -50, [], ["chance"])
+    assert M.trade_summary(game, offer) == ("Ann offers Bob Mediterranean Avenue for a Get Out of Jail Free card "
+                                            "(Chance) and $50")
+    lines = [t for t, _ in M.trade_lines(game, offer)]
+    assert lines[0] == "1 Ann gives Bob:" and "  Mediterranean Avenue" in lines
+    assert lines[2:] == ["2 Bob gives Ann:", "  a Get Out of Jail Free card (Chance)", "  $50 in cash"]
+
+
+def test_deed_card_highlights_the_rent_that_applies() -> None:
+    game = scripted()
+    card = M.deed_card(game, 1)
+    assert card.title == "MEDITERRANEAN AVENUE" and card.group_colour == "brown"
+    assert card.owner_line == "For sale: $60"
+    assert not any(applies for _, _, applies in card.lines)
+    game.state.owner[1] = 0
+    assert [label for label, _, applies in M.deed_card(game, 1).lines if applies] == ["Rent"]
+    game.state.owner[3] = 0
+    assert [label for label, _, applies in M.deed_card(game, 1).lines if applies] == ["Rent with colour set"]
+    game.state.houses[1] = 2
+    game.state.bank_houses -= 2
+    card = M.deed_card(game, 1)
+    assert [(label, amount) for label, amount, applies in card.lines if applies] == [("With 2 houses", "$30")]
+    assert "Built: 2 houses" in card.footer
+    game.state.mortgaged[3] = True
+    assert "MORTGAGED" in M.deed_card(game, 3).owner_line
+    assert not any(applies for _, _, applies in M.deed_card(game, 3).lines)
+
+
+def test_deed_cards_of_railroads_utilities_and_other_squares() -> None:
+    game = scripted()
+    game.state.owner[5] = game.state.owner[15] = 1
+    rail = M.deed_card(game, 5)
+    assert [label for label, _, applies in rail.lines if applies] == ["If 2 are owned"]
+    assert "Owner: 2 Bob" == rail.owner_line
+    util = M.deed_card(game, 12)
+    assert util.lines[0] == ("One owned: dice x", "4", False)
+    assert "Collect $200" in M.deed_card(game, 0).footer[0]
+    assert "Pay $200 or 10%" in M.deed_card(game, 4).footer[0]
+    assert M.deed_card(game, 7).footer == ("Take a Chance card.",)
+
+
+def test_cells_show_owner_buildings_mortgage_and_tokens() -> None:
+    game = scripted(players=("Ann", "Bob", "Cy"))
+    s = game.state
+    s.owner[1] = 1
+    s.houses[1] = 3
+    s.bank_houses -= 3
+    c = M.cell(game, 1)
+    assert c.status(7) == "2 hhh  " and c.group_colour == "brown"
+    s.mortgaged[3], s.owner[3] = True, 0
+    assert M.cell(game, 3).status(7) == "1m     "
+    go = M.cell(game, 0)
+    assert go.tokens == (0, 1, 2) and go.status(7) == "    123"
+    s.players[2].position, s.players[2].in_jail = 10, True
+    jail = M.cell(game, 10)
+    assert jail.jailed == (2,) and jail.status(6) == "     3"
+    # while animating, the token is shown where the screen says
+    assert M.cell(game, 5, {0: 5}).tokens == (0,)
+    many = M.Cell("GO", "", NOBODY, False, 0, False, tuple(range(8)), ())
+    assert many.status(6) == "12345+"
+
+
+def test_ahead_lists_the_next_four_squares() -> None:
+    game = scripted()
+    game.state.owner[3] = 1
+    rows = M.ahead(game, 0)
+    assert [sq for sq, _ in rows] == [1, 2, 3, 4]
+    assert rows[0][1] == "for sale $60" and rows[2][1] == "sold to Bob" and rows[3][1] == "$200"
+    assert [sq for sq, _ in M.ahead(game, 38)] == [39, 0, 1, 2]
+
+
+def test_claims_owners_and_holdings() -> None:
+    game = scripted()
+    s = game.state
+    s.owner[1] = 1
+    s.mortgaged[1] = True
+    s.claims.append(RentClaim(1, 1, 0, 3, 4, 1))
+    assert M.claims_lines(game, [0, 1]) == ["Bob may claim $4 from Ann - press R"]
+    assert M.claims_lines(game, [0]) == ["Bob may claim $4 from Ann"]
+    rows = M.owners_rows(game)
+    assert len(rows) == 28
+    assert rows[0] == ("2 Mediterranean Avenue (M)", "mortgaged")
+    ui = M.UIState(tokens=["Car", "Dog"])
+    text = [t for t, _ in M.holdings_lines(game, ui, 1)]
+    assert text[0] == "2 Bob (Dog)" and "Mediterranean Avenue  mortgaged" in text[-1]
+
+
+def test_valuation_table_names_the_winner() -> None:
+    game = scripted()
+    game.state.owner[39] = 1
+    game.state.players[1].cash -= 400
+    game.state.bank_paid_in += 400
+    game.apply(EndGame(0))
+    rows = [t for t, _ in M.valuation_rows(game)]
+    assert rows[0].split() == ["Player", "Cash", "Property", "Total"]
+    assert rows[1].startswith("1 Ann") and "WINNER" in rows[1]
+    assert rows[2].startswith("2 Bob") and "$400" in rows[2]
+    assert rows[-1] == "The game is over (the game was stopped). Ann wins!"
+
+
+def test_options_with_nothing_to_do_are_dimmed() -> None:
+    game = scripted((1, 2), (6, 6), (3, 4))
+    people = [0, 1]
+    enabled = M.option_enabled(game, people)
+    assert enabled["dice"] and enabled["owners"] and enabled["save"] and enabled["quit"]
+    assert not enabled["rent"] and not enabled["mortgage"] and not enabled["houses"]
+    assert enabled["trade"] is False  # nobody owns anything or holds a card yet
+    assert not M.option_enabled(game, [1])["dice"], "Bob cannot throw for Ann"
+    game.apply(Roll(0))  # Ann to Baltic Avenue
+    game.apply(Buy(0))
+    enabled = M.option_enabled(game, people)
+    assert enabled["mortgage"] and enabled["trade"] and not enabled["houses"]
+    game.state.owner[1] = 0
+    assert M.option_enabled(game, people)["houses"]
+    game.apply(Roll(1))  # Bob throws doubles to ... a property; Ann may claim nothing yet
+    game.apply(EndGame(0))
+    after = M.option_enabled(game, people)
+    assert not after["dice"] and not after["save"] and after["owners"] and after["quit"]
+
+
+def test_rent_option_lights_up_for_the_owner() -> None:
+    game = scripted((1, 2), (1, 2))
+    game.state.owner[3] = 1
+    game.apply(Roll(0))
+    assert [c.owner for c in game.claims()] == [1]
+    assert M.option_enabled(game, [0, 1])["rent"]
+    assert not M.option_enabled(game, [0])["rent"], "only the owner may claim"
+
+
+def test_ui_settings_round_trip() -> None:
+    game = scripted()
+    ui = M.UIState(tokens=["Boot", "Iron"], fastmove=True, show_cash=False, elapsed=65.0)
+    again = M.UIState.from_settings(ui.settings(), game)
+    assert (again.tokens, again.fastmove, again.show_cash, again.elapsed) == (["Boot", "Iron"], True, False, 65.0)
+    assert M.UIState.from_settings({}, game).tokens == ["Car", "Thimble"]
+
+
+def test_decision_hint_says_who_must_act() -> None:
+    game = scripted((1, 2))
+    assert M.decision_hint(game, [0, 1]).startswith("Ann: D to throw")
+    assert "computer" in M.decision_hint(game, [1])
+    game.apply(Roll(0))
+    assert "D to answer" in M.decision_hint(game, [0, 1])
+
+
+def test_key_tables_are_consistent() -> None:
+    letters = [o.key for o in OPTIONS]
+    assert letters == ["d", "r", "t", "m", "h", "o", "c", "f", "s", "q"]
+    assert [o.label for o in OPTIONS] == ["Dice", "Rent", "Trade", "Mortgage", "Houses", "Owners", "Cash",
+                                          "Fastmove", "Save", "Quit"]
+    assert all(o.label[0].lower() == o.key for o in OPTIONS)
+    assert option_for_key(ord("Q")) == 9 and option_for_key(ord("z")) is None
+    assert command("bar", 10) == "select" and command("cursor", ord(" ")) == "pick"
+    for context in BINDINGS.values():
+        seen: set[int] = set()
+        for keys in context.values():
+            assert not seen & set(keys), "a key bound twice in one context"
+            seen |= set(keys)
+    assert any("Ctrl-C" in k for k, _ in HELP_TEXT)
+
+
+def test_random_games_keep_their_invariants_while_formatted() -> None:
+    game, events = random_game_events(9, "us", 200)
+    check_invariants(game)
+    ui = M.UIState(tokens=M.default_tokens(game, 3))
+    for p in range(3):
+        M.player_summary(game, ui, p)
+        M.holdings_lines(game, ui, p)
+    for sq in range(40):
+        M.deed_card(game, sq)
+        M.cell(game, sq).status(7)
+
+
+def test_mortgage_bid_and_trade_events_read_well() -> None:
+    game = scripted((1, 2), (1, 2))
+    game.apply(Roll(0))
+    game.apply(DeclineToBuy(0))
+    shown = [M.format_event(game, e) for e in game.apply(Bid(1, 30))]
+    assert ("Bob bids $30", "message") in shown
+    events = game.apply(PassBid(0))
+    assert ("Bob wins Baltic Avenue for $30", "good") in [M.format_event(game, e) for e in events]
+    events = game.apply(Mortgage(1, 3))
+    assert M.format_event(game, events[-1]) == ("Bob mortgages Baltic Avenue for $30", "message")
+    events = game.apply(ProposeTrade(1, 0, (3,), (), -10))
+    assert M.format_event(game, events[0])[0] == "Bob offers Ann Baltic Avenue for $10"
+    events = game.apply(AcceptTrade(0))
+    texts = [M.format_event(game, e) for e in events]
+    assert ("Ann accepts the offer from Bob", "good") in texts
+    assert ("Baltic Avenue passes to Ann", "message") in texts
+
+
+def test_the_clock_counts_down_in_the_time_limit_game_only() -> None:
+    game = scripted()
+    assert M.clock_line(game, M.UIState(tokens=[])) is None
+    timed = scripted(short_game="time_limit", time_limit_minutes=90)
+    ui = M.UIState(tokens=[], elapsed=65.0)
+    assert M.clock_line(timed, ui) == "Clock 1:28:55"
+    timed.set_clock(120)
+    assert M.clock_line(timed, ui) == "Clock 1:28:00", "the engine's clock when it is ahead"
+
+
+def test_docs_list_every_option_and_key_as_the_program_does() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "playing.md").read_text("utf-8")
+    for o in OPTIONS:
+        assert f"| {o.key.upper()} | {o.label} | {o.help} |" in text, o.label
+    for key, meaning in HELP_TEXT:
+        assert f"| {key} | {meaning} |" in text, key
+    for flag in ("--players", "--edition", "--seed", "--load", "--save-dir", "--help", "--version"):
+        assert flag in text
