@@ -245,7 +245,7 @@ class Game:
         """
         s, e, r = self.state, self.edition, self.rules
         out: list[A.Action] = [A.ClaimRent(p, c.id) for c in s.claims if c.owner == p]
-        if s.time_up and p != s.turn.player:
+        if s.time_up and p != s.turn.player and not self.in_debt(p):
             return out
         placing = d.kind == K.PLACE_BUILDING and d.player == p
         cash = 0 if self.in_debt(p) else s.players[p].cash  # a debtor may not spend
@@ -615,7 +615,8 @@ class Game:
         s = self.state
         if amount <= 0:
             return
-        if self.rules.rent_claim == "automatic":
+        if self.rules.rent_claim == "automatic" or s.time_up:
+            # once time is up no later throw comes to claim it by: rent is paid with the move
             self._charge(payer, owner, amount, "rent")
             return
         claim = RentClaim(s.next_claim, owner, payer, square, amount, s.turn.number)
@@ -842,7 +843,8 @@ class Game:
     def _check_any_time(self, player: int) -> None:
         if self.pending.kind == K.GAME_OVER:
             raise _illegal("the game is over")
-        if self.state.time_up and player != self.state.turn.player:
+        if self.state.time_up and player != self.state.turn.player and not self.in_debt(player):
+            # a debtor still raises what the move made them owe; nobody else deals any more
             raise _illegal("time is up: only the player in play may finish the move")
 
     def in_debt(self, player: int) -> bool:
@@ -854,9 +856,10 @@ class Game:
             raise _illegal(f"{self.state.players[player].name} must pay the debt before spending money")
 
     def _check_build(self, a: A.Build) -> None:
-        self._check_any_time(a.player)
         d = self.pending
         placing = d.kind == K.PLACE_BUILDING and d.player == a.player
+        if not placing:  # placing a building won at auction completes a deal already made
+            self._check_any_time(a.player)
         if not isinstance(a.square, int) or not 0 <= a.square < BOARD:
             raise _illegal(f"there is no square {a.square!r}")
         problem = H.build_problem(self.edition, self.rules, self.state, a.player, a.square,
@@ -953,6 +956,7 @@ class Game:
         for p, count in orders:
             if not isinstance(p, int) or not 0 <= p < len(s.players) or s.players[p].bankrupt:
                 raise _illegal(f"there is no player {p!r} in the game")
+            self._check_any_time(p)  # once time is up, only the player in play may still buy
             if not isinstance(count, int) or count < 1:
                 raise _illegal("each order is for at least one building")
             if count > H.build_capacity(self.edition, self.rules, s, p, a.hotels):
@@ -1058,6 +1062,9 @@ class Game:
                 self._check_property_of(side, sq)
                 if H.group_has_buildings(self.edition, s, sq):
                     raise _illegal(f"{self.edition.squares[sq].name}'s group has buildings: sell them before trading")
+                if any(d.kind == K.MORTGAGED_TRANSFER and d.square == sq for d in s.stack):
+                    raise _illegal(f"the interest on {self.edition.squares[sq].name}'s mortgage is due first: "
+                                   "pay it or lift the mortgage before passing the deed on")
         for side, cards in ((t.proposer, t.give_cards), (t.recipient, t.take_cards)):
             held = list(s.players[side].jail_cards)
             for c in cards:
