@@ -337,3 +337,39 @@ def test_offline_doubles_thrown_to_leave_jail_move_the_token_too():
     assert g.state.offline_square == BOARDWALK
     assert g.pending.kind == K.ROLL and g.pending.player == BOB  # no further throw out of jail
     assert cash(g) == [1500 - 160, 1500]
+
+
+def test_rent_still_claimable_when_time_runs_out_is_paid_with_the_finished_move():
+    """Time-limit game: the transactions of the move in play are completed, the rent included."""
+    g = new_game((1, 2), (3, 3), players=("Ann", "Bob"), short_game="time_limit", time_limit_minutes=30)
+    for sq in list(g.owned(ANN)) + list(g.owned(BOB)):
+        g.state.owner[sq] = -1
+    set_cash(g, ANN, 1500)
+    set_cash(g, BOB, 1500)
+    give(g, BOB, "Baltic Avenue")
+    act(g, Roll(ANN))  # Ann lands on Baltic Avenue: $4 due to Bob, not yet claimed
+    assert [c.amount for c in g.claims(BOB)] == [4]
+    events = g.set_clock(30 * 60)
+    assert (ANN, BOB, 4) in paid(events, "rent")
+    assert g.over and g.outcome.termination == "time_up"
+
+
+def test_only_players_ready_for_a_hotel_may_order_scarce_hotels():
+    from monopoly.engine import IllegalActionError, OrderBuildings
+    g = new_game(players=("Ann", "Bob", "Cy"))
+    give(g, ANN, "Mediterranean Avenue", "Baltic Avenue")
+    give(g, BOB, "Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")
+    for sq in (1, 3):
+        g.state.houses[sq] = 4
+    g.state.houses[6] = g.state.houses[8] = g.state.houses[9] = 3
+    g.state.bank_houses -= 8 + 9
+    g.state.bank_hotels = 1
+    # keep the hotels conserved: the other eleven stand on Cy's reds and yellows and greens
+    give(g, CAT, "Kentucky Avenue", "Indiana Avenue", "Illinois Avenue", "Atlantic Avenue", "Ventnor Avenue",
+      "Marvin Gardens", "Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue", "Park Place", "Boardwalk")
+    for sq in (21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39):
+        g.state.hotel[sq] = True
+    from monopoly.engine import check_invariants
+    check_invariants(g)
+    with pytest.raises(IllegalActionError, match="no room"):
+        g.apply(OrderBuildings(ANN, ((ANN, 1), (BOB, 1)), hotels=True))

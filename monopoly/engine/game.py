@@ -308,6 +308,10 @@ class Game:
                 and s.clock_seconds >= self.rules.time_limit_minutes * 60):
             s.time_up = True
             self._emit(E.TimeUp())
+            # Rent still claimable is part of the moves being finished: it is paid now.
+            claims, s.claims = s.claims, []
+            for c in claims:
+                self._charge(c.payer, c.owner, c.amount, "rent")
         return self._finish_apply()
 
     def seconds_left(self) -> int | None:

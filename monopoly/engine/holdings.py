@@ -174,8 +174,12 @@ def build_capacity(edition: Edition, rules: Rules, state: GameState, player: int
         members = group_members(edition, s)
         if not all(state.owner[m] == player and not state.mortgaged[m] for m in members):
             continue
+        ready = min(level(rules, state, m) for m in members) >= rules.houses_per_hotel
         for m in members:
             if state.hotel[m]:
                 continue
-            total += 1 if hotels else rules.houses_per_hotel - state.houses[m]
+            if hotels:
+                total += 1 if ready else 0
+            else:
+                total += rules.houses_per_hotel - state.houses[m]
     return total
