@@ -1,0 +1,23 @@
+"""Computer players: pluggable strategies and the controller that plays them.
+
+``STRATEGIES`` maps names to strategy classes; ``strategy_names()`` lists them with the default
+(``ruthless``) first; ``make_strategy`` builds one; ``ComputerPlayers`` plays the computer seats
+of a game. ``monopoly simulate`` (``monopoly.ai.simulate``) plays computer-only games headless.
+See ``docs/strategies.md`` to write a strategy of your own.
+"""
+
+from .registry import DEFAULT_STRATEGY, STRATEGIES, make_strategy, register_strategy, strategy_names, unregister_strategy
+from .strategy import Strategy, safe_answer
+from .view import Auction, Claim, GameView, Offer, Pending
+
+# Importing a strategy module registers it; the default is registered first.
+from . import ruthless, basic, cautious, random_play  # noqa: E402
+from .players import ComputerPlayers  # noqa: E402
+
+BUILT_IN = (ruthless.Ruthless, basic.Basic, cautious.Cautious, random_play.RandomPlay)
+"""The strategy classes that ship, in the order ``strategy_names`` lists them."""
+
+__all__ = [
+    "BUILT_IN", "Auction", "Claim", "ComputerPlayers", "DEFAULT_STRATEGY", "GameView", "Offer", "Pending", "STRATEGIES",
+    "Strategy", "make_strategy", "register_strategy", "safe_answer", "strategy_names", "unregister_strategy",
+]

@@ -1,0 +1,405 @@
+"""``ComputerPlayers``: the seats a program plays, and the one question a front end asks of them.
+
+The front end (or the simulator) asks ``next_action(game)`` whenever it is ready to let the
+computers move; it applies the action returned and asks again, until the answer is None (a
+person must decide and no computer wants to act). The controller
+
+- claims rent for computer owners at once (rent lapses when the next player throws);
+- gives the computer whose decision is pending, and at the start of every throw every
+  computer (whose strategy wants it), a limited number of any-time actions (build, sell,
+  mortgage, lift, trade);
+- answers the pending decision when it belongs to a computer (in an auction: the bidder
+  being asked);
+- checks every action a strategy chooses with the game's rules (``game.check``): a strategy
+  that raises or answers illegally is logged on the ``monopoly.ai`` logger and a safe legal
+  answer is played instead;
+- remembers refused trade offers, so the same properties are not offered to the same player
+  again for a while, and tells the proposer how its offer was answered.
+
+It never loops: each seat gets at most ``ANYTIME_LIMIT`` any-time actions and one trade
+proposal at each decision point, every decision point is counted once per turn, and a
+strategy that has nothing to do at a decision point is not asked again there.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any, Mapping
+
+from ..engine.actions import (AcceptTrade, Action, Build, Buy, ClaimRent, DeclareBankruptcy, DeclineToBuy, Mortgage,
+                              MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade, RejectTrade,
+                              Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard, Bid)
+from ..engine.actions import action_from_dict
+from ..engine.errors import SaveFormatError
+from ..engine.state import DecisionKind as K
+from .registry import STRATEGIES, make_strategy, seat_seed
+from .strategy import ANSWERS, Strategy, safe_answer
+from .view import Claim, GameView, Offer, pending_of
+
+log = logging.getLogger("monopoly.ai")
+
+ANYTIME_LIMIT = 40
+"""Any-time actions one seat may take at one decision point (enough to build a group to hotels)."""
+
+REFUSAL_ROUNDS = 3
+"""A refused offer is not made again to the same player for this many rounds of turns."""
+
+AI_FORMAT = "monopoly-ai"
+AI_VERSION = 1
+
+# Actions that answer each decision kind (anything else a decision method returns is an any-time
+# action taken first, and counts against the seat's any-time allowance).
+_ANSWER_TYPES: dict[str, tuple[type, ...]] = {
+    K.ROLL: (Roll, PayJailFine, UseJailCard),
+    K.BUY: (Buy, DeclineToBuy),
+    K.AUCTION: (Bid, PassBid),
+    K.INCOME_TAX: (PayIncomeTax,),
+    K.PAY_OR_DRAW: (PayOrDraw,),
+    K.RAISE_FUNDS: (SellBuilding, Mortgage, DeclareBankruptcy),
+    K.TRADE_RESPONSE: (AcceptTrade, RejectTrade),
+    K.MORTGAGED_TRANSFER: (SettleMortgagedTransfer,),
+    K.MOVE_OFFLINE: (MoveOffline,),
+    K.PLACE_BUILDING: (Build,),
+}
+
+# Decisions at which the deciding computer is not offered any-time actions first: its decision
+# method may return them itself (a mortgage before a bid, a sale to pay a debt).
+_NO_ANYTIME_FIRST = {K.RAISE_FUNDS, K.TRADE_RESPONSE, K.AUCTION, K.GAME_OVER, K.PLACE_BUILDING}
+
+
+class _Point:
+    """What has happened at one decision point."""
+
+    __slots__ = ("used", "done", "traded")
+
+    def __init__(self) -> None:
+        self.used: dict[int, int] = {}
+        self.done: set[int] = set()
+        self.traded: set[int] = set()
+
+    def used_list(self) -> list[list[int]]:
+        return [[seat, n] for seat, n in sorted(self.used.items())]
+
+
+class ComputerPlayers:
+    """The computer-played seats of one game. Seats not listed are people.
+
+    ``seats`` maps a seat to a strategy name; ``seed`` seeds every seat's own generator (by
+    default the game's dice seed, or 0 for scripted dice).
+    """
+
+    def __init__(self, game: Any, seats: Mapping[int, str], seed: int | None = None) -> None:
+        n = len(game.state.players)
+        self.seed = int(seed if seed is not None else getattr(game.dice, "seed", 0) or 0)
+        self.names: dict[int, str] = {}
+        self.strategies: dict[int, Strategy] = {}
+        for seat, name in sorted(dict(seats).items()):
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+                raise ValueError(f"there is no seat {seat!r} in a game of {n} players")
+            if name not in STRATEGIES:
+                raise ValueError(f"unknown strategy {name!r}; choose one of {', '.join(STRATEGIES)}")
+            self.names[seat] = name
+            self.strategies[seat] = make_strategy(name, seat, rng=random.Random(seat_seed(self.seed, seat)))
+        self._refused: dict[int, dict[tuple, int]] = {seat: {} for seat in self.strategies}
+        # Seats whose strategies also act at the start of other players' throws.
+        self._watchers = [seat for seat, st in self.strategies.items() if st.acts_on_others_turns]
+        self._game: Any = None
+        self._views: dict[int, GameView] = {}
+        self._claims: dict[int, bool] = {}  # claim id -> whether its owner wants it
+        self._points: dict[tuple, _Point] = {}
+        self._points_turn = -1
+        self._offer: tuple[int, ProposeTrade] | None = None
+        self._bind(game)
+
+    # ------------------------------------------------------------------ queries
+    def is_computer(self, seat: int) -> bool:
+        return seat in self.strategies
+
+    @property
+    def seats(self) -> dict[int, str]:
+        """Computer seats and their strategy names."""
+        return dict(self.names)
+
+    def strategy(self, seat: int) -> Strategy:
+        return self.strategies[seat]
+
+    def view(self, seat: int) -> GameView:
+        return self._views[seat]
+
+    # ------------------------------------------------------------------ the main question
+    def next_action(self, game: Any) -> Action | None:
+        """The next action some computer player takes now, or None; see the module docstring."""
+        s = game.state
+        if s.outcome is not None:
+            return None
+        if game is not self._game:
+            self._bind(game)
+        if self._offer is not None:
+            self._follow_offer(game)
+        if s.claims:
+            action = self._claim(game)
+            if action is not None:
+                return action
+        d = game.pending
+        kind = d.kind
+        turn = s.turn
+        auction = d.auction
+        key = (turn.doubles, turn.phase, len(s.stack), kind, d.player, d.square, d.amount,
+               auction.high_bid if auction is not None else 0)
+        if turn.number != self._points_turn:
+            self._points.clear()
+            self._points_turn = turn.number
+        point = self._points.get(key)
+        if point is None:
+            point = self._points[key] = _Point()
+        strategies = self.strategies
+        decider = d.player if d.player in strategies else None
+        # Any-time actions: the deciding computer first, then (at the start of a throw, or while
+        # a person decides) every other computer.
+        done = point.done
+        if decider is not None and kind not in _NO_ANYTIME_FIRST and decider not in done:
+            action = self._anytime(game, decider, point)
+            if action is not None:
+                return action
+        if kind == K.ROLL or (decider is None and kind != K.GAME_OVER):
+            for seat in self._watchers:
+                if seat != decider and seat not in done:
+                    action = self._anytime(game, seat, point)
+                    if action is not None:
+                        return action
+        if decider is None:
+            return None
+        return self._answer(game, decider, d, point)
+
+    # ------------------------------------------------------------------ parts
+    def _bind(self, game: Any) -> None:
+        self._game = game
+        self._views = {seat: GameView(game, seat, self._refused[seat]) for seat in self.strategies}
+        self._points.clear()
+
+    def _claim(self, game: Any) -> Action | None:
+        """Claim rent owed to a computer: each strategy is asked once per claim, as soon as it is due."""
+        wanted = self._claims
+        for c in game.state.claims:
+            if c.owner not in self.strategies:
+                continue
+            if c.id not in wanted:
+                strategy = self.strategies[c.owner]
+                try:
+                    wanted[c.id] = bool(strategy.claim_rent(
+                        self._views[c.owner], Claim(c.id, c.owner, c.payer, c.square, c.amount, c.turn)))
+                except Exception:  # a strategy's bug must not stop the game
+                    log.exception("strategy %s (seat %d) failed deciding whether to claim rent; claiming it",
+                                  strategy.name, c.owner)
+                    wanted[c.id] = True
+            if wanted[c.id]:
+                # Legal by construction: the claim is outstanding and this computer owns it.
+                return ClaimRent(c.owner, c.id)
+        if len(wanted) > 64:
+            live = {c.id for c in game.state.claims}
+            self._claims = {i: w for i, w in wanted.items() if i in live}
+        return None
+
+    def _anytime(self, game: Any, seat: int, point: _Point) -> Action | None:
+        """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none."""
+        used = point.used.get(seat, 0)
+        if used >= ANYTIME_LIMIT or game.state.players[seat].bankrupt:
+            point.done.add(seat)
+            return None
+        strategy = self.strategies[seat]
+        try:
+            action = strategy.act_anytime(self._views[seat])
+        except Exception:
+            log.exception("strategy %s (seat %d) failed choosing an any-time action; it does nothing",
+                          strategy.name, seat)
+            action = None
+        if action is not None:
+            held = self._held_back(seat, action, point)
+            if held:
+                log.debug("strategy %s (seat %d): %r held back (%s)", strategy.name, seat, action, held)
+            else:
+                problem = self._problem(game, seat, action, point)
+                if problem is None:
+                    point.used[seat] = used + 1
+                    if isinstance(action, ProposeTrade):
+                        self._note_offer(seat, action, point)
+                    return action
+                log.warning("strategy %s (seat %d) chose %r, which is not allowed (%s); it does nothing",
+                            strategy.name, seat, action, problem)
+        point.done.add(seat)
+        return None
+
+    def _answer(self, game: Any, seat: int, d: Any, point: _Point) -> Action:
+        if d.kind == K.ROLL and not game.state.players[seat].in_jail:
+            return Roll(seat)
+        strategy = self.strategies[seat]
+        view = self._views[seat]
+        ask = pending_of(d)
+        method = "jail" if d.kind == K.ROLL else ANSWERS.get(d.kind)
+        try:
+            action = getattr(strategy, method)(view, ask)
+        except Exception:
+            log.exception("strategy %s (seat %d) failed answering %s; playing safe", strategy.name, seat, d.kind)
+            return safe_answer(view, ask)
+        held = self._held_back(seat, action, point)
+        if held:
+            fallback = safe_answer(view, ask)
+            log.debug("strategy %s (seat %d): %r held back (%s); playing %r", strategy.name, seat, action, held,
+                      fallback)
+            return fallback
+        problem = self._problem(game, seat, action, point)
+        if problem is None and not isinstance(action, _ANSWER_TYPES.get(d.kind, ())):
+            if point.used.get(seat, 0) >= ANYTIME_LIMIT:
+                problem = "too many actions before answering"
+            else:
+                point.used[seat] = point.used.get(seat, 0) + 1
+        if problem:
+            fallback = safe_answer(view, ask)
+            log.warning("strategy %s (seat %d) answered %s with %r, which is not allowed (%s); playing %r",
+                        strategy.name, seat, d.kind, action, problem, fallback)
+            return fallback
+        if isinstance(action, ProposeTrade):
+            self._note_offer(seat, action, point)
+        return action
+
+    def _held_back(self, seat: int, action: Any, point: _Point) -> str | None:
+        """Why a legal-looking trade offer is not made now (the controller's limits), or None."""
+        if isinstance(action, ProposeTrade):
+            if seat in point.traded:
+                return "one offer per decision"
+            if self._offer is not None:
+                return "an earlier offer is still unanswered"
+            try:
+                if self._views[seat].refused_recently(action.recipient, action.give, action.take):
+                    return "that offer was refused recently"
+            except TypeError:
+                return None  # malformed: the legality check says why
+        return None
+
+    def _problem(self, game: Any, seat: int, action: Any, point: _Point) -> str | None:
+        """Why the controller will not play ``action`` for ``seat``, or None."""
+        if not isinstance(action, Action):
+            return "not an action"
+        if action.player != seat:
+            return "it is another player's action"
+        try:
+            game.check(action)
+        except Exception as exc:  # IllegalActionError, or a malformed action the checks trip over
+            return str(exc) or type(exc).__name__
+        return None
+
+    # ------------------------------------------------------------------ trade memory
+    def _note_offer(self, seat: int, action: ProposeTrade, point: _Point) -> None:
+        point.traded.add(seat)
+        self._offer = (seat, action)
+
+    def _follow_offer(self, game: Any) -> None:
+        """Once the last computer offer is answered, remember a refusal and tell the proposer."""
+        assert self._offer is not None
+        seat, offer = self._offer
+        s = game.state
+        for d in s.stack:
+            if d.kind == K.TRADE_RESPONSE and d.trade is not None and d.trade.proposer == seat:
+                return  # not answered yet
+        self._offer = None
+        accepted = (all(s.owner[sq] == offer.recipient for sq in offer.give)
+                    and all(s.owner[sq] == seat for sq in offer.take)
+                    and bool(offer.give or offer.take))
+        if not accepted:
+            rounds = REFUSAL_ROUNDS * max(2, len(game.active_players()))
+            self._refused[seat][(offer.recipient, tuple(sorted(offer.give)), tuple(sorted(offer.take)))] = (
+                s.turn.number + rounds)
+            if len(self._refused[seat]) > 64:
+                now = s.turn.number
+                self._refused[seat] = {k: v for k, v in self._refused[seat].items() if v > now}
+                self._views[seat]._refused = self._refused[seat]
+        strategy = self.strategies[seat]
+        try:
+            strategy.trade_answered(self._views[seat], Offer(seat, offer.recipient, tuple(offer.give),
+                                                             tuple(offer.take), offer.cash, tuple(offer.give_cards),
+                                                             tuple(offer.take_cards), offer.settle_debt), accepted)
+        except Exception:
+            log.exception("strategy %s (seat %d) failed hearing a trade answer", strategy.name, seat)
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict[str, Any]:
+        """Which seats are computers, their strategies, generators and memories, as JSON data."""
+        return {
+            "format": AI_FORMAT,
+            "version": AI_VERSION,
+            "seed": self.seed,
+            "seats": {str(seat): name for seat, name in self.names.items()},
+            "refused": {str(seat): [[k[0], list(k[1]), list(k[2]), until] for k, until in refused.items()]
+                        for seat, refused in self._refused.items()},
+            "rng": {str(seat): _rng_state(st.rng) for seat, st in self.strategies.items()},
+            "memory": {str(seat): st.memory() for seat, st in self.strategies.items()},
+            "offer": self._offer[1].to_dict() if self._offer is not None else None,
+            "claims": [[i, w] for i, w in self._claims.items()],
+            "points": {"turn": self._points_turn,
+                       "at": [[list(key), point.used_list(), sorted(point.done), sorted(point.traded)]
+                              for key, point in self._points.items()]},
+        }
+
+    @classmethod
+    def from_dict(cls, game: Any, data: Any) -> "ComputerPlayers":
+        """Rebuild the computer players of a saved game; malformed data raises ``SaveFormatError``."""
+        if not isinstance(data, dict) or data.get("format") != AI_FORMAT:
+            raise SaveFormatError("computer players: not a computer-player record")
+        if data.get("version") != AI_VERSION:
+            raise SaveFormatError(f"computer players: version {data.get('version')!r} is not {AI_VERSION}")
+        seats_raw = data.get("seats")
+        seed = data.get("seed")
+        if not isinstance(seats_raw, dict) or not isinstance(seed, int):
+            raise SaveFormatError("computer players: seats and seed are required")
+        try:
+            seats = {int(k): v for k, v in seats_raw.items()}
+            cp = cls(game, seats, seed=seed)
+        except (TypeError, ValueError) as exc:
+            raise SaveFormatError(f"computer players: {exc}") from None
+        try:
+            for key, entries in dict(data.get("refused", {})).items():
+                seat = int(key)
+                if seat in cp._refused:
+                    for recipient, give, take, until in entries:
+                        cp._refused[seat][(int(recipient), tuple(int(x) for x in give),
+                                           tuple(int(x) for x in take))] = int(until)
+            for key, state in dict(data.get("rng", {})).items():
+                seat = int(key)
+                if seat in cp.strategies:
+                    _set_rng_state(cp.strategies[seat].rng, state)
+            for key, memory in dict(data.get("memory", {})).items():
+                seat = int(key)
+                if seat in cp.strategies and isinstance(memory, dict):
+                    cp.strategies[seat].restore(memory)
+            offer = data.get("offer")
+            if offer is not None:
+                action = action_from_dict(offer)
+                if not isinstance(action, ProposeTrade) or action.player not in cp.strategies:
+                    raise ValueError("the open offer is not a computer's trade offer")
+                cp._offer = (action.player, action)
+            cp._claims = {int(i): bool(w) for i, w in data.get("claims", [])}
+            points = data.get("points") or {"turn": -1, "at": []}
+            cp._bind(game)
+            cp._points_turn = int(points["turn"])
+            for key, used, done, traded in points["at"]:
+                point = _Point()
+                point.used = {int(seat): int(n) for seat, n in used}
+                point.done = {int(x) for x in done}
+                point.traded = {int(x) for x in traded}
+                cp._points[tuple(key)] = point
+        except (TypeError, ValueError, KeyError) as exc:
+            raise SaveFormatError(f"computer players: {exc}") from None
+        return cp
+
+
+def _rng_state(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _set_rng_state(rng: random.Random, state: Any) -> None:
+    version, internal, gauss = state
+    if not isinstance(internal, list) or len(internal) != 625 or not all(isinstance(x, int) for x in internal):
+        raise ValueError("a generator state is malformed")
+    rng.setstate((int(version), tuple(internal), gauss))

@@ -1,0 +1,563 @@
+"""``ruthless``, the default: the strongest computer player we have.
+
+Everything it does is priced by ``valuation.strength``, which values a position from the rent
+it should bring (landing frequencies computed in ``board.py``), so it prefers the groups that
+pay best on this board and spends money where it returns most.
+
+- Buying and bidding: it buys when the property is worth its price to it (its own gain, plus
+  what it denies the rival who would gain most), and bids up to that worth, mortgaging lesser
+  properties when a property is worth it and cash is short.
+- Building: it builds towards three houses on every group it owns as fast as its cash allows,
+  best return first, mortgaging properties outside its groups to pay; it keeps enough cash to
+  pay the dearest rent it could land on next (less what mortgages would raise). While the bank
+  is short of houses and a rival could build, it keeps its four-house streets rather than
+  trading the houses in for hotels, so the houses stay out of the rivals' hands.
+- Jail: early, while deeds are for sale and the board is cheap, it leaves at once (card first);
+  once landing costs more per turn than it gains, it stays and throws for doubles.
+- Income tax: whichever is cheaper. Pay-or-draw: whichever costs less on average.
+- Debts: it raises money with the least loss of value per unit raised (an unimproved lone
+  street before a railroad, a mortgage before a house), and goes bankrupt at once when even
+  selling everything would not pay.
+- Rent: it claims every rent at once.
+- Trading, as the computer editions did: it proposes a trade only if it would accept it if
+  offered (its gain, less ``rival_weight`` of the partner's, beats ``propose_margin``); the
+  partner must gain too by the same measure of worth, and every refusal makes it leave the
+  partner more of the gain next time. A refused offer is not repeated to that player for a
+  few rounds (``ComputerPlayers`` enforces this); it looks for other trades meanwhile. It
+  never completes a group for a rival unless it completes one at least nearly as good in the
+  same deal or is paid the group's worth in cash. Its answers to offers are predictable: it
+  accepts exactly when its gain, measured the same way, is at least ``accept_margin``.
+"""
+
+from __future__ import annotations
+
+from ..engine.actions import (AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineToBuy, LiftMortgage,
+                              Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade,
+                              RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
+from ..engine.state import NOBODY, DecisionKind as K
+from .registry import register_strategy
+from .strategy import Strategy, safe_answer
+from .valuation import Board, GroupInfo, Position, Weights, apply_trade, board_for, group_value, rent_index, strength
+from .view import GameView, Offer, Pending
+
+BID_STEP = 10
+
+
+@register_strategy
+class Ruthless(Strategy):
+    name = "ruthless"
+    description = "values everything by expected rent; trades hard, builds fast (the default)"
+
+    weights = Weights(horizon=16.0, income=400.0)
+    rival_weight = 0.3  # how much a trading partner's gain counts against ours
+    accept_margin = 25.0  # least gain (in money) for accepting an offer
+    propose_margin = 40.0  # least gain for proposing one (>= accept_margin: we would accept it)
+    partner_share = 0.05  # of the joint gain a partner keeps in our first offer; more after each refusal
+    block_weight = 0.5  # how much denying a rival a property counts when buying
+    build_target = 3  # houses per street built before anything else
+    jail_threat = 12.0  # expected rent per turn of moving above which it stays in jail
+    shortage_houses = 8  # bank houses at or below which it keeps four houses instead of a hotel
+    match_share = 0.8  # a group given must be matched by one of ours worth at least this share of it
+    sale_factor = 2.0  # ... or paid for in cash at least this many times its worth
+
+    def __init__(self, seat, rng) -> None:
+        super().__init__(seat, rng)
+        self._searched_turn = -1
+        self._refusals: dict[str, int] = {}
+        self._bid_cache: tuple | None = None
+        self._search_key: tuple | None = None
+        self._search_due = 0
+
+    # ------------------------------------------------------------------ helpers
+    def _top(self, view: GameView) -> int:
+        return view.rules.houses_per_hotel + 1
+
+    def _strength(self, board: Board, pos: Position, p: int, view: GameView) -> float:
+        return strength(board, pos, p, self.weights, self._top(view))
+
+    def _danger(self, view: GameView) -> int:
+        """The dearest rent this seat could owe on its next throw."""
+        pos = view.position()
+        worst = 0
+        seat = self.seat
+        for steps in range(2, 13):
+            sq = (pos + steps) % 40
+            o = view.owner(sq)
+            if o != NOBODY and o != seat and not view.mortgaged(sq):
+                rent = view.rent(sq, steps)
+                if rent > worst:
+                    worst = rent
+        return worst
+
+    def _mortgage_reserve(self, view: GameView) -> int:
+        """What mortgaging properties outside its groups could raise now."""
+        total = 0
+        for s in view.owned():
+            if not view.mortgaged(s) and not view.group_has_buildings(s) and not self._in_monopoly(view, s):
+                total += view.edition.squares[s].mortgage
+        return total
+
+    def _in_monopoly(self, view: GameView, s: int) -> bool:
+        return view.edition.squares[s].kind == "street" and view.owns_group(s)
+
+    def _reserve(self, view: GameView) -> int:
+        """Cash to keep in hand: the worst next rent, less what mortgages would raise, and a little more."""
+        return max(0, self._danger(view) - self._mortgage_reserve(view)) + 30
+
+    # ------------------------------------------------------------------ buying and auctions
+    def _worth(self, view: GameView, square: int, pay: int) -> float:
+        """Gain in value from getting ``square`` for ``pay``, plus what denying it to a rival is worth."""
+        board = board_for(view)
+        pos = Position.of(view)
+        me = self.seat
+        before = self._strength(board, pos, me, view)
+        after_pos = pos.copy()
+        after_pos.owner[square] = me
+        after_pos.cash[me] -= pay
+        gain = self._strength(board, after_pos, me, view) - before
+        price = view.edition.squares[square].price
+        denied = 0.0
+        for q in pos.active:
+            if q == me:
+                continue
+            theirs = pos.copy()
+            theirs.owner[square] = q
+            theirs.cash[q] = max(0, theirs.cash[q] - price)
+            denied = max(denied, self._strength(board, theirs, q, view) - self._strength(board, pos, q, view))
+        return gain + self.block_weight * denied
+
+    def buy(self, view: GameView, ask: Pending) -> Action:
+        price = ask.amount
+        cash = view.cash()
+        worth = self._worth(view, ask.square, price)
+        if worth < 0:
+            return DeclineToBuy(self.seat)
+        if cash >= price:
+            if cash - price >= self._reserve(view) or worth > price * 0.5 or cash - price + self._mortgage_reserve(
+                    view) >= self._danger(view):
+                return Buy(self.seat)
+            return DeclineToBuy(self.seat)
+        # Short of cash: mortgage something worth less to us, if that raises enough.
+        if worth > 0 and cash + self._mortgage_reserve(view) >= price:
+            m = self._cheapest_mortgage(view, keep=ask.square)
+            if m is not None:
+                return Mortgage(self.seat, m)
+        return DeclineToBuy(self.seat)
+
+    def _bid_limit(self, view: GameView, square: int) -> int:
+        key = (square, view.cash(), view.owners(), view.turn)
+        if self._bid_cache is not None and self._bid_cache[0] == key:
+            return self._bid_cache[1]
+        high = view.bid_limit()
+        lo, hi = 0, high
+        if self._worth(view, square, 0) < 0:
+            limit = 0
+        else:
+            while hi - lo > 5:
+                mid = (lo + hi) // 2
+                if self._worth(view, square, mid) >= 0:
+                    lo = mid
+                else:
+                    hi = mid
+            limit = lo
+        self._bid_cache = (key, limit)
+        return limit
+
+    def bid(self, view: GameView, ask: Pending) -> Action:
+        auction = ask.auction
+        assert auction is not None
+        if auction.item == "square":
+            limit = self._bid_limit(view, auction.square)
+        else:
+            limit = self._building_bid_limit(view)
+        bid = min(limit, auction.high_bid + BID_STEP)
+        if bid > view.bid_limit() and auction.item == "square":
+            # Worth more than the cash in hand: mortgage something lesser to bid on.
+            if view.bid_limit() + self._mortgage_reserve(view) >= bid:
+                m = self._cheapest_mortgage(view, keep=auction.square)
+                if m is not None:
+                    return Mortgage(self.seat, m)
+            bid = view.bid_limit()
+        if auction.high_bid >= bid:
+            return PassBid(self.seat)
+        return Bid(self.seat, bid)
+
+    def _building_bid_limit(self, view: GameView) -> int:
+        board = board_for(view)
+        best = 0.0
+        turns = self.weights.horizon * max(1, len(view.opponents()))
+        for s in view.owned():
+            if view.build_problem(s) is None:
+                lv = view.level(s)
+                top = self._top(view)
+                gain = turns * (board.rate[s][rent_index(lv + 1, top)] - board.rate[s][rent_index(lv, top)])
+                best = max(best, gain - board.house_cost[s])
+        cost = max((board.house_cost[s] for s in view.owned() if view.build_problem(s) is None), default=0)
+        return int(min(view.cash() - self._reserve(view), cost + max(0.0, best))) if cost else 0
+
+    # ------------------------------------------------------------------ jail, taxes, cards
+    def jail(self, view: GameView, ask: Pending) -> Action:
+        if self._stay_in_jail(view):
+            return Roll(self.seat)
+        if view.jail_cards():
+            return UseJailCard(self.seat)
+        if view.is_legal(PayJailFine(self.seat)) and view.cash() - view.edition.jail_fine >= self._reserve(view):
+            return PayJailFine(self.seat)
+        return Roll(self.seat)
+
+    def _stay_in_jail(self, view: GameView) -> bool:
+        """Stay when a turn of moving costs more in expected rent than the deeds left to buy are worth."""
+        facts = view.facts
+        threat = 0.0
+        seat = self.seat
+        for s in view.edition.properties:
+            o = view.owner(s)
+            if o != NOBODY and o != seat and not view.mortgaged(s):
+                threat += facts.landing[s] * view.rent(s)
+        unowned = sum(1 for s in view.edition.properties if view.owner(s) == NOBODY)
+        return threat > self.jail_threat and unowned < 6
+
+    def income_tax(self, view: GameView, ask: Pending) -> Action:
+        square = view.edition.squares[ask.square]
+        percent = (view.income_tax_worth() * square.percent + 50) // 100
+        return PayIncomeTax(self.seat, percent < ask.amount)
+
+    def pay_or_draw(self, view: GameView, ask: Pending) -> Action:
+        deck = ask.reason
+        cards = view.edition.deck(deck)
+        n_opp = len(view.opponents())
+        houses = sum(view.houses(s) for s in view.owned())
+        hotels = sum(1 for s in view.owned() if view.hotel(s))
+        total = 0.0
+        for card in cards:
+            kind = card.kind
+            if kind == "collect":
+                total += card.param("amount")
+            elif kind == "pay":
+                total -= card.param("amount")
+            elif kind == "collect_from_each_player":
+                total += card.param("amount") * n_opp
+            elif kind == "pay_each_player":
+                total -= card.param("amount") * n_opp
+            elif kind == "repairs":
+                total -= houses * card.param("per_house") + hotels * card.param("per_hotel")
+            elif kind == "go_to_jail":
+                total -= view.edition.jail_fine
+            elif kind == "get_out_of_jail_free":
+                total += view.edition.jail_fine / 2
+        expected = total / max(1, len(cards))
+        return PayOrDraw(self.seat, expected > -ask.amount)
+
+    # ------------------------------------------------------------------ debts
+    def _cheapest_mortgage(self, view: GameView, keep: int | None = None) -> int | None:
+        """The unmortgaged property whose mortgage loses least value per unit raised.
+
+        Streets of whole groups are kept, and so is the group of square ``keep`` (being bought).
+        """
+        board = board_for(view)
+        pos = Position.of(view)
+        before = self._strength(board, pos, self.seat, view)
+        best, best_cost = None, None
+        kept = board.group_of[keep].squares if keep is not None and keep in board.group_of else ()
+        for s in view.owned():
+            if view.mortgaged(s) or view.group_has_buildings(s) or self._in_monopoly(view, s) or s in kept:
+                continue
+            after = pos.copy()
+            after.mortgaged[s] = True
+            after.cash[self.seat] += board.mortgage[s]
+            cost = (before - self._strength(board, after, self.seat, view)) / max(1, board.mortgage[s])
+            if best_cost is None or cost < best_cost:
+                best, best_cost = s, cost
+        return best
+
+    def raise_funds(self, view: GameView, ask: Pending) -> Action:
+        if view.can_declare_bankruptcy():
+            return DeclareBankruptcy(self.seat)
+        board = board_for(view)
+        pos = Position.of(view)
+        me = self.seat
+        before = self._strength(board, pos, me, view)
+        need = ask.amount - view.cash()
+        best: Action | None = None
+        best_key = None
+        for s in view.owned():
+            options = []
+            if not view.mortgaged(s) and not view.group_has_buildings(s):
+                after = pos.copy()
+                after.mortgaged[s] = True
+                after.cash[me] += board.mortgage[s]
+                options.append((Mortgage(me, s), after, board.mortgage[s]))
+            if view.level(s) and view.sell_problem(s) is None:
+                after = pos.copy()
+                after.level[s] -= 1
+                refund = board.house_cost[s] // 2
+                if view.hotel(s):
+                    refund = board.house_cost[s] // 2 * (1 + view.rules.houses_per_hotel - min(
+                        view.rules.houses_per_hotel, view.bank_houses))
+                    after.level[s] = min(view.rules.houses_per_hotel, view.bank_houses)
+                after.cash[me] += refund
+                options.append((SellBuilding(me, s), after, refund))
+            for action, after, raised in options:
+                loss = before - self._strength(board, after, me, view)
+                if isinstance(action, SellBuilding):
+                    loss += board.house_cost[s] / 2  # the half lost on selling must be paid again to rebuild
+                # Lowest loss per unit raised; among those, prefer covering the debt in one go.
+                key = (loss / max(1, raised), 0 if raised >= need else 1)
+                if best_key is None or key < best_key:
+                    best, best_key = action, key
+        return best if best is not None else safe_answer(view, ask)
+
+    # ------------------------------------------------------------------ trades
+    def answer_trade(self, view: GameView, ask: Pending) -> Action:
+        offer = ask.offer
+        assert offer is not None
+        if view.cash() + (offer.cash if offer.recipient == self.seat else -offer.cash) < 0:
+            return RejectTrade(self.seat)
+        gain = self.trade_gain(view, offer)
+        if gain is not None and gain >= self.accept_margin:
+            return AcceptTrade(self.seat)
+        return RejectTrade(self.seat)
+
+    def trade_gain(self, view: GameView, offer: Offer) -> float | None:
+        """This seat's gain from ``offer`` (its own, less ``rival_weight`` of the partner's), or None
+        when the offer hands the partner a group for too little."""
+        me = self.seat
+        partner = offer.recipient if offer.proposer == me else offer.proposer
+        board = board_for(view)
+        pos = Position.of(view)
+        after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
+        mine = self._strength(board, after, me, view) - self._strength(board, pos, me, view)
+        theirs = self._strength(board, after, partner, view) - self._strength(board, pos, partner, view)
+        cards = len(offer.take_cards) - len(offer.give_cards)
+        if offer.recipient == me:
+            cards = -cards
+        mine += cards * view.edition.jail_fine
+        if not self._fair_to_us(view, board, pos, after, partner, offer):
+            return None
+        return mine - self.rival_weight * theirs
+
+    def _fair_to_us(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
+                    offer: Offer) -> bool:
+        """No gifts that decide the game: a group completed for the partner must be matched."""
+        me = self.seat
+        theirs_new = [g for g in board.streets if _whole(after, g, partner) and not _whole(pos, g, partner)]
+        if not theirs_new:
+            return True
+        # Both groups are valued built up as far as they will be in time, whatever the cash today.
+        n_opp = max(1, len(pos.active) - 1)
+        top = self._top(view)
+        their_value = sum(group_value(board, g, 1e9, n_opp, self.weights, top) for g in theirs_new)
+        mine_new = [g for g in board.streets if _whole(after, g, me) and not _whole(pos, g, me)]
+        my_value = sum(group_value(board, g, 1e9, n_opp, self.weights, top) for g in mine_new)
+        paid = (offer.cash if offer.recipient == me else -offer.cash)
+        return my_value >= self.match_share * their_value or paid >= self.sale_factor * their_value
+
+    def _find_trade(self, view: GameView) -> ProposeTrade | None:
+        board = board_for(view)
+        pos = Position.of(view)
+        me = self.seat
+        owner = pos.owner
+        base = {p: self._strength(board, pos, p, view) for p in pos.active}
+        best: tuple[float, ProposeTrade] | None = None
+        for x in pos.active:
+            if x == me:
+                continue
+            wants: list[tuple[int, ...]] = []
+            gives: list[tuple[int, ...]] = []
+            for g in board.groups:
+                holders = {owner[s] for s in g.squares}
+                if holders != {me, x} or view.group_has_buildings(g.squares[0]):
+                    continue
+                wants.append(tuple(s for s in g.squares if owner[s] == x))
+                gives.append(tuple(s for s in g.squares if owner[s] == me))
+            candidates = [((), t) for t in wants]
+            candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
+                           and board.group_of[gv[0]] is not board.group_of[t[0]]]
+            candidates += [(gv, ()) for gv in gives]
+            for give, take in candidates:
+                if view.refused_recently(x, give, take):
+                    continue
+                offer = self._price_offer(view, board, pos, base, x, give, take)
+                if offer is not None and (best is None or offer[0] > best[0]):
+                    best = offer
+        return best[1] if best is not None else None
+
+    def _price_offer(self, view: GameView, board: Board, pos: Position, base: dict, x: int,
+                     give: tuple[int, ...], take: tuple[int, ...]) -> tuple[float, ProposeTrade] | None:
+        """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain.
+
+        Returns our gain at that price and the offer, or None when the deal is not worth proposing.
+        """
+        me = self.seat
+        refusals = self._refusals.get(_offer_key(x, give, take), 0)
+        share = min(0.9, self.partner_share + 0.25 * refusals)
+        after = apply_trade(pos, me, x, give, take, 0)
+        g_x = self._strength(board, after, x, view) - base[x]
+        g_me = self._strength(board, after, me, view) - base[me]
+        joint = g_x + g_me
+        if joint <= 0:
+            return None
+        target = max(20.0, share * joint)
+        low, high = -view.cash(x), view.cash(me)
+        cash = 0
+        for _ in range(3):  # money changes what a group can be built to: correct the price twice
+            cash = max(low, min(high, cash + int(round((target - g_x) / 10.0)) * 10))
+            after = apply_trade(pos, me, x, give, take, cash)
+            g_x = self._strength(board, after, x, view) - base[x]
+            if abs(g_x - target) < 10:
+                break
+        if g_x <= 0:
+            return None
+        offer = Offer(me, x, tuple(give), tuple(take), cash, (), (), False)
+        gain = self.trade_gain(view, offer)
+        if gain is None or gain < max(self.propose_margin, self.accept_margin):
+            return None
+        return gain, ProposeTrade(me, x, tuple(give), tuple(take), cash)
+
+    def trade_answered(self, view: GameView, offer: Offer, accepted: bool) -> None:
+        key = _offer_key(offer.recipient, offer.give, offer.take)
+        if accepted:
+            self._refusals.pop(key, None)
+        else:
+            self._refusals[key] = self._refusals.get(key, 0) + 1
+
+    def memory(self) -> dict:
+        key = self._search_key
+        return {"refusals": dict(self._refusals), "searched_turn": self._searched_turn, "search_due": self._search_due,
+                "search_key": [list(key[0]), list(key[1])] if key is not None else None}
+
+    def restore(self, memory: dict) -> None:
+        self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
+        self._searched_turn = int(memory.get("searched_turn", -1))
+        self._search_due = int(memory.get("search_due", 0))
+        key = memory.get("search_key")
+        self._search_key = (tuple(int(x) for x in key[0]), tuple(bool(x) for x in key[1])) if key else None
+
+    # ------------------------------------------------------------------ any time
+    def act_anytime(self, view: GameView) -> Action | None:
+        kind = view.pending_kind
+        mine = view.pending_player == self.seat
+        if view.in_debt():
+            return None  # raise_funds deals with debts; nothing is spent meanwhile
+        if mine and kind == K.ROLL and view.turn != self._searched_turn:
+            self._searched_turn = view.turn
+            # Search again when ownership changed, and every few turns anyway (cash changes prices).
+            key = (view.owners(), tuple(view.mortgaged(s) for s in view.edition.properties))
+            if key != self._search_key or view.turn >= self._search_due:
+                self._search_key = key
+                self._search_due = view.turn + 4 * view.players
+                offer = self._find_trade(view)
+                if offer is not None:
+                    self._search_key = None
+                    return offer
+        return self._develop(view)
+
+    def _develop(self, view: GameView) -> Action | None:
+        """Build the best next house, mortgaging lesser property to pay for it; else lift a mortgage."""
+        groups = view.monopolies()
+        board = board_for(view)
+        reserve = None
+        cash = view.cash()
+        if groups:
+            choice = self._best_build(view, board, groups)
+            if choice is not None:
+                square, cost = choice
+                reserve = self._reserve(view)
+                if cash - cost >= reserve:
+                    return Build(self.seat, square)
+                if cash - cost + self._mortgage_reserve(view) >= reserve:
+                    m = self._cheapest_mortgage(view)
+                    if m is not None:
+                        return Mortgage(self.seat, m)
+                return None
+        # Nothing to build: lift mortgages, those in our groups first, then the best earners.
+        mortgaged = [s for s in view.owned() if view.mortgaged(s)]
+        if not mortgaged:
+            return None
+        if reserve is None:
+            reserve = self._reserve(view)
+        spare = cash - reserve - 100
+        if spare <= 0:
+            return None
+        best = max(mortgaged, key=lambda s: (self._in_group_of_mine(view, s), board.rate[s][0] if board.rate[s] else 0))
+        if view.lift_cost(best) <= spare:
+            return LiftMortgage(self.seat, best)
+        return None
+
+    def _in_group_of_mine(self, view: GameView, s: int) -> bool:
+        return view.edition.squares[s].kind == "street" and view.owns_group(s)
+
+    def _best_build(self, view: GameView, board: Board, groups) -> tuple[int, int] | None:
+        """The next house worth building: (square, cost), best return first, three houses first."""
+        top = self._top(view)
+        hpp = view.rules.houses_per_hotel
+        turns = self.weights.horizon * max(1, len(view.opponents()))
+        shortage = view.bank_houses <= self.shortage_houses and self._rival_can_build(view)
+        best = None
+        best_key = None
+        for g in groups:
+            info = board.group_of[g.squares[0]]
+            levels = [view.level(s) for s in g.squares]
+            cur = min(levels)
+            if cur >= top:
+                continue
+            if any(view.mortgaged(s) for s in g.squares):
+                continue
+            square = next(s for s in g.squares if view.level(s) == cur and view.build_problem(s) is None) \
+                if any(view.build_problem(s) is None for s in g.squares) else None
+            if square is None:
+                continue
+            if cur == hpp and shortage:
+                continue
+            target = max(cur + 1, self.build_target) if cur < self.build_target else cur + 1
+            per_level = info.house_cost * len(g.squares)
+            ratio = (info.rate[rent_index(target, top)] - info.rate[rent_index(cur, top)]) / ((target - cur) * per_level)
+            # Houses that pay back within the horizon come first; the rest only use idle money.
+            key = (0 if ratio * turns >= 1.0 else 1, 0 if cur < self.build_target else 1, -ratio)
+            if best_key is None or key < best_key:
+                best, best_key = (square, info.house_cost), key
+        return best
+
+    def _rival_can_build(self, view: GameView) -> bool:
+        for q in view.opponents():
+            for g in view.monopolies(q):
+                if any(view.level(s) < view.rules.houses_per_hotel for s in g.squares):
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ other decisions
+    def mortgaged_transfer(self, view: GameView, ask: Pending) -> Action:
+        lift = SettleMortgagedTransfer(self.seat, ask.square, True)
+        if view.cash() - view.lift_cost(ask.square) >= self._reserve(view) + 100 and view.is_legal(lift):
+            return lift
+        return SettleMortgagedTransfer(self.seat, ask.square, False)
+
+    def move_offline(self, view: GameView, ask: Pending) -> Action:
+        facts = view.facts
+        options = [s for s in view.edition.properties if view.owner(s) not in (NOBODY, self.seat)
+                   and view.is_legal(MoveOffline(self.seat, s))]
+        if options:
+            return MoveOffline(self.seat, max(options, key=lambda s: (facts.landing[s] * view.rent(s), -s)))
+        return safe_answer(view, ask)
+
+    def place_building(self, view: GameView, ask: Pending) -> Action:
+        board = board_for(view)
+        spots = [s for s in view.owned() if view.is_legal(Build(self.seat, s))]
+        if not spots:
+            return safe_answer(view, ask)
+
+        def gain(s: int) -> float:
+            lv = view.level(s)
+            top = self._top(view)
+            row = board.rate[s]
+            return row[rent_index(lv + 1, top)] - row[rent_index(lv, top)] if lv < top else 0.0
+
+        return Build(self.seat, max(spots, key=lambda s: (gain(s), -s)))
+
+
+def _whole(pos: Position, g: GroupInfo, p: int) -> bool:
+    return all(pos.owner[s] == p for s in g.squares)
+
+
+def _offer_key(recipient: int, give, take) -> str:
+    return f"{recipient}:{','.join(map(str, sorted(give)))}:{','.join(map(str, sorted(take)))}"

@@ -1,0 +1,169 @@
+"""The interface of a computer player's strategy, and the safe answers used when one fails.
+
+A strategy answers one kind of decision per method and may act at any time through
+``act_anytime``. Every method gets a read-only ``GameView`` and, for a decision, a frozen
+``Pending`` copy of it, and returns an engine action for its own seat. ``ComputerPlayers``
+checks every answer: an answer that is illegal, or a method that raises, is logged (logger
+``monopoly.ai``) and replaced by ``safe_answer``. A method may also return an any-time action
+(a mortgage before a bid, say) instead of the answer; it is then asked again.
+
+The base class answers every decision safely and never acts at any time, so a new strategy
+overrides only what it wants to play differently. See ``docs/strategies.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from ..engine.actions import (Action, Build, DeclareBankruptcy, DeclineToBuy, Mortgage, MoveOffline, PassBid,
+                              PayIncomeTax, PayOrDraw, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer)
+from ..engine.state import DecisionKind as K
+from .view import Claim, GameView, Offer, Pending
+
+__all__ = ["Strategy", "safe_answer", "ANSWERS"]
+
+
+class Strategy:
+    """Base class of strategies. Subclasses set ``name`` and override decision methods.
+
+    ``seat`` is the player this strategy plays; ``rng`` its own ``random.Random``, seeded from
+    the game's seed and the seat (never use the global ``random`` module: games must replay).
+    """
+
+    name: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    acts_on_others_turns: ClassVar[bool] = True
+    """Whether ``act_anytime`` is also asked at the start of other players' throws (not only at
+    this seat's own decisions). A strategy that only ever acts on its own turn sets it False."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    # ------------------------------------------------------------ decisions (one per kind)
+    def jail(self, view: GameView, ask: Pending) -> Action:
+        """In jail at the start of a turn: ``Roll`` for doubles, ``PayJailFine`` or ``UseJailCard``."""
+        return Roll(self.seat)
+
+    def buy(self, view: GameView, ask: Pending) -> Action:
+        """Landed on ``ask.square`` (price ``ask.amount``): ``Buy``, or ``DeclineToBuy`` for an auction."""
+        return DeclineToBuy(self.seat)
+
+    def bid(self, view: GameView, ask: Pending) -> Action:
+        """Asked for a bid in ``ask.auction``: ``Bid(amount)`` above the high bid, or ``PassBid`` (for good)."""
+        return PassBid(self.seat)
+
+    def income_tax(self, view: GameView, ask: Pending) -> Action:
+        """``PayIncomeTax(percent=False)`` for the flat ``ask.amount``, or ``True`` for the percentage."""
+        return PayIncomeTax(self.seat, False)
+
+    def pay_or_draw(self, view: GameView, ask: Pending) -> Action:
+        """Pay the fine ``ask.amount`` (``PayOrDraw(draw=False)``) or draw from deck ``ask.reason``."""
+        return PayOrDraw(self.seat, False)
+
+    def raise_funds(self, view: GameView, ask: Pending) -> Action:
+        """Owe ``ask.amount`` to ``ask.creditor`` with too little cash: ``SellBuilding``, ``Mortgage``,
+        a ``ProposeTrade`` (perhaps ``settle_debt``), or ``DeclareBankruptcy`` when nothing is left.
+        Asked again until the debt is paid."""
+        return safe_answer(view, ask)
+
+    def answer_trade(self, view: GameView, ask: Pending) -> Action:
+        """An offer ``ask.offer`` was made to this seat: ``AcceptTrade`` or ``RejectTrade``."""
+        return RejectTrade(self.seat)
+
+    def mortgaged_transfer(self, view: GameView, ask: Pending) -> Action:
+        """Received mortgaged ``ask.square``: ``SettleMortgagedTransfer(square, lift=True)`` to lift it
+        now, or ``lift=False`` to pay the interest only."""
+        return SettleMortgagedTransfer(self.seat, ask.square, False)
+
+    def move_offline(self, view: GameView, ask: Pending) -> Action:
+        """.com Offline rule: ``MoveOffline(square)`` onto another title-deed square."""
+        return safe_answer(view, ask)
+
+    def place_building(self, view: GameView, ask: Pending) -> Action:
+        """Won a building auction: ``Build(square)`` where the ``ask.reason`` ("house"/"hotel") goes."""
+        return safe_answer(view, ask)
+
+    # ------------------------------------------------------------ any time
+    def act_anytime(self, view: GameView) -> Action | None:
+        """Build, sell, mortgage, lift a mortgage, propose a trade or claim rent; None to do nothing.
+
+        Called at this seat's own decisions and (unless ``acts_on_others_turns`` is False) at the
+        start of every throw; called again after each action it returns, a limited number of times
+        per decision.
+        """
+        return None
+
+    def claim_rent(self, view: GameView, claim: Claim) -> bool:
+        """Claim this rent? Asked once per claim, as soon as it falls due."""
+        return True
+
+    def trade_answered(self, view: GameView, offer: Offer, accepted: bool) -> None:
+        """Told how an offer this seat proposed was answered."""
+
+    # ------------------------------------------------------------ saving
+    def memory(self) -> dict[str, Any]:
+        """Anything worth keeping in a saved game, as JSON-compatible data."""
+        return {}
+
+    def restore(self, memory: dict[str, Any]) -> None:
+        """Take back what ``memory`` returned."""
+
+
+ANSWERS: dict[str, str] = {
+    K.BUY: "buy",
+    K.AUCTION: "bid",
+    K.INCOME_TAX: "income_tax",
+    K.PAY_OR_DRAW: "pay_or_draw",
+    K.RAISE_FUNDS: "raise_funds",
+    K.TRADE_RESPONSE: "answer_trade",
+    K.MORTGAGED_TRANSFER: "mortgaged_transfer",
+    K.MOVE_OFFLINE: "move_offline",
+    K.PLACE_BUILDING: "place_building",
+}
+"""The ``Strategy`` method that answers each decision kind (``roll`` goes to ``jail`` when jailed)."""
+
+
+def _first_legal(view: GameView, actions) -> Action | None:
+    for a in actions:
+        if view.is_legal(a):
+            return a
+    return None
+
+
+def safe_answer(view: GameView, ask: Pending) -> Action:
+    """A legal answer that never does anything rash: the fallback for a failed strategy.
+
+    Rolls, declines, passes, pays the flat tax and fines, keeps mortgages, refuses offers, raises
+    a debt by selling buildings then mortgaging, and declares bankruptcy only when nothing is left.
+    """
+    seat = ask.player
+    kind = ask.kind
+    if kind == K.ROLL:
+        return Roll(seat)
+    if kind == K.BUY:
+        return DeclineToBuy(seat)
+    if kind == K.AUCTION:
+        return PassBid(seat)
+    if kind == K.INCOME_TAX:
+        return PayIncomeTax(seat, False)
+    if kind == K.PAY_OR_DRAW:
+        return PayOrDraw(seat, False)
+    if kind == K.TRADE_RESPONSE:
+        return RejectTrade(seat)
+    if kind == K.MORTGAGED_TRANSFER:
+        return SettleMortgagedTransfer(seat, ask.square, False)
+    if kind == K.RAISE_FUNDS:
+        owned = view.owned(seat)
+        found = _first_legal(view, (SellBuilding(seat, s) for s in owned if view.level(s)))
+        found = found or _first_legal(view, (Mortgage(seat, s) for s in owned if not view.mortgaged(s)))
+        return found or DeclareBankruptcy(seat)
+    if kind == K.MOVE_OFFLINE:
+        found = _first_legal(view, (MoveOffline(seat, s) for s in view.edition.properties))
+        return found or MoveOffline(seat, 0)
+    if kind == K.PLACE_BUILDING:
+        found = _first_legal(view, (Build(seat, s) for s in view.owned(seat)))
+        return found or Build(seat, 0)
+    raise ValueError(f"no answer for a {kind} decision")
+

@@ -1,0 +1,86 @@
+"""Small questions about holdings that several strategies ask (pure functions of a view)."""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ..engine.editions import Edition, Group
+from ..engine.state import NOBODY
+from .view import GameView, Offer
+
+
+_GROUPS: dict[int, tuple] = {}
+
+
+def _groups(edition: Edition) -> tuple[tuple[Group, ...], dict[int, Group]]:
+    # Keyed by identity: hashing a whole edition is slow, and editions are loaded once.
+    found = _GROUPS.get(id(edition))
+    if found is None or found[0] is not edition:
+        found = _GROUPS[id(edition)] = (edition, edition.groups, {s: g for g in edition.groups for s in g.squares})
+    return found[1], found[2]
+
+
+def group_at(view: GameView, square: int) -> Group | None:
+    return _groups(view.edition)[1].get(square)
+
+
+def street_groups(view: GameView) -> tuple[Group, ...]:
+    return tuple(g for g in view.edition.groups if view.edition.squares[g.squares[0]].kind == "street")
+
+
+def is_street(view: GameView, square: int) -> bool:
+    return view.edition.squares[square].kind == "street"
+
+
+def completes_group(view: GameView, player: int, square: int) -> bool:
+    """True when ``player`` owns every other square of ``square``'s group."""
+    g = group_at(view, square)
+    if g is None:
+        return False
+    return all(view.owner(s) == player for s in g.squares if s != square)
+
+
+def complete_groups(view: GameView, player: int, owners: Sequence[int] | None = None,
+                    streets_only: bool = False) -> set[str]:
+    """Ids of the groups ``player`` owns whole (in ``owners`` if given, else on the board)."""
+    own = owners if owners is not None else view.owners()
+    out = set()
+    for g in view.edition.groups:
+        if streets_only and view.edition.squares[g.squares[0]].kind != "street":
+            continue
+        if all(own[s] == player for s in g.squares):
+            out.add(g.id)
+    return out
+
+
+def owners_after(view: GameView, offer: Offer) -> list[int]:
+    """The owner of every square once ``offer`` is carried out."""
+    own = list(view.owners())
+    for s in offer.give:
+        own[s] = offer.recipient
+    for s in offer.take:
+        own[s] = offer.proposer
+    return own
+
+
+def cash_change(offer: Offer, player: int) -> int:
+    """What ``player`` gains (or loses, when negative) in cash from ``offer``."""
+    if player == offer.proposer:
+        return -offer.cash
+    if player == offer.recipient:
+        return offer.cash
+    return 0
+
+
+def can_pay_offer(view: GameView, offer: Offer, player: int) -> bool:
+    return view.cash(player) + cash_change(offer, player) >= 0
+
+
+def legal_builds(view: GameView, squares: Iterable[int]) -> list[int]:
+    """Squares among ``squares`` where this seat may put its next building now (cash aside)."""
+    return [s for s in squares if view.build_problem(s) is None]
+
+
+def unowned(view: GameView) -> int:
+    """How many title deeds the bank still holds."""
+    return sum(1 for s in view.edition.properties if view.owner(s) == NOBODY)

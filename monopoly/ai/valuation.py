@@ -1,0 +1,211 @@
+"""A money value of a player's position, from expected rent: what ``ruthless`` buys, bids and trades by.
+
+``strength`` values a player as cash, plus each property at its price and the rent it should
+bring over a horizon of rounds, plus for each whole colour group the rent it would bring once
+built up as far as the player's funds allow (cash plus what the player's other properties
+would raise by mortgage), less the cost of the houses. Rents per opponent turn come from
+``board.py``'s landing frequencies, so the best groups (orange, red, ...) come out on top
+without any typed-in ranking.
+
+Comparing a position before and after a deal (for this player, and for the others, weighed
+by ``rival_weight``) says whether the deal is worth making.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..engine.editions import Edition
+from ..engine.state import NOBODY
+from .board import BoardFacts, board_facts
+from .view import GameView
+
+
+@dataclass(frozen=True)
+class GroupInfo:
+    id: str
+    kind: str  # "street", "railroad" or "utility"
+    squares: tuple[int, ...]
+    house_cost: int
+    rate: tuple[float, ...]  # streets: rent per opponent turn of the whole group at levels 0 (double rent)..5
+    single: float  # rent per opponent turn of all its sites without the group (single rent)
+
+
+class Board:
+    """Per-edition tables the valuation needs (built once per edition and rule set)."""
+
+    def __init__(self, edition: Edition, facts: BoardFacts) -> None:
+        self.edition = edition
+        self.facts = facts
+        sq = edition.squares
+        self.properties = edition.properties
+        self.price = [s.price for s in sq]
+        self.mortgage = [s.mortgage for s in sq]
+        self.house_cost = [s.house_cost for s in sq]
+        self.rate = facts.rent_rate
+        groups = []
+        for g in edition.groups:
+            first = sq[g.squares[0]]
+            if first.kind == "street":
+                rate = tuple([facts.group_rate(g.squares, 0)] +
+                             [facts.group_rate(g.squares, lv) for lv in range(1, 6)])
+                single = sum(facts.rent_rate[s][0] for s in g.squares)
+                groups.append(GroupInfo(g.id, "street", g.squares, first.house_cost, rate, single))
+            else:
+                n = len(g.squares)
+                # Rent of the whole group per opponent turn when one player owns k of them (k = 1..n),
+                # taken as k squares of average landing rate.
+                avg = [sum(facts.rent_rate[s][k - 1] for s in g.squares) / n for k in range(1, n + 1)]
+                rate = tuple([0.0] + [avg[k - 1] * k for k in range(1, n + 1)])
+                groups.append(GroupInfo(g.id, first.kind, g.squares, 0, rate, rate[1] * n))
+        self.groups = tuple(groups)
+        self.group_of = {s: gi for gi in self.groups for s in gi.squares}
+        self.streets = tuple(g for g in self.groups if g.kind == "street")
+
+
+_BOARDS: dict[tuple[int, bool], Board] = {}
+
+
+def board_for(view: GameView) -> Board:
+    """The cached ``Board`` of the view's edition and rules."""
+    edition = view.edition
+    flag = view.rules.jail_doubles_roll_again
+    key = (id(edition), flag)
+    found = _BOARDS.get(key)
+    if found is None or found.edition is not edition:
+        found = _BOARDS[key] = Board(edition, board_facts(edition, flag))
+    return found
+
+
+@dataclass
+class Position:
+    """A snapshot a valuation works on: owners, mortgages, levels and cash (lists, freely changed)."""
+    owner: list[int]
+    mortgaged: list[bool]
+    level: list[int]
+    cash: list[int]
+    active: list[int]
+
+    @classmethod
+    def of(cls, view: GameView) -> "Position":
+        g = view._game  # the valuation reads the state in bulk; it changes only its own copies
+        s = g.state
+        top = g.rules.houses_per_hotel + 1
+        level = [top if s.hotel[i] else s.houses[i] for i in range(40)]
+        return cls(list(s.owner), list(s.mortgaged), level, [p.cash for p in s.players],
+                   [i for i, p in enumerate(s.players) if not p.bankrupt])
+
+    def copy(self) -> "Position":
+        return Position(list(self.owner), list(self.mortgaged), list(self.level), list(self.cash), list(self.active))
+
+
+@dataclass(frozen=True)
+class Weights:
+    horizon: float = 12.0  # rounds of rent a property is valued over
+    option: float = 0.15  # share of a group's value credited for each site held towards it
+    income: float = 0.0  # money a player can expect to have for building soon, beyond its funds today
+    min_opponents: float = 1.0  # value rent as if there were at least this many opponents
+
+
+def rent_index(level: int, top_level: int = 5) -> int:
+    """The rent-table column of a street at ``level`` (a hotel, level ``top_level``, pays column 5)."""
+    return 5 if level >= top_level else level
+
+
+def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5) -> float:
+    """What player ``p``'s position is worth, in money (see the module docstring)."""
+    turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
+    owner = pos.owner
+    mortgaged = pos.mortgaged
+    price = board.price
+    mort = board.mortgage
+    total = float(pos.cash[p])
+    funds = pos.cash[p] + w.income
+    monopolies = []
+    for g in board.groups:
+        squares = g.squares
+        mine = 0
+        other = False
+        for s in squares:
+            o = owner[s]
+            if o == p:
+                mine += 1
+            elif o != NOBODY:
+                other = True
+        if not mine:
+            continue
+        for s in squares:
+            if owner[s] == p:
+                if mortgaged[s]:
+                    total += price[s] - mort[s] * 1.1
+                else:
+                    total += price[s]
+        if g.kind == "street":
+            if mine == len(squares):
+                monopolies.append(g)
+                continue
+            for s in squares:
+                if owner[s] == p and not mortgaged[s]:
+                    total += turns * board.rate[s][0]
+                    funds += mort[s]
+            if not other:
+                total += w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
+        else:
+            live = sum(1 for s in squares if owner[s] == p and not mortgaged[s])
+            total += turns * g.rate[live]
+            for s in squares:
+                if owner[s] == p and not mortgaged[s]:
+                    funds += mort[s]
+    if monopolies:
+        level = pos.level
+        # Spend funds on the groups that repay them best first.
+        monopolies.sort(key=lambda g: -(g.rate[3] - g.rate[0]) / (3 * g.house_cost * len(g.squares)))
+        for g in monopolies:
+            cur = min(level[s] for s in g.squares)
+            lift = sum(mort[s] * 1.1 for s in g.squares if mortgaged[s])
+            best = turns * g.rate[rent_index(cur, top_level)] if not lift else turns * g.single * 0.5
+            best_cost = 0.0
+            per_level = g.house_cost * len(g.squares)
+            for lv in range(cur, top_level + 1):
+                cost = (lv - cur) * per_level + lift
+                if cost > funds:
+                    break
+                value = turns * g.rate[rent_index(lv, top_level)] - cost
+                if value > best:
+                    best, best_cost = value, cost
+            total += best
+            funds -= best_cost
+    return total
+
+
+def score(board: Board, pos: Position, p: int, w: Weights, rival_weight: float, top_level: int = 5) -> float:
+    """``p``'s strength less ``rival_weight`` times the strongest rival's (who decides the game)."""
+    mine = strength(board, pos, p, w, top_level)
+    rivals = [strength(board, pos, q, w, top_level) for q in pos.active if q != p]
+    return mine - rival_weight * max(rivals, default=0.0)
+
+
+def group_value(board: Board, g: GroupInfo, funds: float, n_opp: int, w: Weights, top_level: int = 5) -> float:
+    """What owning group ``g`` whole is worth with ``funds`` to build, beyond single rents."""
+    turns = w.horizon * max(1, n_opp)
+    best = turns * g.rate[0]
+    for lv in range(1, top_level + 1):
+        cost = lv * g.house_cost * len(g.squares)
+        if cost > funds:
+            break
+        best = max(best, turns * g.rate[rent_index(lv, top_level)] - cost)
+    return best - turns * g.single
+
+
+def apply_trade(pos: Position, proposer: int, recipient: int, give: Sequence[int], take: Sequence[int],
+                cash: int) -> Position:
+    """A copy of ``pos`` with a trade carried out."""
+    after = pos.copy()
+    for s in give:
+        after.owner[s] = recipient
+    for s in take:
+        after.owner[s] = proposer
+    after.cash[proposer] -= cash
+    after.cash[recipient] += cash
+    return after
