@@ -107,3 +107,11 @@ def test_cursor_wraps_and_steps_in_board_order() -> None:
     for direction in ("left", "right", "up", "down", "next", "prev"):
         for start in owned:
             assert neighbour(start, owned, direction) in owned
+
+
+def test_a_question_wider_than_the_screen_wraps_and_keeps_its_default_in_view():
+    import textwrap
+    prompt = ("Claiming rent: (1 until the next player throws, 2 until the second player after throws, "
+              "3 paid at once, no claiming) [1]")
+    lines = textwrap.wrap(prompt, max(20, 80 - 14))
+    assert len(lines) == 2 and lines[-1].endswith("[1]")

@@ -232,7 +232,13 @@ class Screen:
         t = self.theme
         prompt = ui.prompt if ui is not None else None
         if prompt is not None:
-            x = self.put(y, 0, prompt, t("prompt"))
+            # A question wider than the screen wraps upwards, so its end (the default) stays in view.
+            lines = textwrap.wrap(prompt, max(20, lay.cols - 14)) or [""]
+            lines = lines[-3:]
+            for i, line in enumerate(lines[:-1]):
+                row = y - (len(lines) - 1) + i
+                self.put(row, 0, line.ljust(lay.cols - 1), t("prompt"))
+            x = self.put(y, 0, lines[-1] + " ", t("prompt"))
             x += self.put(y, x, ui.prompt_input, t("message"))
             self.put(y, x, "_", t("cursor"))
             if ui.prompt_error:
