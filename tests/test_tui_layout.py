@@ -109,9 +109,28 @@ def test_cursor_wraps_and_steps_in_board_order() -> None:
             assert neighbour(start, owned, direction) in owned
 
 
+
 def test_a_question_wider_than_the_screen_wraps_and_keeps_its_default_in_view():
-    import textwrap
-    prompt = ("Claiming rent: (1 until the next player throws, 2 until the second player after throws, "
-              "3 paid at once, no claiming) [1]")
-    lines = textwrap.wrap(prompt, max(20, 80 - 14))
-    assert len(lines) == 2 and lines[-1].endswith("[1]")
+    from monopoly.tui.model import UIState
+    from monopoly.tui.screen import Screen
+    from monopoly.tui.theme import Theme
+
+    class Recorder(Screen):
+        def __init__(self):
+            self.ui = UIState(tokens=[])
+            self.theme = Theme()
+            self.drawn = {}
+
+        def put(self, y, x, text, attr=0, width=None):
+            self.drawn[y] = self.drawn.get(y, "")[:x].ljust(x) + text
+            return len(text)
+
+    screen = Recorder()
+    screen.ui.prompt = ("Claiming rent: (1 until the next player throws, 2 until the second player after "
+                        "throws, 3 paid at once, no claiming) [1]")
+    lay = layout(24, 80)
+    screen._draw_prompt_line(lay)
+    bottom = screen.drawn[lay.prompt.y]
+    above = screen.drawn[lay.prompt.y - 1]
+    assert bottom.rstrip().endswith("[1] _") and len(bottom) <= 80
+    assert above.startswith("Claiming rent:")
