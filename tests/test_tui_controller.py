@@ -451,3 +451,97 @@ def test_a_few_turns_against_a_real_computer_player(tmp_path: Path, strategy: st
     said = messages(controller)
     assert any(m.startswith("CPU1 throws") for m in said), "the computer played its turns"
     assert saves.read_save(tmp_path / "autosave.json").computers is not None
+
+
+def _short_of_houses(game: Game) -> None:
+    """Ann owns the browns and, built up, the reds, yellows and greens; Bob the light blues.
+    The bank has two houses left."""
+    s = game.state
+    for sq in (1, 3, 21, 23, 24, 26, 27, 29, 31, 32, 34):
+        s.owner[sq] = 0
+    for sq in (6, 8, 9):
+        s.owner[sq] = 1
+    for sq in (21, 23, 24, 26, 27, 29):
+        s.houses[sq] = 4
+    for sq in (31, 32, 34):
+        s.houses[sq] = 2
+    s.bank_houses = 32 - 30
+    check_invariants(game)
+
+
+def test_a_computer_joins_a_house_order_when_the_bank_is_short_and_the_houses_are_auctioned(tmp_path: Path) -> None:
+    """Ann orders both of the bank's last houses; the computer Bob (basic) orders too, so they
+    are auctioned: Ann outbids Bob for the first, lets the second go to Bob, who places it."""
+    ai = pytest.importorskip("monopoly.ai")
+    script = keys("h", "b", "2\n") + [(WAIT, "1")] + keys("60\n", "enter") + QUIT
+    screen = FakeScreen(script)
+    game = Game.new(["Ann", "Bob"], "us", dice=ScriptedDice([]), first_player=0)
+    _short_of_houses(game)
+    computers = ai.ComputerPlayers(game, {1: "basic"}, seed=1)
+    assert computers.building_order(game, 1, False) == 12  # $1,300 to spend above its $200: all 12
+    ui = M.UIState(tokens=M.default_tokens(game, 2), fastmove=True)
+    controller = play.GameController(screen, game, computers, ui, tmp_path)
+    controller.run()
+    said = messages(controller)
+    s = game.state
+    assert "Computer player Bob (12 houses) joins the order" in said
+    assert "The bank has only 2 houses: they are auctioned" in said
+    assert "The bank has 2 houses for 14 ordered: they go to auction one by one" in said
+    assert "Auction" in screen.popups and any(p.startswith("Ann bids") for p in screen.transcript)
+    assert "Ann wins a house for $60" in said and "Bob wins a house for $10" in said
+    assert s.players[0].cash == 1500 - 60 and s.players[1].cash == 1500 - 10
+    assert s.houses[1] + s.houses[3] == 1, "Ann placed hers on a brown street"
+    assert s.houses[6] + s.houses[8] + s.houses[9] == 1, "Bob placed his on a light blue street"
+    assert s.bank_houses == 0 and not s.building_orders
+    assert any(m.startswith("The auction is over and the bank has no houses left. Still wanted: Ann 1 house")
+               for m in said)
+    check_invariants(game)
+
+
+def test_without_a_shortage_the_computers_orders_start_no_auction(tmp_path: Path) -> None:
+    """The bank has enough for everyone: Ann places her house herself, as before."""
+    ai = pytest.importorskip("monopoly.ai")
+    screen = FakeScreen(keys("h", "1\n", "enter") + QUIT)
+    game = Game.new(["Ann", "Bob"], "us", dice=ScriptedDice([]), first_player=0)
+    s = game.state
+    s.owner[1] = s.owner[3] = 0
+    s.owner[6] = s.owner[8] = s.owner[9] = 1
+    computers = ai.ComputerPlayers(game, {1: "cautious"}, seed=1)
+    assert computers.building_order(game, 1, False) == 11  # a fourth house only while $1,000 is left
+    ui = M.UIState(tokens=M.default_tokens(game, 2), fastmove=True)
+    controller = play.GameController(screen, game, computers, ui, tmp_path)
+    controller.run()
+    said = messages(controller)
+    assert not any("joins the order" in m or "auction" in m for m in said)
+    assert s.houses[1] + s.houses[3] == 1 and s.players[0].cash == 1450
+
+
+def test_a_hotel_shortage_is_auctioned_with_the_computers_order(tmp_path: Path) -> None:
+    """Ann's browns and Bob's light blues have four houses each; the bank has one hotel left."""
+    ai = pytest.importorskip("monopoly.ai")
+    screen = FakeScreen(keys("h", "b", "1\n") + QUIT)  # Ann lets the countdown run out: Bob wins
+    game = Game.new(["Ann", "Bob"], "us", dice=ScriptedDice([]), first_player=0)
+    s = game.state
+    for sq in (1, 3, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39):
+        s.owner[sq] = 0
+    for sq in (6, 8, 9):
+        s.owner[sq] = 1
+    for sq in (1, 3, 6, 8, 9):
+        s.houses[sq] = 4
+    s.bank_houses -= 20
+    for sq in (21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39):
+        s.hotel[sq] = True
+    s.bank_hotels -= 11
+    check_invariants(game)
+    computers = ai.ComputerPlayers(game, {1: "basic"}, seed=1)
+    ui = M.UIState(tokens=M.default_tokens(game, 2), fastmove=True)
+    controller = play.GameController(screen, game, computers, ui, tmp_path)
+    controller.run()
+    said = messages(controller)
+    assert "Computer player Bob (3 hotels) joins the order" in said
+    assert "The bank has only 1 hotel: it is auctioned" in said
+    assert "Bob wins a hotel for $10" in said
+    assert sum(s.hotel[sq] for sq in (6, 8, 9)) == 1 and s.bank_hotels == 0
+    assert any(m.startswith("The auction is over and the bank has no hotels left. Still wanted: Ann 1 hotel")
+               for m in said)
+    check_invariants(game)

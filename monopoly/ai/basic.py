@@ -5,7 +5,9 @@
   minus $200. (Bids rise in steps of $10 or to the limit, whichever is smaller.)
 - In jail, leaves when its cash is at least $200 (with a Get Out of Jail Free card when it has
   one, else paying the fine); otherwise throws for doubles.
-- Builds evenly on complete groups while its cash after building stays at least $200.
+- Builds evenly on complete groups while its cash after building stays at least $200; when
+  the bank is short and buildings are ordered for auction, it orders as many as that rule would
+  build now.
 - Raises funds by mortgaging properties outside complete groups first (cheapest first), then
   selling buildings, then mortgaging what is left; declares bankruptcy only when nothing is left.
 - Never proposes trades; accepts a trade only if it gains a complete group and loses none.
@@ -25,7 +27,7 @@ from ..engine.actions import (AcceptTrade, Action, Bid, Build, Buy, DeclareBankr
 from ..engine.state import NOBODY
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
-from .tactics import can_pay_offer, complete_groups, completes_group, owners_after
+from .tactics import can_pay_offer, complete_groups, completes_group, owners_after, planned_builds
 from .view import GameView, Pending
 
 RESERVE = 200
@@ -119,6 +121,12 @@ class Basic(Strategy):
         if view.in_debt():
             return None
         return self.build(view)
+
+    def building_order(self, view: GameView, hotels: bool) -> int:
+        """Its build rule counted out: evenly, while its cash after building stays at least $200."""
+        if view.in_debt():
+            return 0
+        return planned_builds(view, hotels, view.cash() - self.reserve)
 
     def build(self, view: GameView) -> Action | None:
         """The next house (evenly, least built first) that leaves at least the reserve in cash."""

@@ -6,8 +6,10 @@
   as long as the reserve is kept.
 - Leaves jail early in the game (card first) only with cash to spare; otherwise throws.
 - Pays whichever income tax is cheaper, and always pays a fine rather than draw a card.
-- Builds evenly up to three houses a street while the reserve is kept; hotels only when its
-  cash is twice the reserve. Lifts mortgages with money to spare.
+- Builds evenly up to three houses a street while the reserve is kept; more houses and hotels
+  only when its cash is twice the reserve. Lifts mortgages with money to spare. When the bank
+  is short, it orders what that rule would build now and bids for a scarce house or hotel up to
+  its printed cost, never below its reserve.
 - Raises funds like ``basic``: mortgages outside its groups (cheapest first), then sells buildings.
 - Trades rarely: at most one offer every ten of its turns, and only an even swap in which both
   players complete a group and its own group is worth at least as much (by printed prices).
@@ -24,7 +26,7 @@ from ..engine.actions import (AcceptTrade, Action, Bid, Build, Buy, DeclineToBuy
 from ..engine.state import DecisionKind as K
 from .basic import BID_STEP, Basic
 from .registry import register_strategy
-from .tactics import can_pay_offer, complete_groups, completes_group, owners_after, unowned
+from .tactics import can_pay_offer, complete_groups, completes_group, owners_after, planned_builds, unowned
 from .view import GameView, Pending
 
 TRADE_EVERY = 10  # of its own turns, at most one offer
@@ -53,13 +55,21 @@ class Cautious(Basic):
         auction = ask.auction
         assert auction is not None
         if auction.item != "square":
-            return PassBid(self.seat)
+            return self._building_bid(view, auction.high_bid)
         price = view.edition.squares[auction.square].price
         limit = price if completes_group(view, self.seat, auction.square) else price * 8 // 10
         limit = min(limit, view.cash() - self._reserve(view) // 2, view.bid_limit())
         if auction.high_bid >= limit:
             return PassBid(self.seat)
         return Bid(self.seat, min(limit, auction.high_bid + BID_STEP))
+
+    def _building_bid(self, view: GameView, high_bid: int) -> Action:
+        """A scarce house or hotel: up to its printed cost (its dearest buildable site), reserve kept."""
+        costs = [view.edition.squares[s].house_cost for s in view.owned() if view.build_problem(s) is None]
+        limit = min(max(costs, default=0), view.cash() - self._reserve(view), view.bid_limit())
+        if high_bid >= limit:
+            return PassBid(self.seat)
+        return Bid(self.seat, min(limit, high_bid + BID_STEP))
 
     def jail(self, view: GameView, ask: Pending) -> Action:
         if unowned(view) >= 10:
@@ -142,6 +152,17 @@ class Cautious(Basic):
             if offer is not None:
                 return offer
         return self.build(view) or self._lift(view)
+
+    def building_order(self, view: GameView, hotels: bool) -> int:
+        """Its build rule counted out: the reserve kept, a fourth house or a hotel only while its
+        cash stays at twice the reserve."""
+        if view.in_debt():
+            return 0
+        reserve = self._reserve(view)
+        # ``left`` is the cash above the reserve still unspent: twice the reserve in cash is
+        # ``left >= reserve``.
+        return planned_builds(view, hotels, view.cash() - reserve,
+                              allow=lambda level, left: level < 3 or left >= reserve)
 
     def build(self, view: GameView) -> Action | None:
         groups = view.monopolies()

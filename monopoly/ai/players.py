@@ -16,6 +16,10 @@ person must decide and no computer wants to act). The controller
 - remembers refused trade offers, so the same properties are not offered to the same player
   again for a while, and tells the proposer how its offer was answered.
 
+The front end asks one more question when people order houses or hotels the bank is short
+of: ``building_order(game, seat, hotels)``, how many that computer would order too (so the
+shortage auction includes it).
+
 It never loops: each seat gets at most ``ANYTIME_LIMIT`` any-time actions and one trade
 proposal at each decision point, every decision point is counted once per turn, and a
 strategy that has nothing to do at a decision point is not asked again there.
@@ -32,6 +36,7 @@ from ..engine.actions import (AcceptTrade, Action, Build, Buy, ClaimRent, Declar
                               Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard, Bid)
 from ..engine.actions import action_from_dict
 from ..engine.errors import SaveFormatError
+from ..engine.holdings import build_capacity
 from ..engine.state import DecisionKind as K
 from .registry import STRATEGIES, make_strategy, seat_seed
 from .strategy import ANSWERS, Strategy, safe_answer
@@ -126,6 +131,39 @@ class ComputerPlayers:
 
     def view(self, seat: int) -> GameView:
         return self._views[seat]
+
+    def building_order(self, game: Any, seat: int, hotels: bool) -> int:
+        """How many houses (hotels, with ``hotels``) computer ``seat`` would buy right now if the
+        bank had them: its order when people order buildings the bank is short of.
+
+        0 for a person, a bankrupt or indebted seat, one that may not buy now (the game is over,
+        or time is up and it is not in play), or when its strategy would not build. The
+        strategy's ``building_order`` is asked; its answer is capped at what the seat's groups can
+        take (``build_capacity``), and a strategy that fails is logged and orders nothing.
+        """
+        strategy = self.strategies.get(seat)
+        if strategy is None:
+            return 0
+        s = game.state
+        if (s.outcome is not None or game.pending.kind == K.GAME_OVER or s.players[seat].bankrupt
+                or game.in_debt(seat) or (s.time_up and seat != s.turn.player)):
+            return 0
+        room = build_capacity(game.edition, game.rules, s, seat, bool(hotels))
+        if room <= 0:
+            return 0
+        if game is not self._game:
+            self._bind(game)
+        try:
+            wanted = strategy.building_order(self._views[seat], bool(hotels))
+        except Exception:  # a strategy's bug must not stop the game
+            log.exception("strategy %s (seat %d) failed choosing a building order; it orders nothing",
+                          strategy.name, seat)
+            return 0
+        if isinstance(wanted, bool) or not isinstance(wanted, int):
+            log.warning("strategy %s (seat %d) ordered %r buildings, which is not a number; it orders nothing",
+                        strategy.name, seat, wanted)
+            return 0
+        return max(0, min(wanted, room))
 
     # ------------------------------------------------------------------ the main question
     def next_action(self, game: Any) -> Action | None:

@@ -3,7 +3,9 @@
 Every decision is answered by a legal answer picked uniformly at random (a bid is a random
 raise of 1 to 50 within its limit). At any time it acts now and then: with a small chance it
 builds, sells, mortgages or lifts at random, or offers a random trade. It claims rent half the
-time. It is deliberately weak, and useful for finding rules the other strategies never reach.
+time. Asked for a building order when the bank is short, it orders 0 to 3 at random (as far
+as its streets take them). It is deliberately weak, and useful for finding rules the other
+strategies never reach.
 """
 
 from __future__ import annotations
@@ -67,6 +69,10 @@ class RandomPlay(Strategy):
 
     def place_building(self, view: GameView, ask: Pending) -> Action:
         return self._pick(view, ask, [Build(self.seat, s) for s in view.owned()])
+
+    def building_order(self, view: GameView, hotels: bool) -> int:
+        room = view.build_capacity(hotels)
+        return self.rng.randint(0, min(room, 3)) if room else 0
 
     def claim_rent(self, view: GameView, claim: Claim) -> bool:
         return self.rng.random() < 0.5

@@ -12,6 +12,10 @@ pay best on this board and spends money where it returns most.
   pay the dearest rent it could land on next (less what mortgages would raise). While the bank
   is short of houses and a rival could build, it keeps its four-house streets rather than
   trading the houses in for hotels, so the houses stay out of the rivals' hands.
+- Scarce buildings: when buildings are ordered for auction it orders every house its build
+  plan would pay for (mortgaging lesser property included); while the bank is short of houses
+  and a rival could build, it orders at least all the houses the bank has left (as far as its
+  streets take them and it can pay for one), to corner them, and orders no hotels.
 - Jail: early, while deeds are for sale and the board is cheap, it leaves at once (card first);
   once landing costs more per turn than it gains, it stays and throws for doubles.
 - Income tax: whichever is cheaper. Pay-or-draw: whichever costs less on average.
@@ -37,6 +41,7 @@ from ..engine.actions import (AcceptTrade, Action, Bid, Build, Buy, DeclareBankr
 from ..engine.state import NOBODY, DecisionKind as K
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
+from .tactics import planned_builds
 from .valuation import Board, GroupInfo, Position, Weights, apply_trade, board_for, group_value, rent_index, strength
 from .view import GameView, Offer, Pending
 
@@ -517,6 +522,19 @@ class Ruthless(Strategy):
             if best_key is None or key < best_key:
                 best, best_key = (square, info.house_cost), key
         return best
+
+    def building_order(self, view: GameView, hotels: bool) -> int:
+        """Its build plan counted out, and in a housing shortage the bank's last houses for itself."""
+        if view.in_debt() or not view.monopolies():
+            return 0
+        short = view.bank_houses <= self.shortage_houses and self._rival_can_build(view)
+        if hotels and short:
+            return 0  # a hotel hands four houses back to the bank, where rivals can buy them
+        budget = view.cash() + self._mortgage_reserve(view) - self._reserve(view)
+        wanted = planned_builds(view, hotels, budget)
+        if short and wanted > 0:
+            wanted = max(wanted, min(view.bank_houses, view.build_capacity(False)))
+        return wanted
 
     def _rival_can_build(self, view: GameView) -> bool:
         for q in view.opponents():

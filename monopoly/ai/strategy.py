@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from ..engine.actions import (Action, Build, DeclareBankruptcy, DeclineToBuy, Mortgage, MoveOffline, PassBid,
                               PayIncomeTax, PayOrDraw, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer)
 from ..engine.state import DecisionKind as K
+from .tactics import planned_builds
 from .view import Claim, GameView, Offer, Pending
 
 __all__ = ["Strategy", "safe_answer", "ANSWERS"]
@@ -94,6 +95,19 @@ class Strategy:
         per decision.
         """
         return None
+
+    def building_order(self, view: GameView, hotels: bool) -> int:
+        """How many houses (hotels, with ``hotels``) this seat would buy right now if the bank had
+        them: its order when several players want more buildings than the bank holds and the rest
+        are auctioned. 0 orders nothing. ``ComputerPlayers`` caps the answer at what its groups can take.
+
+        By default: as many as its cash pays for at printed cost, built evenly
+        (``tactics.planned_builds``); nothing for a strategy that never acts at any time, since it
+        never builds.
+        """
+        if type(self).act_anytime is Strategy.act_anytime:
+            return 0
+        return planned_builds(view, hotels, view.cash())
 
     def claim_rent(self, view: GameView, claim: Claim) -> bool:
         """Claim this rent? Asked once per claim, as soon as it falls due."""

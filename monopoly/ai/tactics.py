@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..engine.editions import Edition, Group
 from ..engine.state import NOBODY
@@ -84,3 +84,51 @@ def legal_builds(view: GameView, squares: Iterable[int]) -> list[int]:
 def unowned(view: GameView) -> int:
     """How many title deeds the bank still holds."""
     return sum(1 for s in view.edition.properties if view.owner(s) == NOBODY)
+
+
+def planned_builds(view: GameView, hotels: bool, budget: int,
+                   allow: Callable[[int, int], bool] | None = None) -> int:
+    """How many houses (or hotels, with ``hotels``) this seat would put up now if the bank had
+    them, building evenly on its whole unmortgaged streets, least built and cheapest first, and
+    spending at most ``budget`` at printed cost.
+
+    ``allow(level, left)`` may refuse the next building on a site at ``level`` when ``left`` is
+    what remains of the budget (a cap on houses per street, say). Houses go up to the last house
+    before a hotel; hotels go only on sites whose group already has that many houses everywhere,
+    as in a building order (``monopoly.engine.holdings.build_capacity``).
+    """
+    if budget <= 0:
+        return 0
+    squares = view.edition.squares
+    hph = view.rules.houses_per_hotel
+    groups = [g.squares for g in view.monopolies() if not any(view.mortgaged(s) for s in g.squares)]
+    levels = {s: view.level(s) for g in groups for s in g}
+    count = 0
+    left = budget
+    if hotels:
+        ready = [s for g in groups if min(levels[m] for m in g) >= hph for s in g if levels[s] == hph]
+        for s in sorted(ready, key=lambda s: (squares[s].house_cost, s)):
+            cost = squares[s].house_cost
+            if cost <= left and (allow is None or allow(hph, left)):
+                left -= cost
+                count += 1
+        return count
+    while True:
+        best = None
+        for g in groups:
+            low = min(levels[s] for s in g)
+            if low >= hph:
+                continue
+            for s in g:
+                cost = squares[s].house_cost
+                if levels[s] != low or cost > left or (allow is not None and not allow(low, left)):
+                    continue
+                key = (low, cost, s)
+                if best is None or key < best[0]:
+                    best = (key, s, cost)
+        if best is None:
+            return count
+        _, s, cost = best
+        levels[s] += 1
+        left -= cost
+        count += 1

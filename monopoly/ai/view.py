@@ -218,6 +218,12 @@ class GameView:
         return H.build_problem(self._game.edition, self._game.rules, self._game.state,
                                self.seat if player is None else player, square)
 
+    def build_capacity(self, hotels: bool = False, player: int | None = None) -> int:
+        """How many more houses (or hotels, with ``hotels``) ``player``'s whole unmortgaged groups
+        could take now, the bank's supply aside (a hotel only on a site whose group has four houses)."""
+        g = self._game
+        return H.build_capacity(g.edition, g.rules, g.state, self.seat if player is None else player, hotels)
+
     def sell_problem(self, square: int, player: int | None = None) -> str | None:
         return H.sell_problem(self._game.edition, self._game.rules, self._game.state,
                               self.seat if player is None else player, square)

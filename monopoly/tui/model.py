@@ -278,6 +278,29 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
     return None
 
 
+def buildings_words(count: int, hotels: bool) -> str:
+    """"1 house", "3 hotels"."""
+    what = "hotel" if hotels else "house"
+    return f"{count} {what}{'' if count == 1 else 's'}"
+
+
+def computers_join_text(game: Game, orders: Iterable[tuple[int, int]], hotels: bool) -> str:
+    """The message naming the computer players who join an order of scarce buildings."""
+    items = [f"{name(game, p)} ({buildings_words(c, hotels)})" for p, c in orders]
+    verb = "joins" if len(items) == 1 else "join"
+    return f"Computer player{'' if len(items) == 1 else 's'} {join_words(items)} {verb} the order"
+
+
+def scarce_left_text(game: Game, left: Iterable[tuple[int, int]], hotels: bool, supply: int) -> str:
+    """After a shortage auction: the people whose orders were not all met, and what to do."""
+    items = [f"{name(game, p)} {buildings_words(c, hotels)}" for p, c in left]
+    what = "hotels" if hotels else "houses"
+    if supply > 0:
+        return f"The auction is over. Still wanted: {join_words(items)}. Build them with Houses (H)."
+    return (f"The auction is over and the bank has no {what} left. Still wanted: {join_words(items)}; "
+            f"build them with Houses (H) once the bank has {what} again.")
+
+
 def trade_summary(game: Game, offer: TradeOffer) -> str:
     """One sentence for an offer: who gives what for what."""
     p, r = name(game, offer.proposer), name(game, offer.recipient)

@@ -58,6 +58,8 @@ class GameController:
         self._queued_key: int | None = None
         self._computer_actions = (0, 0)  # (turn number, actions in it)
         self._skip_rest = False
+        # A shortage auction under way: what each player still wants, and whether of hotels.
+        self._scarce: tuple[dict[int, int], bool] | None = None
         screen.game = game
         screen.ui = ui
         screen.people = self.people
@@ -179,6 +181,9 @@ class GameController:
                 ui.display_pos.pop(ev.player, None)
             elif isinstance(ev, E.CardDrawn):
                 ui.card = (game.edition.deck_name(ev.deck), ev.text)
+            elif isinstance(ev, E.AuctionWon) and ev.item != "square" and self._scarce is not None:
+                wanted = self._scarce[0]
+                wanted[ev.player] = wanted.get(ev.player, 0) - 1
             elif isinstance(ev, E.TurnStarted):
                 turn_over = True
                 ui.card = None
@@ -196,6 +201,7 @@ class GameController:
                 if computer and not self._skip_rest and not isinstance(ev, E.TurnStarted):
                     self.refresh()
                     self.pause(self.pace * 0.4)
+        self._scarce_auction_over()
         ui.display_pos.clear()
         ui.hint = M.decision_hint(game, self.people)
         if moved or computer:
@@ -827,9 +833,11 @@ class GameController:
                 self.sell_dialog(p)
 
     def buy_houses(self, builders: list[int]) -> None:
+        """People order buildings; computer players add theirs; a shortage goes to auction."""
         from ..engine.holdings import build_capacity
         game = self.game
         orders: list[tuple[int, int]] = []
+        hotels = False  # an order of hotels when the first buyer's streets take only hotels
         while True:
             left = [p for p in builders if p not in [o[0] for o in orders]]
             if not left:
@@ -842,7 +850,9 @@ class GameController:
                 p = self.choose_player("Who buys houses?", left)
                 if p is None:
                     return
-            room = build_capacity(game.edition, game.rules, game.state, p, False) or 1
+                hotels = (build_capacity(game.edition, game.rules, game.state, p, False) == 0
+                          and build_capacity(game.edition, game.rules, game.state, p, True) > 0)
+            room = build_capacity(game.edition, game.rules, game.state, p, hotels) or 1
             cost_hint = min(game.edition.squares[s].house_cost for s in self.legal_squares(p, A.Build))
             most = max(1, min(room, game.state.players[p].cash // max(1, cost_hint)))
             count = self.ask(Question(f"{M.name(game, p)}: how many buildings?", NUMBER, 1, low=1, high=most))
@@ -851,15 +861,70 @@ class GameController:
                     return
                 break
             orders.append((p, count))
-        supply = game.state.bank_houses
-        if len(orders) >= 2 and sum(c for _, c in orders) > supply > 0:
-            action = A.OrderBuildings(orders[0][0], tuple(orders), False)
-            if game.is_legal(action):
-                self.say(f"The bank has only {supply} houses: they are auctioned", "title")
-                self.apply(action)
-                return
+        if self.order_scarce_buildings(orders, hotels):
+            return
         for p, count in orders:
             self.place_houses(p, count)
+
+    def computer_orders(self, hotels: bool) -> list[tuple[int, int]]:
+        """The buildings each computer player would order now too (those ordering any)."""
+        ask = getattr(self.cp, "building_order", None)
+        if ask is None:
+            return []
+        out = []
+        for p in self.game.active_players():
+            if not self.is_computer(p):
+                continue
+            try:
+                count = int(ask(self.game, p, hotels))
+            except Exception as exc:  # a bug in a strategy must not end the game
+                self.say(f"A computer player stumbled ({exc.__class__.__name__}: {exc})", "bad")
+                count = 0
+            if count > 0:
+                out.append((p, count))
+        return out
+
+    def order_scarce_buildings(self, orders: list[tuple[int, int]], hotels: bool) -> bool:
+        """With the computer players' orders added, auction what the bank is short of: True when
+        the auction starts (otherwise the people place their buildings themselves)."""
+        game = self.game
+        if not orders:
+            return False
+        supply = game.state.bank_hotels if hotels else game.state.bank_houses
+        joined = self.computer_orders(hotels)
+        # Everyone's orders; if those cannot go to auction, the people's alone (as before).
+        for candidate in [orders + joined] + ([orders] if joined else []):
+            if len(candidate) < 2 or not sum(c for _, c in candidate) > supply > 0:
+                continue
+            action = A.OrderBuildings(candidate[0][0], tuple(candidate), hotels)
+            if not game.is_legal(action):
+                continue
+            came = [o for o in candidate if o not in orders]
+            if came:
+                self.say(M.computers_join_text(game, came, hotels), "title")
+            self.say(f"The bank has only {M.buildings_words(supply, hotels)}: "
+                     f"{'it is' if supply == 1 else 'they are'} auctioned", "title")
+            self._scarce = ({p: c for p, c in candidate}, hotels)
+            if self.apply(action) is None:
+                self._scarce = None
+                return False
+            return True
+        return False
+
+    def _scarce_auction_over(self) -> None:
+        """Once a shortage auction is over, tell the people what they still wanted to build."""
+        if self._scarce is None:
+            return
+        s = self.game.state
+        if s.building_orders or any(d.kind == K.PLACE_BUILDING for d in s.stack):
+            return
+        wanted, hotels = self._scarce
+        self._scarce = None
+        people = self.people
+        left = [(p, c) for p, c in wanted.items() if c > 0 and p in people]
+        if left:
+            supply = s.bank_hotels if hotels else s.bank_houses
+            self.say(M.scarce_left_text(self.game, left, hotels, supply), "title")
 
     def place_houses(self, p: int, count: int) -> None:
         game = self.game
