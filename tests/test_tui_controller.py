@@ -545,3 +545,81 @@ def test_a_hotel_shortage_is_auctioned_with_the_computers_order(tmp_path: Path) 
     assert any(m.startswith("The auction is over and the bank has no hotels left. Still wanted: Ann 1 hotel")
                for m in said)
     check_invariants(game)
+
+
+def test_a_card_that_moves_the_token_gives_way_to_the_deed_of_the_new_square(tmp_path: Path) -> None:
+    seen: list[Any] = []
+    rest = keys("n", "p", "p") + QUIT
+
+    def respond(screen: FakeScreen) -> Any:
+        if not seen:
+            seen.append((screen.prompt_now(), screen.ui.card, M.focus_square(screen.game, screen.ui)))
+        return rest.pop(0)
+
+    screen = FakeScreen(keys("d"), responder=respond)
+    game, controller = make(tmp_path, [(3, 4)], screen)
+    deck = game.state.decks[0]
+    deck.append(deck.pop(0))  # "Move ahead to Illinois Avenue" on top
+    controller.run()
+    prompt, card, square = seen[0]
+    assert prompt.startswith("Ann: buy Illinois Avenue")
+    assert card is None and square == 24, "the buy question shows Illinois Avenue's deed, not the card"
+    assert "Chance: Move ahead to Illinois Avenue." in messages(controller)
+
+
+def test_the_dotcom_board_is_named_without_a_double_the(tmp_path: Path) -> None:
+    screen = FakeScreen(QUIT)
+    game = Game.new(["Ann", "Bob"], "dotcom", dice=ScriptedDice([]), first_player=0)
+    ui = M.UIState(tokens=M.default_tokens(game, 2), fastmove=True)
+    controller = play.GameController(screen, game, None, ui, tmp_path)
+    controller.introduce()
+    assert "A new game on the .com Edition (2000) board." in messages(controller)
+
+
+def test_the_auction_panel_names_the_player_numbers_in_play(tmp_path: Path) -> None:
+    screen = FakeScreen(QUIT)
+    game, controller = make(tmp_path, [(1, 2)], screen, players=("Ann", "Bob", "Cy"))
+    game.apply(Roll(0))
+    game.apply(DeclineToBuy(0))
+    popup = controller._auction_popup(game.pending, 5.0)
+    texts = [text for text, _ in popup.lines]
+    assert "1-3: bid as that player" in texts and "1-8: bid as that player" not in texts
+
+
+def test_the_second_help_page_lines_up_every_key(tmp_path: Path) -> None:
+    screen = FakeScreen(QUIT)
+    game, controller = make(tmp_path, [], screen)
+    shown: list[M.Popup] = []
+    screen.show_popup = lambda popup, timeout=None: shown.append(popup)  # type: ignore[method-assign]
+    controller.show_help()
+    lines = [text for text, _ in shown[1].lines]
+    column = lines[0].index("move along")
+    assert all(line[column - 1] == " " and line[column] != " " for line in lines), lines
+    assert shown[1].indent == column
+
+
+def test_the_auction_hint_offers_p_only_for_a_person_being_asked(tmp_path: Path) -> None:
+    from monopoly.engine import Bid
+
+    class Bidder(StubComputers):
+        def next_action(self, game: Game) -> Any:
+            d = game.pending
+            if d.kind == K.AUCTION and d.player in self.seats and d.auction.high_bid < 70:
+                return Bid(d.player, d.auction.high_bid + 35)
+            return super().next_action(game)
+
+    class HintScreen(FakeScreen):
+        hints: list[str] = []
+
+        def render(self) -> None:
+            super().render()
+            if self.ui is not None and self.ui.hint and self.ui.hint.startswith("Auction"):
+                self.hints.append(self.ui.hint)
+
+    screen = HintScreen(keys("d", "n") + QUIT)
+    game, controller = make(tmp_path, [(1, 2), (3, 4)], screen, computers=Bidder({1}))
+    controller.run()
+    assert "Bob wins Baltic Avenue for $35" in messages(controller)
+    assert "Auction: a player's number bids for that player; P: Ann drops out" in screen.hints
+    assert "Auction: a player's number bids for that player" in screen.hints
+    assert not any("P: Bob" in hint for hint in screen.hints), "P does nothing while a computer is asked"

@@ -134,3 +134,57 @@ def test_a_question_wider_than_the_screen_wraps_and_keeps_its_default_in_view():
     above = screen.drawn[lay.prompt.y - 1]
     assert bottom.rstrip().endswith("[1] _") and len(bottom) <= 80
     assert above.startswith("Claiming rent:")
+
+
+def test_a_prompt_error_with_no_room_after_the_question_goes_on_its_own_line():
+    from monopoly.tui.model import UIState
+    from monopoly.tui.screen import Screen
+    from monopoly.tui.theme import Theme
+
+    class Recorder(Screen):
+        def __init__(self):
+            self.ui = UIState(tokens=[])
+            self.theme = Theme()
+            self.drawn = {}
+
+        def put(self, y, x, text, attr=0, width=None):
+            self.drawn[y] = self.drawn.get(y, "")[:x].ljust(x) + text
+            return len(text)
+
+    screen = Recorder()
+    screen.ui.prompt = "Edition: (1 Classic US, 2 UK (London), 3 .com Edition) [1] "
+    screen.ui.prompt_error = "press one of the keys shown, or RETURN"
+    lay = layout(30, 100)
+    screen._draw_prompt_line(lay)
+    bottom = screen.drawn[lay.prompt.y]
+    assert bottom.rstrip().endswith("[1] _") and len(bottom) <= 100
+    assert screen.drawn[lay.prompt.y - 1].rstrip() == "(press one of the keys shown, or RETURN)"
+    screen.drawn = {}
+    screen.ui.prompt = "How many players? (2-8) [2] "
+    screen._draw_prompt_line(lay)
+    assert screen.drawn[lay.prompt.y].endswith("[2] _ (press one of the keys shown, or RETURN)")
+
+
+def test_a_hint_wider_than_the_screen_wraps_instead_of_being_cut_off():
+    from monopoly.tui.model import UIState
+    from monopoly.tui.screen import Screen
+    from monopoly.tui.theme import Theme
+
+    class Recorder(Screen):
+        def __init__(self):
+            self.ui = UIState(tokens=[])
+            self.theme = Theme()
+            self.drawn = {}
+
+        def put(self, y, x, text, attr=0, width=None):
+            self.drawn[y] = self.drawn.get(y, "")[:x].ljust(x) + text
+            return len(text)
+
+    screen = Recorder()
+    screen.ui.hint = "Ann: D to answer (Ann to buy Coventry Street or let it go to auction), or choose an option."
+    lay = layout(24, 80)
+    screen._draw_prompt_line(lay)
+    shown = " ".join(screen.drawn[y].strip() for y in sorted(screen.drawn))
+    assert shown == screen.ui.hint
+    assert all(len(line) <= 80 for line in screen.drawn.values())
+    assert screen.drawn[lay.prompt.y].strip().endswith("choose an option.")

@@ -108,7 +108,9 @@ class GameController:
     def introduce(self) -> None:
         """A new game: show who throws what for the start (and any deeds dealt), then autosave."""
         game = self.game
-        self.say(f"A new game on the {game.edition.name} board.", "title")
+        board = game.edition.name
+        board = board[4:] if board.lower().startswith("the ") else board  # "the The .com Edition"
+        self.say(f"A new game on the {board} board.", "title")
         self.present(list(game.log), computer=True)
         self.autosave()
 
@@ -177,6 +179,7 @@ class GameController:
             elif isinstance(ev, E.Moved):
                 self._animate(ev)
                 moved = True
+                ui.card = None  # a card that moved the token: now the deed of where it landed
             elif isinstance(ev, E.SentToJail):
                 ui.display_pos.pop(ev.player, None)
             elif isinstance(ev, E.CardDrawn):
@@ -375,8 +378,9 @@ class GameController:
                                              footer="any key: more keys, ESC: back to the game"))
         if key in KEYS.ESCAPE:
             return
-        others = [(f"{k:<16} {v}", "message") for k, v in KEYS.HELP_TEXT]
-        self.screen.show_popup(M.Popup("Keys (2/2)", others, indent=17))
+        width = max(len(k) for k, _ in KEYS.HELP_TEXT)
+        others = [(f"{k:<{width}} {v}", "message") for k, v in KEYS.HELP_TEXT]
+        self.screen.show_popup(M.Popup("Keys (2/2)", others, indent=width + 1))
 
     # ------------------------------------------------------------------ helpers for dialogs
     def ask(self, question: Question) -> Any:
@@ -544,8 +548,9 @@ class GameController:
                 left = max(0.0, deadline - time.monotonic())
                 self.ui.auction_left = left
                 self.ui.popup = self._auction_popup(d, left)
-                self.ui.hint = (f"Auction: a player's number bids for that player; P: {M.name(game, asked)} "
-                                "drops out")
+                self.ui.hint = ("Auction: a player's number bids for that player" if self.is_computer(asked)
+                                else f"Auction: a player's number bids for that player; P: {M.name(game, asked)} "
+                                "drops out")  # P does nothing for a computer: it answers for itself
                 self.refresh()
                 if self.is_computer(asked):
                     action = None
@@ -629,7 +634,7 @@ class GameController:
             lines.append((f"{asked} is thinking...", "dim"))
         else:
             lines.append((f"{asked}: {int(left + 0.99)} s to bid", "rent"))
-            lines.append(("1-8: bid as that player", "dim"))
+            lines.append((f"1-{len(game.state.players)}: bid as that player", "dim"))
             lines.append((f"P: {asked} drops out", "dim"))
         return M.Popup("Auction", lines, footer="", where="side")
 

@@ -242,9 +242,18 @@ class Screen:
             x += self.put(y, x, ui.prompt_input, t("message"))
             self.put(y, x, "_", t("cursor"))
             if ui.prompt_error:
-                self.put(y, x + 2, f"({ui.prompt_error})", t("error"))
+                error = f"({ui.prompt_error})"
+                if x + 2 + len(error) < lay.cols:
+                    self.put(y, x + 2, error, t("error"))
+                else:  # no room after the answer: on its own line above the question
+                    row = max(0, y - len(lines))
+                    self.put(row, 0, error.ljust(lay.cols - 1), t("error"))
         elif ui is not None and ui.hint:
-            self.put(y, 0, ui.hint, t("dim"))
+            # A hint wider than the screen wraps upwards too, so none of it is cut off.
+            lines = textwrap.wrap(ui.hint, max(20, lay.cols - 1)) or [""]
+            lines = lines[-3:]
+            for i, line in enumerate(lines):
+                self.put(y - (len(lines) - 1) + i, 0, line.ljust(lay.cols - 1), t("dim"))
 
     # ------------------------------------------------------------------ set-up screens
     def _draw_setup(self, lay: Layout) -> None:
