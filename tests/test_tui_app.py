@@ -405,6 +405,7 @@ def test_a_monochrome_terminal_works(tmp_path: Path) -> None:
         s.send("x")
         s.wait_for("move along the option bar")
         s.send("x")
+        s.wait_gone("move along the option bar")
         s.send("\x03")
         assert s.wait_exit() == 130
 
