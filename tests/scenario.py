@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence, TypeVar
 
+from hypothesis import strategies as _st
+
 from monopoly.engine import Action, Game, ScriptedDice, check_invariants
 from monopoly.engine import events as E
 from monopoly.engine.editions import DECKS
@@ -128,3 +130,17 @@ def build(game: Game, where: str | int, houses: int = 0, hotel: bool = False) ->
     s.bank_houses += s.houses[index] - houses
     s.bank_hotels += int(s.hotel[index]) - int(hotel)
     s.houses[index], s.hotel[index] = houses, hotel
+
+
+# Every rule option at random, for the property tests (hypothesis strategies).
+RULE_OPTIONS = _st.fixed_dictionaries({
+    "rent_claim": _st.sampled_from(["next_roll", "second_roll", "automatic"]),
+    "income_tax": _st.sampled_from(["choice", "flat"]),
+    "double_rent_with_mortgage": _st.booleans(),
+    "jail_doubles_roll_again": _st.booleans(),
+    "auction_limit": _st.sampled_from(["cash", "assets"]),
+    "settle_in_property": _st.booleans(),
+    "mortgage_interest": _st.sampled_from([0, 10]),
+    "short_game": _st.sampled_from(["none", "none", "time_limit", "dotcom"]),
+    "offline_rule": _st.booleans(),
+})

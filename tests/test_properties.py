@@ -15,18 +15,9 @@ from hypothesis import strategies as st
 
 from monopoly.engine import Game, ProposeTrade, check_invariants
 from monopoly.engine.rules import Rules
+from scenario import RULE_OPTIONS
 
-options = st.fixed_dictionaries({
-    "rent_claim": st.sampled_from(["next_roll", "second_roll", "automatic"]),
-    "income_tax": st.sampled_from(["choice", "flat"]),
-    "double_rent_with_mortgage": st.booleans(),
-    "jail_doubles_roll_again": st.booleans(),
-    "auction_limit": st.sampled_from(["cash", "assets"]),
-    "settle_in_property": st.booleans(),
-    "mortgage_interest": st.sampled_from([0, 10]),
-    "short_game": st.sampled_from(["none", "none", "time_limit", "dotcom"]),
-    "offline_rule": st.booleans(),
-})
+options = RULE_OPTIONS
 
 
 def random_trade(game: Game, rng: random.Random) -> ProposeTrade | None:

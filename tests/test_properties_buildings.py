@@ -18,18 +18,9 @@ from hypothesis import strategies as st
 from monopoly.engine import (AcceptTrade, Build, Buy, ClaimRent, Game, LiftMortgage, Mortgage, OrderBuildings,
                              ProposeTrade, RejectTrade, SellBuilding, check_invariants)
 from monopoly.engine import holdings as H
+from scenario import RULE_OPTIONS
 
-OPTIONS = st.fixed_dictionaries({
-    "rent_claim": st.sampled_from(["next_roll", "second_roll", "automatic"]),
-    "income_tax": st.sampled_from(["choice", "flat"]),
-    "double_rent_with_mortgage": st.booleans(),
-    "jail_doubles_roll_again": st.booleans(),
-    "auction_limit": st.sampled_from(["cash", "assets"]),
-    "settle_in_property": st.booleans(),
-    "mortgage_interest": st.sampled_from([0, 10]),
-    "short_game": st.sampled_from(["none", "none", "time_limit", "dotcom"]),
-    "offline_rule": st.booleans(),
-})
+OPTIONS = RULE_OPTIONS
 
 
 def _check_holdings(game: Game) -> None:

@@ -110,7 +110,8 @@ def test_cursor_wraps_and_steps_in_board_order() -> None:
 
 
 
-def test_a_question_wider_than_the_screen_wraps_and_keeps_its_default_in_view():
+def _prompt_recorder():
+    """A screen without curses whose ``put`` records the text drawn on each row."""
     from monopoly.tui.model import UIState
     from monopoly.tui.screen import Screen
     from monopoly.tui.theme import Theme
@@ -125,7 +126,11 @@ def test_a_question_wider_than_the_screen_wraps_and_keeps_its_default_in_view():
             self.drawn[y] = self.drawn.get(y, "")[:x].ljust(x) + text
             return len(text)
 
-    screen = Recorder()
+    return Recorder()
+
+
+def test_a_question_wider_than_the_screen_wraps_and_keeps_its_default_in_view():
+    screen = _prompt_recorder()
     screen.ui.prompt = ("Claiming rent: (1 until the next player throws, 2 until the second player after "
                         "throws, 3 paid at once, no claiming) [1]")
     lay = layout(24, 80)
@@ -137,21 +142,7 @@ def test_a_question_wider_than_the_screen_wraps_and_keeps_its_default_in_view():
 
 
 def test_a_prompt_error_with_no_room_after_the_question_goes_on_its_own_line():
-    from monopoly.tui.model import UIState
-    from monopoly.tui.screen import Screen
-    from monopoly.tui.theme import Theme
-
-    class Recorder(Screen):
-        def __init__(self):
-            self.ui = UIState(tokens=[])
-            self.theme = Theme()
-            self.drawn = {}
-
-        def put(self, y, x, text, attr=0, width=None):
-            self.drawn[y] = self.drawn.get(y, "")[:x].ljust(x) + text
-            return len(text)
-
-    screen = Recorder()
+    screen = _prompt_recorder()
     screen.ui.prompt = "Edition: (1 Classic US, 2 UK (London), 3 .com Edition) [1] "
     screen.ui.prompt_error = "press one of the keys shown, or RETURN"
     lay = layout(30, 100)
@@ -166,21 +157,7 @@ def test_a_prompt_error_with_no_room_after_the_question_goes_on_its_own_line():
 
 
 def test_a_hint_wider_than_the_screen_wraps_instead_of_being_cut_off():
-    from monopoly.tui.model import UIState
-    from monopoly.tui.screen import Screen
-    from monopoly.tui.theme import Theme
-
-    class Recorder(Screen):
-        def __init__(self):
-            self.ui = UIState(tokens=[])
-            self.theme = Theme()
-            self.drawn = {}
-
-        def put(self, y, x, text, attr=0, width=None):
-            self.drawn[y] = self.drawn.get(y, "")[:x].ljust(x) + text
-            return len(text)
-
-    screen = Recorder()
+    screen = _prompt_recorder()
     screen.ui.hint = "Ann: D to answer (Ann to buy Coventry Street or let it go to auction), or choose an option."
     lay = layout(24, 80)
     screen._draw_prompt_line(lay)
