@@ -107,6 +107,7 @@ class ComputerPlayers:
             self.names[seat] = name
             self.strategies[seat] = make_strategy(name, seat, rng=random.Random(seat_seed(self.seed, seat)))
         self._refused: dict[int, dict[tuple, int]] = {seat: {} for seat in self.strategies}
+        self._rolls = {seat: Roll(seat) for seat in self.strategies}  # actions are values: reuse them
         # Seats whose strategies also act at the start of other players' throws.
         self._watchers = [seat for seat, st in self.strategies.items() if st.acts_on_others_turns]
         self._game: Any = None
@@ -270,7 +271,7 @@ class ComputerPlayers:
 
     def _answer(self, game: Any, seat: int, d: Any, point: _Point) -> Action:
         if d.kind == K.ROLL and not game.state.players[seat].in_jail:
-            return Roll(seat)
+            return self._rolls[seat]
         strategy = self.strategies[seat]
         view = self._views[seat]
         ask = pending_of(d)

@@ -49,6 +49,7 @@ class Game:
         self.log: list[E.Event] = log if log is not None else []
         self._events: list[E.Event] = []
         self._new: list[Decision] = []
+        self._roll = Decision(K.ROLL, NOBODY)
         self._checks: dict[type, Callable[[Any], None]] = {}
         self._doers: dict[type, Callable[[Any], None]] = {}
         for cls in A.ACTION_TYPES.values():
@@ -149,7 +150,10 @@ class Game:
             return Decision(K.GAME_OVER, NOBODY)
         if s.stack:
             return s.stack[-1]
-        return Decision(K.ROLL, s.turn.player)
+        roll = self._roll
+        if roll.player != s.turn.player:  # one value per player's throw: this is asked very often
+            roll = self._roll = Decision(K.ROLL, s.turn.player)
+        return roll
 
     def active_players(self) -> list[int]:
         return [i for i, p in enumerate(self.state.players) if not p.bankrupt]
@@ -276,16 +280,18 @@ class Game:
 
     def check(self, action: A.Action) -> None:
         """Raise ``IllegalActionError`` saying why ``action`` is not allowed now."""
-        if not isinstance(action, A.Action) or type(action) not in self._checks:
+        checker = self._checks.get(type(action))  # keyed by the action classes only
+        if checker is None:
             raise _illegal(f"{action!r} is not an action")
-        if self.over:
+        s = self.state
+        if s.outcome is not None:
             raise _illegal("the game is over")
         p = action.player
-        if not isinstance(p, int) or not 0 <= p < len(self.state.players):
+        if not isinstance(p, int) or not 0 <= p < len(s.players):
             raise _illegal(f"there is no player {p!r}")
-        if self.state.players[p].bankrupt:
-            raise _illegal(f"{self.state.players[p].name} is bankrupt and out of the game")
-        self._checks[type(action)](action)
+        if s.players[p].bankrupt:
+            raise _illegal(f"{s.players[p].name} is bankrupt and out of the game")
+        checker(action)
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: A.Action) -> list[E.Event]:
