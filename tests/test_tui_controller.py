@@ -244,7 +244,8 @@ def test_an_auction_with_a_bad_amount_asks_again(tmp_path: Path) -> None:
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 2)], screen)
     controller.run()
-    assert "! type a whole number from 1 to 1,500" in screen.transcript
+    assert "! type an amount from $1 to $1,500" in screen.transcript
+    assert any(p.startswith("Bob bids ($1-$1,500) [$10]") for p in screen.transcript), "amounts in money"
     assert game.state.owner[3] == 1
 
 
@@ -414,6 +415,20 @@ def test_the_time_limit_game_ends_on_the_clock(tmp_path: Path) -> None:
     assert game.over and game.outcome.termination == "time_up"
     assert "Time is up! The game ends when this move is over." in messages(controller)
     assert farewell.startswith("The game is over")
+
+
+def test_the_clock_stops_when_the_game_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    screen = FakeScreen(keys("d", "enter") + QUIT)
+    game, controller = make(tmp_path, [(1, 2)], screen)
+    now = [1000.0]
+    monkeypatch.setattr(play.time, "monotonic", lambda: now[0])
+    controller._start, controller._elapsed0 = 1000.0, 30.0
+    controller.run()
+    assert game.over
+    stopped = controller.elapsed()
+    now[0] += 3600  # an hour looking at the final table
+    assert controller.elapsed() == stopped
+    assert saves.read_save(tmp_path / "autosave.json").ui["elapsed"] == stopped
 
 
 @pytest.mark.parametrize("strategy", ["ruthless", "basic"])

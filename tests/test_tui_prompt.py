@@ -91,6 +91,17 @@ def test_text_questions_use_their_check() -> None:
         q.parse("bob")
 
 
+def test_amounts_of_money_are_shown_and_refused_in_money() -> None:
+    pounds = "£{:,}".format
+    q = Question("Bid", NUMBER, 20, low=11, high=1500, money=pounds)
+    assert q.render() == "Bid (£11-£1,500) [£20] "
+    assert q.parse("£300") == 300 and q.parse("") == 20
+    with pytest.raises(ValueError, match="type an amount from £11 to £1,500"):
+        q.parse("9")
+    with pytest.raises(ValueError, match="type an amount of at least £5"):
+        parse_number("4", low=5, money=pounds)
+
+
 def test_default_labels_and_rendering() -> None:
     assert Question("Time", TEXT, 60, default_label="1 00").render() == "Time [1 00] "
     assert Question("Cash", NUMBER, 1500).render() == "Cash [1,500] "

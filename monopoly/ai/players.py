@@ -276,6 +276,8 @@ class ComputerPlayers:
         view = self._views[seat]
         ask = pending_of(d)
         method = "jail" if d.kind == K.ROLL else ANSWERS.get(d.kind)
+        if method is None:  # no strategy method answers this kind
+            return safe_answer(view, ask)
         try:
             action = getattr(strategy, method)(view, ask)
         except Exception:

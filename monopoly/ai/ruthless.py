@@ -286,7 +286,7 @@ class Ruthless(Strategy):
         best: Action | None = None
         best_key = None
         for s in view.owned():
-            options = []
+            options: list[tuple[Action, Position, int]] = []
             if not view.mortgaged(s) and not view.group_has_buildings(s):
                 after = pos.copy()
                 after.mortgaged[s] = True
@@ -375,7 +375,7 @@ class Ruthless(Strategy):
                     continue
                 wants.append(tuple(s for s in g.squares if owner[s] == x))
                 gives.append(tuple(s for s in g.squares if owner[s] == me))
-            candidates = [((), t) for t in wants]
+            candidates: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), t) for t in wants]
             candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
                            and board.group_of[gv[0]] is not board.group_of[t[0]]]
             candidates += [(gv, ()) for gv in gives]

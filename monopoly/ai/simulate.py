@@ -77,10 +77,9 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
         if action is None:  # cannot happen with every seat a computer; guard against a silent hang
             raise RuntimeError(f"game {index}: no computer acted at {game.pending}")
         for event in apply(action):
-            cls = type(event)
-            if cls is Landed:
+            if isinstance(event, Landed):
                 counts[event.square] += 1
-            elif cls is SentToJail:
+            elif isinstance(event, SentToJail):
                 counts[JAIL] += 1
     outcome = state.outcome
     winner = seats[outcome.winner] if outcome.winner >= 0 else None
@@ -97,8 +96,8 @@ def run_games(games: int, strategies: Sequence[str], edition: str = "us", seed: 
               progress: Callable[[int, int], None] | None = None) -> list[GameResult]:
     """Play ``games`` games (in ``jobs`` processes) and return their results in game order."""
     strategies = tuple(strategies)
+    results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
-        results = []
         for i in range(games):
             results.append(play_game(i, strategies, edition, seed, max_turns))
             if progress:
@@ -107,7 +106,6 @@ def run_games(games: int, strategies: Sequence[str], edition: str = "us", seed: 
     import multiprocessing
     size = max(1, min(50, games // (jobs * 8)))
     chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
-    results: list[GameResult] = []
     with multiprocessing.get_context().Pool(jobs) as pool:
         for part in pool.imap(_play_chunk, [(c, strategies, edition, seed, max_turns) for c in chunks]):
             results.extend(part)

@@ -981,7 +981,7 @@ class Game:
         s.building_orders = [[p, c] for p, c in a.orders]
         s.building_order_hotels = a.hotels
         supply = s.bank_hotels if a.hotels else s.bank_houses
-        self._emit(E.BuildingsOrdered(tuple(tuple(o) for o in a.orders), a.hotels, supply))
+        self._emit(E.BuildingsOrdered(tuple((p, c) for p, c in a.orders), a.hotels, supply))
         self._continue_building_auctions()
 
     def _continue_building_auctions(self) -> None:

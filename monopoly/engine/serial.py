@@ -45,7 +45,7 @@ def from_plain(cls: Any, data: Any, path: str) -> Any:
             raise SaveFormatError(f"{path}: expected a list")
         (item,) = typing.get_args(cls)
         return [from_plain(item, v, f"{path}[{i}]") for i, v in enumerate(data)]
-    if dataclasses.is_dataclass(cls):
+    if isinstance(cls, type) and dataclasses.is_dataclass(cls):
         if not isinstance(data, dict):
             raise SaveFormatError(f"{path}: expected an object")
         hints = _hints(cls)

@@ -477,7 +477,8 @@ def applying_rent_row(game: Game, square: int) -> int | None:
             return 2 + game.rules.houses_per_hotel
         if s.houses[square]:
             return 1 + s.houses[square]
-        members = game.edition.group_of(square).squares
+        group = game.edition.group_of(square)
+        members = group.squares if group is not None else (square,)
         doubled = all(s.owner[m] == owner for m in members) and (
             game.rules.double_rent_with_mortgage or not any(s.mortgaged[m] for m in members))
         return 1 if doubled else 0

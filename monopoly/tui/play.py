@@ -55,6 +55,7 @@ class GameController:
         self.save_name = save_name
         self._start = time.monotonic()
         self._elapsed0 = ui.elapsed
+        self._stopped: float | None = None
         self._queued_key: int | None = None
         self._computer_actions = (0, 0)  # (turn number, actions in it)
         self._skip_rest = False
@@ -74,7 +75,13 @@ class GameController:
         return [p for p in self.game.active_players() if not self.is_computer(p)]
 
     def elapsed(self) -> float:
-        return self._elapsed0 + (time.monotonic() - self._start)
+        """Playing time so far; it stops when the game ends (a finished game resumed shows its length)."""
+        if self._stopped is not None:
+            return self._stopped
+        elapsed = self._elapsed0 + (time.monotonic() - self._start)
+        if self.game.over:
+            self._stopped = elapsed
+        return elapsed
 
     def _tick(self) -> None:
         self.ui.elapsed = self.elapsed()
@@ -152,9 +159,9 @@ class GameController:
             self.ui.hint = M.decision_hint(game, self.people)
             self.refresh(bar=True)
             timeout = 1.0 if game.rules.short_game == "time_limit" else None
-            key = self.screen.read_key(timeout)
-            if key is not None:
-                self.on_bar_key(key)
+            pressed = self.screen.read_key(timeout)
+            if pressed is not None:
+                self.on_bar_key(pressed)
 
     # ------------------------------------------------------------------ applying and showing
     def apply(self, action: A.Action, computer: bool = False) -> list[E.Event] | None:
@@ -417,7 +424,7 @@ class GameController:
                 out.append(p)
         return out
 
-    def legal_squares(self, p: int, *types: type) -> list[int]:
+    def legal_squares(self, p: int, *types: type[Any]) -> list[int]:
         return sorted({a.square for a in self.game.legal_actions(p) if isinstance(a, types)})
 
     # ------------------------------------------------------------------ Dice: throwing, and answering
@@ -508,19 +515,19 @@ class GameController:
             self.apply(A.SettleMortgagedTransfer(p, d.square, answer))
         elif d.kind == K.MOVE_OFFLINE:
             squares = self.legal_squares(p, A.MoveOffline)
-            how, sq = self.screen.board_cursor(
+            how, spot = self.screen.board_cursor(
                 f"{who}: put the Offline token on a property (arrows, RETURN; ESC later)", squares,
                 game.state.offline_square)
-            if how != "pick" or sq is None:
+            if how != "pick" or spot is None:
                 return self._defer(marker)
-            self.apply(A.MoveOffline(p, sq))
+            self.apply(A.MoveOffline(p, spot))
         elif d.kind == K.PLACE_BUILDING:
             squares = self.legal_squares(p, A.Build)
-            how, sq = self.screen.board_cursor(
+            how, spot = self.screen.board_cursor(
                 f"{who}: place the {d.reason} you bought (arrows, RETURN; ESC later)", squares)
-            if how != "pick" or sq is None:
+            if how != "pick" or spot is None:
                 return self._defer(marker)
-            self.apply(A.Build(p, sq))
+            self.apply(A.Build(p, spot))
         self.refresh()
 
     def _defer(self, marker: tuple[Any, ...]) -> None:
@@ -605,7 +612,8 @@ class GameController:
                 self.say(f"{M.name(game, p)} cannot bid more than {game.money(limit)}", "dim")
                 return False
             default = min(limit, a.high_bid + 10 if a.high_bid else min(limit, 10))
-            amount = self.ask(Question(f"{M.name(game, p)} bids", NUMBER, max(default, low), low=low, high=limit))
+            amount = self.ask(Question(f"{M.name(game, p)} bids", NUMBER, max(default, low), low=low, high=limit,
+                                       money=game.money))
             if amount is None or game.pending is not d:
                 return False
             return self.apply(A.Bid(p, amount)) is not None
@@ -757,7 +765,8 @@ class GameController:
         most = max(game.state.players[p].cash, 0 if settle else game.state.players[r].cash)
         cash = 0
         if most > 0:
-            amount = self.ask(Question("Cash in this trade (RETURN: none)", NUMBER, 0, low=0, high=most))
+            amount = self.ask(Question("Cash in this trade (RETURN: none)", NUMBER, 0, low=0, high=most,
+                                           money=game.money))
             if amount is None:
                 return
             cash = amount

@@ -33,6 +33,7 @@ class Question:
     max_len: int = 32
     check: Callable[[str], Any] | None = field(default=None, compare=False)  # text: value or ValueError
     default_label: str | None = None  # how the default is shown, when not simply the value
+    money: Callable[[int], str] | None = field(default=None, compare=False)  # NUMBER in money: its format
 
     @property
     def single_key(self) -> bool:
@@ -49,8 +50,8 @@ class Question:
             for c in self.choices:
                 if c.value == self.default:
                     return c.key.upper()
-        if self.kind == NUMBER:
-            return f"{self.default:,}" if isinstance(self.default, int) else str(self.default)
+        if self.kind == NUMBER and isinstance(self.default, int):
+            return _number_text(self.default, self.money)
         return str(self.default)
 
     def render(self) -> str:
@@ -61,7 +62,7 @@ class Question:
         elif self.kind == CHOICE:
             parts.append("(" + ", ".join(f"{c.key.upper()} {c.label}" for c in self.choices) + ")")
         elif self.kind == NUMBER and self.low is not None and self.high is not None:
-            parts.append(f"({self.low:,}-{self.high:,})")
+            parts.append(f"({_number_text(self.low, self.money)}-{_number_text(self.high, self.money)})")
         if self.default is not None:
             parts.append(f"[{self.shown_default()}]")
         return " ".join(parts) + " "
@@ -79,7 +80,7 @@ class Question:
         if self.kind == CHOICE:
             return parse_choice(text, self.choices)
         if self.kind == NUMBER:
-            return parse_number(text, self.low, self.high)
+            return parse_number(text, self.low, self.high, self.money)
         if self.check is not None:
             return self.check(text)
         if len(text) > self.max_len:
@@ -115,27 +116,37 @@ def parse_choice(text: str, choices: tuple[Choice, ...]) -> Any:
 _NUMBER = re.compile(r"[-+]?\d+")
 
 
-def parse_number(text: str, low: int | None = None, high: int | None = None) -> int:
-    """A whole number; money signs, spaces and thousands separators are allowed ("$1,200")."""
+def parse_number(text: str, low: int | None = None, high: int | None = None,
+                 money: Callable[[int], str] | None = None) -> int:
+    """A whole number; money signs, spaces and thousands separators are allowed ("$1,200").
+
+    With ``money`` (the board's money format) the number is an amount, and a refusal says the
+    range in money.
+    """
     cleaned = re.sub(r"[\s,$£€_]", "", text.strip())
     if cleaned.upper().endswith("M"):  # .com money is in millions
         cleaned = cleaned[:-1]
     if not _NUMBER.fullmatch(cleaned):
-        raise ValueError(_range_message(low, high))
+        raise ValueError(_range_message(low, high, money))
     value = int(cleaned)
     if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(_range_message(low, high))
+        raise ValueError(_range_message(low, high, money))
     return value
 
 
-def _range_message(low: int | None, high: int | None) -> str:
+def _number_text(value: int, money: Callable[[int], str] | None) -> str:
+    return money(value) if money is not None else f"{value:,}"
+
+
+def _range_message(low: int | None, high: int | None, money: Callable[[int], str] | None = None) -> str:
+    what = "an amount" if money is not None else "a whole number"
     if low is not None and high is not None:
-        return f"type a whole number from {low:,} to {high:,}"
+        return f"type {what} from {_number_text(low, money)} to {_number_text(high, money)}"
     if low is not None:
-        return f"type a whole number of at least {low:,}"
+        return f"type {what} of at least {_number_text(low, money)}"
     if high is not None:
-        return f"type a whole number up to {high:,}"
-    return "type a whole number"
+        return f"type {what} up to {_number_text(high, money)}"
+    return f"type {what}"
 
 
 def parse_hours_minutes(text: str) -> int:

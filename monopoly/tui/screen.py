@@ -230,7 +230,9 @@ class Screen:
         ui = self.ui
         y = lay.prompt.y
         t = self.theme
-        prompt = ui.prompt if ui is not None else None
+        if ui is None:
+            return
+        prompt = ui.prompt
         if prompt is not None:
             # A question wider than the screen wraps upwards, so its end (the default) stays in view.
             lines = textwrap.wrap(prompt, max(20, lay.cols - 14)) or [""]
@@ -248,7 +250,7 @@ class Screen:
                 else:  # no room after the answer: on its own line above the question
                     row = max(0, y - len(lines))
                     self.put(row, 0, error.ljust(lay.cols - 1), t("error"))
-        elif ui is not None and ui.hint:
+        elif ui.hint:
             # A hint wider than the screen wraps upwards too, so none of it is cut off.
             lines = textwrap.wrap(ui.hint, max(20, lay.cols - 1)) or [""]
             lines = lines[-3:]

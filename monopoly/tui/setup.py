@@ -8,6 +8,7 @@ letters, person or computer, and which strategy.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -183,9 +184,12 @@ class SetupScreens:
             view = SetupView("resume a saved game",
                              self.view.lines + [("Choose a saved game (Up/Down, RETURN; ESC: back):", "title")],
                              [e.describe() for e in existing])
-            self.screen.ui.hint = "Up/Down choose, RETURN loads, ESC goes back"
+            ui = self.screen.ui
+            if ui is not None:
+                ui.hint = "Up/Down choose, RETURN loads, ESC goes back"
             choice = self.screen.choose_from_list(view)
-            self.screen.ui.hint = ""
+            if ui is not None:
+                ui.hint = ""
             self.screen.setup = self.view
             if choice is None:
                 return None
@@ -242,9 +246,8 @@ class SetupScreens:
             free.remove(token)
             suggestion = next(n for n in SUGGESTED_NAMES + tuple(f"P{k}" for k in range(1, 9))
                               if n.lower() not in (x.lower() for x in names))
-            taken = tuple(names)
             name = self.ask(Question("Name (up to 7 letters)", TEXT, suggestion,
-                                     check=lambda text, taken=taken: parse_player_name(text, taken), max_len=7))
+                                     check=functools.partial(parse_player_name, taken=tuple(names)), max_len=7))
             names.append(name)
             strategy = None
             if api is not None:

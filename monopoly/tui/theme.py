@@ -132,11 +132,11 @@ class Theme:
             self._attrs[role] = (p | extra) if p else mono
         many = getattr(curses, "COLORS", 8) >= 256
         for group, (index, basic, text) in _GROUPS.items():
-            bg = index if many else _BASIC[basic]
-            p = pair(_BASIC[text], bg)
+            ground = index if many else _BASIC[basic]
+            p = pair(_BASIC[text], ground)
             bold = curses.A_BOLD if text == "white" and not many else 0
             self._attrs[f"group:{group}"] = (p | bold) if p else curses.A_BOLD
-            q = pair(bg, self._default_bg)
+            q = pair(ground, self._default_bg)
             self._attrs[f"groupfg:{group}"] = (q | curses.A_BOLD) if q else curses.A_BOLD
 
     def _setup_mono(self) -> None:
