@@ -108,6 +108,9 @@ class ComputerPlayers:
             self.strategies[seat] = make_strategy(name, seat, rng=random.Random(seat_seed(self.seed, seat)))
         self._refused: dict[int, dict[tuple, int]] = {seat: {} for seat in self.strategies}
         self._rolls = {seat: Roll(seat) for seat in self.strategies}  # actions are values: reuse them
+        # Seats whose strategy keeps the default "always claim": no need to ask them each time.
+        self._always_claims = {seat for seat, st in self.strategies.items()
+                               if getattr(type(st), "claim_rent", None) is Strategy.claim_rent}
         # Seats whose strategies also act at the start of other players' throws.
         self._watchers = [seat for seat, st in self.strategies.items() if st.acts_on_others_turns]
         self._game: Any = None
@@ -220,9 +223,13 @@ class ComputerPlayers:
     def _claim(self, game: Any) -> Action | None:
         """Claim rent owed to a computer: each strategy is asked once per claim, as soon as it is due."""
         wanted = self._claims
+        always = self._always_claims
         for c in game.state.claims:
             if c.owner not in self.strategies:
                 continue
+            if c.owner in always:
+                # Legal by construction: the claim is outstanding and this computer owns it.
+                return ClaimRent(c.owner, c.id)
             if c.id not in wanted:
                 strategy = self.strategies[c.owner]
                 try:

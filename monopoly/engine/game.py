@@ -637,6 +637,8 @@ class Game:
     def _expire_claims(self) -> None:
         """Rent not claimed before the next (or second following) player throws is lost."""
         s = self.state
+        if not s.claims:
+            return
         window = 2 if self.rules.rent_claim == "second_roll" else 1
         keep = []
         for c in s.claims:
