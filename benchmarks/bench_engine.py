@@ -11,9 +11,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from monopoly.engine import Game
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runs from a checkout too
+
+from monopoly.engine import Game  # noqa: E402
 
 
 def play_random_game(seed: int, max_turns: int) -> int:

@@ -92,6 +92,9 @@ def main(argv: list[str] | None = None) -> int:
         "strategies": strategies, "games": args.games, "runs": args.runs,
         "games_per_s_median": round(statistics.median(rates), 1), "games_per_s_runs": [round(r, 1) for r in rates],
         "turns_per_game": round(turns, 1),
+        # games/s depends on how long games last (most four-basic games reach the turn limit);
+        # the cost of a turn does not.
+        "us_per_turn": round(1e6 / (statistics.median(rates) * turns), 2) if turns else 0.0,
         "ms_per_game": round(1000 * full, 2), "engine_ms_per_game": round(1000 * engine, 2),
         "engine_us_per_action": round(per_action, 2),
         "peak_memory_mb": round(memory, 1),
@@ -101,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"{args.games} games x {args.runs} runs, {','.join(strategies)}: median "
               f"{report['games_per_s_median']} games/s (runs {report['games_per_s_runs']}), "
-              f"{report['turns_per_game']} turns a game")
+              f"{report['turns_per_game']} turns a game, {report['us_per_turn']} us a turn")
         print(f"time per game {report['ms_per_game']} ms, of which the engine alone {report['engine_ms_per_game']} ms "
               f"({report['engine_us_per_action']} us an action)")
         print(f"peak memory of a {args.games}-game 'monopoly simulate' run: {report['peak_memory_mb']} MB")

@@ -74,6 +74,24 @@ def test_computers_claim_rent_at_once_even_on_a_persons_turn():
     assert game.state.players[1].cash == 1500 + 4
 
 
+def test_a_strategy_that_declines_to_claim_lets_the_rent_lapse(strategy_class):
+    asked = []
+
+    def claim_rent(self, view, claim):
+        asked.append(claim.amount)
+        return False
+
+    strategy_class("forgetful", claim_rent=claim_rent)
+    game = new_game(rolls=[(1, 2), (2, 2)])
+    game.state.owner[BALTIC] = 1
+    players = ComputerPlayers(game, {1: "forgetful"})
+    game.apply(Roll(0))  # the person lands on the computer's Baltic Avenue
+    action = players.next_action(game)
+    assert action == Roll(1) and asked == [4], "asked once, and it throws instead of claiming"
+    game.apply(action)
+    assert game.claims(1) == [] and game.state.players[1].cash == 1500, "the rent lapsed"
+
+
 def test_all_computer_game_plays_to_the_end_with_invariants():
     game = Game.new(["A", "B", "C", "D"], rules={"max_turns": 150}, seed=3, keep_log=False)
     players = ComputerPlayers(game, {0: "ruthless", 1: "basic", 2: "cautious", 3: "random"})
