@@ -165,6 +165,17 @@ def test_valuation_table_names_the_winner() -> None:
     assert rows[-1] == "The game is over (the game was stopped). Ann wins!"
 
 
+def test_the_narrow_player_list_keeps_the_whole_cash_and_shortens_the_name() -> None:
+    # 80x24 with many players: two columns of 13; "1 CPU1   $1,5" once cut the cash short.
+    game = Game.new(["Charlie", "Bob", "Cy"], "dotcom", seed=1)
+    ui = M.UIState(tokens=M.default_tokens(game, 3))
+    game.state.players[1].cash = 11_500
+    entries = [M.player_entry(game, ui, p, 13) for p in range(3)]
+    assert entries == ["1 Cha $1,500M", "2 Bo $11,500M", "3 Cy  $1,500M"]
+    ui.show_cash = False
+    assert M.player_entry(game, ui, 0, 13) == "1 Charlie".ljust(13)
+
+
 def test_options_with_nothing_to_do_are_dimmed() -> None:
     game = scripted((1, 2), (6, 6), (3, 4))
     people = [0, 1]

@@ -593,6 +593,23 @@ def player_summary(game: Game, ui: UIState, p: int) -> str:
     return f"{p + 1} {pl.name:<7} {cash:>8}{jail}"
 
 
+def player_entry(game: Game, ui: UIState, p: int, width: int) -> str:
+    """A player in the narrow two-column list (many players in a small terminal), ``width`` wide.
+
+    The cash is what players look for, so it is shown whole and the name gives way: "1 Charl $1,500".
+    """
+    pl = game.state.players[p]
+    if pl.bankrupt:
+        right = "out"
+    else:
+        right = game.money(pl.cash) if ui.show_cash else ""
+    left = f"{p + 1} {pl.name}"
+    room = width - len(right) - 1 if right else width
+    if room < 1:
+        return right[:width]
+    return (left[:room].ljust(room) + (" " + right if right else ""))[:width]
+
+
 def owners_rows(game: Game) -> list[tuple[str, str]]:
     """Every property with its owner's number; mortgaged ones marked."""
     rows = []

@@ -506,10 +506,8 @@ class Screen:
         rows = r.bottom - y
         for p in range(n):
             col, row = divmod(p, rows)
-            pl = game.state.players[p]
-            cash = game.money(pl.cash) if ui.show_cash and not pl.bankrupt else ("out" if pl.bankrupt else "")
-            text = f"{p + 1} {pl.name:<7}{cash:>{max(0, half - 10)}}"
-            self.put(y + row, r.x + col * (half + 1), text[:half], self._player_attr(game, p))
+            entry = M.player_entry(game, ui, p, half)
+            self.put(y + row, r.x + col * (half + 1), entry, self._player_attr(game, p))
 
     def _player_attr(self, game: Game, p: int) -> int:
         t = self.theme
