@@ -214,6 +214,22 @@ def test_raising_funds_with_the_mortgage_cursor(tmp_path: Path) -> None:
     check_invariants(game)
 
 
+def test_trade_cash_the_payer_lacks_is_asked_again_keeping_the_marked_properties(tmp_path: Path) -> None:
+    # Ann gives Mediterranean; Bob, with $100, is named to pay $900: the amount is asked again.
+    script = keys("t", "1", "enter", "d", "900\n", "2", "50\n", "2", "y", "y") + QUIT
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [], screen)
+    s = game.state
+    s.owner[1] = 0
+    s.bank_paid_in += s.players[1].cash - 100
+    s.players[1].cash = 100
+    controller.run()
+    assert "Bob has only $100 in cash: type a smaller amount, or let the other player pay" in messages(controller)
+    assert not any("That trade is not possible" in m for m in messages(controller))
+    assert s.owner[1] == 1 and s.players[0].cash == 1550 and s.players[1].cash == 50
+    check_invariants(game)
+
+
 def test_bankruptcy_is_offered_only_when_nothing_can_cover_the_debt(tmp_path: Path) -> None:
     script = keys("d", "r", "b", "y", "x")
     screen = FakeScreen(script)

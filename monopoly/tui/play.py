@@ -762,19 +762,9 @@ class GameController:
             if cards is None:
                 return
             take_cards = cards
-        most = max(game.state.players[p].cash, 0 if settle else game.state.players[r].cash)
-        cash = 0
-        if most > 0:
-            amount = self.ask(Question("Cash in this trade (RETURN: none)", NUMBER, 0, low=0, high=most,
-                                           money=game.money))
-            if amount is None:
-                return
-            cash = amount
-            if cash and not settle:
-                payer = self.choose_player(f"Who pays the {game.money(cash)}?", [p, r], default=p)
-                if payer is None:
-                    return
-                cash = cash if payer == p else -cash
+        cash = self._trade_cash(p, r, settle)
+        if cash is None:
+            return
         action = A.ProposeTrade(p, r, tuple(give), tuple(take), cash, give_cards, take_cards, settle)
         try:
             game.check(action)
@@ -790,6 +780,33 @@ class GameController:
             self.ui.popup = None
         if ok:
             self.apply(action)
+
+    def _trade_cash(self, p: int, r: int, settle: bool) -> int | None:
+        """The cash in a trade (positive: ``p`` pays ``r``), or None when cancelled.
+
+        An amount the chosen payer does not have is asked again here, so that the properties and
+        cards marked so far are not thrown away with a refused offer.
+        """
+        game = self.game
+        most = max(game.state.players[p].cash, 0 if settle else game.state.players[r].cash)
+        while most > 0:
+            amount = self.ask(Question("Cash in this trade (RETURN: none)", NUMBER, 0, low=0, high=most,
+                                       money=game.money))
+            if amount is None:
+                return None
+            if not amount:
+                return 0
+            payer: int | None = p
+            if not settle:
+                payer = self.choose_player(f"Who pays the {game.money(amount)}?", [p, r], default=p)
+                if payer is None:
+                    return None
+            has = game.state.players[payer].cash
+            if amount <= has:
+                return amount if payer == p else -amount
+            self.say(f"{M.name(game, payer)} has only {game.money(has)} in cash: "
+                     "type a smaller amount, or let the other player pay", "bad")
+        return 0
 
     def _pick_cards(self, holder: int, side: str) -> tuple[str, ...] | None:
         cards = list(self.game.state.players[holder].jail_cards)
