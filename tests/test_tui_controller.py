@@ -22,6 +22,7 @@ from monopoly.tui.layout import layout
 from monopoly.tui.screen import Screen
 
 WAIT = "wait"  # a key pressed while the program waits (a pause, an auction), not at a prompt
+AHEAD = "ahead"  # a key typed ahead, before the program asks for it (a flush of typeahead drops it)
 
 
 class OutOfKeys(AssertionError):
@@ -76,6 +77,11 @@ class FakeScreen(Screen):
         if self.responder is not None:
             return _code(self.responder(self))
         raise OutOfKeys("the script ran out of keys; last prompts: " + " | ".join(self.transcript[-5:]))
+
+    def flush_keys(self) -> None:
+        """Keys scripted as ("ahead", key) stand for keys typed ahead: a flush drops them."""
+        while self.keys and isinstance(self.keys[0], tuple) and self.keys[0][0] == AHEAD:
+            self.keys.pop(0)
 
     def prompt_now(self) -> str:
         return self.ui.prompt or "" if self.ui else ""
@@ -212,6 +218,24 @@ def test_raising_funds_with_the_mortgage_cursor(tmp_path: Path) -> None:
     assert "The debt is paid." in messages(controller)
     assert s.players[1].cash == 1550 and s.players[0].cash == 10 + 30 + 30 - 50
     check_invariants(game)
+
+
+def test_a_key_repeated_after_the_debt_is_paid_does_not_reach_the_option_bar(tmp_path: Path) -> None:
+    # Ann mortgages both browns with RETURN and presses it once more (a key repeat): the cursor
+    # closes by itself when the debt is paid, and the extra key must not throw her next dice.
+    script = keys("d", "r", "m", "enter", "tab", "enter") + [(AHEAD, "d")] + QUIT
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [(1, 1), (2, 3)], screen)
+    s = game.state
+    s.owner[39] = 1
+    s.owner[1] = s.owner[3] = 0
+    s.players[0].position = 37
+    s.bank_paid_in += s.players[0].cash - 10
+    s.players[0].cash = 10
+    controller.run()
+    assert "The debt is paid." in messages(controller)
+    assert s.players[0].position == 39, "the typed-ahead key did not throw the dice"
+    assert not any("throws 2 and 3" in m for m in messages(controller))
 
 
 def test_trade_cash_the_payer_lacks_is_asked_again_keeping_the_marked_properties(tmp_path: Path) -> None:

@@ -834,6 +834,7 @@ class GameController:
             squares = self.legal_squares(p, A.Mortgage, A.LiftMortgage)
             if not squares:
                 self.say(f"{M.name(game, p)} has nothing more to mortgage or lift", "dim")
+                self.screen.flush_keys()
                 return
             how, sq = self.screen.board_cursor(
                 f"{M.name(game, p)} - mortgage cursor: RETURN mortgages or lifts, D done", squares, start)
@@ -846,6 +847,7 @@ class GameController:
                 self.apply(A.Mortgage(p, sq))
             if debt is not None and game.pending is not debt:
                 self.say("The debt is paid.", "good")
+                self.screen.flush_keys()
                 return
 
     # ------------------------------------------------------------------ Houses
@@ -965,6 +967,7 @@ class GameController:
             squares = self.legal_squares(p, A.Build)
             if not squares:
                 self.say(f"{M.name(game, p)} cannot build any more now", "dim")
+                self.screen.flush_keys()
                 return
             how, sq = self.screen.board_cursor(
                 f"{M.name(game, p)}: place building {placed + 1} of {count} - RETURN builds, D done", squares, start)
@@ -973,6 +976,8 @@ class GameController:
             start = sq
             if self.apply(A.Build(p, sq)) is not None:
                 placed += 1
+        if placed == count:
+            self.screen.flush_keys()
 
     def sell_dialog(self, p: int, debt: Decision | None = None) -> None:
         game = self.game
@@ -981,6 +986,7 @@ class GameController:
             squares = self.legal_squares(p, A.SellBuilding)
             if not squares:
                 self.say(f"{M.name(game, p)} has no buildings to sell", "dim")
+                self.screen.flush_keys()
                 return
             how, sq = self.screen.board_cursor(
                 f"{M.name(game, p)}: RETURN sells a building (evenly), D done", squares, start)
@@ -990,6 +996,7 @@ class GameController:
             self.apply(A.SellBuilding(p, sq))
             if debt is not None and game.pending is not debt:
                 self.say("The debt is paid.", "good")
+                self.screen.flush_keys()
                 return
 
     # ------------------------------------------------------------------ Owners

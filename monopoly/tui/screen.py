@@ -207,6 +207,17 @@ class Screen:
                 continue
             return key
 
+    def flush_keys(self) -> None:
+        """Forget keys typed ahead.
+
+        Called when a dialog closes by itself (the debt is paid, the last building is placed): a
+        repeated RETURN meant for it must not reach the option bar and throw the next player's dice.
+        """
+        try:
+            curses.flushinp()
+        except curses.error:
+            pass
+
     # ------------------------------------------------------------------ drawing everything
     def render(self) -> None:
         self.win.erase()
