@@ -405,6 +405,15 @@ def test_save_checks_the_name_and_can_leave(tmp_path: Path) -> None:
     assert saves.read_save(tmp_path / "good1.json").game.to_dict()["state"] == game.to_dict()["state"]
 
 
+def test_a_save_cannot_take_the_autosave_name(tmp_path: Path) -> None:
+    # The autosave is written over after every turn: a save called "autosave" would be lost.
+    screen = FakeScreen(keys("s", "autosave\n", "mine\n", "n"))
+    game, controller = make(tmp_path, [], screen)
+    farewell = controller.run()
+    assert "! autosave is kept for the automatic save; choose another name" in screen.transcript
+    assert (tmp_path / "mine.json").is_file() and "monopoly --load mine" in farewell
+
+
 def test_quit_offers_to_save_first(tmp_path: Path) -> None:
     screen = FakeScreen(keys("q", "y", "y", "before\n", "x"))
     game, controller = make(tmp_path, [], screen)

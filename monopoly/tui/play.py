@@ -1034,9 +1034,13 @@ class GameController:
     def save_as(self) -> Path | None:
         def check(text: str) -> str:
             try:
-                return saves.validate_name(text)
+                name = saves.validate_name(text)
             except saves.SaveError:
                 raise ValueError(f"use {saves.NAME_RULE}") from None
+            if name.lower() == saves.AUTOSAVE_NAME.lower():
+                # the autosave is written over after every turn: a save by that name would not last
+                raise ValueError(f"{saves.AUTOSAVE_NAME} is kept for the automatic save; choose another name")
+            return name
 
         default = self.save_name or "game1"
         name = self.ask(Question("Name for this save", TEXT, default, check=check, max_len=32))
