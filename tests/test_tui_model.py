@@ -155,14 +155,23 @@ def test_claims_owners_and_holdings() -> None:
 def test_valuation_table_names_the_winner() -> None:
     game = scripted()
     game.state.owner[39] = 1
-    game.state.players[1].cash -= 400
-    game.state.bank_paid_in += 400
+    game.state.players[1].cash -= 401  # Bob ends $1 short of Ann: no tie
+    game.state.bank_paid_in += 401
     game.apply(EndGame(0))
     rows = [t for t, _ in M.valuation_rows(game)]
     assert rows[0].split() == ["Player", "Cash", "Property", "Total"]
     assert rows[1].startswith("1 Ann") and "WINNER" in rows[1]
     assert rows[2].startswith("2 Bob") and "$400" in rows[2]
     assert rows[-1] == "The game is over (the game was stopped). Ann wins!"
+
+
+def test_a_tie_on_value_says_how_the_winner_was_chosen() -> None:
+    game = scripted()  # nobody has bought anything: both are worth $1,500
+    events = game.apply(EndGame(0))
+    tie = " (level with Bob: the tie goes to the earlier seat)"
+    assert M.valuation_rows(game)[-1][0] == f"The game is over (the game was stopped). Ann wins{tie}!"
+    over = next(e for e in events if isinstance(e, E.GameOver))
+    assert M.format_event(game, over) == (f"Game over (the game was stopped): Ann wins with $1,500{tie}!", "title")
 
 
 def test_the_narrow_player_list_keeps_the_whole_cash_and_shortens_the_name() -> None:

@@ -273,9 +273,26 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
         why = _ENDINGS.get(event.termination, event.termination)
         if event.winner == NOBODY:
             return f"Game over ({why}): nobody wins.", "title"
-        return (f"Game over ({why}): {n(event.winner)} wins with {money(event.values[event.winner])}!",
-                "title")
+        note = tie_note(game, event.winner, event.values)
+        return (f"Game over ({why}): {n(event.winner)} wins with {money(event.values[event.winner])}"
+                f"{note}!", "title")
     return None
+
+
+def tie_note(game: Game, winner: int, values: Iterable[int]) -> str:
+    """" (level with Bob: the tie goes to the earlier seat)" when others are worth as much as the winner.
+
+    The engine breaks a tie on value by seat order; saying so keeps "Ann wins with $1,500" from
+    puzzling a player who also has $1,500.
+    """
+    worth = list(values)
+    if not 0 <= winner < len(worth):
+        return ""
+    level = [name(game, p) for p, v in enumerate(worth)
+             if p != winner and v == worth[winner] and not game.state.players[p].bankrupt]
+    if not level:
+        return ""
+    return f" (level with {join_words(level)}: the tie goes to the earlier seat)"
 
 
 def buildings_words(count: int, hotels: bool) -> str:
@@ -679,7 +696,9 @@ def valuation_rows(game: Game) -> list[tuple[str, str]]:
         if outcome.winner == NOBODY:
             rows.append((f"The game is over ({why}): nobody wins.", "title"))
         else:
-            rows.append((f"The game is over ({why}). {name(game, outcome.winner)} wins!", "title"))
+            note = tie_note(game, outcome.winner, outcome.values)
+            rows.append((f"The game is over ({why}). {name(game, outcome.winner)} wins{note}!",
+                         "title"))
     return rows
 
 

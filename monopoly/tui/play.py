@@ -1086,4 +1086,6 @@ class GameController:
         outcome = self.game.outcome
         if outcome is None or outcome.winner == NOBODY:
             return "The game is over."
-        return f"The game is over: {M.name(self.game, outcome.winner)} wins with {self.game.money(outcome.values[outcome.winner])}."
+        note = M.tie_note(self.game, outcome.winner, outcome.values)
+        return (f"The game is over: {M.name(self.game, outcome.winner)} wins with "
+                f"{self.game.money(outcome.values[outcome.winner])}{note}.")
