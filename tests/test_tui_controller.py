@@ -279,6 +279,16 @@ def test_an_auction_between_people(tmp_path: Path) -> None:
     assert any(p.startswith("Bob bids") for p in screen.transcript)
 
 
+def test_an_option_key_during_an_auction_says_why_nothing_opens(tmp_path: Path) -> None:
+    script = keys("d", "n") + [(WAIT, "q")] + QUIT
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [(1, 2)], screen)
+    controller.run()
+    assert ("The options wait until the auction is over: bid with a player's number, or P to drop out"
+            in messages(controller))
+    assert game.outcome.termination == "ended", "Quit worked once the auction was over"
+
+
 def test_an_auction_with_a_bad_amount_asks_again(tmp_path: Path) -> None:
     script = keys("d", "n") + [(WAIT, "2")] + keys("lots\n", "99999\n", "30\n") + [(WAIT, "p")] + QUIT
     screen = FakeScreen(script)

@@ -617,6 +617,10 @@ class GameController:
             if amount is None or game.pending is not d:
                 return False
             return self.apply(A.Bid(p, amount)) is not None
+        if KEYS.option_for_key(key) is not None or key == ord("?"):
+            # the option bar is closed while the bidding runs: say so rather than ignore the key
+            self.say("The options wait until the auction is over: bid with a player's number, "
+                     "or P to drop out", "dim")
         return False
 
     def _auction_popup(self, d: Decision, left: float) -> M.Popup:
