@@ -424,6 +424,21 @@ def test_a_save_cannot_take_the_autosave_name(tmp_path: Path) -> None:
     assert (tmp_path / "mine.json").is_file() and "monopoly --load mine" in farewell
 
 
+def test_a_game_of_computers_only_has_a_turn_limit_and_ends_with_the_table(tmp_path: Path) -> None:
+    from monopoly.tui.setup import COMPUTERS_ONLY_TURN_LIMIT, parse_players, start_game
+
+    assert start_game(parse_players("Ann,cpu"), 1).game.rules.max_turns == 0
+    started = start_game(parse_players("cpu,cpu:basic,cpu:cautious"), 1)
+    assert started.game.rules.max_turns == COMPUTERS_ONLY_TURN_LIMIT
+    # a short limit played out: the game ends by itself and the final table shows
+    screen = FakeScreen(keys("x"))
+    game, controller = make(tmp_path, [(1, 2), (2, 3), (3, 4), (4, 5)], screen, computers=StubComputers({0, 1}),
+                            max_turns=3)
+    controller.run()
+    assert game.over and game.outcome.termination == "turn_limit"
+    assert "Final valuation" in screen.popups
+
+
 def test_quit_offers_to_save_first(tmp_path: Path) -> None:
     screen = FakeScreen(keys("q", "y", "y", "before\n", "x"))
     game, controller = make(tmp_path, [], screen)

@@ -109,9 +109,18 @@ def parse_players(text: str, edition: str = "us") -> GamePlan:
     return plan
 
 
+# Computers alone may trade and build too little ever to bankrupt each other (eight of them went past
+# turn 1,300): a game with no person in it stops at this turn, as ``monopoly simulate`` does, and the
+# final table names the richest.
+COMPUTERS_ONLY_TURN_LIMIT = 1000
+
+
 def start_game(plan: GamePlan, seed: int | None) -> Started:
     """Create the game (everyone throws for the start) and its computer players."""
-    game = Game.new([p.name for p in plan.players], plan.edition, plan.rules or None, seed=seed)
+    rules = dict(plan.rules)
+    if plan.players and all(p.strategy for p in plan.players):
+        rules.setdefault("max_turns", COMPUTERS_ONLY_TURN_LIMIT)
+    game = Game.new([p.name for p in plan.players], plan.edition, rules or None, seed=seed)
     seats = {i: p.strategy for i, p in enumerate(plan.players) if p.strategy}
     computers = None
     if seats:
