@@ -110,8 +110,8 @@ def parse_players(text: str, edition: str = "us") -> GamePlan:
 
 
 # Computers alone may trade and build too little ever to bankrupt each other (eight of them went past
-# turn 1,300): a game with no person in it stops at this turn, as ``monopoly simulate`` does, and the
-# final table names the richest.
+# turn 1,300): a game with no person in it stops at this turn, unfinished, as ``monopoly simulate``
+# does, and shows the final valuation.
 COMPUTERS_ONLY_TURN_LIMIT = 1000
 
 
