@@ -800,11 +800,12 @@ class GameController:
                 return None
             if not amount:
                 return 0
-            payer: int | None = p
+            payer = p
             if not settle:
-                payer = self.choose_player(f"Who pays the {game.money(amount)}?", [p, r], default=p)
-                if payer is None:
+                chosen = self.choose_player(f"Who pays the {game.money(amount)}?", [p, r], default=p)
+                if chosen is None:
                     return None
+                payer = chosen
             has = game.state.players[payer].cash
             if amount <= has:
                 return amount if payer == p else -amount
