@@ -79,6 +79,7 @@ def test_bankruptcy_to_a_player_hands_everything_to_the_creditor():
     assert [g.owner(s) for s in (MEDITERRANEAN, BALTIC, ELECTRIC, READING)] == [BOB] * 4
     assert g.state.mortgaged[READING] and not g.state.mortgaged[ELECTRIC]
     assert g.state.players[BOB].jail_cards == ["chance"]
+    assert of(events, E.JailCardPassed) == [E.JailCardPassed(ANN, BOB, "chance")]
     ann = g.state.players[ANN]
     assert ann.bankrupt and ann.cash == 0 and ann.jail_cards == [] and g.owned(ANN) == []
     assert E.Bankrupt(ANN, BOB) in events
@@ -131,6 +132,7 @@ def test_bankruptcy_to_the_bank_auctions_every_property_at_once_but_no_buildings
     assert [g.owner(s) for s in (MEDITERRANEAN, BALTIC, READING)] == [-1] * 3
     assert not any(g.state.mortgaged)
     assert g.state.players[ANN].jail_cards == [] and g.state.decks[1].count(4) == 1  # card back in the pack
+    assert of(events, E.JailCardPassed) == [E.JailCardPassed(ANN, BANK, "community_chest")]
     sold = []
     for sq, price in ((MEDITERRANEAN, 40), (BALTIC, 45), (READING, 150)):
         d = g.pending

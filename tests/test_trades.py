@@ -114,7 +114,8 @@ def test_get_out_of_jail_free_cards_change_hands_in_a_trade():
     hand_jail_card(g, BOB, "community_chest")
     give(g, BOB, READING)
     act(g, ProposeTrade(ANN, BOB, take=(READING,), give_cards=("chance",), cash=150))
-    act(g, AcceptTrade(BOB))
+    events = act(g, AcceptTrade(BOB))
+    assert of(events, E.JailCardPassed) == [E.JailCardPassed(ANN, BOB, "chance")]
     assert g.state.players[ANN].jail_cards == []
     assert sorted(g.state.players[BOB].jail_cards) == ["chance", "community_chest"]
     assert g.owner(READING) == ANN and cash(g) == [1350, 1650]

@@ -330,6 +330,16 @@ def test_jail_choices(tmp_path: Path) -> None:
     assert "Ann uses a Get Out of Jail Free card and leaves jail" in messages(controller)
 
 
+def test_the_last_throw_in_jail_is_announced(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("d", "y") + QUIT)
+    game, controller = make(tmp_path, [(1, 3)], screen)
+    s = game.state
+    s.players[0].position, s.players[0].in_jail, s.players[0].jail_turns = 10, True, 2
+    controller.run()
+    assert "Ann's last throw in jail: without doubles, Ann pays $50 and moves" in messages(controller)
+    assert not s.players[0].in_jail and s.players[0].position == 14, "the fine was paid and Ann moved"
+
+
 def test_income_tax_choice(tmp_path: Path) -> None:
     screen = FakeScreen(keys("d", "p") + QUIT)
     game, controller = make(tmp_path, [(1, 3)], screen)

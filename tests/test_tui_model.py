@@ -55,6 +55,9 @@ def test_a_few_messages_word_for_word() -> None:
     assert M.format_event(game, E.Paid(BANK, 0, 200, "salary")) is None
     assert M.format_event(game, E.Moved(0, 0, 3, 3)) is None
     assert M.format_event(game, E.SentToJail(1, "doubles"))[0] == "Bob goes to jail for throwing three doubles!"
+    assert (M.format_event(game, E.JailCardPassed(0, 1, "chance"))[0]
+            == "Ann's Get Out of Jail Free card (Chance) passes to Bob")
+    assert M.format_event(game, E.JailCardPassed(1, BANK, "community_chest"))[0].endswith("goes back under its deck")
     breakdown = M.format_event(game, E.HotelBreakdown(0, "pink", ((11, 2), (13, 2), (14, 3))))[0]
     assert "Not enough houses left to replace a hotel" in breakdown and "Pink" in breakdown
     over = M.format_event(game, E.GameOver("ended", 1, (100, 2000)))[0]

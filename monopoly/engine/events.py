@@ -203,6 +203,15 @@ class JailCardGained(Event):
 
 
 @dataclass(slots=True)
+class JailCardPassed(Event):
+    """A Get Out of Jail Free card changed hands (a trade, a bankruptcy); receiver BANK: back under its deck."""
+    giver: int
+    receiver: int
+    deck: str
+    kind: ClassVar[str] = "jail_card_passed"
+
+
+@dataclass(slots=True)
 class TaxChoiceNeeded(Event):
     player: int
     flat: int
@@ -333,7 +342,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (
         StartingRoll, FirstPlayer, DeedDealt, TurnStarted, DiceRolled, Moved, PassedGo, Landed, CardDrawn, Paid,
         RentDue, RentLapsed, NoRent, Bought, AuctionStarted, BidMade, BidderPassed, AuctionWon, AuctionUnsold,
-        SentToJail, LeftJail, StayedInJail, JailCardGained, TaxChoiceNeeded, BuildingBought, BuildingSold,
+        SentToJail, LeftJail, StayedInJail, JailCardGained, JailCardPassed, TaxChoiceNeeded, BuildingBought, BuildingSold,
         HotelBreakdown, Mortgaged, MortgageLifted, TradeProposed, TradeAnswered, PropertyTransferred, DebtRaised,
         Bankrupt, OfflineMoved, BuildingsOrdered, TimeUp, GameOver)
 }

@@ -1139,6 +1139,7 @@ class Game:
             for c in cards:
                 s.players[giver].jail_cards.remove(c)
                 s.players[receiver].jail_cards.append(c)
+                self._emit(E.JailCardPassed(giver, receiver, c))
 
     def _hand_over(self, square: int, giver: int, receiver: int) -> None:
         self.state.owner[square] = receiver
@@ -1194,6 +1195,7 @@ class Game:
                 self._return_jail_card(deck)
             else:
                 s.players[creditor].jail_cards.append(deck)
+            self._emit(E.JailCardPassed(p, creditor, deck))
         player.jail_cards.clear()
         player.bankrupt = True
         player.in_jail = False

@@ -220,6 +220,11 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
         return f"{n(event.player)} stays in jail (try {event.turns})", "message"
     if isinstance(event, E.JailCardGained):
         return f"{n(event.player)} keeps the Get Out of Jail Free card", "good"
+    if isinstance(event, E.JailCardPassed):
+        card = f"{n(event.giver)}'s Get Out of Jail Free card ({game.edition.deck_name(event.deck)})"
+        if event.receiver == BANK:
+            return f"{card} goes back under its deck", "message"
+        return f"{card} passes to {n(event.receiver)}", "message"
     if isinstance(event, E.TaxChoiceNeeded):
         return (f"Income tax: {n(event.player)} pays {money(event.flat)} or {event.percent}% "
                 "of total worth", "message")

@@ -438,6 +438,9 @@ class GameController:
         pl = self.game.state.players[p]
         action: A.Action = A.Roll(p)
         if pl.in_jail:
+            if pl.jail_turns + 1 >= self.game.rules.jail_turns:
+                self.say(f"{pl.name}'s last throw in jail: without doubles, {pl.name} pays "
+                         f"{self.game.money(self.game.edition.jail_fine)} and moves", "rent")
             choices = [Choice("t", "throw for doubles", "roll")]
             if self.game.is_legal(A.PayJailFine(p)):
                 choices.append(Choice("p", f"pay {self.game.money(self.game.edition.jail_fine)}", "fine"))
