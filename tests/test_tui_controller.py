@@ -491,6 +491,14 @@ def test_offline_token_is_placed_with_the_cursor(tmp_path: Path) -> None:
     assert game.state.offline_square == 1, "RETURN put it on the first property"
 
 
+def test_the_offline_cursor_starts_beside_the_token(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("d", "enter") + QUIT)
+    game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, offline_rule=True)
+    game.state.offline_square = 12  # Electric Company
+    controller.run()
+    assert game.state.offline_square == 13, "RETURN took the next property round the board"
+
+
 def test_the_time_limit_game_ends_on_the_clock(tmp_path: Path) -> None:
     screen = FakeScreen(keys("x"))
     game, controller = make(tmp_path, [], screen, short_game="time_limit", time_limit_minutes=1)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..engine import Game
+from ..engine.editions import BOARD_SIZE
 from ..engine.state import NOBODY
 from . import keys as KEYS
 from . import model as M
@@ -645,12 +646,17 @@ class Screen:
             ui.prompt_error = ""
 
     def board_cursor(self, instructions: str, candidates: list[int], start: int | None = None) -> tuple[str, int | None]:
-        """A cursor over ``candidates`` on the board: ("pick", square), ("done", None) or ("cancel", None)."""
+        """A cursor over ``candidates`` on the board: ("pick", square), ("done", None) or ("cancel", None).
+
+        It starts on ``start``, or when that square is not a candidate (the Offline token's own
+        square) on the next candidate round the board from it.
+        """
         ui = self._ensure_ui()
         if not candidates:
             return "done", None
         pool = sorted(set(candidates))
-        here = start if start in pool else pool[0]
+        origin = start if start is not None else 0
+        here = min(pool, key=lambda s: (s - origin) % BOARD_SIZE)
         old_hint = ui.hint
         ui.candidates = tuple(pool)
         ui.hint = instructions
