@@ -180,3 +180,31 @@ def test_legal_actions_lists_exactly_the_actions_that_pass_the_check(edition):
         checked = {a for a in _every_candidate(game) if game.is_legal(a)}
         assert listed == checked
         game.apply(rng.choice(sorted(listed, key=repr)))
+
+
+def _refuse_all(game: Game, actions: list) -> None:
+    before = json.dumps(game.to_dict(), sort_keys=True)
+    for action in actions:
+        assert not game.is_legal(action), action
+        with pytest.raises(IllegalActionError, match="must be"):
+            game.apply(action)
+        assert json.dumps(game.to_dict(), sort_keys=True) == before
+
+
+def test_a_malformed_action_is_refused_as_illegal_and_the_game_still_saves():
+    # Found by fuzzing: a bool passed the whole-number checks (Buy(True) bought Baltic for
+    # "player True", and the save then failed to load), and a trade or order whose lists were
+    # not lists raised TypeError from check instead of IllegalActionError.
+    game = Game.new(["Ann", "Bob"], dice=ScriptedDice([(1, 2)]), first_player=1)
+    game.state.owner[1] = 1  # Bob holds Mediterranean Avenue, to offer in the trades below
+    _refuse_all(game, [A.Roll(True), A.ProposeTrade(1, 0, give=3), A.ProposeTrade(1, 0, take=None),
+                       A.ProposeTrade(1, 0, give_cards=1), A.OrderBuildings(1, orders=5),
+                       A.OrderBuildings(1, ((1,), (0,))), A.ProposeTrade(1, 0, (1,), settle_debt=0),
+                       A.ProposeTrade(True, 0, (1,)), A.ProposeTrade(1, False, (1,))])
+    game.apply(A.Roll(1))  # Bob lands on Baltic Avenue
+    assert game.pending.kind == DecisionKind.BUY and game.pending.player == 1
+    _refuse_all(game, [A.Buy(True)])
+    game.apply(A.DeclineToBuy(1))
+    _refuse_all(game, [A.Bid(0, True)])
+    game.apply(A.Bid(0, 1))
+    assert Game.from_dict(json.loads(json.dumps(game.to_dict()))).to_dict() == game.to_dict()

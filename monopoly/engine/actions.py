@@ -7,7 +7,9 @@ at any time. ``Game.apply`` checks an action against the rules before it changes
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from .serial import to_plain
@@ -173,6 +175,51 @@ ACTION_TYPES: dict[str, type[Action]] = {
                 ClaimRent, Build, SellBuilding, Mortgage, LiftMortgage, ProposeTrade, AcceptTrade, RejectTrade,
                 SettleMortgagedTransfer, OrderBuildings, DeclareBankruptcy, MoveOffline, EndGame)
 }
+
+
+@lru_cache(maxsize=None)
+def _field_types(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in fields(cls))
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:  # a bool is an int to Python, never a player, square or amount here
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, (tuple, list)):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
+    return True
+
+
+def _describe(hint: Any, plural: bool = False) -> str:
+    """A type hint in words: "a whole number", "a list of pairs of whole numbers", ..."""
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return ("lists" if plural else "a list") + " of " + _describe(args[0], True)
+        return ("pairs" if plural else "a pair") + " of " + _describe(args[0], True) if len(args) == 2 else str(hint)
+    words = {int: ("a whole number", "whole numbers"), bool: ("true or false", "true or false"), str: ("text", "texts")}
+    return words[hint][plural] if hint in words else str(hint)
+
+
+def malformed(action: Action) -> str | None:
+    """Why a field of ``action`` is not of the type its class declares (a bool is no whole number,
+    a list of squares must be a list), or None: ``Game.check`` refuses such actions as illegal
+    before any rule looks at them, so they can neither crash a check nor reach the saved state."""
+    for name, hint in _field_types(type(action)):
+        value = getattr(action, name)
+        if not _fits(value, hint):
+            return f"{type(action).__name__}.{name} must be {_describe(hint)}, not {value!r}"
+    return None
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:

@@ -286,8 +286,11 @@ class Game:
         s = self.state
         if s.outcome is not None:
             raise _illegal("the game is over")
+        problem = A.malformed(action)
+        if problem is not None:
+            raise _illegal(problem)
         p = action.player
-        if not isinstance(p, int) or not 0 <= p < len(s.players):
+        if not 0 <= p < len(s.players):
             raise _illegal(f"there is no player {p!r}")
         if s.players[p].bankrupt:
             raise _illegal(f"{s.players[p].name} is bankrupt and out of the game")
