@@ -150,7 +150,12 @@ class Ruthless(Strategy):
         return DeclineToBuy(self.seat)
 
     def _bid_limit(self, view: GameView, square: int) -> int:
-        key = (square, view.cash(), view.owners(), view.turn)
+        # The limit is a function of the square, the seat's bid limit and the whole position the
+        # valuation reads (owners, mortgages, buildings, everyone's cash): all of it is the key, so
+        # a cached answer is never stale and a resumed game (whose cache starts empty) bids the same.
+        pos = Position.of(view)
+        key = (square, view.bid_limit(), tuple(pos.owner), tuple(pos.mortgaged), tuple(pos.level), tuple(pos.cash),
+               tuple(pos.active))
         if self._bid_cache is not None and self._bid_cache[0] == key:
             return self._bid_cache[1]
         high = view.bid_limit()
