@@ -252,3 +252,21 @@ def test_unknown_seats_and_names_are_refused():
         ComputerPlayers(game, {2: "basic"})
     with pytest.raises(ValueError):
         ComputerPlayers(game, {0: "grandmaster"})
+
+
+def test_once_time_is_up_computers_out_of_play_are_not_asked_to_deal(caplog):
+    # Found by fuzzing: in the time-limit game, once time was up, a ruthless seat that was not
+    # in play was still offered any-time actions, chose to lift a mortgage the rules no longer
+    # allowed it, and every such choice was logged as a strategy error.
+    game = new_game(players=2, rolls=[(1, 2)], rules={"short_game": "time_limit", "time_limit_minutes": 1})
+    game.state.owner[ORIENTAL] = 1
+    game.state.mortgaged[ORIENTAL] = True
+    players = ComputerPlayers(game, {1: "ruthless"})
+    game.apply(Roll(0))  # the person lands on Baltic Avenue
+    game.set_clock(60)
+    assert game.state.time_up and game.pending.kind == K.BUY and game.pending.player == 0
+    with caplog.at_level(logging.WARNING, logger="monopoly.ai"):
+        assert players.next_action(game) is None  # the person finishes the move
+    assert caplog.text == ""
+    game.apply(Buy(0))
+    assert game.over and game.outcome.termination == "time_up"

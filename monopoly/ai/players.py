@@ -250,7 +250,11 @@ class ComputerPlayers:
     def _anytime(self, game: Any, seat: int, point: _Point) -> Action | None:
         """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none."""
         used = point.used.get(seat, 0)
-        if used >= ANYTIME_LIMIT or game.state.players[seat].bankrupt:
+        s = game.state
+        if (used >= ANYTIME_LIMIT or s.players[seat].bankrupt
+                or (s.time_up and seat != s.turn.player and not game.in_debt(seat))):
+            # once time is up only the player in play (and a debtor) may still deal: the others
+            # are not asked, as the engine would refuse whatever they chose
             point.done.add(seat)
             return None
         strategy = self.strategies[seat]
