@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from monopoly.ai import ComputerPlayers, Pending, Strategy, make_strategy, register_strategy, unregister_strategy
+from monopoly.ai import ComputerPlayers, Pending, make_strategy
 from monopoly.ai.view import Auction, GameView
 from monopoly.engine import Bid, Game, OrderBuildings, PassBid, ScriptedDice, check_invariants
 from monopoly.engine.state import DecisionKind as K
@@ -215,21 +215,6 @@ def test_random_orders_a_small_random_number_and_replays():
 
 
 # ------------------------------------------------------------------------- the default and the driver
-@pytest.fixture
-def strategy_class():
-    made = []
-
-    def make(name, **methods):
-        cls = type(name.title(), (Strategy,), {"name": name, **methods})
-        register_strategy(cls)
-        made.append(name)
-        return cls
-
-    yield make
-    for name in made:
-        unregister_strategy(name)
-
-
 def test_the_default_orders_what_its_cash_pays_for_if_the_strategy_ever_builds(strategy_class):
     strategy_class("sitter")  # never acts at any time, so never builds
     strategy_class("builder", act_anytime=lambda self, view: None)

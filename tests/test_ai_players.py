@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from monopoly.ai import ComputerPlayers, Strategy, register_strategy, unregister_strategy
+from monopoly.ai import ComputerPlayers
 from monopoly.ai.players import ANYTIME_LIMIT, REFUSAL_ROUNDS
 from monopoly.engine import (AcceptTrade, Buy, ClaimRent, DeclineToBuy, Game, LiftMortgage, Mortgage, PassBid,
                              ProposeTrade, RejectTrade, Roll, ScriptedDice, check_invariants)
@@ -28,22 +28,6 @@ def person_answer(game):
                 "Build", "SellBuilding"):
             return action
     raise AssertionError(f"no answer for {d.kind}")
-
-
-@pytest.fixture
-def strategy_class():
-    """Register a throw-away strategy class for one test."""
-    made = []
-
-    def make(name, **methods):
-        cls = type(name.title(), (Strategy,), {"name": name, **methods})
-        register_strategy(cls)
-        made.append(name)
-        return cls
-
-    yield make
-    for name in made:
-        unregister_strategy(name)
 
 
 def test_people_decide_for_themselves():

@@ -13,7 +13,7 @@ from typing import Any, Callable
 import pytest
 
 from monopoly import saves
-from monopoly.engine import (Buy, DeclineToBuy, Game, PassBid, PayIncomeTax, PayOrDraw,
+from monopoly.engine import (Bid, Buy, DeclineToBuy, Game, PassBid, PayIncomeTax, PayOrDraw,
                              ProposeTrade, RejectTrade, Roll, ScriptedDice, SettleMortgagedTransfer, check_invariants)
 from monopoly.engine.state import DecisionKind as K
 from monopoly.tui import model as M
@@ -149,6 +149,16 @@ def make(tmp_path: Path, rolls: list[tuple[int, int]], screen: FakeScreen, playe
     ui = M.UIState(tokens=M.default_tokens(game, len(players)), fastmove=True)
     controller = play.GameController(screen, game, computers, ui, tmp_path)
     return game, controller
+
+
+class Bidder(StubComputers):
+    """Computers that raise by 35 while the bid is under 70, then answer like the stub."""
+
+    def next_action(self, game: Game) -> Any:
+        d = game.pending
+        if d.kind == K.AUCTION and d.player in self.seats and d.auction.high_bid < 70:
+            return Bid(d.player, d.auction.high_bid + 35)
+        return super().next_action(game)
 
 
 def messages(controller: play.GameController) -> list[str]:
@@ -300,15 +310,6 @@ def test_an_auction_with_a_bad_amount_asks_again(tmp_path: Path) -> None:
 
 
 def test_a_person_who_waits_too_long_drops_out_and_computers_bid_by_strategy(tmp_path: Path) -> None:
-    from monopoly.engine import Bid
-
-    class Bidder(StubComputers):
-        def next_action(self, game: Game) -> Any:
-            d = game.pending
-            if d.kind == K.AUCTION and d.player in self.seats and d.auction.high_bid < 70:
-                return Bid(d.player, d.auction.high_bid + 35)
-            return super().next_action(game)
-
     screen = FakeScreen(keys("d", "n") + QUIT)
     game, controller = make(tmp_path, [(1, 2), (3, 4)], screen, computers=Bidder({1}))
     controller.run()
@@ -706,15 +707,6 @@ def test_the_second_help_page_lines_up_every_key(tmp_path: Path) -> None:
 
 
 def test_the_auction_hint_offers_p_only_for_a_person_being_asked(tmp_path: Path) -> None:
-    from monopoly.engine import Bid
-
-    class Bidder(StubComputers):
-        def next_action(self, game: Game) -> Any:
-            d = game.pending
-            if d.kind == K.AUCTION and d.player in self.seats and d.auction.high_bid < 70:
-                return Bid(d.player, d.auction.high_bid + 35)
-            return super().next_action(game)
-
     class HintScreen(FakeScreen):
         hints: list[str] = []
 
