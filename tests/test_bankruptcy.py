@@ -54,6 +54,10 @@ def test_a_debt_above_cash_must_be_raised_by_selling_and_mortgaging():
     assert cash(g)[ANN] == 1950 and g.pending.kind == K.RAISE_FUNDS
     events = act(g, Mortgage(ANN, KENTUCKY))  # $110 more: the debt is paid at once
     assert paid(events) == [(BANK, ANN, 110), (ANN, BOB, 2000)]
+    # the debt is reported paid before the next player's turn starts
+    kinds = [type(e) for e in events]
+    assert E.DebtPaid(ANN, BOB, 2000, "rent") in events
+    assert kinds.index(E.DebtPaid) < kinds.index(E.TurnStarted)
     assert cash(g) == [60, 3500]
     assert g.pending.kind == K.ROLL and g.pending.player == BOB
     assert not g.state.players[ANN].bankrupt

@@ -225,9 +225,28 @@ def test_raising_funds_with_the_mortgage_cursor(tmp_path: Path) -> None:
     controller.run()
     assert any("Ann must raise $40 more" in p for p in screen.transcript)
     assert s.mortgaged[1] and s.mortgaged[3]
-    assert "The debt is paid." in messages(controller)
+    assert "Ann has raised the money: the debt is paid" in messages(controller)
     assert s.players[1].cash == 1550 and s.players[0].cash == 10 + 30 + 30 - 50
     check_invariants(game)
+
+
+def test_the_debt_is_explained_once_while_funds_are_raised_step_by_step(tmp_path: Path) -> None:
+    # Ann mortgages one brown, closes the cursor (D), is asked again, and mortgages the other.
+    script = keys("d", "r", "m", "enter", "d", "m", "enter") + QUIT
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [(1, 1)], screen)
+    s = game.state
+    s.owner[39] = 1
+    s.owner[1] = s.owner[3] = 0
+    s.players[0].position = 37
+    s.bank_paid_in += s.players[0].cash - 10
+    s.players[0].cash = 10
+    controller.run()
+    assert s.mortgaged[1] and s.mortgaged[3]
+    assert sum("Ann must raise" in p for p in screen.transcript) >= 2, "the question was asked twice"
+    assert [m for m in messages(controller) if "and has $" in m] == [
+        "Ann owes Bob $50 and has $10: mortgage, sell or trade to raise it"]
+    assert "Ann has raised the money: the debt is paid" in messages(controller)
 
 
 def test_a_key_repeated_after_the_debt_is_paid_does_not_reach_the_option_bar(tmp_path: Path) -> None:
@@ -243,7 +262,7 @@ def test_a_key_repeated_after_the_debt_is_paid_does_not_reach_the_option_bar(tmp
     s.bank_paid_in += s.players[0].cash - 10
     s.players[0].cash = 10
     controller.run()
-    assert "The debt is paid." in messages(controller)
+    assert "Ann has raised the money: the debt is paid" in messages(controller)
     assert s.players[0].position == 39, "the typed-ahead key did not throw the dice"
     assert not any("throws 2 and 3" in m for m in messages(controller))
 
@@ -593,8 +612,9 @@ def test_a_computer_joins_a_house_order_when_the_bank_is_short_and_the_houses_ar
     said = messages(controller)
     s = game.state
     assert "Computer player Bob (12 houses) joins the order" in said
-    assert "The bank has only 2 houses: they are auctioned" in said
-    assert "The bank has 2 houses for 14 ordered: they go to auction one by one" in said
+    # announced once, by the engine's event
+    assert [m for m in said if m.startswith("The bank has")] == [
+        "The bank has 2 houses for 14 ordered: they go to auction one by one"]
     assert "Auction" in screen.popups and any(p.startswith("Ann bids") for p in screen.transcript)
     assert "Ann wins a house for $60" in said and "Bob wins a house for $10" in said
     assert s.players[0].cash == 1500 - 60 and s.players[1].cash == 1500 - 10
@@ -647,7 +667,7 @@ def test_a_hotel_shortage_is_auctioned_with_the_computers_order(tmp_path: Path) 
     controller.run()
     said = messages(controller)
     assert "Computer player Bob (3 hotels) joins the order" in said
-    assert "The bank has only 1 hotel: it is auctioned" in said
+    assert [m for m in said if m.startswith("The bank has")] == ["The bank has 1 hotel for 4 ordered: it goes to auction"]
     assert "Bob wins a hotel for $10" in said
     assert sum(s.hotel[sq] for sq in (6, 8, 9)) == 1 and s.bank_hotels == 0
     assert any(m.startswith("The auction is over and the bank has no hotels left. Still wanted: Ann 1 hotel")
@@ -691,7 +711,11 @@ def test_the_auction_panel_names_the_player_numbers_in_play(tmp_path: Path) -> N
     game.apply(DeclineToBuy(0))
     popup = controller._auction_popup(game.pending, 5.0)
     texts = [text for text, _ in popup.lines]
-    assert "1-3: bid as that player" in texts and "1-8: bid as that player" not in texts
+    assert "1, 2, 3: bid as that player" in texts
+    game.apply(Bid(1, 10))  # Bob leads: the keys offered are those of the others still bidding
+    game.apply(PassBid(2))
+    popup = controller._auction_popup(game.pending, 5.0)
+    assert "1: bid as that player" in [text for text, _ in popup.lines]
 
 
 def test_the_second_help_page_lines_up_every_key(tmp_path: Path) -> None:

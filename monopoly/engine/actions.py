@@ -211,10 +211,29 @@ def _describe(hint: Any, plural: bool = False) -> str:
     return words[hint][plural] if hint in words else str(hint)
 
 
+_INT_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _int_fields(cls: type[Action]) -> tuple[str, ...] | None:
+    """The names of the fields of ``cls`` when all are plain ``int``, else None."""
+    types = _field_types(cls)
+    return tuple(name for name, _ in types) if all(hint is int for _, hint in types) else None
+
+
 def malformed(action: Action) -> str | None:
     """Why a field of ``action`` is not of the type its class declares (a bool is no whole number,
     a list of squares must be a list), or None: ``Game.check`` refuses such actions as illegal
     before any rule looks at them, so they can neither crash a check nor reach the saved state."""
+    # Every action is checked, so the common case (whole numbers only, exact ints) is settled
+    # without the general walk below; anything else, an int subclass included, takes the walk.
+    cls = type(action)
+    names = _INT_FIELDS[cls] if cls in _INT_FIELDS else _INT_FIELDS.setdefault(cls, _int_fields(cls))
+    if names is not None:
+        for name in names:
+            if type(getattr(action, name)) is not int:
+                break
+        else:
+            return None
     for name, hint in _field_types(type(action)):
         value = getattr(action, name)
         if not _fits(value, hint):

@@ -304,6 +304,16 @@ class DebtRaised(Event):
 
 
 @dataclass(slots=True)
+class DebtPaid(Event):
+    """A debt announced by ``DebtRaised`` is paid in cash, in full (it follows its ``Paid``)."""
+    debtor: int
+    creditor: int
+    amount: int
+    reason: str
+    kind: ClassVar[str] = "debt_paid"
+
+
+@dataclass(slots=True)
 class Bankrupt(Event):
     player: int
     creditor: int
@@ -344,7 +354,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         RentDue, RentLapsed, NoRent, Bought, AuctionStarted, BidMade, BidderPassed, AuctionWon, AuctionUnsold,
         SentToJail, LeftJail, StayedInJail, JailCardGained, JailCardPassed, TaxChoiceNeeded, BuildingBought, BuildingSold,
         HotelBreakdown, Mortgaged, MortgageLifted, TradeProposed, TradeAnswered, PropertyTransferred, DebtRaised,
-        Bankrupt, OfflineMoved, BuildingsOrdered, TimeUp, GameOver)
+        DebtPaid, Bankrupt, OfflineMoved, BuildingsOrdered, TimeUp, GameOver)
 }
 
 

@@ -359,6 +359,7 @@ class Game:
                 if top.kind == K.RAISE_FUNDS and s.players[top.player].cash >= top.amount:
                     s.stack.pop()
                     self._transfer(top.player, top.creditor, top.amount, top.reason)
+                    self._emit(E.DebtPaid(top.player, top.creditor, top.amount, top.reason))
                     continue
                 if top.kind == K.AUCTION and top.auction is not None and self._auction_done(top.auction):
                     s.stack.pop()

@@ -263,15 +263,16 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
     if isinstance(event, E.DebtRaised):
         return (f"{n(event.debtor)} owes {n(event.creditor)} {money(event.amount)} and must raise the "
                 "money", "bad")
+    if isinstance(event, E.DebtPaid):
+        return f"{n(event.debtor)} has raised the money: the debt is paid", "good"
     if isinstance(event, E.Bankrupt):
         return f"{n(event.player)} is bankrupt and out of the game!", "bad"
     if isinstance(event, E.OfflineMoved):
         return f"{n(event.player)} moves the Offline token to {square_name(game, event.square)}", "message"
     if isinstance(event, E.BuildingsOrdered):
-        what = "hotels" if event.hotels else "houses"
         total = sum(c for _, c in event.orders)
-        return (f"The bank has {event.available} {what} for {total} ordered: they go to auction one by one",
-                "title")
+        fate = "it goes to auction" if event.available == 1 else "they go to auction one by one"
+        return f"The bank has {buildings_words(event.available, event.hotels)} for {total} ordered: {fate}", "title"
     if isinstance(event, E.TimeUp):
         return "Time is up! The game ends when this move is over.", "bad"
     if isinstance(event, E.GameOver):

@@ -649,7 +649,9 @@ class GameController:
             lines.append((f"{asked} is thinking...", "dim"))
         else:
             lines.append((f"{asked}: {int(left + 0.99)} s to bid", "rent"))
-            lines.append((f"1-{len(game.state.players)}: bid as that player", "dim"))
+            numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and not self.is_computer(b)]
+            if numbers:  # only the people who may raise the bid now
+                lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
             lines.append((f"P: {asked} drops out", "dim"))
         return M.Popup("Auction", lines, footer="", where="side")
 
@@ -658,10 +660,13 @@ class GameController:
         game = self.game
         p = d.player
         who = M.name(game, p)
+        told = False  # the debt is explained once; the question below shows what is still missing
         while game.pending is d and not game.over:
             cash = game.state.players[p].cash
-            self.say(f"{who} owes {M.name(game, d.creditor)} {game.money(d.amount)} and has "
-                     f"{game.money(cash)}: mortgage, sell or trade to raise it", "bad")
+            if not told:
+                self.say(f"{who} owes {M.name(game, d.creditor)} {game.money(d.amount)} and has "
+                         f"{game.money(cash)}: mortgage, sell or trade to raise it", "bad")
+                told = True
             choices = []
             if self.legal_squares(p, A.Mortgage):
                 choices.append(Choice("m", "mortgage", "mortgage"))
@@ -854,7 +859,6 @@ class GameController:
             else:
                 self.apply(A.Mortgage(p, sq))
             if debt is not None and game.pending is not debt:
-                self.say("The debt is paid.", "good")
                 self.screen.flush_keys()
                 return
 
@@ -943,8 +947,6 @@ class GameController:
             came = [o for o in candidate if o not in orders]
             if came:
                 self.say(M.computers_join_text(game, came, hotels), "title")
-            self.say(f"The bank has only {M.buildings_words(supply, hotels)}: "
-                     f"{'it is' if supply == 1 else 'they are'} auctioned", "title")
             self._scarce = ({p: c for p, c in candidate}, hotels)
             if self.apply(action) is None:
                 self._scarce = None
@@ -1003,7 +1005,6 @@ class GameController:
             start = sq
             self.apply(A.SellBuilding(p, sq))
             if debt is not None and game.pending is not debt:
-                self.say("The debt is paid.", "good")
                 self.screen.flush_keys()
                 return
 
