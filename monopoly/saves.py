@@ -110,12 +110,36 @@ def make_document(game: Game, computers: Any = None, ui: dict[str, Any] | None =
     }
 
 
+def to_text(document: Any) -> str:
+    """The save as JSON laid out for reading: objects opened three levels deep, lists of records
+    (the game's log, the players, the decks) one record per line.
+
+    ``json.dumps`` with ``indent`` would run its slow pure-Python encoder over the whole file;
+    here each line is encoded at C speed, which matters because the log grows every turn and the
+    game is autosaved after every turn.
+    """
+    return _layout(document, 0, "")
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # one encoder: ``json.dumps`` makes one a call
+
+
+def _layout(value: Any, depth: int, pad: str) -> str:
+    inner = pad + " "
+    if isinstance(value, dict) and value and depth < 3:
+        entries = [f"{inner}{_ENCODE(str(k))}: {_layout(v, depth + 1, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(entries) + "\n" + pad + "}"
+    if isinstance(value, list) and depth < 4 and any(isinstance(v, (dict, list)) for v in value):
+        return "[\n" + ",\n".join(inner + _ENCODE(v) for v in value) + "\n" + pad + "]"
+    return _ENCODE(value)
+
+
 def write_document(path: str | os.PathLike[str], document: dict[str, Any]) -> Path:
     """Write JSON atomically: a temporary file in the same folder, then ``os.replace``."""
     target = Path(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(document, indent=1, ensure_ascii=False)
+        text = to_text(document)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".tmp", dir=target.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:

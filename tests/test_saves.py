@@ -44,6 +44,22 @@ def test_save_path_stays_in_the_folder(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------- round trip
+def test_the_file_is_laid_out_one_record_a_line(tmp_path: Path) -> None:
+    game = new_game()
+    for _ in range(6):
+        for action in game.legal_actions(game.pending.player)[:1]:
+            game.apply(action)
+    text = saves.write_save(tmp_path, "lines", game, None, UI).read_text("utf-8")
+    document = saves.make_document(game, None, UI)
+    document["saved_at"] = json.loads(text)["saved_at"]
+    assert json.loads(text) == document
+    lines = text.splitlines()
+    assert '  "edition": "us",' in lines
+    events = [line for line in lines if line.lstrip().startswith('{"event": ')]
+    assert len(events) == len(game.log) > 5, "each event of the log on a line of its own"
+    assert any(line.lstrip().startswith('{"name": "Ann"') for line in lines), "each player on a line"
+
+
 def test_write_and_read_back_the_same_game(tmp_path: Path) -> None:
     game = new_game()
     game.apply(Roll(0))
