@@ -191,6 +191,26 @@ def test_ruthless_corners_the_last_houses_when_the_bank_is_short():
     assert order(game, "ruthless") == 0
 
 
+def test_ruthless_neither_builds_nor_mortgages_to_build_while_scarce_houses_are_auctioned():
+    """Nobody builds directly during a shortage auction: ruthless, watching people bid, must not
+    mortgage its lone deeds to pay for a house the engine would refuse (it once did, then tried
+    the refused house)."""
+    cat = 2
+    game = new_game(("Ann", "Bob", "Cat"))
+    own(game, ANN, *BROWNS)
+    own(game, ANN, *REDS, *YELLOWS, houses=4)
+    own(game, cat, *GREENS, houses=2)  # the bank has two houses left
+    own(game, BOB, 37, 39)  # the dark blues, $200 a house
+    own(game, BOB, 5, 12, 15, 25)  # lone deeds Bob could mortgage
+    set_cash(game, BOB, 150)  # a house leaves less than its reserve unless it mortgages
+    check_invariants(game)
+    game.apply(OrderBuildings(ANN, ((ANN, 2), (cat, 2)), False))
+    assert game.pending.kind == K.AUCTION and game.pending.player == ANN
+    cp = ComputerPlayers(game, {BOB: "ruthless"}, seed=5)
+    assert cp.next_action(game) is None
+    assert not any(game.state.mortgaged)
+
+
 def test_ruthless_orders_no_hotels_while_houses_are_short():
     game = bob_owns_the_light_blues(1500, houses=4)
     own(game, ANN, *REDS, houses=4)  # eight houses left, and Ann could build on the browns

@@ -254,3 +254,23 @@ def test_once_time_is_up_computers_out_of_play_are_not_asked_to_deal(caplog):
     assert caplog.text == ""
     game.apply(Buy(0))
     assert game.over and game.outcome.termination == "time_up"
+
+
+@pytest.mark.parametrize("strategy", ["basic", "cautious", "ruthless", "random"])
+def test_an_offer_that_no_longer_stands_is_refused_without_asking_the_strategy(strategy, caplog):
+    # Found by fuzzing: a person offered cash with a deed, then spent the cash (lifting a
+    # mortgage) before the computer answered; a computer that liked the deal accepted an offer
+    # the rules no longer allowed, and the refusal was logged as a strategy error.
+    game = new_game(players=2)
+    s = game.state
+    s.owner[MEDITERRANEAN] = 1  # Baltic Avenue completes the browns for the computer
+    s.owner[BALTIC] = 0
+    s.owner[ORIENTAL] = 0
+    s.mortgaged[ORIENTAL] = True
+    players = ComputerPlayers(game, {1: strategy}, seed=3)
+    game.apply(ProposeTrade(0, 1, (BALTIC,), (), 1450))
+    game.apply(LiftMortgage(0, ORIENTAL))  # $55: $1,445 left, less than the cash offered
+    assert not game.is_legal(AcceptTrade(1))
+    with caplog.at_level(logging.WARNING, logger="monopoly.ai"):
+        assert players.next_action(game) == RejectTrade(1)
+    assert caplog.text == ""

@@ -9,7 +9,7 @@ from monopoly.ai import STRATEGIES, GameView, make_strategy
 from monopoly.ai.players import _ANSWER_TYPES
 from monopoly.ai.strategy import ANSWERS
 from monopoly.ai.view import pending_of
-from monopoly.engine import (AcceptTrade, Bid, Build, Buy, DeclareBankruptcy, DeclineToBuy, Game, LiftMortgage,
+from monopoly.engine import (BANK, AcceptTrade, Bid, Build, Buy, DeclareBankruptcy, DeclineToBuy, Game, LiftMortgage,
                              Mortgage, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade, RejectTrade, Roll,
                              ScriptedDice, SellBuilding, SettleMortgagedTransfer, UseJailCard, check_state)
 from monopoly.engine.editions import DECKS
@@ -81,6 +81,9 @@ def scenarios() -> dict[str, Game]:
         "auction": situation(owners={PARK_PLACE: 1}, decision=Decision(
             K.AUCTION, 0, square=BOARDWALK, auction=AuctionState("square", BOARDWALK, 100, 1, [0, 1]))),
         "building_auction": _building_auction(),
+        "auction_in_debt": _in_debt(situation(owners={PARK_PLACE: 1, READING: 0}, decision=Decision(
+            K.AUCTION, 0, square=BOARDWALK, auction=AuctionState("square", BOARDWALK, 100, 1, [0, 1])))),
+        "building_auction_in_debt": _in_debt(_building_auction()),
         "income_tax": situation(decision=Decision(K.INCOME_TAX, 0, square=4, amount=200)),
         "pay_or_draw": situation(edition="uk", decision=Decision(K.PAY_OR_DRAW, 0, amount=10, reason="chance")),
         "raise_funds": situation(owners={**monopoly_brown(0), READING: 0, ORIENTAL: 0}, houses={MEDITERRANEAN: 1, BALTIC: 1},
@@ -105,8 +108,17 @@ def _building_auction() -> Game:
     return game
 
 
-KINDS = ["jail", "buy", "auction", "building_auction", "income_tax", "pay_or_draw", "raise_funds", "trade_response",
-         "mortgaged_transfer", "move_offline", "place_building"]
+def _in_debt(game: Game) -> Game:
+    """The same situation with seat 0 owing the bank more than its cash, a debt raised later (as
+    when a bankrupt's deeds are auctioned while another debtor waits): seat 0 may only pass."""
+    s = game.state
+    s.stack.insert(0, Decision(K.RAISE_FUNDS, 0, amount=s.players[0].cash + 100, creditor=BANK, reason="tax"))
+    check_state(game)
+    return game
+
+
+KINDS = ["jail", "buy", "auction", "building_auction", "auction_in_debt", "building_auction_in_debt", "income_tax",
+         "pay_or_draw", "raise_funds", "trade_response", "mortgaged_transfer", "move_offline", "place_building"]
 
 
 @pytest.mark.parametrize("name", sorted(STRATEGIES))

@@ -358,6 +358,8 @@ def test_ctrl_c_restores_the_terminal_and_leaves_the_game_autosaved(tmp_path: Pa
         out = bytes(s.output)
     assert b"\x1b[?1049l" in out, "the alternate screen was left"
     assert b"autosaved" in out
+    # the saves are not in the default folder: the command to resume must name theirs
+    assert f"monopoly --load autosave --save-dir {tmp_path}".encode() in out.replace(b"\r\n", b"")
     loaded = saves.read_save(tmp_path / "autosave.json")
     assert loaded.ui["fastmove"] is True
     check_invariants(loaded.game)

@@ -297,6 +297,29 @@ def test_bankruptcy_is_offered_only_when_nothing_can_cover_the_debt(tmp_path: Pa
     assert s.players[0].bankrupt and game.over and game.outcome.winner == 1
 
 
+def test_after_a_bankruptcy_the_end_of_turn_line_names_nobody_who_did_not_just_play(tmp_path: Path) -> None:
+    # Ann goes bankrupt in her own turn; Bob plays next. Cy, seated before Bob once Ann is out,
+    # did not just end a turn, and Ann is out of the game: neither gets an "ends the turn" line.
+    screen = FakeScreen(keys("d", "r", "b", "y") + QUIT)
+    game, controller = make(tmp_path, [(1, 1)], screen, players=("Ann", "Bob", "Cy"))
+    s = game.state
+    s.owner[39] = 1
+    s.players[0].position = 37
+    s.bank_paid_in += s.players[0].cash - 10
+    s.players[0].cash = 10
+    controller.run()
+    assert s.players[0].bankrupt
+    assert not any("ends the turn" in m for m in messages(controller))
+
+
+def test_the_end_of_turn_line_names_the_player_who_just_played(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("d", "n") + QUIT)  # Ann throws, declines Baltic: the auction passes by
+    game, controller = make(tmp_path, [(1, 2)], screen, players=("Ann", "Bob", "Cy"))
+    controller.run()
+    assert [m for m in messages(controller) if "ends the turn" in m] == [
+        "Ann ends the turn with $1,500 cash, $0 property"]
+
+
 def test_an_auction_between_people(tmp_path: Path) -> None:
     # Ann lets Baltic Avenue go; Bob bids 40 with his number, Ann drops out with P.
     script = keys("d", "n") + [(WAIT, "2")] + keys("40\n") + [(WAIT, "p")] + QUIT
@@ -441,8 +464,26 @@ def test_save_checks_the_name_and_can_leave(tmp_path: Path) -> None:
     farewell = controller.run()
     assert any(t.startswith("! use 1 to 32 letters") for t in screen.transcript)
     assert (tmp_path / "good1.json").is_file() and not (tmp_path.parent / "x.json").exists()
-    assert "monopoly --load good1" in farewell
+    assert f"monopoly --load good1 --save-dir {tmp_path}" in farewell, "the folder is not the default one"
     assert saves.read_save(tmp_path / "good1.json").game.to_dict()["state"] == game.to_dict()["state"]
+
+
+def test_the_resume_command_names_the_save_folder_unless_it_is_the_default() -> None:
+    assert play.resume_command("saves", "g1") == "monopoly --load g1"
+    assert play.resume_command(Path("saves/"), "g1") == "monopoly --load g1"
+    assert play.resume_command("/tmp/my games", "g1") == "monopoly --load g1 --save-dir '/tmp/my games'"
+
+
+def test_a_save_does_not_silently_replace_another_games_save(tmp_path: Path) -> None:
+    # game1 is an earlier game's save: RETURN now offers game2; typing game1 asks before replacing.
+    (tmp_path / "game1.json").write_text("an earlier game")
+    screen = FakeScreen(keys("s", "game1\n", "n", "enter", "y", "s", "game1\n", "y", "n"))
+    game, controller = make(tmp_path, [], screen)
+    controller.run()
+    assert "There is a save called game1 already: replace it? (Y/N) [N] " in screen.transcript
+    assert "Name for this save [game2] " in screen.transcript
+    assert (tmp_path / "game2.json").is_file()
+    assert saves.read_save(tmp_path / "game1.json").game.to_dict()["state"] == game.to_dict()["state"]
 
 
 def test_a_save_cannot_take_the_autosave_name(tmp_path: Path) -> None:

@@ -165,3 +165,19 @@ def test_a_hint_wider_than_the_screen_wraps_instead_of_being_cut_off():
     assert shown == screen.ui.hint
     assert all(len(line) <= 80 for line in screen.drawn.values())
     assert screen.drawn[lay.prompt.y].strip().endswith("choose an option.")
+
+
+def test_a_popup_short_of_room_drops_its_blank_lines_before_any_text():
+    # The auction panel with eight bidders on 80x24: its last line (P: who drops out) must show.
+    from monopoly.tui.model import Popup
+    from monopoly.tui.screen import ASCII
+
+    screen = _prompt_recorder()
+    screen.glyphs = ASCII
+    bidders = [(f"  {p} P{p}", "message") for p in range(1, 9)]
+    lines = [("Reading Railroad", "title"), ("Printed price $200", "dim"), ("No bid yet", "message"),
+             ("Bidding:", "dim"), *bidders, ("", "message"), ("P1: 9 s to bid", "rent"),
+             ("1, 2, 3, 4, 5, 6, 7, 8: bid as that player", "dim"), ("P: P1 drops out", "dim")]
+    screen._draw_popup(layout(24, 80), Popup("Auction", lines, footer="", where="side"))
+    shown = "\n".join(screen.drawn[y] for y in sorted(screen.drawn))
+    assert "P: P1 drops out" in shown and "8 P8" in shown

@@ -9,7 +9,8 @@ person must decide and no computer wants to act). The controller
   computer (whose strategy wants it), a limited number of any-time actions (build, sell,
   mortgage, lift, trade);
 - answers the pending decision when it belongs to a computer (in an auction: the bidder
-  being asked);
+  being asked); an offer that no longer stands (the proposer has spent the cash offered, ...)
+  is refused without asking the strategy;
 - checks every action a strategy chooses with the game's rules (``game.check``): a strategy
   that raises or answers illegally is logged on the ``monopoly.ai`` logger and a safe legal
   answer is played instead;
@@ -283,6 +284,10 @@ class ComputerPlayers:
     def _answer(self, game: Any, seat: int, d: Any, point: _Point) -> Action:
         if d.kind == K.ROLL and not game.state.players[seat].in_jail:
             return self._rolls[seat]
+        if d.kind == K.TRADE_RESPONSE and not game.is_legal(AcceptTrade(seat)):
+            # The offer no longer stands (the proposer spent the cash offered, built on a group
+            # in it, ...): refusing is the only answer, so the strategy is not asked.
+            return RejectTrade(seat)
         strategy = self.strategies[seat]
         view = self._views[seat]
         ask = pending_of(d)

@@ -181,9 +181,11 @@ class Ruthless(Strategy):
         else:
             limit = self._building_bid_limit(view)
         bid = min(limit, auction.high_bid + BID_STEP)
-        if bid > view.bid_limit() and auction.item == "square":
-            # Worth more than the cash in hand: mortgage something lesser to bid on.
-            if view.bid_limit() + self._mortgage_reserve(view) >= bid:
+        if bid > view.bid_limit():
+            # Worth more than the cash in hand: mortgage something lesser to bid on (not while in
+            # debt: the mortgage would only pay the debt, and a debtor may not bid).
+            if (auction.item == "square" and not view.in_debt()
+                    and view.bid_limit() + self._mortgage_reserve(view) >= bid):
                 m = self._cheapest_mortgage(view, keep=auction.square)
                 if m is not None:
                     return Mortgage(self.seat, m)
@@ -463,7 +465,14 @@ class Ruthless(Strategy):
         return self._develop(view)
 
     def _develop(self, view: GameView) -> Action | None:
-        """Build the best next house, mortgaging lesser property to pay for it; else lift a mortgage."""
+        """Build the best next house, mortgaging lesser property to pay for it; else lift a mortgage.
+
+        Nothing while scarce buildings are being auctioned: no house can be built directly until
+        the auction ends, so mortgaging to pay for one would only cost interest, and the cash may
+        be wanted for the bids.
+        """
+        if view.buildings_on_order:
+            return None
         groups = view.monopolies()
         board = board_for(view)
         reserve = None

@@ -213,6 +213,13 @@ class GameView:
     def bank_hotels(self) -> int:
         return self._game.state.bank_hotels
 
+    @property
+    def buildings_on_order(self) -> bool:
+        """Whether houses or hotels the bank is short of are being auctioned: until that ends nobody
+        builds directly (``build_problem`` does not say so, as the auction's winner places its
+        building while the orders still stand)."""
+        return bool(self._game.state.building_orders)
+
     def build_problem(self, square: int, player: int | None = None) -> str | None:
         """Why the next building may not go on ``square`` now (cash aside), or None."""
         return H.build_problem(self._game.edition, self._game.rules, self._game.state,

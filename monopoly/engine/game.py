@@ -773,7 +773,11 @@ class Game:
             auction.asking = auction.bidders.index(decision.player)
 
     def bid_limit(self, player: int) -> int:
-        """The highest bid the rules let ``player`` make now."""
+        """The highest bid the rules let ``player`` make now: nothing while they have a debt to
+        raise (a debtor may raise cash, not spend it), so a front end or a computer asked to bid
+        sees at once that it can only pass."""
+        if self.in_debt(player):
+            return 0
         if self.rules.auction_limit == "assets":
             return self.liquid_value(player)
         return self.state.players[player].cash

@@ -18,7 +18,7 @@ from typing import Iterator
 
 from .. import __version__, saves
 from ..engine import EDITION_IDS
-from .play import GameController, LeaveProgram
+from .play import GameController, LeaveProgram, resume_command
 from .screen import Screen
 from .setup import SetupScreens, Started, parse_players, resume, start_game
 from .theme import Theme
@@ -137,7 +137,8 @@ def play(started: Started | None, save_dir: Path, edition: str | None, seed: int
         if controller is not None:
             path = controller.autosave()
             where = path if path is not None else saves.save_path(save_dir, saves.AUTOSAVE_NAME)
-            farewell = f"Interrupted. The game is autosaved in {where}; resume it with: monopoly --load autosave"
+            farewell = (f"Interrupted. The game is autosaved in {where}; resume it with: "
+                        f"{resume_command(save_dir, saves.AUTOSAVE_NAME)}")
         else:
             farewell = "Interrupted."
     if farewell:

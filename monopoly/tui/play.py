@@ -9,6 +9,7 @@ The game is autosaved after every turn.
 
 from __future__ import annotations
 
+import shlex
 import time
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,18 @@ class LeaveProgram(Exception):
         self.message = message
 
 
+def resume_command(save_dir: str | Path, name: str) -> str:
+    """The command that resumes the save ``name``.
+
+    ``--load NAME`` looks in the default save folder only, so a game kept elsewhere (``--save-dir``)
+    needs the folder in the command too, or the player would be sent to another file or to none.
+    """
+    command = f"monopoly --load {name}"
+    if Path(save_dir) != Path(saves.DEFAULT_SAVE_DIR):
+        command += f" --save-dir {shlex.quote(str(save_dir))}"
+    return command
+
+
 def decision_marker(game: Game) -> tuple[Any, ...]:
     d = game.pending
     return (d.kind, d.player, d.square, d.amount, len(game.state.stack), game.state.turn.number)
@@ -59,6 +72,9 @@ class GameController:
         self._queued_key: int | None = None
         self._computer_actions = (0, 0)  # (turn number, actions in it)
         self._skip_rest = False
+        # Whose turn the last TurnStarted began: the "ends the turn" line names that player (a
+        # player bankrupt in their own turn is out, and the one seated before them did not just play).
+        self._turn_of = game.current_player
         # A shortage auction under way: what each player still wants, and whether of hotels.
         self._scarce: tuple[dict[int, int], bool] | None = None
         screen.game = game
@@ -200,10 +216,10 @@ class GameController:
                 ui.dice = None
                 ui.deferred = None
             shown = M.format_event(game, ev)
-            if isinstance(ev, E.TurnStarted) and ui.show_cash and ev.turn > 1:
-                prev = self._previous_player(ev.player)
-                if prev is not None:
-                    pl = game.state.players[prev]
+            if isinstance(ev, E.TurnStarted):
+                prev, self._turn_of = self._turn_of, ev.player
+                pl = game.state.players[prev]
+                if ui.show_cash and ev.turn > 1 and prev != ev.player and not pl.bankrupt:
                     self.say(f"{pl.name} ends the turn with {game.money(pl.cash)} cash, "
                              f"{game.money(game.property_value(prev))} property", "dim")
             if shown is not None:
@@ -221,14 +237,6 @@ class GameController:
         if turn_over:
             self.autosave()
         self.refresh()
-
-    def _previous_player(self, now: int) -> int | None:
-        n = len(self.game.state.players)
-        for k in range(1, n + 1):
-            p = (now - k) % n
-            if not self.game.state.players[p].bankrupt or k == n:
-                return p if p != now else None
-        return None
 
     def _animate(self, ev: E.Moved) -> None:
         ui = self.ui
@@ -1051,10 +1059,17 @@ class GameController:
                 raise ValueError(f"{saves.AUTOSAVE_NAME} is kept for the automatic save; choose another name")
             return name
 
-        default = self.save_name or "game1"
-        name = self.ask(Question("Name for this save", TEXT, default, check=check, max_len=32))
-        if name is None:
-            return None
+        default = self.save_name or self._free_save_name()
+        while True:
+            name = self.ask(Question("Name for this save", TEXT, default, check=check, max_len=32))
+            if name is None:
+                return None
+            # Another game's save (or an earlier game's "game1") is only written over when asked.
+            if name == self.save_name or not saves.save_path(self.save_dir, name).exists():
+                break
+            if self.yes_no(f"There is a save called {name} already: replace it?", False):
+                break
+            default = self._free_save_name()
         self.ui.elapsed = self.elapsed()
         try:
             path = saves.write_save(self.save_dir, name, self.game, self.cp, self.ui.settings())
@@ -1066,13 +1081,21 @@ class GameController:
         self.refresh()
         return path
 
+    def _free_save_name(self) -> str:
+        """The first of game1, game2 ... not taken in the save folder: the name offered for a save."""
+        number = 1
+        while saves.save_path(self.save_dir, f"game{number}").exists():
+            number += 1
+        return f"game{number}"
+
     def option_save(self) -> None:
         path = self.save_as()
         if path is None:
             return
         more = self.yes_no("Continue this game?", True)
         if more is False:
-            raise LeaveProgram(f"Game saved in {path}. Resume it with: monopoly --load {self.save_name}")
+            raise LeaveProgram(f"Game saved in {path}. Resume it with: "
+                               f"{resume_command(self.save_dir, self.save_name or path.stem)}")
 
     def option_quit(self) -> None:
         sure = self.yes_no("Quit this game?", False)

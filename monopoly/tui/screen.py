@@ -574,6 +574,9 @@ class Screen:
         for text, role in popup.lines:
             parts = textwrap.wrap(text, width_cap, subsequent_indent=" " * popup.indent) if text else [""]
             lines += [(part.rstrip(), role) for part in parts]
+        if len(lines) + (3 if popup.footer else 2) > max_h:
+            # Short of room (eight bidders on 80x24): blank spacing lines go before any text is cut.
+            lines = [line for line in lines if line[0]]
         widest = max([len(s) for s, _ in lines] + [1])
         columns = 1
         if len(lines) + 3 > max_h and 2 * (widest + 3) + 2 <= area.w:
