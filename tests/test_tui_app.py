@@ -423,3 +423,20 @@ def test_a_plain_ascii_terminal_shows_the_pound_board_without_failing(tmp_path: 
         s.wait_for("throws")
         s.send("\x03")
         assert s.wait_exit() == 130
+
+
+def test_being_told_to_stop_restores_the_terminal_and_autosaves_like_ctrl_c(tmp_path: Path) -> None:
+    # ``kill`` (SIGTERM) used to end the program at once: the terminal stayed in the game's screen
+    # mode and the game was not saved as it stood.
+    import signal
+
+    with start(tmp_path, "--players", "Ann,Bob", "--seed", "4") as s:
+        s.answer("D to throw the dice", "f")
+        s.wait_for("FASTMOVE NOW ACTIVE")
+        os.kill(s.pid, signal.SIGTERM)
+        assert s.wait_exit() == 130
+        out = bytes(s.output)
+    assert b"\x1b[?1049l" in out, "the alternate screen was left"
+    assert b"autosaved" in out
+    loaded = saves.read_save(tmp_path / "autosave.json")
+    assert loaded.ui["fastmove"] is True, "saved as it stood when the signal came"

@@ -787,3 +787,54 @@ def test_the_auction_hint_offers_p_only_for_a_person_being_asked(tmp_path: Path)
     assert "Auction: a player's number bids for that player; P: Ann drops out" in screen.hints
     assert "Auction: a player's number bids for that player" in screen.hints
     assert not any("P: Bob" in hint for hint in screen.hints), "P does nothing while a computer is asked"
+
+
+def test_quit_goes_back_to_the_game_when_the_save_asked_for_is_not_made(tmp_path: Path) -> None:
+    # Quit, "Save it first?" yes, then ESC at the name: the game used to end unsaved, and the
+    # autosave was then written over with the finished game, so the game was lost.
+    screen = FakeScreen(keys("q", "y", "y", "esc"))
+    game, controller = make(tmp_path, [], screen)
+    with pytest.raises(OutOfKeys):
+        controller.run()
+    assert not game.over
+    assert any("not saved" in m for m in messages(controller))
+
+
+def test_quit_goes_back_to_the_game_when_the_save_fails(tmp_path: Path) -> None:
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the save folder should be")
+    screen = FakeScreen(keys("q", "y", "y", "mine\n"))
+    game, controller = make(blocked, [], screen)
+    with pytest.raises(OutOfKeys):
+        controller.run()
+    assert not game.over
+    assert any("cannot write the save" in m for m in messages(controller))
+    assert any("not saved" in m for m in messages(controller))
+
+
+def test_ctrl_c_in_the_middle_of_an_action_waits_for_the_action_to_finish(tmp_path: Path) -> None:
+    # Ctrl-C is a signal: it can arrive between two steps of one engine action. The game must not
+    # be autosaved half-changed, so the interrupt waits until the action is complete.
+    import os
+    import signal
+
+    screen = FakeScreen([])
+    game, controller = make(tmp_path, [(1, 2)], screen)
+    controller.apply(Roll(0))
+    assert game.pending.kind == K.BUY
+    original = game._emit
+    sent: list[bool] = []
+
+    def emit_and_interrupt(event: Any) -> None:
+        if not sent:
+            sent.append(True)
+            os.kill(os.getpid(), signal.SIGINT)
+        original(event)
+
+    game._emit = emit_and_interrupt
+    with pytest.raises(KeyboardInterrupt):
+        controller.apply(Buy(0))
+    assert sent
+    assert game.state.owner[3] == 0 and game.pending.kind == K.ROLL, "the purchase is complete"
+    check_invariants(game)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

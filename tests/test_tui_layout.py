@@ -181,3 +181,16 @@ def test_a_popup_short_of_room_drops_its_blank_lines_before_any_text():
     screen._draw_popup(layout(24, 80), Popup("Auction", lines, footer="", where="side"))
     shown = "\n".join(screen.drawn[y] for y in sorted(screen.drawn))
     assert "P: P1 drops out" in shown and "8 P8" in shown
+
+
+@pytest.mark.parametrize("rows, cols", [(3, 5), (1, 1), (2, 12), (10, 40), (20, 60), (23, 200)])
+def test_the_too_small_notice_fits_even_a_tiny_window(rows: int, cols: int) -> None:
+    # At 5x3 the notice used to show "The / termi / is 5x": cut off, it said nothing useful.
+    small = layout(rows, cols)
+    assert isinstance(small, TooSmall)
+    lines = small.lines()
+    assert len(lines) <= rows and all(len(line) <= cols for line in lines)
+    if cols >= 5:
+        assert any(f"{MIN_COLS}x{MIN_ROWS}" in line for line in lines)
+    if rows >= 4 and cols >= 40:
+        assert " ".join(lines) == small.message()

@@ -299,3 +299,21 @@ def test_docs_list_every_option_and_key_as_the_program_does() -> None:
         assert f"| {key} | {meaning} |" in text, key
     for flag in ("--players", "--edition", "--seed", "--load", "--save-dir", "--help", "--version"):
         assert flag in text
+
+
+def test_the_message_lines_never_start_halfway_through_a_message() -> None:
+    # The top of the message area showed the tail of a wrapped message ("auction is over: bid with a
+    # player's number..."), which reads as a message of its own and says something else.
+    said = [M.Message("The options wait until the auction is over: bid with a player's number, or P to drop out",
+                      "dim"),
+            M.Message("Bob drops out of the bidding"), M.Message("CPU1 wins Vermont Avenue for $70", "good")]
+    lines = M.log_lines(said, width=32, room=4)
+    assert [text for text, _ in lines] == ["Bob drops out of the bidding", "CPU1 wins Vermont Avenue for $70"]
+    assert lines[0][1] == "dim" and lines[1][1] == "good", "older plain messages are dimmed"
+    # with room for everything, every whole message is there, wrapped lines indented
+    lines = M.log_lines(said, width=32, room=10)
+    assert len(lines) == 6 and lines[0][0].startswith("The options") and lines[1][0].startswith("  ")
+    # the newest message alone is longer than the room: its beginning is shown
+    lines = M.log_lines([M.Message("word " * 40)], width=20, room=2)
+    assert len(lines) == 2 and lines[0][0].startswith("word word")
+    assert M.log_lines(said, width=32, room=0) == []

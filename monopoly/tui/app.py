@@ -11,6 +11,7 @@ import argparse
 import curses
 import locale
 import os
+import signal
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Iterator
 
 from .. import __version__, saves
 from ..engine import EDITION_IDS
-from .play import GameController, LeaveProgram, resume_command
+from .play import STOP_SIGNALS, GameController, LeaveProgram, resume_command
 from .screen import Screen
 from .setup import SetupScreens, Started, parse_players, resume, start_game
 from .theme import Theme
@@ -46,6 +47,28 @@ def build_parser() -> argparse.ArgumentParser:
                         help="folder of the save files (default: saves/)")
     parser.add_argument("--version", action="version", version=f"monopoly {__version__}")
     return parser
+
+
+def _stop_like_ctrl_c(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def stop_signals_interrupt() -> Iterator[None]:
+    """``kill`` and a closed terminal end the game as Ctrl-C does: terminal restored, game autosaved."""
+    previous = {}
+    for number in STOP_SIGNALS:
+        if number == getattr(signal, "SIGINT", None):
+            continue
+        try:
+            previous[number] = signal.signal(number, _stop_like_ctrl_c)
+        except (ValueError, OSError):
+            pass
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
 
 
 @contextmanager
@@ -77,7 +100,10 @@ def curses_session() -> Iterator["curses.window"]:
             curses.echo()
         except curses.error:
             pass
-        curses.endwin()
+        try:
+            curses.endwin()
+        except curses.error:  # the terminal has gone: nothing to put back
+            pass
 
 
 def _usage_error(message: str) -> int:
@@ -117,7 +143,7 @@ def play(started: Started | None, save_dir: Path, edition: str | None, seed: int
     controller: GameController | None = None
     code = EXIT_OK
     try:
-        with curses_session() as stdscr:
+        with stop_signals_interrupt(), curses_session() as stdscr:
             screen = Screen(stdscr, Theme())
             try:
                 if started is None:
@@ -142,5 +168,8 @@ def play(started: Started | None, save_dir: Path, edition: str | None, seed: int
         else:
             farewell = "Interrupted."
     if farewell:
-        print(farewell)
+        try:
+            print(farewell)
+        except OSError:  # the terminal has gone (the window was closed): the game is saved all the same
+            pass
     return code

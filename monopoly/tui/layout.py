@@ -10,6 +10,7 @@ and more message lines below.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 MIN_ROWS, MIN_COLS = 24, 80
@@ -48,6 +49,16 @@ class TooSmall:
     def message(self) -> str:
         return (f"The terminal is {self.cols}x{self.rows}: Monopoly needs at least "
                 f"{self.need_cols}x{self.need_rows}. Please make the window larger.")
+
+    def lines(self) -> list[str]:
+        """The notice wrapped to fit the window; in a tiny one, just the size needed."""
+        need = f"{self.need_cols}x{self.need_rows}"
+        for text in (self.message(), f"Needs {need}", need):
+            lines = textwrap.wrap(text, max(1, self.cols - 2 if self.cols > 20 else self.cols))
+            if len(lines) <= self.rows and need in " ".join(lines) and all(
+                    len(line) <= self.cols for line in lines) and any(need in line for line in lines):
+                return lines
+        return []
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ message; the tests ask it the same questions directly.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -74,6 +75,27 @@ class UIState:
                  show_cash=bool(data.get("show_cash", True)))
         ui.elapsed = max(float(data.get("elapsed", 0)), float(game.state.clock_seconds))
         return ui
+
+
+def log_lines(messages: list[Message], width: int, room: int) -> list[tuple[str, str]]:
+    """The newest messages that fit in ``room`` lines of ``width``, wrapped: (text, theme role).
+
+    Only whole messages are shown: the tail of a wrapped message at the top would read as a
+    message of its own. When the newest message alone is too long, its beginning is shown.
+    Older plain messages are dimmed, so the newest stands out.
+    """
+    if room <= 0 or width <= 0:
+        return []
+    out: list[tuple[str, str]] = []
+    for age, msg in enumerate(reversed(messages)):
+        parts = textwrap.wrap(msg.text, width, subsequent_indent="  ") or [""]
+        role = "dim" if age and msg.role == "message" else msg.role
+        if len(out) + len(parts) > room:
+            if not out:
+                out = [(part, role) for part in parts[:room]]
+            break
+        out = [(part, role) for part in parts] + out
+    return out
 
 
 def default_tokens(game: Game, n: int) -> list[str]:

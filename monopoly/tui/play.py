@@ -10,9 +10,12 @@ The game is autosaved after every turn.
 from __future__ import annotations
 
 import shlex
+import signal
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .. import saves
 from ..engine import Game, IllegalActionError
@@ -50,6 +53,44 @@ def resume_command(save_dir: str | Path, name: str) -> str:
     if Path(save_dir) != Path(saves.DEFAULT_SAVE_DIR):
         command += f" --save-dir {shlex.quote(str(save_dir))}"
     return command
+
+
+# The signals that end the program (Ctrl-C, the terminal closing, ``kill``); those this system has.
+STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
+
+
+@contextmanager
+def held_interrupts() -> Iterator[None]:
+    """Hold Ctrl-C (and the other stop signals) back while the game changes.
+
+    An engine action is several steps; an interrupt between two of them would leave a half-done
+    move, and leaving autosaves the game as it is. A signal that comes meanwhile is acted on as
+    soon as the block ends, as ``KeyboardInterrupt``.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous: dict[int, Any] = {}
+    try:
+        for number in STOP_SIGNALS:
+            previous[number] = signal.signal(number, lambda signum, frame: caught.append(signum))
+    except (ValueError, OSError):  # signals cannot be handled here: nothing to hold back
+        for number, handler in previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        yield
+        return
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        if caught:  # act on the first signal now, as its own handler would have
+            handler = previous[caught[0]]
+            if callable(handler):
+                handler(caught[0], None)  # Ctrl-C: KeyboardInterrupt
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(caught[0])
 
 
 def decision_marker(game: Game) -> tuple[Any, ...]:
@@ -154,7 +195,8 @@ class GameController:
                 self.autosave()
                 self.show_end()
                 raise LeaveProgram(self._end_line())
-            clock_events = game.set_clock(int(self.ui.elapsed))
+            with held_interrupts():
+                clock_events = game.set_clock(int(self.ui.elapsed))
             if clock_events:
                 self.present(clock_events)
                 continue
@@ -182,7 +224,8 @@ class GameController:
     # ------------------------------------------------------------------ applying and showing
     def apply(self, action: A.Action, computer: bool = False) -> list[E.Event] | None:
         try:
-            events = self.game.apply(action)
+            with held_interrupts():
+                events = self.game.apply(action)
         except IllegalActionError as exc:
             self.say(str(exc)[:1].upper() + str(exc)[1:], "bad")
             self.refresh()
@@ -284,7 +327,8 @@ class GameController:
         action = None
         if count <= MAX_COMPUTER_ACTIONS_PER_TURN:
             try:
-                action = self.cp.next_action(game)
+                with held_interrupts():  # a computer player's memory is saved too
+                    action = self.cp.next_action(game)
             except Exception as exc:  # a bug in a strategy must not end the game
                 self.say(f"A computer player stumbled ({exc.__class__.__name__}: {exc})", "bad")
                 action = None
@@ -573,7 +617,8 @@ class GameController:
                 if self.is_computer(asked):
                     action = None
                     try:
-                        action = self.cp.next_action(game)
+                        with held_interrupts():
+                            action = self.cp.next_action(game)
                     except Exception as exc:
                         self.say(f"A computer player stumbled ({exc})", "bad")
                     if action is None or not game.is_legal(action):
@@ -1101,8 +1146,10 @@ class GameController:
         sure = self.yes_no("Quit this game?", False)
         if not sure:
             return
-        if self.yes_no("Save it first?", False):
-            self.save_as()
+        if self.yes_no("Save it first?", False) and self.save_as() is None:
+            # Ending now would lose the game: the autosave is about to hold the finished game.
+            self.say("The game was not saved, so it goes on: Quit again to end it.", "bad")
+            return
         player = self.game.active_players()[0] if self.game.active_players() else 0
         self.apply(A.EndGame(player))
 

@@ -233,7 +233,7 @@ class Screen:
 
     def _draw_too_small(self, lay: TooSmall) -> None:
         rows, cols = self.win.getmaxyx()
-        lines = textwrap.wrap(lay.message(), max(10, cols - 2))
+        lines = lay.lines()
         top = max(0, rows // 2 - len(lines) // 2)
         for i, line in enumerate(lines):
             self.put(top + i, max(0, (cols - len(line)) // 2), line, self.theme("title"))
@@ -545,17 +545,7 @@ class Screen:
         lines: list[tuple[str, str]] = []
         for text in notices:
             lines += [(part, "rent") for part in textwrap.wrap(text, r.w)]
-        room = r.h - len(lines)
-        wrapped: list[tuple[str, str]] = []
-        for i, msg in enumerate(ui.messages[-max(room, 0) - 1:] if room > 0 else []):
-            newest = i >= len(ui.messages[-max(room, 0) - 1:]) - 1
-            parts = textwrap.wrap(msg.text, r.w, subsequent_indent="  ") or [""]
-            role = msg.role
-            if not newest and role == "message":
-                role = "dim"
-            wrapped += [(part, role) for part in parts]
-        if room > 0:
-            lines = lines + wrapped[-room:]
+        lines += M.log_lines(ui.messages, r.w, r.h - len(lines))
         y = r.y
         for text, role in lines[: r.h]:
             self.put(y, r.x, text, t(role), r.w)
