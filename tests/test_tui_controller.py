@@ -510,6 +510,36 @@ def test_a_game_of_computers_only_has_a_turn_limit_and_ends_with_the_table(tmp_p
     assert "Final valuation" in screen.popups
 
 
+class TimedScreen(FakeScreen):
+    """A FakeScreen that adds up how long the program waited for keys (the pauses)."""
+
+    def __init__(self, keys: list[Any] | None = None) -> None:
+        super().__init__(keys)
+        self.waited = 0.0
+
+    def read_key(self, timeout: float | None = None) -> int | None:
+        if timeout is not None:
+            self.waited += timeout
+        return super().read_key(timeout)
+
+
+def test_with_fastmove_a_game_of_computers_only_pauses_once_a_turn(tmp_path: Path) -> None:
+    # Nobody needs time to read or to claim rent: a turn is shown for WATCH_PACE and no more,
+    # so the 1,000-turn game of computers only can be watched to its end.
+    rolls = [(1, 2), (2, 3), (3, 4), (4, 5), (1, 3), (2, 4)]
+    screen = TimedScreen(keys("x"))
+    game, controller = make(tmp_path, rolls, screen, computers=StubComputers({0, 1}), max_turns=6)
+    controller.run()
+    assert game.over and game.state.turn.number == 6
+    assert screen.waited <= 6 * play.WATCH_PACE + 1e-9
+    # without Fastmove (or with a person playing) computer actions still stay on screen a while
+    slow = TimedScreen(keys("x"))
+    game, controller = make(tmp_path, rolls, slow, computers=StubComputers({0, 1}), max_turns=6)
+    controller.ui.fastmove = False
+    controller.run()
+    assert game.over and slow.waited >= 6 * play.PACE
+
+
 def test_quit_offers_to_save_first(tmp_path: Path) -> None:
     screen = FakeScreen(keys("q", "y", "y", "before\n", "x"))
     game, controller = make(tmp_path, [], screen)

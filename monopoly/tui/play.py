@@ -29,6 +29,7 @@ from .screen import Screen, key_char
 
 PACE = 1.2  # seconds a computer action stays on screen (Fastmove: FAST_PACE)
 FAST_PACE = 0.35
+WATCH_PACE = 0.15  # seconds each turn stays on screen with Fastmove when no person is left to play
 STEP = 0.11  # seconds per square when a token moves
 AUCTION_WAIT = 10.0  # seconds the asked bidder has to bid before dropping out
 RENT_WINDOW = 3.0  # extra wait before a computer throws while a person may claim rent
@@ -146,7 +147,17 @@ class GameController:
             self.screen.render()
 
     @property
+    def watching(self) -> bool:
+        """Fastmove with no person left in the game: nobody needs time to read, bid or claim rent,
+        so computer actions run without pauses and each turn is shown for ``WATCH_PACE`` (a game
+        of computers only would otherwise take an hour to reach its turn limit)."""
+        return self.ui.fastmove and not self.people
+
+    @property
     def pace(self) -> float:
+        """Seconds a computer action stays on screen."""
+        if self.watching:
+            return 0.0
         return FAST_PACE if self.ui.fastmove else PACE
 
     # ------------------------------------------------------------------ drawing
@@ -276,7 +287,7 @@ class GameController:
         if moved or computer:
             self.refresh()
         if computer and not self._skip_rest:
-            self.pause(self.pace)
+            self.pause((WATCH_PACE if turn_over else 0.0) if self.watching else self.pace)
         if turn_over:
             self.autosave()
         self.refresh()
