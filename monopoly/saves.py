@@ -60,13 +60,14 @@ class SaveInfo:
     over: bool = False
     problem: str | None = None  # why the file cannot be read, when it plainly cannot
 
-    def describe(self) -> str:
+    def describe(self, name_width: int = 16) -> str:
+        """One line of the list; ``name_width`` is the widest name shown, so the columns line up."""
         when = self.modified.strftime("%Y-%m-%d %H:%M")
         if self.problem:
-            return f"{self.name:<16} {when}  (cannot be read: {self.problem})"
+            return f"{self.name:<{name_width}} {when}  (cannot be read: {self.problem})"
         status = "game over" if self.over else f"turn {self.turn}"
         players = ", ".join(self.players)
-        return f"{self.name:<16} {when}  {status:<9}  {players}"
+        return f"{self.name:<{name_width}} {when}  {status:<9}  {players}"
 
 
 # ---------------------------------------------------------------------------------------- names
@@ -134,6 +135,13 @@ def _layout(value: Any, depth: int, pad: str) -> str:
     return _ENCODE(value)
 
 
+def _ordinary_file_mode() -> int:
+    """The permissions a new file gets from ``open``: read-write for all, less the umask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_document(path: str | os.PathLike[str], document: dict[str, Any]) -> Path:
     """Write JSON atomically: a temporary file in the same folder, then ``os.replace``."""
     target = Path(path)
@@ -142,6 +150,9 @@ def write_document(path: str | os.PathLike[str], document: dict[str, Any]) -> Pa
         text = to_text(document)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".tmp", dir=target.parent)
         try:
+            # mkstemp makes the file private to its owner; a save is an ordinary file, created as
+            # any other would be under the user's umask (a shared save folder stays readable).
+            os.chmod(tmp, _ordinary_file_mode())
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 handle.write(text)
                 handle.write("\n")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -198,3 +199,25 @@ def test_list_saves_with_date_players_and_turn(tmp_path: Path) -> None:
     assert "Ann, Bob" in first.describe() and "turn" in first.describe()
     assert broken.problem and "cannot be read" in broken.describe()
     assert saves.list_saves(tmp_path / "missing") == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+def test_a_save_gets_the_permissions_of_any_new_file(tmp_path):
+    # the temporary file it is written through is private; the save itself follows the umask
+    game = Game.new(["Ann", "Bob"], seed=1)
+    old = os.umask(0o022)
+    try:
+        path = saves.write_save(tmp_path, "shared", game)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+
+
+def test_the_resume_list_lines_up_under_a_long_save_name(tmp_path):
+    saved(tmp_path, "short")
+    saved(tmp_path, "a" * 32)
+    entries = saves.list_saves(tmp_path)
+    width = max(len(e.name) for e in entries)
+    lines = [e.describe(width) for e in entries]
+    dates = [line.index(e.modified.strftime("%Y-%m-%d")) for line, e in zip(lines, entries)]
+    assert dates[0] == dates[1] == 33

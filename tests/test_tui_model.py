@@ -317,3 +317,12 @@ def test_the_message_lines_never_start_halfway_through_a_message() -> None:
     lines = M.log_lines([M.Message("word " * 40)], width=20, room=2)
     assert len(lines) == 2 and lines[0][0].startswith("word word")
     assert M.log_lines(said, width=32, room=0) == []
+
+
+def test_a_bankrupt_player_in_the_list_fits_the_narrowest_panel() -> None:
+    # the 80x24 panel cut "bankrupt" short when the line also carried the (gone) token's name
+    game = scripted(players=("Charlie", "Bob"))
+    game.state.players[0].bankrupt = True
+    ui = M.UIState(tokens=["Racing Car", "Thimble"])
+    line = M.player_summary(game, ui, 0)
+    assert line.endswith("bankrupt") and len(line) <= len(M.player_summary(game, ui, 1)) + 2

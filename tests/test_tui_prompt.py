@@ -82,6 +82,25 @@ def test_player_names() -> None:
         parse_player_name("   ")
     with pytest.raises(ValueError, match="letters"):
         parse_player_name("a/b")
+    assert parse_player_name("Zoë") == "Zoë" and parse_player_name("Søren") == "Søren"
+
+
+@pytest.mark.parametrize("name", ["花子", "Ａnn", "Cx\u0301"])
+def test_a_name_that_would_not_line_up_on_the_board_is_refused(name: str) -> None:
+    # wide (CJK, full-width) and lone combining characters take other than one column each
+    with pytest.raises(ValueError, match="letters"):
+        parse_player_name(name)
+
+
+def test_an_accent_typed_as_a_separate_mark_joins_its_letter() -> None:
+    assert parse_player_name("Zoe\u0301") == "Zo\u00e9"
+
+
+def test_a_wide_character_typed_at_a_prompt_is_no_key() -> None:
+    from monopoly.tui.screen import key_char
+
+    assert key_char(ord("a")) == "a" and key_char(ord("é")) == "é"
+    assert key_char(ord("花")) == "" and key_char(0x301) == ""
 
 
 def test_text_questions_use_their_check() -> None:

@@ -630,9 +630,8 @@ def claims_of(game: Game, owner: int) -> list[RentClaim]:
 
 def player_summary(game: Game, ui: UIState, p: int) -> str:
     pl = game.state.players[p]
-    token = ui.tokens[p] if p < len(ui.tokens) else ""
-    if pl.bankrupt:
-        return f"{p + 1} {pl.name:<7} {token:<10} bankrupt"
+    if pl.bankrupt:  # no token any more, and the word fits where the cash stood (80 columns)
+        return f"{p + 1} {pl.name:<7} bankrupt"
     cash = game.money(pl.cash) if ui.show_cash else "---"
     jail = " J" if pl.in_jail else ""
     return f"{p + 1} {pl.name:<7} {cash:>8}{jail}"

@@ -724,12 +724,14 @@ class GameController:
         game = self.game
         p = d.player
         who = M.name(game, p)
-        told = False  # the debt is explained once; the question below shows what is still missing
+        # The debt itself was announced with the event; this says once how to meet it, and the
+        # question below shows what is still missing.
+        told = False
         while game.pending is d and not game.over:
             cash = game.state.players[p].cash
             if not told:
-                self.say(f"{who} owes {M.name(game, d.creditor)} {game.money(d.amount)} and has "
-                         f"{game.money(cash)}: mortgage, sell or trade to raise it", "bad")
+                self.say(f"{who} has {game.money(cash)} of the {game.money(d.amount)}: mortgage, sell or "
+                         "trade to raise the rest", "bad")
                 told = True
             choices = []
             if self.legal_squares(p, A.Mortgage):

@@ -25,7 +25,7 @@ from ..engine.state import NOBODY
 from . import keys as KEYS
 from . import model as M
 from .layout import Layout, Rect, TooSmall, layout, neighbour
-from .prompt import Question
+from .prompt import Question, one_column
 from .theme import Theme
 
 
@@ -45,10 +45,14 @@ ASCII = Glyphs("-", "|", "+", "+", "+", "+", ">")
 
 
 def key_char(key: int) -> str:
-    """The printable character a key code stands for, or "" (curses' own key codes are 256-511)."""
+    """The printable character a key code stands for, or "" (curses' own key codes are 256-511).
+
+    A character that does not take one column (wide, combining) is no answer to any question
+    and would break the input line, so it counts as no character.
+    """
     if 32 <= key < 256 or 511 < key < 0x110000:
         ch = chr(key)
-        return ch if ch.isprintable() else ""
+        return ch if one_column(ch) else ""
     return ""
 
 

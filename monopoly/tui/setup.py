@@ -192,7 +192,7 @@ class SetupScreens:
                 return None
             view = SetupView("resume a saved game",
                              self.view.lines + [("Choose a saved game (Up/Down, RETURN; ESC: back):", "title")],
-                             [e.describe() for e in existing])
+                             [e.describe(max(16, *(len(e.name) for e in existing))) for e in existing])
             ui = self.screen.ui
             if ui is not None:
                 ui.hint = "Up/Down choose, RETURN loads, ESC goes back"
