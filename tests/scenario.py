@@ -134,7 +134,7 @@ def build(game: Game, where: str | int, houses: int = 0, hotel: bool = False) ->
 
 # Every rule option at random, for the property tests (hypothesis strategies).
 RULE_OPTIONS = _st.fixed_dictionaries({
-    "rent_claim": _st.sampled_from(["next_roll", "second_roll", "automatic"]),
+    "rent_claim": _st.sampled_from(["next_roll", "next_throw", "second_roll", "automatic"]),
     "income_tax": _st.sampled_from(["choice", "flat"]),
     "double_rent_with_mortgage": _st.booleans(),
     "jail_doubles_roll_again": _st.booleans(),
@@ -143,4 +143,5 @@ RULE_OPTIONS = _st.fixed_dictionaries({
     "mortgage_interest": _st.sampled_from([0, 10]),
     "short_game": _st.sampled_from(["none", "none", "time_limit", "dotcom"]),
     "offline_rule": _st.booleans(),
+    "time_limit_three_houses": _st.booleans(),
 })

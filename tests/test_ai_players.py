@@ -215,6 +215,21 @@ def test_from_dict_refuses_malformed_data():
             ComputerPlayers.from_dict(game, bad)
 
 
+def test_from_dict_refuses_damaged_records_with_save_format_error():
+    # Found by fuzzing: these raised AttributeError, IndexError or OverflowError, or loaded and then
+    # crashed the controller (an open offer naming a square off the board) at the next question.
+    from monopoly.engine import SaveFormatError
+    game = new_game(players=2)
+    good = json.loads(json.dumps(ComputerPlayers(game, {0: "ruthless", 1: "ruthless"}, seed=3).to_dict()))
+    offer = ProposeTrade(1, 0, give=(MEDITERRANEAN,)).to_dict()
+    for damage in ({"offer": 0}, {"offer": {**offer, "give": [99]}}, {"offer": {**offer, "give": "ab"}},
+                   {"memory": {"0": {"search_key": [[1]]}}}, {"rng": {"0": [3, [2**70] * 625, None]}},
+                   {"rng": {"1": [3, [-1] * 625, None]}}):
+        with pytest.raises(SaveFormatError, match="computer players"):
+            ComputerPlayers.from_dict(game, {**good, **damage})
+    ComputerPlayers.from_dict(game, {**good, "offer": offer})
+
+
 def test_same_seed_same_game():
     def run(seed):
         game = Game.new(["A", "B", "C", "D"], rules={"max_turns": 120}, seed=seed, keep_log=False, first_player=0)

@@ -92,6 +92,9 @@ def scenarios() -> dict[str, Game]:
                                     decision=Decision(K.TRADE_RESPONSE, 0, trade=offer)),
         "mortgaged_transfer": situation(owners={BOARDWALK: 0}, mortgaged=(BOARDWALK,),
                                         decision=Decision(K.MORTGAGED_TRANSFER, 0, square=BOARDWALK)),
+        # found by fuzzing: a debtor may not lift (cautious tried to, with cash above its reserve)
+        "mortgaged_transfer_in_debt": _in_debt(situation(owners={BOARDWALK: 0}, mortgaged=(BOARDWALK,),
+                                                         decision=Decision(K.MORTGAGED_TRANSFER, 0, square=BOARDWALK))),
         "move_offline": situation(edition="dotcom", rules={"offline_rule": True}, owners={BOARDWALK: 1, BALTIC: 1},
                                   decision=Decision(K.MOVE_OFFLINE, 0, reason="doubles")),
         "place_building": situation(owners=monopoly_brown(0),
@@ -118,7 +121,8 @@ def _in_debt(game: Game) -> Game:
 
 
 KINDS = ["jail", "buy", "auction", "building_auction", "auction_in_debt", "building_auction_in_debt", "income_tax",
-         "pay_or_draw", "raise_funds", "trade_response", "mortgaged_transfer", "move_offline", "place_building"]
+         "pay_or_draw", "raise_funds", "trade_response", "mortgaged_transfer", "mortgaged_transfer_in_debt",
+         "move_offline", "place_building"]
 
 
 @pytest.mark.parametrize("name", sorted(STRATEGIES))
@@ -255,6 +259,19 @@ def test_ruthless_bids_above_the_price_to_block_a_rival_group():
         K.AUCTION, 0, square=BOARDWALK, auction=AuctionState("square", BOARDWALK, 400, 1, [0, 1])))
     assert ask_strategy("ruthless", game) == Bid(0, 410)
     assert ask_strategy("basic", game) == PassBid(0)
+
+
+def test_ruthless_under_the_uk_rule_bids_beyond_its_cash_up_to_its_assets_without_mortgaging():
+    # Boardwalk completes its dark blues. With bids limited by assets, a bid above the cash in
+    # hand stands (the rest becomes a debt to raise), so nothing is mortgaged first.
+    def auction(rule):
+        return situation(rules={"auction_limit": rule}, owners={PARK_PLACE: 0, READING: 0}, cash={0: 300},
+                         decision=Decision(K.AUCTION, 0, square=BOARDWALK,
+                                           auction=AuctionState("square", BOARDWALK, 300, 1, [0, 1])))
+
+    assert ask_strategy("ruthless", auction("cash")) == PassBid(0)
+    uk = auction("assets")
+    assert ask_strategy("ruthless", uk) == Bid(0, 310) and uk.bid_limit(0) >= 310
 
 
 def test_ruthless_bids_from_the_board_as_it_is_not_as_a_cached_limit_remembers_it():

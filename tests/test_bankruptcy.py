@@ -186,9 +186,21 @@ def test_settling_in_property_only_with_the_option_and_only_to_the_creditor():
     give(g2, ANN, READING)
     place(g2, ANN, SHORT_LINE)
     act(g2, Roll(ANN))
-    _refused(g2, ProposeTrade(ANN, CAT, give=(READING,), settle_debt=True), "no debt")
+    _refused(g2, ProposeTrade(ANN, CAT, give=(READING,), settle_debt=True), "no rent owed")
     give(g2, BOB, ELECTRIC)
     _refused(g2, ProposeTrade(ANN, BOB, give=(READING,), take=(ELECTRIC,), settle_debt=True), "takes nothing")
+
+
+def test_only_rent_may_be_settled_in_property():
+    # The UK book allows part payment in property for rent that cannot be paid in cash; a card's
+    # "pay each player" debt to a player must be paid in money (or end in bankruptcy).
+    g = new_game((3, 4), players=("Ann", "Bob"), settle_in_property=True)
+    card_on_top(g, "chance", "chance-chairman")  # pay each player $50
+    set_cash(g, ANN, 10)
+    give(g, ANN, READING)
+    events = act(g, Roll(ANN))
+    assert E.DebtRaised(ANN, BOB, 50, "card") in events
+    _refused(g, ProposeTrade(ANN, BOB, give=(READING,), cash=10, settle_debt=True), "no rent owed")
 
 
 def test_a_debt_to_a_player_who_goes_bankrupt_meanwhile_is_owed_to_the_bank():
@@ -231,3 +243,31 @@ def test_last_player_left_wins():
     assert over.winner == BOB and over.values[ANN] == 0
     assert cash(g) == [0, 1600]
     assert g.pending.kind == K.GAME_OVER and g.legal_actions() == []
+
+
+def test_an_auction_decided_by_a_bankruptcy_closes_before_the_bankrupts_deeds_are_auctioned():
+    # Found by fuzzing: Bob, the last rival in an auction, goes bankrupt in it (a mortgaged deed
+    # received in a trade costs interest he cannot pay). Ann's bid wins at once and is paid before
+    # the bank auctions Bob's deed, so she cannot bid there with the money already promised.
+    from monopoly.engine import DeclineToBuy, Game
+    g = new_game((1, 2), players=("Ann", "Bob", "Cat"))
+    give(g, CAT, BOARDWALK, mortgaged=True)
+    set_cash(g, BOB, 5)
+    act(g, Roll(ANN))
+    act(g, DeclineToBuy(ANN))  # Baltic Avenue to auction: Ann, Bob, Cat
+    act(g, Bid(ANN, 70))
+    act(g, PassBid(CAT))  # Bob, asked next, is Ann's last rival
+    act(g, ProposeTrade(CAT, BOB, give=(BOARDWALK,)))
+    act(g, AcceptTrade(BOB))
+    act(g, SettleMortgagedTransfer(BOB, BOARDWALK, lift=False))  # $20 interest, and Bob has $5
+    events = act(g, DeclareBankruptcy(BOB))
+    won = [i for i, e in enumerate(events) if isinstance(e, E.AuctionWon)]
+    started = [i for i, e in enumerate(events) if isinstance(e, E.AuctionStarted)]
+    assert events[won[0]] == E.AuctionWon(ANN, "square", BALTIC, 70) and won[0] < started[0]
+    assert g.owner(BALTIC) == ANN and cash(g)[ANN] == 1500 - 70
+    assert [d.auction.square for d in g.state.stack] == [BOARDWALK] and g.pending.kind == K.AUCTION
+    g = Game.from_dict(g.to_dict())  # and the state saves and loads
+    check_invariants(g)
+    act(g, PassBid(g.pending.player))
+    act(g, PassBid(g.pending.player))
+    assert g.owner(BALTIC) == ANN and g.owner(BOARDWALK) == -1

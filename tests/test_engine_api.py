@@ -13,6 +13,7 @@ import pytest
 from monopoly.engine import (Bid, Buy, DecisionKind, Game, IllegalActionError, PassBid, Roll, SaveFormatError,
                              ScriptedDice, check_invariants)
 from monopoly.engine import actions as A
+from scenario import ANN, act, hand_jail_card, new_game
 
 ENGINE = Path(__file__).resolve().parent.parent / "monopoly" / "engine"
 
@@ -127,6 +128,11 @@ def test_the_same_seed_gives_the_same_game():
     (lambda d: d["state"].update(houses=[1] * 40), "buildings"),
     (lambda d: d["state"].update(surprise=1), "surprise"),
     (lambda d: d.update(log=[{"event": "nothing"}]), "log"),
+    (lambda d: d["dice"]["state"][1].__setitem__(5, -1), "dice"),  # a generator word out of range
+    (lambda d: d["dice"]["state"][1].__setitem__(5, 2**70), "dice"),
+    (lambda d: d["state"].update(next_claim=0), "claims"),
+    (lambda d: d["state"]["turn"].update(doubles=7), "turn"),
+    (lambda d: d["state"].update(building_orders=[[9, 1], [0, 1]]), "building_orders"),
 ])
 def test_loading_a_malformed_save_names_what_is_wrong(mutate, message):
     game = Game.new(["Ann", "Bob"], seed=3)
@@ -135,6 +141,54 @@ def test_loading_a_malformed_save_names_what_is_wrong(mutate, message):
     mutate(data)
     with pytest.raises(SaveFormatError, match=message):
         Game.from_dict(data)
+
+
+def _waiting_for_bids() -> dict:
+    """A saved game waiting for bids on Baltic Avenue, which Ann declined; Ann holds the Chance
+    Get Out of Jail Free card."""
+    game = new_game((1, 2), players=("Ann", "Bob", "Cy"))
+    hand_jail_card(game, ANN)
+    act(game, Roll(ANN))
+    act(game, A.DeclineToBuy(ANN))
+    assert game.pending.kind == DecisionKind.AUCTION
+    return json.loads(json.dumps(game.to_dict()))
+
+
+def _jail_card_also_in_the_deck(d: dict) -> None:
+    chance = d["state"]["decks"][0]
+    held = next(i for i in range(len(chance) + 1) if i not in chance)
+    chance[0] = held  # the deck still has one of each index, but Ann's card is in it as well
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d["state"]["stack"][0]["auction"]["bidders"].__setitem__(1, 7), "bidders"),
+    (lambda d: d["state"]["stack"][0]["auction"].update(square=41), r"auction\.square"),
+    (lambda d: d["state"]["stack"][0]["auction"].update(square=0), r"auction\.square"),
+    (lambda d: d["state"]["stack"][0]["auction"]["bidders"].remove(0), "not a bidder"),
+    (lambda d: d["state"]["stack"][0]["auction"].update(high_bidder=5, high_bid=10), "high bid"),
+    (lambda d: d["state"]["stack"][0].update(kind="buy", square=0, auction=None), "not for sale"),
+    (lambda d: d["state"]["stack"][0].update(kind="raise_funds", auction=None, amount=50, creditor=9), "debt"),
+    (lambda d: d["state"]["stack"][0].update(kind="income_tax", auction=None, square=2**70), "income tax"),
+    (_jail_card_also_in_the_deck, "Get Out of Jail Free"),
+    (lambda d: d["state"]["stack"].append(copy.deepcopy(d["state"]["stack"][0])), "sale twice"),
+])
+def test_a_pending_decision_naming_what_does_not_exist_is_refused_on_loading(mutate, message):
+    # Found by fuzzing: such saves loaded, then crashed (IndexError) or broke an invariant when the
+    # decision was answered or the card was used.
+    data = _waiting_for_bids()
+    Game.from_dict(copy.deepcopy(data))
+    mutate(data)
+    with pytest.raises(SaveFormatError, match=message):
+        Game.from_dict(data)
+
+
+def test_nobody_and_players_not_in_the_game_have_no_legal_actions():
+    # Found by fuzzing: legal_actions(-1) listed a Mortgage and a Build of every unowned square
+    # for "nobody" (NOBODY is the owner of unowned squares), all refused when applied.
+    game = new_game((1, 2), players=("Ann", "Bob"))
+    for nobody in (-1, 2, 99):
+        assert game.legal_actions(nobody) == []
+    assert game.legal_actions(ANN)
 
 
 def test_loading_something_that_is_not_a_save():

@@ -115,6 +115,24 @@ def test_after_each_doubles_the_roller_moves_the_token_before_throwing_again():
     assert g.pending.kind == K.ROLL and g.pending.player == BOB
 
 
+def test_doubles_onto_the_offline_square_of_another_owner_moves_the_token_twice_owner_first():
+    # Landing on it gives its owner a move of the token; the doubles give the roller one too.
+    g = _offline((3, 3), (1, 2), rent_claim="automatic")
+    give(g, BOB, IVILLAGE)
+    g.state.offline_square = IVILLAGE
+    events = act(g, Roll(ANN))
+    assert E.NoRent(IVILLAGE, BOB, "offline") in events and paid(events) == []
+    d = g.pending
+    assert (d.kind, d.player, d.reason) == (K.MOVE_OFFLINE, BOB, "landed")
+    act(g, MoveOffline(BOB, YAHOO))
+    d = g.pending
+    assert (d.kind, d.player, d.reason) == (K.MOVE_OFFLINE, ANN, "doubles")
+    act(g, MoveOffline(ANN, EXCITE))
+    assert g.state.offline_square == EXCITE
+    assert g.pending.kind == K.ROLL and g.pending.player == ANN  # the doubles' extra throw
+    check_invariants(g)
+
+
 def test_third_doubles_sends_to_jail_and_the_token_is_moved_a_third_time():
     g = _offline((3, 3), (2, 2), (1, 1))
     moves = []

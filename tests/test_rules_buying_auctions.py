@@ -162,12 +162,23 @@ def test_auction_a_debtor_may_not_bid_and_its_bid_limit_says_so():
     assert not any(isinstance(a, Bid) and a.player == BOB for a in game.legal_actions())
 
 
-def test_auction_uk_option_a_bid_above_total_assets_is_refused():
+def test_auction_uk_option_a_bid_beyond_the_bidders_assets_voids_the_auction():
+    # The UK book: the auction is void, and the property stays with the bank.
     game, _ = _declined(auction_limit="assets")
     set_cash(game, BOB, 100)
     give(game, BOB, "Boardwalk")  # mortgage value $200: assets $300
-    with pytest.raises(IllegalActionError, match=r"more than your total assets \(\$300\)"):
-        game.apply(Bid(BOB, 301))
+    assert game.bid_limit(BOB) == 300
+    act(game, Bid(CAT, 50))
+    events = act(game, Bid(BOB, 301))
+    assert of(events, E.AuctionVoided) == [E.AuctionVoided(BOB, 301, "square", BALTIC)]
+    assert not of(events, E.AuctionWon) and game.owner(BALTIC) == NOBODY
+    assert cash(game) == [1500, 100, 1500] and game.pending.kind == K.ROLL and game.current_player == BOB
+
+
+def test_auction_uk_option_bids_up_to_total_assets_stand():
+    game, _ = _declined(auction_limit="assets")
+    set_cash(game, BOB, 100)
+    give(game, BOB, "Boardwalk")  # mortgage value $200: assets $300
     act(game, Bid(BOB, 300))
     act(game, PassBid(CAT))
     events = act(game, PassBid(ANN))

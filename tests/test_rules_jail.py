@@ -189,6 +189,16 @@ def test_jail_using_a_get_out_of_jail_free_card():
     assert position(game, ANN) == 13
 
 
+def test_jail_a_card_may_still_be_used_on_the_third_turn_when_the_fine_may_not():
+    game = _jailed((1, 2), tried=2)
+    hand_jail_card(game, ANN)
+    legal = game.legal_actions(ANN)
+    assert UseJailCard(ANN) in legal and PayJailFine(ANN) not in legal
+    assert of(act(game, UseJailCard(ANN)), E.LeftJail) == [E.LeftJail(ANN, "card")]
+    act(game, Roll(ANN))
+    assert position(game, ANN) == 13 and cash(game)[ANN] == 1500
+
+
 def test_jail_no_card_no_use():
     game = _jailed()
     with pytest.raises(IllegalActionError, match="no Get Out of Jail Free card"):

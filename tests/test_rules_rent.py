@@ -170,6 +170,27 @@ def test_rent_claim_may_wait_while_the_payer_throws_again_after_doubles():
     assert paid(events) == [(ANN, BOB, 6)]
 
 
+def test_rent_claim_uk_lapses_at_the_next_throw_even_the_payers_own_after_doubles():
+    # The UK book: rent not asked for before the next throw of the dice is lost; the US book
+    # waits for the next player's throw (the test above).
+    game = new_game(edition="uk")
+    assert game.rules.rent_claim == "next_throw"
+    give(game, BOB, ORIENTAL)  # The Angel, Islington on the UK board
+    claim = of(_land(game, 0, (3, 3)), E.RentDue)[0].claim  # doubles: Ann throws again
+    game.dice.add((2, 3))
+    events = act(game, Roll(ANN))
+    assert of(events, E.RentLapsed) == [E.RentLapsed(claim, BOB, ANN, 6)]
+    with pytest.raises(IllegalActionError, match="no such rent"):
+        game.apply(ClaimRent(BOB, claim))
+
+
+def test_rent_claim_uk_may_be_claimed_before_the_next_throw():
+    game = new_game(edition="uk")
+    give(game, BOB, ORIENTAL)
+    claim = of(_land(game, 0, (3, 3)), E.RentDue)[0].claim
+    assert paid(act(game, ClaimRent(BOB, claim))) == [(ANN, BOB, 6)]
+
+
 def test_rent_claim_stays_open_until_the_next_player_actually_throws():
     game = new_game(players=("Ann", "Bob", "Cat"))
     give(game, CAT, "Baltic Avenue")

@@ -65,6 +65,27 @@ def test_time_limit_game_three_houses_then_a_hotel():
     assert cash(g)[ANN] == 900 - 10 * 50
 
 
+@pytest.mark.parametrize("edition", ["uk", "dotcom"])
+def test_time_limit_game_of_the_uk_and_dotcom_books_keeps_four_houses_to_a_hotel(edition):
+    # Only the US books change the hotel rule for the time-limit game; the UK and .com books
+    # change only the start (two deeds each) and the end (the valuation at the agreed time).
+    g = Game.new(["Ann", "Bob"], edition, rules={"short_game": "time_limit", "time_limit_minutes": 30},
+                 dice=ScriptedDice([]), first_player=0)
+    assert g.rules.houses_per_hotel == 4
+    _clear_deeds(g)
+    sites = g.edition.groups[1].squares  # the light blue (UK: Angel) group
+    give(g, ANN, *sites)
+    set_cash(g, ANN, 5000)
+    for _ in range(4):
+        for sq in sites:
+            act(g, Build(ANN, sq))
+    assert [g.state.houses[sq] for sq in sites] == [4, 4, 4] and not any(g.state.hotel[sq] for sq in sites)
+    assert of(act(g, Build(ANN, sites[0])), E.BuildingBought)[0].hotel
+    # the option is a named rule: the US books' three houses can be asked for on any board
+    assert Game.new(["Ann", "Bob"], edition, rules={"short_game": "time_limit", "time_limit_minutes": 30,
+                                                    "time_limit_three_houses": True}).rules.houses_per_hotel == 3
+
+
 def test_time_up_ends_the_game_when_the_current_move_is_finished():
     g = _timed((3, 3), (1, 2))
     act(g, Roll(ANN))  # doubles to Oriental Avenue

@@ -11,7 +11,7 @@ import pytest
 from monopoly.engine import (BANK, Bid, Build, DecisionKind as K, Game, IllegalActionError, OrderBuildings, PassBid,
                              SellBuilding, check_invariants)
 from monopoly.engine import events as E
-from scenario import act, build, give, new_game, paid
+from scenario import act, build, give, new_game, of, paid
 
 MEDITERRANEAN, BALTIC = 1, 3
 ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9
@@ -93,6 +93,19 @@ def test_shortage_auction_ends_when_the_bank_can_meet_the_rest():
     events = act(g, Build(1, ORIENTAL))
     assert paid(events, "building") == [(1, BANK, 50)]
     assert g.state.bank_houses == 0
+    check_invariants(g)
+
+
+def test_uk_a_bid_beyond_the_bidders_assets_voids_the_shortage_auction():
+    # The UK rule holds for every auction: the scarce houses stay with the bank, the orders lapse.
+    g = new_game(players=("Ann", "Bob", "Cy"), auction_limit="assets")
+    _houses_short(g)
+    act(g, OrderBuildings(0, ((0, 2), (1, 3))))
+    limit = g.bid_limit(0)  # Ann's cash and mortgage values
+    events = act(g, Bid(0, limit + 1))
+    assert of(events, E.AuctionVoided) == [E.AuctionVoided(0, limit + 1, "house", -1)]
+    assert g.state.building_orders == [] and g.state.bank_houses == 2
+    assert g.pending.kind == K.ROLL and g.pending.player == 0
     check_invariants(g)
 
 

@@ -9,7 +9,8 @@ from monopoly.engine import (BANK, AcceptTrade, Build, DecisionKind as K, Illega
                              ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard,
                              check_invariants)
 from monopoly.engine import events as E
-from scenario import ANN, BOB, CAT, act, cash, give, hand_jail_card, jail, new_game, of, paid, set_cash
+from scenario import (ANN, BOB, CAT, act, card_on_top, cash, dice, give, hand_jail_card, jail, new_game, of, paid,
+                      place, set_cash)
 
 MEDITERRANEAN, BALTIC = 1, 3
 READING, SHORT_LINE = 5, 35
@@ -233,3 +234,26 @@ def test_interest_owed_on_a_mortgaged_property_can_become_a_debt():
     assert E.DebtRaised(BOB, BANK, 20, "mortgage interest") in events
     assert g.pending.kind == K.RAISE_FUNDS and g.pending.amount == 20
     check_invariants(g)
+
+
+def test_a_debtor_who_receives_a_mortgaged_property_may_not_lift_it_before_paying():
+    # Found by fuzzing: the lift offered with the decision skipped the rule that a debtor may
+    # raise cash but not spend it (LiftMortgage itself was refused).
+    g = new_game(players=("Ann", "Bob", "Cat"))
+    set_cash(g, BOB, 20)
+    set_cash(g, CAT, 40)
+    give(g, BOB, MEDITERRANEAN, mortgaged=True)
+    give(g, CAT, BALTIC)
+    card_on_top(g, "community_chest", "community_chest-opera")  # Ann collects $50 from each player
+    place(g, ANN, 10)
+    dice(g, (3, 4))
+    act(g, Roll(ANN))
+    assert g.in_debt(BOB) and g.in_debt(CAT)
+    act(g, ProposeTrade(BOB, CAT, give=(MEDITERRANEAN,)))
+    act(g, AcceptTrade(CAT))
+    assert g.pending.kind == K.MORTGAGED_TRANSFER and g.pending.player == CAT and cash(g)[CAT] == 40
+    _refused(g, SettleMortgagedTransfer(CAT, MEDITERRANEAN, lift=True), "must pay the debt")
+    events = act(g, SettleMortgagedTransfer(CAT, MEDITERRANEAN, lift=False))
+    assert paid(events) == [(CAT, BANK, 3)]  # the interest is charged, not chosen
+    assert g.state.mortgaged[MEDITERRANEAN] and g.in_debt(CAT)
+

@@ -219,11 +219,12 @@ def test_the_set_up_questions(tmp_path: Path) -> None:
     with start(tmp_path, "--seed", "3") as s:
         s.answer("Edition: (1 Classic US, 2 UK (London), 3 .com Edition) [1]", "2")
         s.answer("Change the rule options?", "y")
-        s.answer("Claiming rent:", "3")
+        s.answer("Claiming rent:", "4")
         s.answer("Play with the UK differences? (Y/N) [Y]", "enter")
         s.answer("Offline token rule?", "n")
         s.answer("Short game:", "t")
         s.answer("Time for the game in hours and minutes [1 00]", "0 30", "enter")
+        s.answer("Hotels on three houses, the US rule (else four)? (Y/N) [N]", "enter")
         s.answer("How many players?", "9", "enter")
         s.wait_for("type a whole number from 2 to 8")
         s.send("3", "enter")
@@ -252,6 +253,7 @@ def test_the_set_up_questions(tmp_path: Path) -> None:
     rules = data["game"]["rules"]
     assert rules["rent_claim"] == "automatic" and rules["short_game"] == "time_limit"
     assert rules["time_limit_minutes"] == 30 and rules["auction_limit"] == "assets"
+    assert rules["time_limit_three_houses"] is False
     assert data["ui"]["tokens"][0] == "Boot"
     assert data["computers"] is not None and ai.ComputerPlayers.from_dict is not None
 

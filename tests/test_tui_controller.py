@@ -332,6 +332,21 @@ def test_an_auction_between_people(tmp_path: Path) -> None:
     assert any(p.startswith("Bob bids") for p in screen.transcript)
 
 
+def test_uk_rule_a_bid_beyond_the_bidders_assets_is_confirmed_and_voids_the_auction(tmp_path: Path) -> None:
+    # Bob (assets $1,500) types 2,000 for Baltic Avenue: first he declines when warned, then
+    # he bids it, and the property stays with the bank.
+    script = (keys("d", "n") + [(WAIT, "2")] + keys("2000\n", "n") + [(WAIT, "2")] + keys("2000\n", "y")
+              + QUIT)
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [(1, 2)], screen, auction_limit="assets")
+    controller.run()
+    warning = "That is more than Bob's assets ($1,500) and voids the auction: bid it? (Y/N) [N] "
+    assert screen.transcript.count(warning) == 2
+    assert game.state.owner[3] == -1 and game.state.players[1].cash == 1500
+    assert ("Bob bids $2,000, more than all their assets: the auction is void and Baltic Avenue stays with "
+            "the bank") in messages(controller)
+
+
 def test_an_option_key_during_an_auction_says_why_nothing_opens(tmp_path: Path) -> None:
     script = keys("d", "n") + [(WAIT, "q")] + QUIT
     screen = FakeScreen(script)

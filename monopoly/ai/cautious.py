@@ -87,8 +87,10 @@ class Cautious(Basic):
         return PayOrDraw(self.seat, view.cash() < ask.amount)
 
     def mortgaged_transfer(self, view: GameView, ask: Pending) -> Action:
-        lift = view.cash() - view.lift_cost(ask.square) >= self._reserve(view)
-        return SettleMortgagedTransfer(self.seat, ask.square, lift)
+        lift = SettleMortgagedTransfer(self.seat, ask.square, True)
+        if view.cash() - view.lift_cost(ask.square) >= self._reserve(view) and view.is_legal(lift):
+            return lift  # not while it has a debt to pay, when lifting is not allowed
+        return SettleMortgagedTransfer(self.seat, ask.square, False)
 
     # ------------------------------------------------------------------ trades
     def _group_price(self, view: GameView, group_id: str) -> int:

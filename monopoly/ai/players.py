@@ -35,7 +35,7 @@ from typing import Any, Mapping
 from ..engine.actions import (AcceptTrade, Action, Build, Buy, ClaimRent, DeclareBankruptcy, DeclineToBuy, Mortgage,
                               MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade, RejectTrade,
                               Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard, Bid)
-from ..engine.actions import action_from_dict
+from ..engine.actions import action_from_dict, malformed
 from ..engine.errors import SaveFormatError
 from ..engine.holdings import build_capacity
 from ..engine.state import DecisionKind as K
@@ -431,8 +431,11 @@ class ComputerPlayers:
                     cp.strategies[seat].restore(memory)
             offer = data.get("offer")
             if offer is not None:
-                action = action_from_dict(offer)
-                if not isinstance(action, ProposeTrade) or action.player not in cp.strategies:
+                # checked as the engine checks an action: the controller reads its squares later
+                action = action_from_dict(offer) if isinstance(offer, dict) else None
+                if (not isinstance(action, ProposeTrade) or action.player not in cp.strategies
+                        or malformed(action) or not all(0 <= sq < len(game.state.owner)
+                                                        for sq in action.give + action.take)):
                     raise ValueError("the open offer is not a computer's trade offer")
                 cp._offer = (action.player, action)
             cp._claims = {int(i): bool(w) for i, w in data.get("claims", [])}
@@ -445,7 +448,9 @@ class ComputerPlayers:
                 point.done = {int(x) for x in done}
                 point.traded = {int(x) for x in traded}
                 cp._points[tuple(key)] = point
-        except (TypeError, ValueError, KeyError) as exc:
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
+            # whatever a damaged record trips over (a generator word out of range, a short list in
+            # a strategy's memory, ...) is the file's fault: refused, never a traceback
             raise SaveFormatError(f"computer players: {exc}") from None
         return cp
 

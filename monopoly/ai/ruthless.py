@@ -183,8 +183,9 @@ class Ruthless(Strategy):
         bid = min(limit, auction.high_bid + BID_STEP)
         if bid > view.bid_limit():
             # Worth more than the cash in hand: mortgage something lesser to bid on (not while in
-            # debt: the mortgage would only pay the debt, and a debtor may not bid).
-            if (auction.item == "square" and not view.in_debt()
+            # debt: the mortgage would only pay the debt, and a debtor may not bid; not where bids
+            # are limited by assets, which a mortgage does not raise).
+            if (auction.item == "square" and not view.in_debt() and view.rules.auction_limit == "cash"
                     and view.bid_limit() + self._mortgage_reserve(view) >= bid):
                 m = self._cheapest_mortgage(view, keep=auction.square)
                 if m is not None:

@@ -90,5 +90,5 @@ def dice_from_dict(data: Any) -> DiceSource:
         if data["kind"] == "random":
             return RandomDice.from_dict(data)
         return ScriptedDice.from_dict(data)
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:  # a word of the state out of range
         raise ValueError(f"dice state is malformed ({exc})") from None

@@ -175,6 +175,16 @@ class AuctionUnsold(Event):
 
 
 @dataclass(slots=True)
+class AuctionVoided(Event):
+    """A bid beyond the bidder's assets ended the auction with nothing sold (the UK rule)."""
+    player: int
+    amount: int
+    item: str
+    square: int
+    kind: ClassVar[str] = "auction_voided"
+
+
+@dataclass(slots=True)
 class SentToJail(Event):
     player: int
     reason: str  # "square", "card" or "doubles"
@@ -352,7 +362,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (
         StartingRoll, FirstPlayer, DeedDealt, TurnStarted, DiceRolled, Moved, PassedGo, Landed, CardDrawn, Paid,
         RentDue, RentLapsed, NoRent, Bought, AuctionStarted, BidMade, BidderPassed, AuctionWon, AuctionUnsold,
-        SentToJail, LeftJail, StayedInJail, JailCardGained, JailCardPassed, TaxChoiceNeeded, BuildingBought, BuildingSold,
+        AuctionVoided,         SentToJail, LeftJail, StayedInJail, JailCardGained, JailCardPassed, TaxChoiceNeeded, BuildingBought, BuildingSold,
         HotelBreakdown, Mortgaged, MortgageLifted, TradeProposed, TradeAnswered, PropertyTransferred, DebtRaised,
         DebtPaid, Bankrupt, OfflineMoved, BuildingsOrdered, TimeUp, GameOver)
 }

@@ -203,8 +203,8 @@ class Game:
         open-ended and not listed: build a ``ProposeTrade`` and ask ``is_legal``. ``EndGame`` is
         always legal while the game runs and is not listed.
         """
-        if self.over:
-            return []
+        if self.over or (player is not None and not 0 <= player < len(self.state.players)):
+            return []  # NOBODY (-1) would otherwise be taken for the owner of every unowned square
         candidates: list[A.Action] = []
         d = self.pending
         if d.kind == K.ROLL:
@@ -639,14 +639,17 @@ class Game:
         self._emit(E.RentDue(claim.id, owner, payer, square, amount))
 
     def _expire_claims(self) -> None:
-        """Rent not claimed before the next (or second following) player throws is lost."""
+        """Rent not claimed in time is lost: before the next throw of all (``next_throw``, the UK
+        book: a payer's own throw after doubles too), or before the next (or second following)
+        player throws. Called as a throw is made, so every claim open then is from an earlier throw."""
         s = self.state
         if not s.claims:
             return
+        any_throw = self.rules.rent_claim == "next_throw"
         window = 2 if self.rules.rent_claim == "second_roll" else 1
         keep = []
         for c in s.claims:
-            if s.turn.number >= c.turn + window:
+            if any_throw or s.turn.number >= c.turn + window:
                 self._emit(E.RentLapsed(c.id, c.owner, c.payer, c.amount))
             else:
                 keep.append(c)
@@ -773,9 +776,10 @@ class Game:
             auction.asking = auction.bidders.index(decision.player)
 
     def bid_limit(self, player: int) -> int:
-        """The highest bid the rules let ``player`` make now: nothing while they have a debt to
-        raise (a debtor may raise cash, not spend it), so a front end or a computer asked to bid
-        sees at once that it can only pass."""
+        """The highest bid ``player`` can make good now: nothing while they have a debt to raise (a
+        debtor may raise cash, not spend it), so a front end or a computer asked to bid sees at once
+        that it can only pass. A higher bid is refused, or under the UK rule (``auction_limit``
+        "assets") accepted and voids the auction."""
         if self.in_debt(player):
             return 0
         if self.rules.auction_limit == "assets":
@@ -795,13 +799,19 @@ class Game:
             raise _illegal(f"a bid must be more than {self.money(auction.high_bid)}")
         self._check_not_in_debt(a.player)
         limit = self.bid_limit(a.player)
-        if a.amount > limit:
-            what = "total assets" if self.rules.auction_limit == "assets" else "cash"
-            raise _illegal(f"a bid of {self.money(a.amount)} is more than your {what} ({self.money(limit)})")
+        if a.amount > limit and self.rules.auction_limit != "assets":
+            raise _illegal(f"a bid of {self.money(a.amount)} is more than your cash ({self.money(limit)})")
 
     def _do_bid(self, a: A.Bid) -> None:
-        d = self.state.stack[-1]
+        s = self.state
+        d = s.stack[-1]
         assert d.auction is not None
+        if a.amount > self.bid_limit(a.player):  # legal only under the UK rule: the auction is void
+            s.stack.pop()
+            self._emit(E.AuctionVoided(a.player, a.amount, d.auction.item, d.auction.square))
+            if d.auction.item != "square":
+                s.building_orders.clear()  # the scarce buildings stay with the bank
+            return
         d.auction.high_bid = a.amount
         d.auction.high_bidder = a.player
         self._emit(E.BidMade(a.player, a.amount))
@@ -1048,6 +1058,8 @@ class Game:
         d = self._require_pending(K.MORTGAGED_TRANSFER, a.player)
         if a.square != d.square:
             raise _illegal(f"the decision is about {self.edition.squares[d.square].name}")
+        if a.lift:
+            self._check_not_in_debt(a.player)  # lifting spends, as a LiftMortgage would
         if a.lift and self.state.players[a.player].cash < self.lift_cost(a.square):
             raise _illegal(f"lifting the mortgage costs {self.money(self.lift_cost(a.square))}")
 
@@ -1098,8 +1110,9 @@ class Game:
             self._check_not_in_debt(payer)
         if t.settle_debt:
             debt = self._debt_between(t.proposer, t.recipient)
-            if debt is None or not self.rules.settle_in_property:
-                raise _illegal("there is no debt to this player that may be settled in property")
+            # the UK book lets rent that cannot be paid in cash be paid partly in property
+            if debt is None or debt.reason != "rent" or not self.rules.settle_in_property:
+                raise _illegal("there is no rent owed to this player that may be settled in property")
             if t.take or t.take_cards or t.cash < 0:
                 raise _illegal("a settlement gives property and cash to the creditor, and takes nothing")
         elif not (t.give or t.take or t.give_cards or t.take_cards):
@@ -1223,6 +1236,11 @@ class Game:
             self._new.clear()
             self._finish("first_bankruptcy")
             return
+        # An auction this bankruptcy decided (the bankrupt was the last rival) is closed now, before
+        # the bank auctions the deeds: its winner must not bid there with the money already promised.
+        for d in [d for d in s.stack if d.auction is not None and self._auction_done(d.auction)]:
+            s.stack.remove(d)
+            self._close_auction(d.auction)
         for sq in to_auction:
             self._start_auction("square", sq, s.turn.player if s.turn.player != p else active[0], active)
 

@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING
 
 from . import holdings as H
 from .editions import DECKS
+from .events import BANK
 from .state import NOBODY, DecisionKind as K
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import Decision
 
 _KINDS = {v for k, v in vars(K).items() if k.isupper()}
 
@@ -69,18 +71,96 @@ def check_state(game: "Game") -> None:
         _require(len(set(order)) == len(order) and all(0 <= c < len(cards) for c in order),
                  f"decks[{di}] is not an arrangement of the {deck} cards")
         _require(len(order) + held == len(cards), f"{deck} cards are missing or doubled")
+        _require(all(cards[c].kind == "get_out_of_jail_free" for c in set(range(len(cards))) - set(order)),
+                 f"decks[{di}]: a card other than Get Out of Jail Free is missing from the {deck} deck")
     _require(0 <= s.turn.player < n and not (s.players[s.turn.player].bankrupt and s.outcome is None
                                               and not s.stack and s.turn.phase == "await_roll"),
              "turn.player is not a player in the game")
     _require(s.turn.phase in ("await_roll", "resolving", "move_pending"), "turn.phase is unknown")
+    t = s.turn
+    _require(t.number >= 1 and 0 <= t.doubles <= 3 and 0 <= t.dice_total <= 12 and 0 <= t.steps <= 12
+             and 0 <= t.offline_moves <= 3, "turn: a count is out of range")
     for i, d in enumerate(s.stack):
         _require(d.kind in _KINDS and d.kind not in (K.ROLL, K.GAME_OVER), f"stack[{i}].kind is unknown")
-        _require(0 <= d.player < n, f"stack[{i}].player is not a player")
+        # An auction decided when its last rival went bankrupt still names that rival until it is
+        # closed, which waits while the bankrupt's deeds are auctioned above it: a state a save may hold.
+        decided = d.auction is not None and set(d.auction.bidders) <= {d.auction.high_bidder}
+        _require(0 <= d.player < n and (decided or not s.players[d.player].bankrupt),
+                 f"stack[{i}].player is not a player")
         _require((d.kind == K.AUCTION) == (d.auction is not None), f"stack[{i}].auction does not fit its kind")
         _require((d.kind == K.TRADE_RESPONSE) == (d.trade is not None), f"stack[{i}].trade does not fit its kind")
+        _check_decision(game, f"stack[{i}]", d)
+    for_sale = [d.square for d in s.stack if d.kind == K.BUY]
+    for_sale += [d.auction.square for d in s.stack if d.auction is not None and d.auction.item == "square"]
+    _require(len(set(for_sale)) == len(for_sale), "stack: a property is offered for sale twice")
+    _require(s.outcome is None or not s.stack, "stack: decisions are pending in a finished game")
     _require(0 <= s.offline_square < 40, "offline_square is off the board")
+    ids = [c.id for c in s.claims]
+    _require(s.next_claim >= 1 and len(set(ids)) == len(ids) and all(0 < i < s.next_claim for i in ids),
+             "claims: ids are not unique")
     for c in s.claims:
-        _require(0 <= c.owner < n and 0 <= c.payer < n and c.amount > 0, "a rent claim is malformed")
+        _require(0 <= c.owner < n and 0 <= c.payer < n and c.owner != c.payer and c.amount > 0
+                 and not s.players[c.owner].bankrupt and not s.players[c.payer].bankrupt
+                 and 0 <= c.square < 40 and e.squares[c.square].is_property and c.turn <= t.number,
+                 "a rent claim is malformed")
+    _require(len({o[0] for o in s.building_orders if o}) == len(s.building_orders)
+             and all(len(o) == 2 and 0 <= o[0] < n and not s.players[o[0]].bankrupt and o[1] > 0
+                     for o in s.building_orders), "building_orders: an order is malformed")
+    if s.outcome is not None:
+        o = s.outcome
+        _require(o.termination in _TERMINATIONS and (o.winner == NOBODY or 0 <= o.winner < n)
+                 and len(o.values) == n, "outcome is malformed")
+
+
+_TERMINATIONS = {"last_player", "time_up", "first_bankruptcy", "ended", "turn_limit"}
+_BUILDINGS = {"house", "hotel"}
+
+
+def _check_decision(game: "Game", where: str, d: "Decision") -> None:
+    """The fields a pending decision's kind uses name real squares, players and amounts, so a
+    hand-edited save is refused on loading instead of failing when the decision is answered."""
+    e, s = game.edition, game.state
+    n = len(s.players)
+
+    def is_property(sq: int) -> bool:
+        return 0 <= sq < 40 and e.squares[sq].is_property
+
+    if d.kind == K.BUY:
+        _require(is_property(d.square) and s.owner[d.square] == NOBODY and d.amount >= 0,
+                 f"{where}: the property to buy is not for sale")
+    elif d.kind == K.INCOME_TAX:
+        _require(0 <= d.square < 40 and e.squares[d.square].kind == "tax" and bool(e.squares[d.square].percent),
+                 f"{where}.square is not an income tax square")
+    elif d.kind == K.MORTGAGED_TRANSFER:
+        _require(is_property(d.square), f"{where}.square is not a property")
+    elif d.kind == K.RAISE_FUNDS:
+        _require(d.amount > 0 and (d.creditor == BANK or (0 <= d.creditor < n and d.creditor != d.player
+                                                          and not s.players[d.creditor].bankrupt)),
+                 f"{where}: the debt is malformed")
+    elif d.kind == K.PAY_OR_DRAW:
+        _require(d.reason in DECKS and d.amount >= 0, f"{where}: the card's choice is malformed")
+    elif d.kind == K.PLACE_BUILDING:
+        _require(d.reason in _BUILDINGS and d.amount >= 0, f"{where}: the building to place is malformed")
+    elif d.kind == K.AUCTION and d.auction is not None:
+        a = d.auction
+        if a.item == "square":
+            _require(is_property(a.square) and s.owner[a.square] == NOBODY, f"{where}.auction.square is not for sale")
+        else:
+            _require(a.item in _BUILDINGS and a.square == NOBODY, f"{where}.auction.item is unknown")
+        _require(len(set(a.bidders)) == len(a.bidders)
+                 and all(0 <= b < n and not s.players[b].bankrupt for b in a.bidders),
+                 f"{where}.auction.bidders are not players in the game")
+        decided = set(a.bidders) <= {a.high_bidder}
+        _require(decided or (d.player in a.bidders and d.player != a.high_bidder),
+                 f"{where}.player is not a bidder to ask")
+        _require((a.high_bidder == NOBODY and a.high_bid == 0) or (a.high_bidder in a.bidders and a.high_bid > 0),
+                 f"{where}.auction: the high bid is malformed")
+    elif d.kind == K.TRADE_RESPONSE and d.trade is not None:
+        tr = d.trade
+        _require(tr.recipient == d.player and 0 <= tr.proposer < n and tr.proposer != tr.recipient
+                 and not s.players[tr.proposer].bankrupt, f"{where}.trade: the players are wrong")
+        _require(all(0 <= sq < 40 for sq in tr.give + tr.take) and all(c in DECKS for c in tr.give_cards + tr.take_cards),
+                 f"{where}.trade names a square or card that does not exist")
 
 
 def check_invariants(game: "Game") -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
-RENT_CLAIM_MODES = ("next_roll", "second_roll", "automatic")
+RENT_CLAIM_MODES = ("next_roll", "next_throw", "second_roll", "automatic")
 INCOME_TAX_MODES = ("choice", "flat")
 AUCTION_LIMITS = ("cash", "assets")
 SHORT_GAMES = ("none", "time_limit", "dotcom")
@@ -30,6 +30,7 @@ class Rules:
     mortgage_interest: int = 10
     short_game: str = "none"
     time_limit_minutes: int = 0
+    time_limit_three_houses: bool = True
     offline_rule: bool = False
     max_turns: int = 0
 
@@ -48,7 +49,8 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ValueError(f"rule option {name} must be a whole number of at least 0, not {value!r}")
-        for name in ("double_rent_with_mortgage", "jail_doubles_roll_again", "settle_in_property", "offline_rule"):
+        for name in ("double_rent_with_mortgage", "jail_doubles_roll_again", "settle_in_property", "offline_rule",
+                     "time_limit_three_houses"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"rule option {name} must be true or false")
         if self.short_game == "time_limit" and self.time_limit_minutes <= 0:
@@ -57,8 +59,14 @@ class Rules:
     # Derived rules: one place that says what each short game changes.
     @property
     def houses_per_hotel(self) -> int:
-        """Houses needed on every site of a group before a hotel (three in both short games)."""
-        return 3 if self.short_game in ("time_limit", "dotcom") else 4
+        """Houses needed on every site of a group before a hotel.
+
+        Three in the .com short game, and in the time-limit game where the book says so (the US
+        books do; the UK and .com books keep four).
+        """
+        if self.short_game == "dotcom" or (self.short_game == "time_limit" and self.time_limit_three_houses):
+            return 3
+        return 4
 
     @property
     def jail_turns(self) -> int:

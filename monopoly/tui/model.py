@@ -234,6 +234,11 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
                 f"{money(event.amount)}", "good")
     if isinstance(event, E.AuctionUnsold):
         return f"Nobody bid: {item_name(game, event.item, event.square)} stays with the bank", "message"
+    if isinstance(event, E.AuctionVoided):
+        what = (f"{square_name(game, event.square)} stays" if event.item == "square"
+                else f"the {event.item}s stay")
+        return (f"{n(event.player)} bids {money(event.amount)}, more than all their assets: the auction is "
+                f"void and {what} with the bank", "bad")
     if isinstance(event, E.SentToJail):
         return f"{n(event.player)} goes to jail{_JAIL_WHY.get(event.reason, '')}!", "bad"
     if isinstance(event, E.LeftJail):

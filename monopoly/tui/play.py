@@ -675,13 +675,20 @@ class GameController:
                 return False
             limit = game.bid_limit(p)
             low = a.high_bid + 1
-            if limit < low:
+            voids = game.rules.auction_limit == "assets"  # UK: a bid beyond one's assets voids the auction
+            if limit < low and not voids:
                 self.say(f"{M.name(game, p)} cannot bid more than {game.money(limit)}", "dim")
                 return False
             default = min(limit, a.high_bid + 10 if a.high_bid else min(limit, 10))
-            amount = self.ask(Question(f"{M.name(game, p)} bids", NUMBER, max(default, low), low=low, high=limit,
-                                       money=game.money))
+            amount = self.ask(Question(f"{M.name(game, p)} bids", NUMBER, max(default, low), low=low,
+                                       high=None if voids else limit, money=game.money))
             if amount is None or game.pending is not d:
+                return False
+            if amount > limit and not self.yes_no(
+                    f"That is more than {M.name(game, p)}'s assets ({game.money(limit)}) and voids the auction: "
+                    "bid it?", False):
+                return False
+            if game.pending is not d:
                 return False
             return self.apply(A.Bid(p, amount)) is not None
         if KEYS.option_for_key(key) is not None or key == ord("?"):
@@ -739,7 +746,7 @@ class GameController:
             if self.legal_squares(p, A.SellBuilding):
                 choices.append(Choice("s", "sell houses", "sell"))
             choices.append(Choice("t", "trade", "trade"))
-            if game.rules.settle_in_property and d.creditor != NOBODY and d.creditor >= 0:
+            if game.rules.settle_in_property and d.creditor >= 0 and d.reason == "rent":  # rent only (UK)
                 choices.append(Choice("p", "offer property to the creditor", "settle"))
             choices.append(Choice("o", "owners", "owners"))
             if game.can_declare_bankruptcy(p):

@@ -25,6 +25,7 @@ SUGGESTED_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 EDITION_LABELS = {"us": "Classic US", "uk": "UK (London)", "dotcom": ".com Edition"}
 RENT_LABELS = {
     "next_roll": "until the next player throws",
+    "next_throw": "until the next throw (a re-throw after doubles too)",
     "second_roll": "until the second player after throws",
     "automatic": "paid at once, no claiming",
 }
@@ -226,7 +227,8 @@ class SetupScreens:
                                                           for i, m in enumerate(modes))))
             uk_now = not defaults.get("double_rent_with_mortgage", True)
             self.note("UK differences: no double rent on a set with a mortgaged site, doubles out of jail "
-                      "throw again, bids up to total assets, debts settled in property, flat income tax.", "dim")
+                      "throw again, bids up to total assets (beyond them the auction is void), rent settled "
+                      "in property, flat income tax.", "dim")
             uk = self.ask(Question("Play with the UK differences?", YESNO, uk_now))
             rules.update(UK_DIFFERENCES if uk else US_RULES)
             rules["offline_rule"] = bool(self.ask(Question("The .com Offline token rule?", YESNO, False)))
@@ -241,6 +243,9 @@ class SetupScreens:
                 minutes = self.ask(question)
                 self.view.lines[-1] = (f"{question.text}: {minutes // 60} h {minutes % 60:02d} min", "message")
                 rules["time_limit_minutes"] = minutes
+                rules["time_limit_three_houses"] = bool(self.ask(Question(
+                    "Hotels on three houses, the US rule (else four)?", YESNO,
+                    defaults.get("time_limit_three_houses", True))))
         plan.rules = rules
         api = computer_api()
         count = self.ask(Question("How many players?", NUMBER, 2, low=2, high=8))
