@@ -289,15 +289,18 @@ def _damaged(folder: Path) -> dict[str, bytes]:
     version = dict(good, version=7)
     edited = json.loads(json.dumps(good))
     edited["game"]["state"]["players"][1]["cash"] = -100
+    scripted = json.loads(json.dumps(good))
+    scripted["game"]["dice"] = {"kind": "scripted", "rolls": [[1, 2]], "shuffle_with": None}
     return {
         "truncated": good_path.read_bytes()[:500],
         "newer": json.dumps(version).encode(),
         "edited": json.dumps(edited).encode(),
+        "scripted": json.dumps(scripted).encode(),  # valid, but its dice would run out in play
     }
 
 
 @pytest.mark.parametrize("kind, expected", [("truncated", "damaged or truncated"), ("newer", "version 7"),
-                                            ("edited", "cash is negative")])
+                                            ("edited", "cash is negative"), ("scripted", "scripted test dice")])
 def test_a_damaged_save_given_to_load_is_refused_before_the_screen_opens(tmp_path: Path, kind: str,
                                                                          expected: str) -> None:
     content = _damaged(tmp_path)[kind]

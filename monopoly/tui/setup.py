@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import saves
-from ..engine import EDITION_IDS, Game, load_edition
+from ..engine import EDITION_IDS, Game, ScriptedDice, load_edition
 from .model import UIState
 from .play import LeaveProgram
 from .prompt import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, format_hours_minutes, parse_hours_minutes,
@@ -134,6 +134,13 @@ def start_game(plan: GamePlan, seed: int | None) -> Started:
 
 
 def resume(loaded: saves.LoadedGame) -> Started:
+    """A loaded save ready to play on; ``SaveError`` when it cannot be played.
+
+    Scripted dice (the tests' dice) are a valid save but run out after their last throw, which
+    would stop the game at that throw: such a save is refused as edited, not played into a crash.
+    """
+    if isinstance(loaded.game.dice, ScriptedDice):
+        raise saves.SaveError(f"{loaded.path}: edited by hand (it throws scripted test dice, which run out)")
     ui = UIState.from_settings(loaded.ui, loaded.game)
     name = loaded.path.stem if saves.NAME_PATTERN.fullmatch(loaded.path.stem) else None
     if name == saves.AUTOSAVE_NAME:
@@ -205,12 +212,12 @@ class SetupScreens:
                 return None
             entry = existing[choice]
             try:
-                loaded = saves.read_save(entry.path)
+                started = resume(saves.read_save(entry.path))
             except saves.SaveError as exc:
                 self.note(f"Cannot resume: {exc}", "bad")
                 continue
             self.note(f"Resuming {entry.name}.", "good")
-            return resume(loaded)
+            return started
 
     def new_game_questions(self) -> GamePlan:
         plan = GamePlan()
