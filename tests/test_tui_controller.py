@@ -161,6 +161,16 @@ class Bidder(StubComputers):
         return super().next_action(game)
 
 
+def ann_short_before_boardwalk(game: Game) -> Any:
+    """Ann stands on Park Place with $10 and Bob owns Boardwalk: (1, 1) lands her on it, owing $50."""
+    s = game.state
+    s.owner[39] = 1
+    s.players[0].position = 37
+    s.bank_paid_in += s.players[0].cash - 10
+    s.players[0].cash = 10
+    return s
+
+
 def messages(controller: play.GameController) -> list[str]:
     return [m.text for m in controller.ui.messages]
 
@@ -216,12 +226,8 @@ def test_raising_funds_with_the_mortgage_cursor(tmp_path: Path) -> None:
     script = keys("d", "r", "m", "enter", "tab", "enter") + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 1)], screen)
-    s = game.state
-    s.owner[39] = 1
-    s.owner[1] = s.owner[3] = 0
-    s.players[0].position = 37
-    s.bank_paid_in += s.players[0].cash - 10
-    s.players[0].cash = 10
+    s = ann_short_before_boardwalk(game)
+    s.owner[1] = s.owner[3] = 0  # the browns, Ann's to mortgage
     controller.run()
     assert any("Ann must raise $40 more" in p for p in screen.transcript)
     assert s.mortgaged[1] and s.mortgaged[3]
@@ -235,12 +241,8 @@ def test_the_debt_is_explained_once_while_funds_are_raised_step_by_step(tmp_path
     script = keys("d", "r", "m", "enter", "d", "m", "enter") + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 1)], screen)
-    s = game.state
-    s.owner[39] = 1
-    s.owner[1] = s.owner[3] = 0
-    s.players[0].position = 37
-    s.bank_paid_in += s.players[0].cash - 10
-    s.players[0].cash = 10
+    s = ann_short_before_boardwalk(game)
+    s.owner[1] = s.owner[3] = 0  # the browns, Ann's to mortgage
     controller.run()
     assert s.mortgaged[1] and s.mortgaged[3]
     assert sum("Ann must raise" in p for p in screen.transcript) >= 2, "the question was asked twice"
@@ -256,12 +258,8 @@ def test_a_key_repeated_after_the_debt_is_paid_does_not_reach_the_option_bar(tmp
     script = keys("d", "r", "m", "enter", "tab", "enter") + [(AHEAD, "d")] + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 1), (2, 3)], screen)
-    s = game.state
-    s.owner[39] = 1
-    s.owner[1] = s.owner[3] = 0
-    s.players[0].position = 37
-    s.bank_paid_in += s.players[0].cash - 10
-    s.players[0].cash = 10
+    s = ann_short_before_boardwalk(game)
+    s.owner[1] = s.owner[3] = 0  # the browns, Ann's to mortgage
     controller.run()
     assert "Ann has raised the money: the debt is paid" in messages(controller)
     assert s.players[0].position == 39, "the typed-ahead key did not throw the dice"
@@ -288,11 +286,7 @@ def test_bankruptcy_is_offered_only_when_nothing_can_cover_the_debt(tmp_path: Pa
     script = keys("d", "r", "b", "y", "x")
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 1)], screen)
-    s = game.state
-    s.owner[39] = 1
-    s.players[0].position = 37
-    s.bank_paid_in += s.players[0].cash - 10
-    s.players[0].cash = 10
+    s = ann_short_before_boardwalk(game)
     controller.run()
     assert any("B declare bankruptcy" in p for p in screen.transcript)
     assert s.players[0].bankrupt and game.over and game.outcome.winner == 1
@@ -303,11 +297,7 @@ def test_after_a_bankruptcy_the_end_of_turn_line_names_nobody_who_did_not_just_p
     # did not just end a turn, and Ann is out of the game: neither gets an "ends the turn" line.
     screen = FakeScreen(keys("d", "r", "b", "y") + QUIT)
     game, controller = make(tmp_path, [(1, 1)], screen, players=("Ann", "Bob", "Cy"))
-    s = game.state
-    s.owner[39] = 1
-    s.players[0].position = 37
-    s.bank_paid_in += s.players[0].cash - 10
-    s.players[0].cash = 10
+    s = ann_short_before_boardwalk(game)
     controller.run()
     assert s.players[0].bankrupt
     assert not any("ends the turn" in m for m in messages(controller))

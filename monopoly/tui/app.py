@@ -19,7 +19,8 @@ from typing import Iterator
 
 from .. import __version__, saves
 from ..engine import EDITION_IDS
-from .play import STOP_SIGNALS, GameController, LeaveProgram, resume_command
+from .play import (STOP_SIGNALS, GameController, LeaveProgram, restore_signal_handlers, resume_command,
+                   set_signal_handlers)
 from .screen import Screen
 from .setup import SetupScreens, Started, parse_players, resume, start_game
 from .theme import Theme
@@ -56,19 +57,12 @@ def _stop_like_ctrl_c(signum: int, frame: object) -> None:
 @contextmanager
 def stop_signals_interrupt() -> Iterator[None]:
     """``kill`` and a closed terminal end the game as Ctrl-C does: terminal restored, game autosaved."""
-    previous = {}
-    for number in STOP_SIGNALS:
-        if number == getattr(signal, "SIGINT", None):
-            continue
-        try:
-            previous[number] = signal.signal(number, _stop_like_ctrl_c)
-        except (ValueError, OSError):
-            pass
+    others = tuple(n for n in STOP_SIGNALS if n != getattr(signal, "SIGINT", None))  # Ctrl-C already does
+    previous = set_signal_handlers(others, _stop_like_ctrl_c)
     try:
         yield
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        restore_signal_handlers(previous)
 
 
 @contextmanager

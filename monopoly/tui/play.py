@@ -60,6 +60,23 @@ def resume_command(save_dir: str | Path, name: str) -> str:
 STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
 
 
+def set_signal_handlers(numbers: tuple[int, ...], handler: Any) -> dict[int, Any]:
+    """Handle each of these signals with ``handler`` where this process may; the handlers they had
+    before, for ``restore_signal_handlers``."""
+    previous: dict[int, Any] = {}
+    for number in numbers:
+        try:
+            previous[number] = signal.signal(number, handler)
+        except (ValueError, OSError):  # not the main thread, or a signal this system will not hand over
+            pass
+    return previous
+
+
+def restore_signal_handlers(previous: dict[int, Any]) -> None:
+    for number, handler in previous.items():
+        signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+
+
 @contextmanager
 def held_interrupts() -> Iterator[None]:
     """Hold Ctrl-C (and the other stop signals) back while the game changes.
@@ -72,20 +89,11 @@ def held_interrupts() -> Iterator[None]:
         yield
         return
     caught: list[int] = []
-    previous: dict[int, Any] = {}
-    try:
-        for number in STOP_SIGNALS:
-            previous[number] = signal.signal(number, lambda signum, frame: caught.append(signum))
-    except (ValueError, OSError):  # signals cannot be handled here: nothing to hold back
-        for number, handler in previous.items():
-            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
-        yield
-        return
+    previous = set_signal_handlers(STOP_SIGNALS, lambda signum, frame: caught.append(signum))
     try:
         yield
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        restore_signal_handlers(previous)
         if caught:  # act on the first signal now, as its own handler would have
             handler = previous[caught[0]]
             if callable(handler):
