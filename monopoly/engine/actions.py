@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import typing
 from dataclasses import dataclass, fields
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from .serial import to_plain
@@ -177,10 +176,16 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
-@lru_cache(maxsize=None)
+_FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
 def _field_types(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name]) for f in fields(cls))
+    """(name, type hint) of each field of an action class, worked out once per class."""
+    found = _FIELD_TYPES.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = _FIELD_TYPES[cls] = tuple((f.name, hints[f.name]) for f in fields(cls))
+    return found
 
 
 def _fits(value: Any, hint: Any) -> bool:

@@ -1238,9 +1238,9 @@ class Game:
             return
         # An auction this bankruptcy decided (the bankrupt was the last rival) is closed now, before
         # the bank auctions the deeds: its winner must not bid there with the money already promised.
-        for d in [d for d in s.stack if d.auction is not None and self._auction_done(d.auction)]:
+        for d, auction in [(d, d.auction) for d in s.stack if d.auction is not None and self._auction_done(d.auction)]:
             s.stack.remove(d)
-            self._close_auction(d.auction)
+            self._close_auction(auction)
         for sq in to_auction:
             self._start_auction("square", sq, s.turn.player if s.turn.player != p else active[0], active)
 
