@@ -180,17 +180,9 @@ class Ruthless(Strategy):
             limit = self._bid_limit(view, auction.square)
         else:
             limit = self._building_bid_limit(view)
-        bid = min(limit, auction.high_bid + BID_STEP)
-        if bid > view.bid_limit():
-            # Worth more than the cash in hand: mortgage something lesser to bid on (not while in
-            # debt: the mortgage would only pay the debt, and a debtor may not bid; not where bids
-            # are limited by assets, which a mortgage does not raise).
-            if (auction.item == "square" and not view.in_debt() and view.rules.auction_limit == "cash"
-                    and view.bid_limit() + self._mortgage_reserve(view) >= bid):
-                m = self._cheapest_mortgage(view, keep=auction.square)
-                if m is not None:
-                    return Mortgage(self.seat, m)
-            bid = view.bid_limit()
+        # never beyond what the rules let it make good (under the UK rule more would void the auction);
+        # a property's limit is searched within that already, a building's may be worth more
+        bid = min(limit, auction.high_bid + BID_STEP, view.bid_limit())
         if auction.high_bid >= bid:
             return PassBid(self.seat)
         return Bid(self.seat, bid)

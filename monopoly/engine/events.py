@@ -362,8 +362,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (
         StartingRoll, FirstPlayer, DeedDealt, TurnStarted, DiceRolled, Moved, PassedGo, Landed, CardDrawn, Paid,
         RentDue, RentLapsed, NoRent, Bought, AuctionStarted, BidMade, BidderPassed, AuctionWon, AuctionUnsold,
-        AuctionVoided,         SentToJail, LeftJail, StayedInJail, JailCardGained, JailCardPassed, TaxChoiceNeeded, BuildingBought, BuildingSold,
-        HotelBreakdown, Mortgaged, MortgageLifted, TradeProposed, TradeAnswered, PropertyTransferred, DebtRaised,
+        AuctionVoided, SentToJail, LeftJail, StayedInJail, JailCardGained, JailCardPassed, TaxChoiceNeeded,
+        BuildingBought, BuildingSold, HotelBreakdown, Mortgaged, MortgageLifted, TradeProposed, TradeAnswered, PropertyTransferred, DebtRaised,
         DebtPaid, Bankrupt, OfflineMoved, BuildingsOrdered, TimeUp, GameOver)
 }
 

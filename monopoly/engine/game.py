@@ -361,7 +361,7 @@ class Game:
                     self._transfer(top.player, top.creditor, top.amount, top.reason)
                     self._emit(E.DebtPaid(top.player, top.creditor, top.amount, top.reason))
                     continue
-                if top.kind == K.AUCTION and top.auction is not None and self._auction_done(top.auction):
+                if top.kind == K.AUCTION and top.auction is not None and top.auction.decided:
                     s.stack.pop()
                     self._close_auction(top.auction)
                     continue
@@ -761,9 +761,6 @@ class Game:
         auction = AuctionState(item=item, square=square, bidders=ordered)
         self._emit(E.AuctionStarted(item, square, tuple(ordered)))
         self._push(Decision(K.AUCTION, ordered[0] if ordered else NOBODY, square=square, auction=auction))
-
-    def _auction_done(self, auction: AuctionState) -> bool:
-        return not auction.bidders or auction.bidders == [auction.high_bidder]
 
     def _ask_next(self, decision: Decision, after: int) -> None:
         """Point the auction at the next bidder after ``after`` who is not the high bidder."""
@@ -1238,7 +1235,7 @@ class Game:
             return
         # An auction this bankruptcy decided (the bankrupt was the last rival) is closed now, before
         # the bank auctions the deeds: its winner must not bid there with the money already promised.
-        for d, auction in [(d, d.auction) for d in s.stack if d.auction is not None and self._auction_done(d.auction)]:
+        for d, auction in [(d, d.auction) for d in s.stack if d.auction is not None and d.auction.decided]:
             s.stack.remove(d)
             self._close_auction(auction)
         for sq in to_auction:

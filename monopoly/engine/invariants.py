@@ -82,9 +82,9 @@ def check_state(game: "Game") -> None:
              and 0 <= t.offline_moves <= 3, "turn: a count is out of range")
     for i, d in enumerate(s.stack):
         _require(d.kind in _KINDS and d.kind not in (K.ROLL, K.GAME_OVER), f"stack[{i}].kind is unknown")
-        # An auction decided when its last rival went bankrupt still names that rival until it is
-        # closed, which waits while the bankrupt's deeds are auctioned above it: a state a save may hold.
-        decided = d.auction is not None and set(d.auction.bidders) <= {d.auction.high_bidder}
+        # A decided auction may still name a rival who went bankrupt in it: saves written before such
+        # an auction was closed at the bankruptcy hold that state.
+        decided = d.auction is not None and d.auction.decided
         _require(0 <= d.player < n and (decided or not s.players[d.player].bankrupt),
                  f"stack[{i}].player is not a player")
         _require((d.kind == K.AUCTION) == (d.auction is not None), f"stack[{i}].auction does not fit its kind")
@@ -150,8 +150,7 @@ def _check_decision(game: "Game", where: str, d: "Decision") -> None:
         _require(len(set(a.bidders)) == len(a.bidders)
                  and all(0 <= b < n and not s.players[b].bankrupt for b in a.bidders),
                  f"{where}.auction.bidders are not players in the game")
-        decided = set(a.bidders) <= {a.high_bidder}
-        _require(decided or (d.player in a.bidders and d.player != a.high_bidder),
+        _require(a.decided or (d.player in a.bidders and d.player != a.high_bidder),
                  f"{where}.player is not a bidder to ask")
         _require((a.high_bidder == NOBODY and a.high_bid == 0) or (a.high_bidder in a.bidders and a.high_bid > 0),
                  f"{where}.auction: the high bid is malformed")

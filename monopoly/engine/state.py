@@ -60,6 +60,11 @@ class AuctionState:
     bidders: list[int] = field(default_factory=list)  # still in, in asking order
     asking: int = 0  # index into bidders of the player asked next
 
+    @property
+    def decided(self) -> bool:
+        """Nobody is left to outbid the high bidder (or nobody is left at all): time to close it."""
+        return set(self.bidders) <= {self.high_bidder}
+
 
 @dataclass
 class Decision:
