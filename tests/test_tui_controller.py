@@ -825,27 +825,28 @@ def test_the_auction_hint_offers_p_only_for_a_person_being_asked(tmp_path: Path)
     assert not any("P: Bob" in hint for hint in screen.hints), "P does nothing while a computer is asked"
 
 
-def test_quit_goes_back_to_the_game_when_the_save_asked_for_is_not_made(tmp_path: Path) -> None:
-    # Quit, "Save it first?" yes, then ESC at the name: the game used to end unsaved, and the
-    # autosave was then written over with the finished game, so the game was lost.
-    screen = FakeScreen(keys("q", "y", "y", "esc"))
-    game, controller = make(tmp_path, [], screen)
+def _quit_saving_first(save_dir: Path, name_keys: str) -> list[str]:
+    """Quit, "Save it first?" yes, then ``name_keys`` at the name; the game must go on. Its messages."""
+    screen = FakeScreen(keys("q", "y", "y", name_keys))
+    game, controller = make(save_dir, [], screen)
     with pytest.raises(OutOfKeys):
         controller.run()
     assert not game.over
-    assert any("not saved" in m for m in messages(controller))
+    return messages(controller)
+
+
+def test_quit_goes_back_to_the_game_when_the_save_asked_for_is_not_made(tmp_path: Path) -> None:
+    # ESC at the name: the game used to end unsaved, and the autosave was then written over with
+    # the finished game, so the game was lost.
+    assert any("not saved" in m for m in _quit_saving_first(tmp_path, "esc"))
 
 
 def test_quit_goes_back_to_the_game_when_the_save_fails(tmp_path: Path) -> None:
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("a file where the save folder should be")
-    screen = FakeScreen(keys("q", "y", "y", "mine\n"))
-    game, controller = make(blocked, [], screen)
-    with pytest.raises(OutOfKeys):
-        controller.run()
-    assert not game.over
-    assert any("cannot write the save" in m for m in messages(controller))
-    assert any("not saved" in m for m in messages(controller))
+    said = _quit_saving_first(blocked, "mine\n")
+    assert any("cannot write the save" in m for m in said)
+    assert any("not saved" in m for m in said)
 
 
 def test_ctrl_c_in_the_middle_of_an_action_waits_for_the_action_to_finish(tmp_path: Path) -> None:

@@ -53,10 +53,10 @@ class TooSmall:
     def lines(self) -> list[str]:
         """The notice wrapped to fit the window; in a tiny one, just the size needed."""
         need = f"{self.need_cols}x{self.need_rows}"
+        width = max(1, self.cols - 2 if self.cols > 20 else self.cols)  # a margin where there is room
         for text in (self.message(), f"Needs {need}", need):
-            lines = textwrap.wrap(text, max(1, self.cols - 2 if self.cols > 20 else self.cols))
-            if len(lines) <= self.rows and need in " ".join(lines) and all(
-                    len(line) <= self.cols for line in lines) and any(need in line for line in lines):
+            lines = textwrap.wrap(text, width)
+            if len(lines) <= self.rows and any(need in line for line in lines):
                 return lines
         return []
 

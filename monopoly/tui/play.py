@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import shlex
 import signal
-import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -85,10 +84,7 @@ def held_interrupts() -> Iterator[None]:
     move, and leaving autosaves the game as it is. A signal that comes meanwhile is acted on as
     soon as the block ends, as ``KeyboardInterrupt``.
     """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
+    caught: list[int] = []  # nothing is held outside the main thread, where handlers cannot be set
     previous = set_signal_handlers(STOP_SIGNALS, lambda signum, frame: caught.append(signum))
     try:
         yield
@@ -295,7 +291,7 @@ class GameController:
         if moved or computer:
             self.refresh()
         if computer and not self._skip_rest:
-            self.pause((WATCH_PACE if turn_over else 0.0) if self.watching else self.pace)
+            self.pause(WATCH_PACE if self.watching and turn_over else self.pace)
         if turn_over:
             self.autosave()
         self.refresh()
