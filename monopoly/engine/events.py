@@ -8,10 +8,12 @@ and a frozen dataclass takes about four times as long to build.)
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .serial import to_plain
+from .state import AuctionItem, Code, PaymentReason, Termination
 
 BANK = -1  # the payer or payee of a money movement that is the bank
 
@@ -98,7 +100,7 @@ class Paid(Event):
     payer: int
     payee: int
     amount: int
-    reason: str
+    reason: PaymentReason
     kind: ClassVar[str] = "paid"
 
 
@@ -139,7 +141,7 @@ class Bought(Event):
 
 @dataclass(slots=True)
 class AuctionStarted(Event):
-    item: str  # "square" or "house" / "hotel"
+    item: AuctionItem
     square: int
     bidders: tuple[int, ...]
     kind: ClassVar[str] = "auction_started"
@@ -161,7 +163,7 @@ class BidderPassed(Event):
 @dataclass(slots=True)
 class AuctionWon(Event):
     player: int
-    item: str
+    item: AuctionItem
     square: int
     amount: int
     kind: ClassVar[str] = "auction_won"
@@ -169,7 +171,7 @@ class AuctionWon(Event):
 
 @dataclass(slots=True)
 class AuctionUnsold(Event):
-    item: str
+    item: AuctionItem
     square: int
     kind: ClassVar[str] = "auction_unsold"
 
@@ -179,7 +181,7 @@ class AuctionVoided(Event):
     """A bid beyond the bidder's assets ended the auction with nothing sold (the UK rule)."""
     player: int
     amount: int
-    item: str
+    item: AuctionItem
     square: int
     kind: ClassVar[str] = "auction_voided"
 
@@ -309,7 +311,7 @@ class DebtRaised(Event):
     debtor: int
     creditor: int
     amount: int
-    reason: str
+    reason: PaymentReason
     kind: ClassVar[str] = "debt_raised"
 
 
@@ -319,7 +321,7 @@ class DebtPaid(Event):
     debtor: int
     creditor: int
     amount: int
-    reason: str
+    reason: PaymentReason
     kind: ClassVar[str] = "debt_paid"
 
 
@@ -352,7 +354,7 @@ class TimeUp(Event):
 
 @dataclass(slots=True)
 class GameOver(Event):
-    termination: str
+    termination: Termination
     winner: int  # -1 when nobody wins (a game stopped by the turn limit)
     values: tuple[int, ...]
     kind: ClassVar[str] = "game_over"
@@ -374,11 +376,27 @@ def _tupled(value: Any) -> Any:
     return value
 
 
+_CODES: dict[type[Event], dict[str, type[Code]]] = {}
+
+
+def _codes(cls: type[Event]) -> dict[str, type[Code]]:
+    """The fields of an event class that hold a domain code, with the code's type."""
+    found = _CODES.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = _CODES[cls] = {f.name: hints[f.name] for f in fields(cls)
+                               if isinstance(hints[f.name], type) and issubclass(hints[f.name], Code)}
+    return found
+
+
 def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES.get(data.get("event", ""))
     if cls is None:
         raise ValueError(f"unknown event {data.get('event')!r}")
     try:
-        return cls(**{f.name: _tupled(data[f.name]) for f in fields(cls)})
+        values = {f.name: _tupled(data[f.name]) for f in fields(cls)}
     except KeyError as exc:
         raise ValueError(f"event {cls.kind} lacks field {exc}") from None
+    for name, code in _codes(cls).items():
+        values[name] = code(values[name])  # a ValueError names the code's allowed values
+    return cls(**values)

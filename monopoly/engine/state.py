@@ -8,24 +8,9 @@ in ``game.py`` and its helpers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from .codes import AuctionItem, Code, DecisionKind, PaymentReason, Phase, Termination
 
 NOBODY = -1  # owner of an unowned square; also "no player" in optional player fields
-
-
-class DecisionKind:
-    """Names of the decisions the engine can wait for."""
-
-    ROLL = "roll"  # start of a throw: roll, or in jail pay / use a card first
-    BUY = "buy"  # buy the property landed on, or send it to auction
-    AUCTION = "auction"  # bids from any player still in the auction
-    INCOME_TAX = "income_tax"  # flat amount or percentage
-    PAY_OR_DRAW = "pay_or_draw"  # pay a fine or take a Chance
-    RAISE_FUNDS = "raise_funds"  # sell, mortgage or trade until the debt is covered, or go bankrupt
-    TRADE_RESPONSE = "trade_response"  # accept or refuse an offer
-    MORTGAGED_TRANSFER = "mortgaged_transfer"  # lift or keep a mortgaged property just received
-    MOVE_OFFLINE = "move_offline"  # place the .com Offline token
-    PLACE_BUILDING = "place_building"  # put an auctioned house or hotel on a street
-    GAME_OVER = "game_over"
 
 
 @dataclass
@@ -53,7 +38,7 @@ class TradeOffer:
 
 @dataclass
 class AuctionState:
-    item: str  # "square", "house" or "hotel"
+    item: AuctionItem
     square: int = NOBODY
     high_bid: int = 0
     high_bidder: int = NOBODY
@@ -70,7 +55,7 @@ class AuctionState:
 class Decision:
     """A decision the game is waiting for. Only the fields its kind uses are set."""
 
-    kind: str
+    kind: DecisionKind
     player: int
     square: int = NOBODY
     amount: int = 0
@@ -94,7 +79,7 @@ class RentClaim:
 class TurnState:
     player: int = 0
     number: int = 1
-    phase: str = "await_roll"  # "await_roll", "resolving" or "move_pending"
+    phase: Phase = Phase.AWAIT_ROLL
     doubles: int = 0  # doubles thrown so far this turn
     again: bool = False  # the player throws again when the move is resolved
     dice_total: int = 0  # the last throw that moved the player (for utility rent)
@@ -104,7 +89,7 @@ class TurnState:
 
 @dataclass
 class Outcome:
-    termination: str  # "last_player", "time_up", "first_bankruptcy", "ended", "turn_limit"
+    termination: Termination
     winner: int  # NOBODY when nobody wins
     values: list[int] = field(default_factory=list)
 

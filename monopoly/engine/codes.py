@@ -1,0 +1,118 @@
+"""The engine's domain codes: closed sets of names as types.
+
+Each is a string enum, so a code saves to JSON and prints as its text ("roll", "rent") while
+the type checker and readers see which set a value belongs to. Comparing a code with its text
+still works (``DecisionKind.ROLL == "roll"``), which keeps old saves and callers readable.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Code(str, Enum):
+    """A domain code: a closed set of names, typed, that still saves and prints as its text.
+
+    (``enum.StrEnum`` would do, but the package runs on Python 3.10 too.)
+    """
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
+
+
+class DecisionKind(Code):
+    """The decisions the engine can wait for."""
+
+    ROLL = "roll"  # start of a throw: roll, or in jail pay / use a card first
+    BUY = "buy"  # buy the property landed on, or send it to auction
+    AUCTION = "auction"  # bids from any player still in the auction
+    INCOME_TAX = "income_tax"  # flat amount or percentage
+    PAY_OR_DRAW = "pay_or_draw"  # pay a fine or take a Chance
+    RAISE_FUNDS = "raise_funds"  # sell, mortgage or trade until the debt is covered, or go bankrupt
+    TRADE_RESPONSE = "trade_response"  # accept or refuse an offer
+    MORTGAGED_TRANSFER = "mortgaged_transfer"  # lift or keep a mortgaged property just received
+    MOVE_OFFLINE = "move_offline"  # place the .com Offline token
+    PLACE_BUILDING = "place_building"  # put an auctioned house or hotel on a street
+    GAME_OVER = "game_over"
+
+
+class Phase(Code):
+    """Where the turn in play stands."""
+
+    AWAIT_ROLL = "await_roll"  # the player's next throw is due
+    RESOLVING = "resolving"  # the throw is being played out
+    MOVE_PENDING = "move_pending"  # a move still to make once a debt is paid (a forced jail fine)
+
+
+class Termination(Code):
+    """Why a game ended."""
+
+    LAST_PLAYER = "last_player"  # everyone else went bankrupt
+    TIME_UP = "time_up"  # the time-limit game's clock ran out
+    FIRST_BANKRUPTCY = "first_bankruptcy"  # the .com short game ends at the first bankruptcy
+    ENDED = "ended"  # stopped by the players (the computer editions' Quit)
+    TURN_LIMIT = "turn_limit"  # the max_turns option (simulations); nobody wins
+
+
+class AuctionItem(Code):
+    """What an auction sells."""
+
+    SQUARE = "square"  # a title deed
+    HOUSE = "house"  # a house the bank is short of
+    HOTEL = "hotel"  # a hotel the bank is short of
+
+
+class PaymentReason(Code):
+    """Why money moved (``Paid.reason``), and what a debt is for (a raise-funds decision's reason)."""
+
+    RENT = "rent"
+    SALARY = "salary"
+    TAX = "tax"
+    CARD = "card"
+    REPAIRS = "repairs"
+    PURCHASE = "purchase"
+    AUCTION = "auction"
+    DEED = "deed"  # a deed dealt at the start of a short game
+    BUILDING = "building"
+    BUILDING_SOLD = "building sold"
+    BUILDING_REFUND = "building refund"  # a building won at auction that fits nowhere
+    MORTGAGE = "mortgage"
+    MORTGAGE_LIFTED = "mortgage lifted"
+    MORTGAGE_INTEREST = "mortgage interest"
+    JAIL_FINE = "jail fine"
+    TRADE = "trade"
+    BANKRUPTCY = "bankruptcy"
+
+
+class RentClaimMode(Code):
+    """Until when rent must be claimed by its owner (rule option ``rent_claim``)."""
+
+    NEXT_ROLL = "next_roll"  # before the next player throws (the US books)
+    NEXT_THROW = "next_throw"  # before the next throw of all, the payer's own after doubles too (UK)
+    SECOND_ROLL = "second_roll"  # before the second player following throws (.com, the text game)
+    AUTOMATIC = "automatic"  # charged at once
+
+
+class IncomeTaxMode(Code):
+    """How income tax is paid (rule option ``income_tax``)."""
+
+    CHOICE = "choice"  # the flat amount or a percentage of total worth, chosen before the worth is known
+    FLAT = "flat"  # the flat amount
+
+
+class AuctionLimit(Code):
+    """How far a bid may go (rule option ``auction_limit``)."""
+
+    CASH = "cash"  # no further than the bidder's cash
+    ASSETS = "assets"  # up to the bidder's assets; a bid beyond them voids the auction (UK)
+
+
+class ShortGame(Code):
+    """The short games (rule option ``short_game``)."""
+
+    NONE = "none"
+    TIME_LIMIT = "time_limit"  # ends with a valuation when the agreed time is up
+    DOTCOM = "dotcom"  # the .com short game: free deeds, ends at the first bankruptcy
