@@ -7,17 +7,22 @@ from .actions import (ACTION_TYPES, AcceptTrade, Action, Bid, Build, Buy, ClaimR
                       EndGame, LiftMortgage, Mortgage, MoveOffline, OrderBuildings, PassBid, PayIncomeTax, PayJailFine,
                       PayOrDraw, ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard,
                       action_from_dict)
+from .codes import (AuctionItem, AuctionLimit, Code, DecisionKind, IncomeTaxMode, PaymentReason, Phase, RentClaimMode,
+                    ShortGame, Termination)
 from .dice import DiceSource, RandomDice, ScriptedDice
 from .editions import EDITION_IDS, Edition, Square, load_edition
 from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatError
 from .events import BANK, Event
 from .game import Game, describe_decision
 from .invariants import InvariantError, check_invariants, check_state
-from .rules import Rules
-from .state import NOBODY, Decision, DecisionKind, Outcome
+from .rules import OptionInfo, Rules, rule_options
+from .state import NOBODY, Decision, Outcome
+from .view import Auction, Claim, Offer, Pending, PlayerInfo, SaleEstimate, View
 
 __all__ = [
-    "ACTION_TYPES", "AcceptTrade", "Action", "BANK", "Bid", "Build", "Buy", "ClaimRent", "DeclareBankruptcy",
+    "ACTION_TYPES", "AcceptTrade", "Action", "Auction", "AuctionItem", "AuctionLimit", "BANK", "Claim", "Code",
+    "IncomeTaxMode", "Offer", "OptionInfo", "PaymentReason", "Pending", "Phase", "PlayerInfo", "RentClaimMode",
+    "SaleEstimate", "ShortGame", "Termination", "View", "rule_options", "Bid", "Build", "Buy", "ClaimRent", "DeclareBankruptcy",
     "Decision", "DecisionKind", "DeclineToBuy", "DiceSource", "EDITION_IDS", "Edition", "EditionError", "EndGame",
     "Event", "Game", "IllegalActionError", "InvariantError", "LiftMortgage", "MonopolyError", "Mortgage", "MoveOffline",
     "NOBODY", "OrderBuildings", "Outcome", "PassBid", "PayIncomeTax", "PayJailFine", "PayOrDraw", "ProposeTrade",

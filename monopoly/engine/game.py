@@ -18,6 +18,7 @@ from .editions import DECKS, Edition, load_edition
 from .errors import EditionError, IllegalActionError, SaveFormatError
 from .rules import Rules
 from .serial import from_plain, to_plain
+from .view import View
 from .state import (NOBODY, AuctionState, Decision, DecisionKind as K, GameState, Outcome, PlayerState,
                     RentClaim, TradeOffer, TurnState)
 
@@ -50,6 +51,7 @@ class Game:
         self._events: list[E.Event] = []
         self._new: list[Decision] = []
         self._roll = Decision(K.ROLL, NOBODY)
+        self._view: View | None = None
         self._checks: dict[type, Callable[[Any], None]] = {}
         self._doers: dict[type, Callable[[Any], None]] = {}
         for cls in A.ACTION_TYPES.values():
@@ -125,6 +127,14 @@ class Game:
         self._finish_apply()
 
     # ------------------------------------------------------------------ queries
+    @property
+    def view(self) -> View:
+        """The read view of this game: every question about it (see ``view.py``)."""
+        view = self._view
+        if view is None:
+            view = self._view = View(self)
+        return view
+
     @property
     def players(self) -> list[PlayerState]:
         return self.state.players
@@ -249,7 +259,7 @@ class Game:
         """
         s, e, r = self.state, self.edition, self.rules
         out: list[A.Action] = [A.ClaimRent(p, c.id) for c in s.claims if c.owner == p]
-        if s.time_up and p != s.turn.player and not self.in_debt(p):
+        if self.deal_problem(p) is not None:
             return out
         placing = d.kind == K.PLACE_BUILDING and d.player == p
         cash = 0 if self.in_debt(p) else s.players[p].cash  # a debtor may not spend
@@ -492,7 +502,7 @@ class Game:
                     t.doubles = 1
                     t.again = True
                 self._move_by(p, total, dice_total=total)
-            elif player.jail_turns >= self.rules.jail_turns:
+            elif player.jail_turns >= self.rules.jail_turns:  # see last_jail_throw
                 self._leave_jail(p, "forced_fine")
                 t.phase = "move_pending"
                 t.steps = total
@@ -511,6 +521,12 @@ class Game:
                 return
             t.again = True
         self._move_by(p, total, dice_total=total)
+
+    def last_jail_throw(self, player: int) -> bool:
+        """Whether ``player``'s next throw is their last try for doubles in jail: without doubles
+        they then pay the fine and move."""
+        pl = self.state.players[player]
+        return pl.in_jail and pl.jail_turns + 1 >= self.rules.jail_turns
 
     def _jail_fine_allowed(self, p: int) -> bool:
         return self.state.players[p].jail_turns < max(1, self.rules.jail_turns - 1)
@@ -783,6 +799,12 @@ class Game:
             return self.liquid_value(player)
         return self.state.players[player].cash
 
+    def bid_voids(self, player: int, amount: int) -> bool:
+        """Whether a bid of ``amount`` by ``player`` would void the auction (the UK rule: a bid
+        beyond the bidder's assets is allowed and voids it); under the US rule such a bid is
+        refused instead."""
+        return self.rules.auction_limit == "assets" and amount > self.bid_limit(player)
+
     def _check_bid(self, a: A.Bid) -> None:
         d = self.pending
         if d.kind != K.AUCTION or d.auction is None:
@@ -803,7 +825,7 @@ class Game:
         s = self.state
         d = s.stack[-1]
         assert d.auction is not None
-        if a.amount > self.bid_limit(a.player):  # legal only under the UK rule: the auction is void
+        if self.bid_voids(a.player, a.amount):
             s.stack.pop()
             self._emit(E.AuctionVoided(a.player, a.amount, d.auction.item, d.auction.square))
             if d.auction.item != "square":
@@ -867,12 +889,22 @@ class Game:
         self._charge(claim.payer, claim.owner, claim.amount, "rent")
 
     # ------------------------------------------------------------------ buildings
-    def _check_any_time(self, player: int) -> None:
-        if self.pending.kind == K.GAME_OVER:
-            raise _illegal("the game is over")
+    def deal_problem(self, player: int) -> str | None:
+        """Why ``player`` may not build, sell, mortgage, lift or offer a trade now, or None.
+
+        Once the time-limit game's clock has run out only the player in play finishes the move
+        (and a debtor still raises what the move made them owe); nobody else deals any more.
+        """
+        if self.state.outcome is not None:
+            return "the game is over"
         if self.state.time_up and player != self.state.turn.player and not self.in_debt(player):
-            # a debtor still raises what the move made them owe; nobody else deals any more
-            raise _illegal("time is up: only the player in play may finish the move")
+            return "time is up: only the player in play may finish the move"
+        return None
+
+    def _check_any_time(self, player: int) -> None:
+        problem = self.deal_problem(player)
+        if problem is not None:
+            raise _illegal(problem)
 
     def in_debt(self, player: int) -> bool:
         """Whether ``player`` has a debt to raise: until it is paid they may raise cash, not spend it."""
@@ -933,41 +965,24 @@ class Game:
 
     def _do_sell_building(self, a: A.SellBuilding) -> None:
         s = self.state
-        half = self.edition.squares[a.square].house_cost // 2
-        if not s.hotel[a.square]:
-            s.houses[a.square] -= 1
-            s.bank_houses += 1
-            self._transfer(BANK, a.player, half, "building sold")
-            self._emit(E.BuildingSold(a.player, a.square, s.houses[a.square], False, half))
-            return
-        self._break_hotel(a.player, a.square)
-        members = H.group_members(self.edition, a.square)
-        levels = [H.level(self.rules, s, m) for m in members]
-        if max(levels) - min(levels) > 1:
-            # Not enough houses to replace the hotel: the other hotels must go as well, and the
-            # houses left are spread evenly, any odd ones on the dearest sites.
-            for m in members:
-                if s.hotel[m]:
-                    self._break_hotel(a.player, m)
-            total = sum(s.houses[m] for m in members)
-            by_price = sorted(members, key=lambda m: (-self.edition.squares[m].price, -m))
-            for i, m in enumerate(by_price):
-                s.houses[m] = total // len(members) + (1 if i < total % len(members) else 0)
-            self._emit(E.HotelBreakdown(a.player, self.edition.squares[a.square].group,
-                                        tuple((m, s.houses[m]) for m in members)))
+        sale = H.building_sale(self.edition, self.rules, s, a.square)
+        for square, left, hotel, refund in sale.steps:
+            if hotel:
+                s.hotel[square] = False
+                s.bank_hotels += 1
+            s.bank_houses -= left - s.houses[square]
+            s.houses[square] = left
+            self._transfer(BANK, a.player, refund, "building sold")
+            self._emit(E.BuildingSold(a.player, square, left, hotel, refund))
+        if sale.spread is not None:
+            for square, houses in sale.spread:
+                s.houses[square] = houses
+            self._emit(E.HotelBreakdown(a.player, self.edition.squares[a.square].group, sale.spread))
 
-    def _break_hotel(self, player: int, square: int) -> None:
-        """Sell a hotel back: it becomes houses as far as the bank has them, the rest is paid."""
-        s = self.state
-        half = self.edition.squares[square].house_cost // 2
-        s.hotel[square] = False
-        s.bank_hotels += 1
-        got = min(self.rules.houses_per_hotel, s.bank_houses)
-        s.bank_houses -= got
-        s.houses[square] = got
-        refund = half * (1 + self.rules.houses_per_hotel - got)
-        self._transfer(BANK, player, refund, "building sold")
-        self._emit(E.BuildingSold(player, square, got, True, refund))
+    def sale_refund(self, square: int) -> int:
+        """What selling the next building on ``square`` pays now (a hotel the bank cannot turn
+        back into houses pays for them, and may take the group's other hotels with it)."""
+        return H.building_sale(self.edition, self.rules, self.state, square).refund
 
     def _check_order_buildings(self, a: A.OrderBuildings) -> None:
         self._check_any_time(a.player)
@@ -1106,14 +1121,23 @@ class Game:
         if amount and not t.settle_debt:
             self._check_not_in_debt(payer)
         if t.settle_debt:
-            debt = self._debt_between(t.proposer, t.recipient)
-            # the UK book lets rent that cannot be paid in cash be paid partly in property
-            if debt is None or debt.reason != "rent" or not self.rules.settle_in_property:
+            if not self.may_settle_in_property(t.proposer, t.recipient):
                 raise _illegal("there is no rent owed to this player that may be settled in property")
             if t.take or t.take_cards or t.cash < 0:
                 raise _illegal("a settlement gives property and cash to the creditor, and takes nothing")
         elif not (t.give or t.take or t.give_cards or t.take_cards):
             raise _illegal("a trade must include at least one property or card")
+
+    def may_settle_in_property(self, debtor: int, creditor: int | None = None) -> bool:
+        """Whether ``debtor`` may offer property (with any cash) to settle the rent they owe
+        (``creditor``, or the creditor of their debt): the UK book allows it for rent alone."""
+        if not self.rules.settle_in_property:
+            return False
+        for d in self.state.stack:
+            if (d.kind == K.RAISE_FUNDS and d.player == debtor and d.reason == "rent" and d.creditor >= 0
+                    and (creditor is None or d.creditor == creditor)):
+                return True
+        return False
 
     def _debt_between(self, debtor: int, creditor: int) -> Decision | None:
         for d in self.state.stack:

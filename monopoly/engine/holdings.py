@@ -6,6 +6,8 @@ screen all ask them, so each rule is stated once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .editions import Edition
 from .rules import Rules
 from .state import NOBODY, GameState
@@ -38,32 +40,53 @@ def count_owned(edition: Edition, state: GameState, player: int, kind: str, unmo
                and not (unmortgaged and state.mortgaged[sq.index]))
 
 
-def rent(edition: Edition, rules: Rules, state: GameState, square: int, dice_total: int,
-         railroad_multiplier: int = 1, utility_multiplier: int = 0) -> int:
-    """Rent owed on ``square`` to its owner as things stand (0 when mortgaged or unowned)."""
+def rent_row(edition: Edition, rules: Rules, state: GameState, square: int) -> int | None:
+    """Which rent line of ``square``'s title deed applies now, or None when no rent is due.
+
+    Streets: 0 the plain rent, 1 the doubled rent of a whole group (unless a mortgaged site
+    forbids it), 1 + n with n houses, 2 + houses-per-hotel with a hotel. Railroads and utilities:
+    how many of the owner's unmortgaged ones count, less one.
+    """
     owner = state.owner[square]
     if owner == NOBODY or state.mortgaged[square]:
+        return None
+    sq = edition.squares[square]
+    kind = sq.kind
+    if kind == "street":
+        if state.hotel[square]:
+            return 2 + rules.houses_per_hotel
+        if state.houses[square]:
+            return 1 + state.houses[square]
+        members = edition.members[square]
+        owner_list = state.owner
+        for s in members:
+            if owner_list[s] != owner:
+                return 0
+        if rules.double_rent_with_mortgage:
+            return 1
+        mortgaged = state.mortgaged
+        return 0 if any(mortgaged[s] for s in members) else 1
+    if kind == "railroad" or kind == "utility":
+        return count_owned(edition, state, owner, kind) - 1
+    return None
+
+
+def rent(edition: Edition, rules: Rules, state: GameState, square: int, dice_total: int,
+         railroad_multiplier: int = 1, utility_multiplier: int = 0) -> int:
+    """Rent owed on ``square`` to its owner as things stand (0 when mortgaged or unowned): the
+    line of the deed that ``rent_row`` says applies."""
+    row = rent_row(edition, rules, state, square)
+    if row is None:
         return 0
     sq = edition.squares[square]
     if sq.kind == "street":
-        if state.hotel[square]:
-            return sq.rent[5]
-        if state.houses[square]:
-            return sq.rent[state.houses[square]]
-        members = group_members(edition, square)
-        doubled = all(state.owner[s] == owner for s in members) and (
-            rules.double_rent_with_mortgage or not any(state.mortgaged[s] for s in members))
-        return sq.rent[0] * (2 if doubled else 1)
+        if row <= 1:
+            return sq.rent[0] * (row + 1)
+        return sq.rent[5] if state.hotel[square] else sq.rent[row - 1]
     if sq.kind == "railroad":
-        n = count_owned(edition, state, owner, "railroad")
-        return sq.rent[n - 1] * railroad_multiplier if n else 0
-    if sq.kind == "utility":
-        n = count_owned(edition, state, owner, "utility")
-        if not n:
-            return 0
-        multiplier = utility_multiplier or sq.multipliers[min(n, len(sq.multipliers)) - 1]
-        return multiplier * dice_total
-    return 0
+        return sq.rent[row] * railroad_multiplier
+    multiplier = utility_multiplier or sq.multipliers[min(row, len(sq.multipliers) - 1)]
+    return multiplier * dice_total
 
 
 def building_sale_value(edition: Edition, rules: Rules, state: GameState, square: int) -> int:
@@ -72,6 +95,52 @@ def building_sale_value(edition: Edition, rules: Rules, state: GameState, square
     if state.hotel[square]:
         return (sq.house_cost * (rules.houses_per_hotel + 1)) // 2
     return (sq.house_cost * state.houses[square]) // 2
+
+
+@dataclass(frozen=True)
+class BuildingSale:
+    """What selling the next building of a street does: the one statement of the rule, which the
+    engine carries out and the read view reports (the refund before a player decides).
+
+    ``steps`` are the buildings sold in order, each (square, houses left on it, whether it was a
+    hotel, refund). A hotel becomes houses as far as the bank has them and the rest is paid; when
+    the bank has too few to keep the group even, every hotel of the group goes and ``spread`` gives
+    the houses then on each site (evenly, any odd ones on the dearest sites).
+    """
+
+    steps: tuple[tuple[int, int, bool, int], ...]
+    spread: tuple[tuple[int, int], ...] | None = None
+
+    @property
+    def refund(self) -> int:
+        return sum(step[3] for step in self.steps)
+
+
+def building_sale(edition: Edition, rules: Rules, state: GameState, square: int) -> BuildingSale:
+    """The sale of the next building on ``square`` (which has one): see ``BuildingSale``."""
+    half = edition.squares[square].house_cost // 2
+    if not state.hotel[square]:
+        return BuildingSale(((square, state.houses[square] - 1, False, half),))
+    hph = rules.houses_per_hotel
+    bank = state.bank_houses
+    got = min(hph, bank)
+    bank -= got
+    steps = [(square, got, True, half * (1 + hph - got))]
+    members = group_members(edition, square)
+    houses = {m: (got if m == square else state.houses[m]) for m in members}
+    levels = [hph + 1 if state.hotel[m] and m != square else houses[m] for m in members]
+    if max(levels) - min(levels) <= 1:
+        return BuildingSale(tuple(steps))
+    for m in members:
+        if state.hotel[m] and m != square:
+            got = min(hph, bank)
+            bank -= got
+            houses[m] = got
+            steps.append((m, got, True, edition.squares[m].house_cost // 2 * (1 + hph - got)))
+    total = sum(houses.values())
+    by_price = sorted(members, key=lambda m: (-edition.squares[m].price, -m))
+    share = {m: total // len(members) + (1 if i < total % len(members) else 0) for i, m in enumerate(by_price)}
+    return BuildingSale(tuple(steps), tuple((m, share[m]) for m in members))
 
 
 def owned(state: GameState, player: int) -> list[int]:

@@ -1,0 +1,580 @@
+"""The read side of the engine: every question a front end or a player asks about a game.
+
+The screen, the line-by-line text mode, the computer players and the tests all read a game
+through a ``View`` (``game.view``, or ``View(game, seat)`` for one player's side of the table)
+and change it only through ``Game.apply``. Nothing outside the engine reads ``game.state`` or
+works a rule out for itself: when a client needs an answer the view lacks, the answer is added
+here, backed by the same function the engine's own checks use, so the two cannot drift apart.
+
+Answers are numbers, strings, tuples and frozen records, never the engine's own lists, so a
+client cannot change the game by accident. A view always shows the game as it is now and costs
+nothing to keep.
+
+``seat``: a view made for one seat answers questions about "the player" for that seat when no
+player is named (``view.cash()`` is the seat's cash); the computer players read the game this way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from . import actions as A
+from . import holdings as H
+from .codes import AuctionItem, DecisionKind as K
+from .editions import Edition, Group, Square
+from .errors import IllegalActionError
+from .rules import Rules
+from .state import NOBODY, Decision, Outcome
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """One player as everyone at the table can see them."""
+
+    seat: int
+    name: str
+    cash: int
+    position: int
+    in_jail: bool
+    jail_turns: int  # throws for doubles made in this stay in jail
+    jail_cards: tuple[str, ...]  # the decks of the Get Out of Jail Free cards held
+    bankrupt: bool
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Rent that an owner may still claim."""
+
+    id: int
+    owner: int
+    payer: int
+    square: int
+    amount: int
+    turn: int  # the turn in which it fell due
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A trade offer: ``give`` (and ``give_cards``) from the proposer for ``take`` (and
+    ``take_cards``) from the recipient; ``cash`` from the proposer (negative: to the proposer)."""
+
+    proposer: int
+    recipient: int
+    give: tuple[int, ...] = ()
+    take: tuple[int, ...] = ()
+    cash: int = 0
+    give_cards: tuple[str, ...] = ()
+    take_cards: tuple[str, ...] = ()
+    settle_debt: bool = False
+
+    def action(self) -> A.ProposeTrade:
+        """The action that makes this offer."""
+        return A.ProposeTrade(self.proposer, self.recipient, self.give, self.take, self.cash, self.give_cards,
+                              self.take_cards, self.settle_debt)
+
+
+@dataclass(frozen=True)
+class Auction:
+    """The auction under way: ``item`` is a title deed (``square``), a house or a hotel."""
+
+    item: AuctionItem
+    square: int
+    high_bid: int
+    high_bidder: int
+    bidders: tuple[int, ...]  # still in, in asking order
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The decision the game waits for.
+
+    Only the fields its ``kind`` uses are set: ``square`` (the property to buy, the mortgaged
+    deed received, the income tax square), ``amount`` (price, debt, fine, flat tax, winning bid),
+    ``creditor`` (who a debt is owed to), ``reason`` (what a debt is for, "house"/"hotel" to place,
+    the deck to draw from, why the Offline token moves), ``offer`` and ``auction``.
+    """
+
+    kind: K
+    player: int
+    square: int = NOBODY
+    amount: int = 0
+    creditor: int = NOBODY
+    reason: str = ""
+    offer: Offer | None = None
+    auction: Auction | None = None
+
+
+@dataclass(frozen=True)
+class SaleEstimate:
+    """What selling the next building on a street would do (see ``View.building_sale``)."""
+
+    refund: int
+    hotels_broken: int  # hotels that go, the one sold included
+    spread: tuple[tuple[int, int], ...] | None  # houses on each site after a break-down, else None
+
+
+def pending_of(decision: Decision) -> Pending:
+    """A frozen copy of one of the engine's decisions."""
+    t = decision.trade
+    offer = None if t is None else Offer(t.proposer, t.recipient, tuple(t.give), tuple(t.take), t.cash,
+                                         tuple(t.give_cards), tuple(t.take_cards), t.settle_debt)
+    a = decision.auction
+    auction = None if a is None else Auction(a.item, a.square, a.high_bid, a.high_bidder, tuple(a.bidders))
+    return Pending(decision.kind, decision.player, decision.square, decision.amount, decision.creditor,
+                   decision.reason, offer, auction)
+
+
+class View:
+    """Read-only answers about ``game``; see the module docstring."""
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: "Game", seat: int | None = None) -> None:
+        self._game = game
+        self.seat = seat
+
+    def for_seat(self, seat: int) -> "View":
+        """A view of the same game from ``seat``'s side of the table."""
+        return View(self._game, seat)
+
+    def _p(self, player: int | None) -> int:
+        if player is not None:
+            return player
+        if self.seat is None:
+            raise ValueError("name a player: this view is not one seat's")
+        return self.seat
+
+    # ---------------------------------------------------------------- the board and the rules
+    @property
+    def edition(self) -> Edition:
+        """The board, deeds and cards (immutable)."""
+        return self._game.edition
+
+    @property
+    def rules(self) -> Rules:
+        """The rule options of this game (immutable)."""
+        return self._game.rules
+
+    def money(self, amount: int) -> str:
+        """An amount as this edition prints money ("$200", "£200", "$200M")."""
+        return self._game.edition.money(amount)
+
+    def square(self, index: int) -> Square:
+        return self._game.edition.squares[index]
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        return self._game.edition.groups
+
+    def group_of(self, square: int) -> Group | None:
+        return self._game.edition.group_of(square)
+
+    # ---------------------------------------------------------------- players
+    @property
+    def player_count(self) -> int:
+        """How many seats the game has, bankrupt players included."""
+        return len(self._game.state.players)
+
+    def player(self, player: int | None = None) -> PlayerInfo:
+        p = self._p(player)
+        pl = self._game.state.players[p]
+        return PlayerInfo(p, pl.name, pl.cash, pl.position, pl.in_jail, pl.jail_turns, tuple(pl.jail_cards),
+                          pl.bankrupt)
+
+    def players(self) -> tuple[PlayerInfo, ...]:
+        return tuple(self.player(p) for p in range(self.player_count))
+
+    def name(self, player: int | None = None) -> str:
+        return self._game.state.players[self._p(player)].name
+
+    def cash(self, player: int | None = None) -> int:
+        return self._game.state.players[self._p(player)].cash
+
+    def position(self, player: int | None = None) -> int:
+        return self._game.state.players[self._p(player)].position
+
+    def in_jail(self, player: int | None = None) -> bool:
+        return self._game.state.players[self._p(player)].in_jail
+
+    def jail_turns(self, player: int | None = None) -> int:
+        return self._game.state.players[self._p(player)].jail_turns
+
+    def jail_cards(self, player: int | None = None) -> tuple[str, ...]:
+        return tuple(self._game.state.players[self._p(player)].jail_cards)
+
+    def bankrupt(self, player: int | None = None) -> bool:
+        return self._game.state.players[self._p(player)].bankrupt
+
+    def active_players(self) -> list[int]:
+        """The seats still in the game, in seat order."""
+        return [i for i, p in enumerate(self._game.state.players) if not p.bankrupt]
+
+    def opponents(self, player: int | None = None) -> list[int]:
+        me = self._p(player)
+        return [i for i, p in enumerate(self._game.state.players) if not p.bankrupt and i != me]
+
+    # ---------------------------------------------------------------- property and buildings
+    def owner(self, square: int) -> int:
+        """The owner of ``square``, or ``NOBODY`` (-1)."""
+        return self._game.state.owner[square]
+
+    def owners(self) -> tuple[int, ...]:
+        return tuple(self._game.state.owner)
+
+    def mortgaged(self, square: int) -> bool:
+        return self._game.state.mortgaged[square]
+
+    def houses(self, square: int) -> int:
+        return self._game.state.houses[square]
+
+    def hotel(self, square: int) -> bool:
+        return self._game.state.hotel[square]
+
+    def level(self, square: int) -> int:
+        """Buildings on a street as one number: houses, or houses-per-hotel + 1 for a hotel."""
+        return H.level(self._game.rules, self._game.state, square)
+
+    def owned(self, player: int | None = None) -> list[int]:
+        """The squares ``player`` owns, in board order."""
+        return H.owned(self._game.state, self._p(player))
+
+    def holdings_by_group(self, player: int | None = None) -> dict[str, tuple[int, ...]]:
+        """The squares ``player`` owns, by group id (colour groups, railroads, utilities), in board order."""
+        out: dict[str, tuple[int, ...]] = {}
+        squares = self._game.edition.squares
+        for s in self.owned(player):
+            group = squares[s].group or squares[s].kind
+            out[group] = out.get(group, ()) + (s,)
+        return out
+
+    def owns_group(self, square: int, player: int | None = None) -> bool:
+        return H.owns_group(self._game.edition, self._game.state, self._p(player), square)
+
+    def monopolies(self, player: int | None = None) -> list[Group]:
+        """The colour groups (streets only) that ``player`` owns whole, in board order."""
+        p = self._p(player)
+        own = self._game.state.owner
+        return [g for g in _street_groups(self._game.edition) if all(own[s] == p for s in g.squares)]
+
+    def group_owner(self, group: Group) -> int:
+        """The player owning every square of ``group``, or ``NOBODY``."""
+        own = self._game.state.owner
+        first = own[group.squares[0]]
+        return first if all(own[s] == first for s in group.squares) else NOBODY
+
+    def group_has_buildings(self, square: int) -> bool:
+        """Whether any site of ``square``'s group has a building (it can then be neither mortgaged
+        nor traded)."""
+        return H.group_has_buildings(self._game.edition, self._game.state, square)
+
+    @property
+    def bank_houses(self) -> int:
+        return self._game.state.bank_houses
+
+    @property
+    def bank_hotels(self) -> int:
+        return self._game.state.bank_hotels
+
+    @property
+    def buildings_on_order(self) -> bool:
+        """Whether houses or hotels the bank is short of are being auctioned: until that ends
+        nobody builds directly."""
+        return bool(self._game.state.building_orders)
+
+    @property
+    def offline_square(self) -> int | None:
+        """Where the .com Offline token stands, or None when the game is played without it."""
+        return self._game.state.offline_square if self._game.rules.offline_rule else None
+
+    def build_problem(self, square: int, player: int | None = None) -> str | None:
+        """Why the next building may not go on ``square`` now (cash aside), or None."""
+        g = self._game
+        return H.build_problem(g.edition, g.rules, g.state, self._p(player), square)
+
+    def sell_problem(self, square: int, player: int | None = None) -> str | None:
+        """Why the next building on ``square`` may not be sold now, or None."""
+        g = self._game
+        return H.sell_problem(g.edition, g.rules, g.state, self._p(player), square)
+
+    def build_capacity(self, hotels: bool = False, player: int | None = None) -> int:
+        """How many more houses (or hotels) ``player``'s whole unmortgaged groups could take now,
+        the bank's supply aside."""
+        g = self._game
+        return H.build_capacity(g.edition, g.rules, g.state, self._p(player), hotels)
+
+    def build_cost(self, square: int) -> int:
+        """The price of the next house or hotel on a street."""
+        return H.build_cost(self._game.edition, square)
+
+    def building_sale_value(self, square: int) -> int:
+        """What the bank would pay for every building on ``square``: half what they cost."""
+        g = self._game
+        return H.building_sale_value(g.edition, g.rules, g.state, square)
+
+    def building_sale(self, square: int) -> SaleEstimate:
+        """What selling the next building on ``square`` would pay now, and whether the bank's
+        shortage of houses would break the group's hotels down (the engine's own plan of the sale)."""
+        g = self._game
+        sale = H.building_sale(g.edition, g.rules, g.state, square)
+        return SaleEstimate(sale.refund, sum(1 for step in sale.steps if step[2]), sale.spread)
+
+    def sale_refund(self, square: int) -> int:
+        return self.building_sale(square).refund
+
+    def shortage_auction(self, orders: Sequence[tuple[int, int]], hotels: bool = False) -> bool:
+        """Whether these orders (player, buildings wanted) go to auction: two or more players want
+        more houses (hotels) than the bank has, and each may buy now."""
+        if not orders:
+            return False
+        return self.is_legal(A.OrderBuildings(orders[0][0], tuple((p, c) for p, c in orders), hotels))
+
+    # ---------------------------------------------------------------- rent
+    def rent(self, square: int, dice_total: int = 7) -> int:
+        """Rent due on ``square`` as things stand (a utility's for a throw of ``dice_total``)."""
+        return self._game.rent_of(square, dice_total)
+
+    def rent_row(self, square: int) -> int | None:
+        """Which rent line of the title deed applies now, or None when no rent is due here.
+
+        Streets: 0 the plain rent, 1 the doubled rent of a whole group, 1 + n with n houses,
+        2 + houses-per-hotel with a hotel. Railroads and utilities: the number that count, less one.
+        """
+        g = self._game
+        return H.rent_row(g.edition, g.rules, g.state, square)
+
+    def claims(self, owner: int | None = None) -> tuple[Claim, ...]:
+        """Rent that can still be claimed (by ``owner``, or by anyone)."""
+        return tuple(Claim(c.id, c.owner, c.payer, c.square, c.amount, c.turn)
+                     for c in self._game.state.claims if owner is None or c.owner == owner)
+
+    # ---------------------------------------------------------------- mortgages and worth
+    def lift_cost(self, square: int) -> int:
+        """The mortgage plus interest: what lifting the mortgage on ``square`` costs."""
+        return self._game.lift_cost(square)
+
+    def mortgage_interest(self, square: int) -> int:
+        """The interest on ``square``'s mortgage: paid on lifting it, or by whoever receives the
+        deed mortgaged."""
+        return H.ceil_percent(self._game.edition.squares[square].mortgage, self._game.rules.mortgage_interest)
+
+    def trade_interest(self, offer: Offer | A.ProposeTrade) -> dict[int, int]:
+        """The mortgage interest each side of a trade would owe on the mortgaged deeds it receives
+        (due at once, whether the mortgage is then lifted or kept); sides owing none are left out."""
+        g = self._game
+        if isinstance(offer, A.ProposeTrade):
+            proposer, recipient, give, take = offer.player, offer.recipient, offer.give, offer.take
+        else:
+            proposer, recipient, give, take = offer.proposer, offer.recipient, offer.give, offer.take
+        out: dict[int, int] = {}
+        if not g.rules.mortgage_interest:
+            return out
+        for receiver, squares in ((recipient, give), (proposer, take)):
+            due = sum(self.mortgage_interest(s) for s in squares if g.state.mortgaged[s])
+            if due:
+                out[receiver] = out.get(receiver, 0) + due
+        return out
+
+    def liquid_value(self, player: int | None = None) -> int:
+        """Cash plus everything the bank would pay now (the most that can be raised without trading)."""
+        return self._game.liquid_value(self._p(player))
+
+    def property_value(self, player: int | None = None) -> int:
+        """What the bank would pay now for everything ``player`` holds, without the cash."""
+        return self._game.property_value(self._p(player))
+
+    def face_value(self, player: int | None = None) -> int:
+        """The end-of-game valuation: cash, printed prices (mortgaged deeds at the mortgage), buildings at cost."""
+        return self._game.face_value(self._p(player))
+
+    def income_tax_worth(self, player: int | None = None) -> int:
+        """The worth the percentage income tax is taken from."""
+        g = self._game
+        return H.income_tax_worth(g.edition, g.rules, g.state, self._p(player))
+
+    # ---------------------------------------------------------------- the turn and decisions
+    @property
+    def turn(self) -> int:
+        """The number of the turn in play (every player's turn counts one)."""
+        return self._game.state.turn.number
+
+    @property
+    def current_player(self) -> int:
+        """Whose turn it is (not always who must decide now: see ``pending``)."""
+        return self._game.state.turn.player
+
+    @property
+    def pending(self) -> Pending:
+        """The decision the game waits for (a frozen copy)."""
+        return pending_of(self._game.pending)
+
+    @property
+    def pending_kind(self) -> K:
+        return self._game.pending.kind
+
+    @property
+    def pending_player(self) -> int:
+        return self._game.pending.player
+
+    def pending_decisions(self) -> tuple[Pending, ...]:
+        """Every decision waiting, the one asked now first (e.g. a debt under a trade answer)."""
+        stack = self._game.state.stack
+        return tuple(pending_of(d) for d in reversed(stack)) if stack else (self.pending,)
+
+    def in_debt(self, player: int | None = None) -> bool:
+        """Whether ``player`` owes a debt still to be raised (and so may raise cash but not spend it)."""
+        return self._game.in_debt(self._p(player))
+
+    def debt(self, player: int | None = None) -> Pending | None:
+        """The debt ``player`` is raising, if any: amount, creditor and what it is for."""
+        p = self._p(player)
+        for d in reversed(self._game.state.stack):
+            if d.kind == K.RAISE_FUNDS and d.player == p:
+                return pending_of(d)
+        return None
+
+    def can_declare_bankruptcy(self, player: int | None = None) -> bool:
+        """Whether ``player`` must give up: even selling and mortgaging everything cannot cover the debt."""
+        return self._game.can_declare_bankruptcy(self._p(player))
+
+    def may_settle_in_property(self, player: int | None = None) -> bool:
+        """Whether ``player`` may offer property to their creditor to settle the rent they owe."""
+        return self._game.may_settle_in_property(self._p(player))
+
+    def deal_problem(self, player: int | None = None) -> str | None:
+        """Why ``player`` may not build, sell, mortgage, lift or offer a trade now, or None."""
+        return self._game.deal_problem(self._p(player))
+
+    def may_deal(self, player: int | None = None) -> bool:
+        return self.deal_problem(player) is None
+
+    def last_jail_throw(self, player: int | None = None) -> bool:
+        """Whether ``player``'s next throw is the last try for doubles in jail (then the fine, and move)."""
+        return self._game.last_jail_throw(self._p(player))
+
+    def bid_limit(self, player: int | None = None) -> int:
+        """The highest bid ``player`` can make good now (0 for a debtor)."""
+        return self._game.bid_limit(self._p(player))
+
+    def bid_range(self, player: int | None = None) -> tuple[int, int | None] | None:
+        """The bids ``player`` may make in the auction under way: (lowest, highest), the highest
+        None where any higher bid is allowed and voids the auction (the UK rule); None when they
+        cannot bid now."""
+        p = self._p(player)
+        d = self._game.pending
+        a = d.auction
+        if d.kind != K.AUCTION or a is None or p not in a.bidders or p == a.high_bidder or self.in_debt(p):
+            return None
+        low = a.high_bid + 1
+        if self._game.rules.auction_limit == "assets":
+            return (low, None)
+        high = self.bid_limit(p)
+        return (low, high) if high >= low else None
+
+    def bid_voids(self, amount: int, player: int | None = None) -> bool:
+        """Whether a bid of ``amount`` would void the auction (allowed under the UK rule beyond the
+        bidder's assets; refused under the US rule)."""
+        return self._game.bid_voids(self._p(player), amount)
+
+    def is_legal(self, action: A.Action) -> bool:
+        return self._game.is_legal(action)
+
+    def problem(self, action: A.Action) -> str | None:
+        """Why ``action`` is not allowed now, or None when it is."""
+        try:
+            self._game.check(action)
+        except IllegalActionError as exc:
+            return str(exc)
+        return None
+
+    def legal_actions(self, player: int | None = None) -> list[A.Action]:
+        """Every concrete legal action of ``player`` now (of everyone, for a view without a seat
+        and no player named)."""
+        return self._game.legal_actions(self.seat if player is None else player)
+
+    def safe_action(self, player: int | None = None) -> A.Action | None:
+        """A legal answer to the pending decision that never does anything rash, or None when
+        ``player`` (the one asked, by default) has nothing to answer: the one default answer that
+        the screen and the computer players use when nobody chooses (a failed strategy, a timeout).
+
+        Rolls, declines to buy, passes, pays the flat tax and fines, keeps mortgages, refuses
+        offers, raises a debt by selling buildings then mortgaging, and declares bankruptcy only
+        when nothing is left.
+        """
+        d = self._game.pending
+        seat = d.player if player is None else player
+        if d.kind == K.GAME_OVER or seat != d.player:
+            return None
+        kind = d.kind
+        answer: A.Action | None
+        if kind == K.ROLL:
+            answer = A.Roll(seat)
+        elif kind == K.BUY:
+            answer = A.DeclineToBuy(seat)
+        elif kind == K.AUCTION:
+            answer = A.PassBid(seat)
+        elif kind == K.INCOME_TAX:
+            answer = A.PayIncomeTax(seat, False)
+        elif kind == K.PAY_OR_DRAW:
+            answer = A.PayOrDraw(seat, False)
+        elif kind == K.TRADE_RESPONSE:
+            answer = A.RejectTrade(seat)
+        elif kind == K.MORTGAGED_TRANSFER:
+            answer = A.SettleMortgagedTransfer(seat, d.square, False)
+        elif kind == K.RAISE_FUNDS:
+            owned = self.owned(seat)
+            answer = (self._first_legal(A.SellBuilding(seat, s) for s in owned if self.level(s))
+                      or self._first_legal(A.Mortgage(seat, s) for s in owned if not self.mortgaged(s))
+                      or A.DeclareBankruptcy(seat))
+        elif kind == K.MOVE_OFFLINE:
+            answer = self._first_legal(A.MoveOffline(seat, s) for s in self.edition.properties)
+        elif kind == K.PLACE_BUILDING:
+            answer = self._first_legal(A.Build(seat, s) for s in self.owned(seat))
+        else:
+            answer = None
+        return answer if answer is not None and self.is_legal(answer) else None
+
+    def _first_legal(self, actions: Iterable[A.Action]) -> A.Action | None:
+        for action in actions:
+            if self._game.is_legal(action):
+                return action
+        return None
+
+    # ---------------------------------------------------------------- the clock and the end
+    @property
+    def time_up(self) -> bool:
+        """Whether the time-limit game's clock has run out (the move in play is being finished)."""
+        return self._game.state.time_up
+
+    @property
+    def clock_seconds(self) -> int:
+        """How long the game has been played, as the front end last told the engine."""
+        return self._game.state.clock_seconds
+
+    def seconds_left(self) -> int | None:
+        """Seconds left in the time-limit game, or None in a game without a clock."""
+        return self._game.seconds_left()
+
+    @property
+    def over(self) -> bool:
+        return self._game.state.outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (termination, winner, everyone's final value), or None while it runs."""
+        return self._game.state.outcome
+
+
+_STREET_GROUPS: dict[int, tuple[Edition, tuple[Group, ...]]] = {}
+
+
+def _street_groups(edition: Edition) -> tuple[Group, ...]:
+    # Keyed by identity: hashing a whole edition is slow, and editions are loaded once.
+    found = _STREET_GROUPS.get(id(edition))
+    if found is None or found[0] is not edition:
+        found = _STREET_GROUPS[id(edition)] = (
+            edition, tuple(g for g in edition.groups if edition.squares[g.squares[0]].kind == "street"))
+    return found[1]
