@@ -1,0 +1,167 @@
+"""Buying the square landed on, and auctions: of a deed nobody bought, of a bankrupt's deeds
+taken by the bank, and of the houses and hotels the bank is short of.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from . import events as E
+from .codes import AuctionItem, AuctionLimit, DecisionKind as K, PaymentReason as R
+from .decisions import pending_problem
+from .state import NOBODY, AuctionState, Decision
+
+if TYPE_CHECKING:
+    from .game import Game
+
+BANK = E.BANK
+
+
+def buy_problem(g: "Game", a: A.Buy) -> str | None:
+    problem = pending_problem(g, K.BUY, a.player)
+    if problem:
+        return problem
+    d = g.pending
+    cash = g.state.players[a.player].cash
+    if cash < d.amount:
+        return (f"{g.edition.squares[d.square].name} costs {g.money(d.amount)} and you have {g.money(cash)}: "
+                "mortgage or sell first, or let it go to auction")
+    return None
+
+
+def buy(g: "Game", a: A.Buy) -> None:
+    d = g.state.stack.pop()
+    g._transfer(a.player, BANK, d.amount, R.PURCHASE)
+    g.state.owner[d.square] = a.player
+    g._emit(E.Bought(a.player, d.square, d.amount))
+
+
+def decline_problem(g: "Game", a: A.DeclineToBuy) -> str | None:
+    return pending_problem(g, K.BUY, a.player)
+
+
+def decline(g: "Game", a: A.DeclineToBuy) -> None:
+    d = g.state.stack.pop()
+    start_auction(g, AuctionItem.SQUARE, d.square, a.player, g.active_players())
+
+
+def start_auction(g: "Game", item: AuctionItem, square: int, first: int, bidders: list[int]) -> None:
+    n = len(g.state.players)
+    ordered = sorted(bidders, key=lambda b: (b - first) % n)
+    auction = AuctionState(item=item, square=square, bidders=ordered)
+    g._emit(E.AuctionStarted(item, square, tuple(ordered)))
+    g._push(Decision(K.AUCTION, ordered[0] if ordered else NOBODY, square=square, auction=auction))
+
+
+def ask_next(g: "Game", decision: Decision, after: int) -> None:
+    """Point the auction at the next bidder after ``after`` who is not the high bidder."""
+    auction = decision.auction
+    assert auction is not None
+    n = len(g.state.players)
+    waiting = [b for b in auction.bidders if b != auction.high_bidder]
+    if waiting:
+        decision.player = min(waiting, key=lambda b: (b - after - 1) % n)
+        auction.asking = auction.bidders.index(decision.player)
+
+
+def bid_limit(g: "Game", player: int) -> int:
+    """The highest bid ``player`` can make good now: nothing while they have a debt to raise (a
+    debtor may raise cash, not spend it), so a front end or a computer asked to bid sees at once
+    that it can only pass. A higher bid is refused, or under the UK rule (``auction_limit``
+    "assets") accepted and voids the auction."""
+    if g.in_debt(player):
+        return 0
+    if g.rules.auction_limit == AuctionLimit.ASSETS:
+        return g.liquid_value(player)
+    return g.state.players[player].cash
+
+
+def bid_voids(g: "Game", player: int, amount: int) -> bool:
+    """Whether a bid of ``amount`` by ``player`` would void the auction (the UK rule: a bid
+    beyond the bidder's assets is allowed and voids it); under the US rule such a bid is refused."""
+    return g.rules.auction_limit == AuctionLimit.ASSETS and amount > bid_limit(g, player)
+
+
+def _auction_problem(g: "Game", player: int, verb: str) -> str | None:
+    d = g.pending
+    if d.kind != K.AUCTION or d.auction is None:
+        return f"there is no auction to {verb} in"
+    if player not in d.auction.bidders:
+        return f"{g.state.players[player].name} is not bidding in this auction"
+    return None
+
+
+def bid_problem(g: "Game", a: A.Bid) -> str | None:
+    problem = _auction_problem(g, a.player, "bid")
+    if problem:
+        return problem
+    auction = g.pending.auction
+    assert auction is not None
+    if a.player == auction.high_bidder:
+        return "you already hold the highest bid"
+    if a.amount <= auction.high_bid or a.amount < 1:
+        return f"a bid must be more than {g.money(auction.high_bid)}"
+    if g.in_debt(a.player):
+        return f"{g.state.players[a.player].name} must pay the debt before spending money"
+    limit = bid_limit(g, a.player)
+    if a.amount > limit and g.rules.auction_limit != AuctionLimit.ASSETS:
+        return f"a bid of {g.money(a.amount)} is more than your cash ({g.money(limit)})"
+    return None
+
+
+def bid(g: "Game", a: A.Bid) -> None:
+    s = g.state
+    d = s.stack[-1]
+    assert d.auction is not None
+    if bid_voids(g, a.player, a.amount):
+        s.stack.pop()
+        g._emit(E.AuctionVoided(a.player, a.amount, d.auction.item, d.auction.square))
+        if d.auction.item != AuctionItem.SQUARE:
+            s.building_orders.clear()  # the scarce buildings stay with the bank
+        return
+    d.auction.high_bid = a.amount
+    d.auction.high_bidder = a.player
+    g._emit(E.BidMade(a.player, a.amount))
+    ask_next(g, d, a.player)
+
+
+def pass_problem(g: "Game", a: A.PassBid) -> str | None:
+    problem = _auction_problem(g, a.player, "pass")
+    if problem:
+        return problem
+    auction = g.pending.auction
+    assert auction is not None
+    if a.player == auction.high_bidder:
+        return "the highest bidder cannot pass"
+    return None
+
+
+def pass_bid(g: "Game", a: A.PassBid) -> None:
+    d = g.state.stack[-1]
+    assert d.auction is not None
+    d.auction.bidders.remove(a.player)
+    g._emit(E.BidderPassed(a.player))
+    ask_next(g, d, a.player)
+
+
+def close_auction(g: "Game", auction: AuctionState) -> None:
+    s = g.state
+    winner = auction.high_bidder
+    if winner == NOBODY:
+        g._emit(E.AuctionUnsold(auction.item, auction.square))
+        if auction.item != AuctionItem.SQUARE:
+            s.building_orders.clear()
+        return
+    g._emit(E.AuctionWon(winner, auction.item, auction.square, auction.high_bid))
+    if auction.item == AuctionItem.SQUARE:
+        s.owner[auction.square] = winner
+        g._emit(E.PropertyTransferred(auction.square, BANK, winner))
+        g._charge(winner, BANK, auction.high_bid, R.AUCTION)
+        return
+    for order in s.building_orders:
+        if order[0] == winner:
+            order[1] -= 1
+    s.building_orders = [o for o in s.building_orders if o[1] > 0]
+    g._push(Decision(K.PLACE_BUILDING, winner, amount=auction.high_bid, reason=str(auction.item)))
+    g._charge(winner, BANK, auction.high_bid, R.AUCTION)

@@ -1,0 +1,99 @@
+"""Chance and Community Chest: drawing a card, what each kind of card does, and the cards
+that leave the deck (Get Out of Jail Free) and come back to it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from . import actions as A
+from . import events as E
+from . import holdings as H
+from .codes import DecisionKind as K, PaymentReason as R
+from .decisions import BOARD, pending_problem
+from .editions import DECKS
+from .errors import EditionError
+from .state import Decision
+
+if TYPE_CHECKING:
+    from .game import Game
+
+BANK = E.BANK
+
+
+def draw(g: "Game", p: int, deck: str) -> None:
+    s = g.state
+    di = DECKS.index(deck)
+    index = s.decks[di].pop(0)
+    card = g.edition.deck(deck)[index]
+    g._emit(E.CardDrawn(p, deck, card.id, card.text))
+    if card.kind == "get_out_of_jail_free":
+        s.players[p].jail_cards.append(deck)
+        g._emit(E.JailCardGained(p, deck))
+        return
+    s.decks[di].append(index)
+    card_effect(g, p, card.kind, card.param)
+
+
+def card_effect(g: "Game", p: int, kind: str, param: Callable[..., Any]) -> None:
+    from .turn import move_back, move_by, send_to_jail
+    s = g.state
+    player = s.players[p]
+    others = [o for o in g.active_players() if o != p]
+    if kind == "advance_to":
+        move_by(g, p, (param("square") - player.position) % BOARD)
+    elif kind == "advance_to_nearest":
+        target = param("target")
+        steps = next(k for k in range(1, BOARD + 1)
+                     if g.edition.squares[(player.position + k) % BOARD].kind == target)
+        move_by(g, p, steps, railroad_multiplier=param("rent_multiplier", 1),
+                utility_multiplier=param("dice_multiplier", 0))
+    elif kind == "move_relative":
+        spaces = param("spaces")
+        if spaces < 0:
+            move_back(g, p, -spaces)
+        else:
+            move_by(g, p, spaces)
+    elif kind == "move_back_to":
+        move_back(g, p, (player.position - param("square")) % BOARD)
+    elif kind == "go_to_jail":
+        send_to_jail(g, p, "card")
+    elif kind == "pay":
+        g._charge(p, BANK, param("amount"), R.CARD)
+    elif kind == "collect":
+        g._transfer(BANK, p, param("amount"), R.CARD)
+    elif kind == "pay_each_player":
+        for o in others:
+            g._charge(p, o, param("amount"), R.CARD)
+    elif kind == "collect_from_each_player":
+        for o in others:
+            g._charge(o, p, param("amount"), R.CARD)
+    elif kind == "repairs":
+        houses = sum(s.houses[i] for i in H.owned(s, p))
+        hotels = sum(1 for i in H.owned(s, p) if s.hotel[i])
+        g._charge(p, BANK, houses * param("per_house") + hotels * param("per_hotel"), R.REPAIRS)
+    elif kind == "pay_or_draw":
+        g._push(Decision(K.PAY_OR_DRAW, p, amount=param("amount"), reason=param("deck")))
+    else:
+        raise EditionError(f"unknown card effect {kind!r}")
+
+
+def return_jail_card(g: "Game", deck: str) -> None:
+    """Put a used (or surrendered) Get Out of Jail Free card back under its deck."""
+    order = g.state.decks[DECKS.index(deck)]
+    for i, card in enumerate(g.edition.deck(deck)):
+        if card.kind == "get_out_of_jail_free" and i not in order:
+            order.append(i)
+            return
+
+
+def pay_or_draw_problem(g: "Game", a: A.PayOrDraw) -> str | None:
+    return pending_problem(g, K.PAY_OR_DRAW, a.player)
+
+
+def pay_or_draw(g: "Game", a: A.PayOrDraw) -> None:
+    d = g.state.stack.pop()
+    if a.draw:
+        draw(g, a.player, d.reason)
+    else:
+        g._charge(a.player, BANK, d.amount, R.CARD)

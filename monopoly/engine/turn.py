@@ -1,0 +1,354 @@
+"""The turn: throwing the dice, jail, moving, landing, rent falling due and lapsing, taxes,
+the Offline token, and play running on by itself between decisions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from . import events as E
+from . import holdings as H
+from .codes import DecisionKind as K, IncomeTaxMode, PaymentReason as R, Phase, RentClaimMode, Termination
+from .decisions import BOARD, pending_problem, square_problem
+from .editions import DECKS
+from .state import NOBODY, Decision, RentClaim, TurnState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+BANK = E.BANK
+JAIL_SQUARE = 10
+# Looked up once: the loop below runs after every action.
+_RAISE_FUNDS, _AUCTION, _PLACE_BUILDING, _MORTGAGED_TRANSFER = (
+    K.RAISE_FUNDS, K.AUCTION, K.PLACE_BUILDING, K.MORTGAGED_TRANSFER)
+_AWAIT_ROLL, _MOVE_PENDING = Phase.AWAIT_ROLL, Phase.MOVE_PENDING
+
+
+# ---------------------------------------------------------------------- play running on
+def settle(g: "Game") -> None:
+    """Play on by itself until someone has a decision to take (or the game ends)."""
+    from .auctions import close_auction
+    from .buildings import continue_building_auctions
+    s = g.state
+    while s.outcome is None:
+        g._flush()
+        if s.stack:
+            top = s.stack[-1]
+            kind = top.kind
+            if kind == _RAISE_FUNDS and s.players[top.player].cash >= top.amount:
+                s.stack.pop()
+                g._transfer(top.player, top.creditor, top.amount, R(top.reason))
+                g._emit(E.DebtPaid(top.player, top.creditor, top.amount, R(top.reason)))
+                continue
+            if kind == _AUCTION and top.auction is not None and top.auction.decided:
+                s.stack.pop()
+                close_auction(g, top.auction)
+                continue
+            if kind == _PLACE_BUILDING and not any(
+                    H.build_problem(g.edition, g.rules, s, top.player, sq, top.reason == "hotel") is None
+                    for sq in H.owned(s, top.player)):
+                s.stack.pop()  # nowhere left to put it: the bank takes it back and refunds the bid
+                g._transfer(BANK, top.player, top.amount, R.BUILDING_REFUND)
+                continue_building_auctions(g)
+                continue
+            if kind == _MORTGAGED_TRANSFER and (not s.mortgaged[top.square] or s.owner[top.square] != top.player):
+                s.stack.pop()  # already lifted (at once, so no more interest) or passed on
+                continue
+            return
+        t = s.turn
+        player = s.players[t.player]
+        phase = t.phase
+        if phase == _AWAIT_ROLL:
+            if s.time_up:
+                g._finish(Termination.TIME_UP)
+            return
+        if phase == _MOVE_PENDING:
+            t.phase = Phase.RESOLVING
+            if not player.bankrupt:
+                steps, t.steps = t.steps, 0
+                move_by(g, t.player, steps)
+            continue
+        if t.offline_moves > 0 and g.rules.offline_rule and not player.bankrupt:
+            t.offline_moves -= 1
+            g._push(Decision(K.MOVE_OFFLINE, t.player, reason="doubles"))
+            continue
+        if s.time_up:
+            g._finish(Termination.TIME_UP)
+            return
+        if t.again and not player.bankrupt and not player.in_jail:
+            t.again = False
+            t.phase = Phase.AWAIT_ROLL
+            return
+        next_turn(g)
+
+
+def next_turn(g: "Game") -> None:
+    s = g.state
+    n = len(s.players)
+    if g.rules.max_turns and s.turn.number >= g.rules.max_turns:
+        g._finish(Termination.TURN_LIMIT)
+        return
+    p = s.turn.player
+    for _ in range(n):
+        p = (p + 1) % n
+        if not s.players[p].bankrupt:
+            break
+    s.turn = TurnState(player=p, number=s.turn.number + 1)
+    g._emit(E.TurnStarted(p, s.turn.number))
+
+
+# ---------------------------------------------------------------------- throwing and jail
+def roll_problem(g: "Game", a: A.Roll) -> str | None:
+    return pending_problem(g, K.ROLL, a.player)
+
+
+def roll(g: "Game", a: A.Roll) -> None:
+    s = g.state
+    p = a.player
+    t = s.turn
+    expire_claims(g)
+    d = g.dice.roll()
+    player = s.players[p]
+    total = d[0] + d[1]
+    doubles = d[0] == d[1]
+    t.phase = Phase.RESOLVING
+    if player.in_jail:
+        g._emit(E.DiceRolled(p, d, "jail"))
+        last = last_jail_throw(g, p)
+        player.jail_turns += 1
+        if doubles:
+            leave_jail(g, p, "doubles")
+            if g.rules.offline_rule:
+                t.offline_moves += 1
+            if g.rules.jail_doubles_roll_again:
+                t.doubles = 1
+                t.again = True
+            move_by(g, p, total, dice_total=total)
+        elif last:
+            leave_jail(g, p, "forced_fine")
+            t.phase = Phase.MOVE_PENDING
+            t.steps = total
+            t.dice_total = total
+            g._charge(p, BANK, g.edition.jail_fine, R.JAIL_FINE)
+        else:
+            g._emit(E.StayedInJail(p, player.jail_turns))
+        return
+    g._emit(E.DiceRolled(p, d, "move"))
+    if doubles:
+        t.doubles += 1
+        if g.rules.offline_rule:
+            t.offline_moves += 1
+        if t.doubles >= 3:
+            send_to_jail(g, p, "doubles")
+            return
+        t.again = True
+    move_by(g, p, total, dice_total=total)
+
+
+def last_jail_throw(g: "Game", player: int) -> bool:
+    """Whether ``player``'s next throw is their last try for doubles in jail: without doubles
+    they then pay the fine and move."""
+    pl = g.state.players[player]
+    return pl.in_jail and pl.jail_turns + 1 >= g.rules.jail_turns
+
+
+def pay_jail_fine_problem(g: "Game", a: A.PayJailFine) -> str | None:
+    problem = pending_problem(g, K.ROLL, a.player)
+    if problem:
+        return problem
+    player = g.state.players[a.player]
+    if not player.in_jail:
+        return f"{player.name} is not in jail"
+    if player.jail_turns >= max(1, g.rules.jail_turns - 1):
+        return "the fine can be paid before throwing only on the first turns in jail; throw now"
+    if player.cash < g.edition.jail_fine:
+        return f"the fine is {g.money(g.edition.jail_fine)} and {player.name} has {g.money(player.cash)}"
+    return None
+
+
+def pay_jail_fine(g: "Game", a: A.PayJailFine) -> None:
+    g._transfer(a.player, BANK, g.edition.jail_fine, R.JAIL_FINE)
+    leave_jail(g, a.player, "fine")
+
+
+def use_jail_card_problem(g: "Game", a: A.UseJailCard) -> str | None:
+    problem = pending_problem(g, K.ROLL, a.player)
+    if problem:
+        return problem
+    player = g.state.players[a.player]
+    if not player.in_jail:
+        return f"{player.name} is not in jail"
+    if not player.jail_cards:
+        return f"{player.name} has no Get Out of Jail Free card"
+    return None
+
+
+def use_jail_card(g: "Game", a: A.UseJailCard) -> None:
+    from .cards import return_jail_card
+    deck = g.state.players[a.player].jail_cards.pop(0)
+    return_jail_card(g, deck)
+    leave_jail(g, a.player, "card")
+
+
+def leave_jail(g: "Game", p: int, how: str) -> None:
+    player = g.state.players[p]
+    player.in_jail = False
+    player.jail_turns = 0
+    g._emit(E.LeftJail(p, how))
+
+
+def send_to_jail(g: "Game", p: int, reason: str) -> None:
+    player = g.state.players[p]
+    player.position = JAIL_SQUARE
+    player.in_jail = True
+    player.jail_turns = 0
+    if g.state.turn.player == p:
+        g.state.turn.again = False
+    g._emit(E.SentToJail(p, reason))
+
+
+# ---------------------------------------------------------------------- moving and landing
+def move_by(g: "Game", p: int, steps: int, dice_total: int = 0, railroad_multiplier: int = 1,
+            utility_multiplier: int = 0) -> None:
+    """Move forward, collecting the salary when passing or landing on GO, then land."""
+    player = g.state.players[p]
+    start = player.position
+    if dice_total:
+        g.state.turn.dice_total = dice_total
+    end = (start + steps) % BOARD
+    player.position = end
+    g._emit(E.Moved(p, start, end, steps))
+    if start + steps >= BOARD:
+        g._emit(E.PassedGo(p, g.edition.go_salary))
+        g._transfer(BANK, p, g.edition.go_salary, R.SALARY)
+    land(g, p, end, railroad_multiplier, utility_multiplier)
+
+
+def move_back(g: "Game", p: int, steps: int) -> None:
+    player = g.state.players[p]
+    start = player.position
+    player.position = (start - steps) % BOARD
+    g._emit(E.Moved(p, start, player.position, -steps))
+    land(g, p, player.position)
+
+
+def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_multiplier: int = 0) -> None:
+    s = g.state
+    sq = g.edition.squares[index]
+    g._emit(E.Landed(p, index))
+    kind = sq.kind
+    if kind == "go_to_jail":
+        send_to_jail(g, p, "square")
+    elif kind in DECKS:
+        from .cards import draw
+        draw(g, p, kind)
+    elif kind == "tax":
+        if sq.percent and g.rules.effective_income_tax == IncomeTaxMode.CHOICE:
+            g._emit(E.TaxChoiceNeeded(p, sq.amount, sq.percent))
+            g._push(Decision(K.INCOME_TAX, p, square=index, amount=sq.amount))
+        else:
+            g._charge(p, BANK, sq.amount, R.TAX)
+    elif sq.is_property:
+        owner = s.owner[index]
+        offline_here = g.rules.offline_rule and s.offline_square == index
+        if owner == NOBODY:
+            g._push(Decision(K.BUY, p, square=index, amount=sq.price))
+        elif owner == p:
+            pass
+        elif s.mortgaged[index]:
+            g._emit(E.NoRent(index, owner, "mortgaged"))
+        elif offline_here:
+            g._emit(E.NoRent(index, owner, "offline"))
+        else:
+            if kind == "utility" and utility_multiplier:
+                d = g.dice.roll()
+                g._emit(E.DiceRolled(p, d, "utility"))
+                total = d[0] + d[1]
+            else:
+                total = s.turn.dice_total
+            amount = H.rent(g.edition, g.rules, s, index, total, railroad_multiplier, utility_multiplier)
+            rent_due(g, owner, p, index, amount)
+        if offline_here and owner != NOBODY:
+            g._push(Decision(K.MOVE_OFFLINE, owner, reason="landed"))
+
+
+# ---------------------------------------------------------------------- rent claims
+def rent_due(g: "Game", owner: int, payer: int, square: int, amount: int) -> None:
+    s = g.state
+    if amount <= 0:
+        return
+    if g.rules.rent_claim == RentClaimMode.AUTOMATIC or s.time_up:
+        # once time is up no later throw comes to claim it by: rent is paid with the move
+        g._charge(payer, owner, amount, R.RENT)
+        return
+    claim = RentClaim(s.next_claim, owner, payer, square, amount, s.turn.number)
+    s.next_claim += 1
+    s.claims.append(claim)
+    g._emit(E.RentDue(claim.id, owner, payer, square, amount))
+
+
+def expire_claims(g: "Game") -> None:
+    """Rent not claimed in time is lost: before the next throw of all (``next_throw``, the UK
+    book: a payer's own throw after doubles too), or before the next (or second following)
+    player throws. Called as a throw is made, so every claim open then is from an earlier throw."""
+    s = g.state
+    if not s.claims:
+        return
+    any_throw = g.rules.rent_claim == RentClaimMode.NEXT_THROW
+    window = 2 if g.rules.rent_claim == RentClaimMode.SECOND_ROLL else 1
+    keep = []
+    for c in s.claims:
+        if any_throw or s.turn.number >= c.turn + window:
+            g._emit(E.RentLapsed(c.id, c.owner, c.payer, c.amount))
+        else:
+            keep.append(c)
+    s.claims = keep
+
+
+def claim_rent_problem(g: "Game", a: A.ClaimRent) -> str | None:
+    for c in g.state.claims:
+        if c.id == a.claim:
+            return None if c.owner == a.player else "only the owner can claim that rent"
+    return "there is no such rent to claim (it may have lapsed)"
+
+
+def claim_rent(g: "Game", a: A.ClaimRent) -> None:
+    s = g.state
+    claim = next(c for c in s.claims if c.id == a.claim)
+    s.claims.remove(claim)
+    g._charge(claim.payer, claim.owner, claim.amount, R.RENT)
+
+
+# ---------------------------------------------------------------------- taxes
+def income_tax_problem(g: "Game", a: A.PayIncomeTax) -> str | None:
+    return pending_problem(g, K.INCOME_TAX, a.player)
+
+
+def income_tax(g: "Game", a: A.PayIncomeTax) -> None:
+    d = g.state.stack.pop()
+    sq = g.edition.squares[d.square]
+    if a.percent:
+        worth = H.income_tax_worth(g.edition, g.rules, g.state, a.player)
+        amount = (worth * sq.percent + 50) // 100
+    else:
+        amount = sq.amount
+    g._charge(a.player, BANK, amount, R.TAX)
+
+
+# ---------------------------------------------------------------------- the Offline token
+def move_offline_problem(g: "Game", a: A.MoveOffline) -> str | None:
+    problem = pending_problem(g, K.MOVE_OFFLINE, a.player)
+    if problem:
+        return problem
+    if square_problem(a.square) or not g.edition.squares[a.square].is_property:
+        return "the Offline token goes only on a square with a title deed"
+    if a.square == g.state.offline_square:
+        return "move the Offline token to another square"
+    return None
+
+
+def move_offline(g: "Game", a: A.MoveOffline) -> None:
+    g.state.stack.pop()
+    g.state.offline_square = a.square
+    g._emit(E.OfflineMoved(a.player, a.square))
