@@ -288,7 +288,7 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
     raw_squares = _require(data, "squares", list, where)
     if len(raw_squares) != BOARD_SIZE:
         raise EditionError(f"{where}: a board has {BOARD_SIZE} squares, not {len(raw_squares)}")
-    squares = []
+    squares: list[Square] = []
     for at, raw in _objects(data, "squares", where):
         try:
             kind = SquareKind(_require(raw, "kind", str, at))
