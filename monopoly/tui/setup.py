@@ -36,7 +36,10 @@ NUMBERED_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def edition_choices(editions: Sequence[Edition] | None = None) -> tuple[Choice, ...]:
-    """The edition question's answers: every edition the engine finds (default ``list_editions()``)."""
+    """The edition question's answers: every edition the engine finds (default ``list_editions()``).
+
+    Keys run 1-9 then a-z; a Choice key is one character, so editions past the 35th are not offered.
+    """
     listed = list_editions() if editions is None else editions
     return tuple(Choice(key, e.label, e.id) for key, e in zip(NUMBERED_KEYS, listed))
 
@@ -240,14 +243,13 @@ class SetupScreens:
         plan.edition = self.ask(Question("Edition:", CHOICE, default_edition, edition_choices()))
         edition = load_edition(plan.edition)
         defaults = dict(edition.default_options)
-        preset_ids = {p.id for p in edition.presets}
         rules: dict[str, Any] = {}
         if self.ask(Question("Change the rule options?", YESNO, False)):
             modes = list(RENT_LABELS)
             rules["rent_claim"] = self.ask(Question("Claiming rent:", CHOICE, defaults.get("rent_claim", "next_roll"),
                                                     tuple(Choice(str(i + 1), RENT_LABELS[m], m)
                                                           for i, m in enumerate(modes))))
-            if {"uk", "us"} <= preset_ids:  # the UK book's differences as one switch, off = the US book
+            if {"uk", "us"} <= {p.id for p in edition.presets}:  # the UK differences as one switch, off = US
                 uk_rules, us_rules = edition.preset("uk"), edition.preset("us")
                 self.note(f"{uk_rules.label}: {uk_rules.description}", "dim")
                 uk = self.ask(Question("Play with the UK differences?", YESNO,
