@@ -11,6 +11,7 @@ from .codes import (AuctionItem, AuctionLimit, Code, DecisionKind, IncomeTaxMode
                     ShortGame, Termination)
 from .dice import DiceSource, RandomDice, ScriptedDice
 from .editions import EDITION_IDS, Edition, Square, load_edition
+from .editions import EDITION_FOLDERS, RulePreset, ShortGame, SquareKind, edition_ids, list_editions
 from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatError
 from .events import BANK, Event
 from .game import Game, describe_decision
@@ -30,3 +31,4 @@ __all__ = [
     "SettleMortgagedTransfer", "Square", "UseJailCard", "action_from_dict", "check_invariants", "check_state",
     "describe_decision", "load_edition",
 ]
+__all__ += ["EDITION_FOLDERS", "RulePreset", "ShortGame", "SquareKind", "edition_ids", "list_editions"]

@@ -1,26 +1,79 @@
-"""Board editions: squares, title deeds and card decks, loaded from the package's data files.
+"""Board editions: squares, title deeds, card decks and rule presets, loaded from data files.
 
 An edition is immutable data. Everything that differs between boards (names, prices, rents,
-taxes, card texts, currency, tokens, default rule options) lives in ``editions/*.json``;
-nothing here knows one board from another.
+taxes, card texts, currency, tokens, its label, the short games it offers, default rule options
+and named rule presets) lives in one ``editions/<id>.json`` file; nothing here knows one board from
+another. Editions are discovered, not listed: adding a board is adding one file, to the package's
+folder or to a folder named in ``EDITION_FOLDERS``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
+from enum import Enum
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Mapping
+from types import MappingProxyType
+from typing import Any, Iterable, Iterator, Mapping, Protocol, runtime_checkable
 
 from .errors import EditionError
-from .rules import Rules
+from .rules import SHORT_GAMES, Rules
 
-EDITION_IDS = ("us", "uk", "dotcom")
-PROPERTY_KINDS = ("street", "railroad", "utility")
-SQUARE_KINDS = PROPERTY_KINDS + ("go", "jail", "free_parking", "go_to_jail", "chance", "community_chest", "tax")
+EDITION_FORMAT = 2
 DECKS = ("chance", "community_chest")
 BOARD_SIZE = 40
+_ID_PATTERN = re.compile(r"[a-z][a-z0-9_]*")
+
+
+
+@runtime_checkable
+class Folder(Protocol):
+    """A folder of edition files: a ``pathlib.Path``, or what ``importlib.resources.files`` gives.
+
+    The engine does no file handling of its own: it reads through the folder object it is given.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    def is_dir(self) -> bool: ...
+
+    def is_file(self) -> bool: ...
+
+    def iterdir(self) -> Iterator["Folder"]: ...
+
+    def read_text(self, encoding: str | None = None) -> str: ...
+
+
+# Extra folders searched for ``<id>.json`` edition files after the package's own, in order. A front
+# end (or a test) appends a folder (a ``pathlib.Path``) here to offer boards of its own;
+# ``list_editions``, ``edition_ids`` and ``load_edition`` (hence ``Game.new`` and loading a save)
+# then find them by id. The files are read once for each list of folders.
+EDITION_FOLDERS: list[Folder] = []
+
+
+class SquareKind(str, Enum):
+    """What a square is; a string enum, so ``square.kind == "street"`` and JSON both see the text."""
+
+    STREET = "street"
+    RAILROAD = "railroad"
+    UTILITY = "utility"
+    GO = "go"
+    JAIL = "jail"
+    FREE_PARKING = "free_parking"
+    GO_TO_JAIL = "go_to_jail"
+    CHANCE = "chance"
+    COMMUNITY_CHEST = "community_chest"
+    TAX = "tax"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+PROPERTY_KINDS = (SquareKind.STREET, SquareKind.RAILROAD, SquareKind.UTILITY)
+SQUARE_KINDS = tuple(SquareKind)
 
 
 @dataclass(frozen=True)
@@ -28,7 +81,7 @@ class Square:
     index: int
     name: str
     short: str
-    kind: str
+    kind: SquareKind
     group: str = ""
     price: int = 0
     mortgage: int = 0
@@ -64,6 +117,34 @@ class Card:
 
 
 @dataclass(frozen=True)
+class RulePreset:
+    """A named set of rule options (a book's rules), laid over the edition's default options.
+
+    A preset names only the options it sets, so "uk" can be played with any rent-claim mode.
+    """
+
+    id: str
+    label: str
+    options: tuple[tuple[str, Any], ...]
+    description: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.options)
+
+    def matches(self, rules: Rules) -> bool:
+        """Whether these rules already play every option of the preset as it sets it."""
+        return all(getattr(rules, name) == value for name, value in self.options)
+
+
+@dataclass(frozen=True)
+class ShortGame:
+    """A short game an edition offers: its ``Rules.short_game`` value and the label to show."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True)
 class Edition:
     id: str
     name: str
@@ -80,6 +161,10 @@ class Edition:
     deck_names: tuple[tuple[str, str], ...]
     cards: tuple[tuple[Card, ...], tuple[Card, ...]]
     default_options: tuple[tuple[str, Any], ...]
+    label: str = ""  # short name for menus ("Classic US")
+    presets: tuple[RulePreset, ...] = ()
+    short_games: tuple[ShortGame, ...] = ()
+    order: int | None = None  # place in edition lists; editions without one come last, by id
     members: tuple[tuple[int, ...], ...] = ()  # for each square, the squares of its group
 
     def money(self, amount: int) -> str:
@@ -89,6 +174,18 @@ class Edition:
 
     def default_rules(self, **changes: Any) -> Rules:
         return Rules.from_dict({**dict(self.default_options), **changes})
+
+    def preset(self, preset_id: str) -> RulePreset:
+        """The named preset; ``EditionError`` when this edition has none of that name."""
+        for preset in self.presets:
+            if preset.id == preset_id:
+                return preset
+        known = ", ".join(p.id for p in self.presets) or "none"
+        raise EditionError(f"edition {self.id} has no rule preset {preset_id!r} (it has: {known})")
+
+    def preset_rules(self, preset_id: str, **changes: Any) -> Rules:
+        """The default rules with the preset laid over them, then ``changes`` over that."""
+        return self.default_rules(**{**self.preset(preset_id).as_dict(), **changes})
 
     def deck(self, name: str) -> tuple[Card, ...]:
         return self.cards[DECKS.index(name)]
@@ -119,49 +216,113 @@ def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     return value
 
 
+def _objects(data: Mapping[str, Any], key: str, where: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Each entry of the list ``data[key]`` with its place (``where.key[i]``); each must be an object."""
+    for i, raw in enumerate(_require(data, key, list, where)):
+        at = f"{where}.{key}[{i}]"
+        if not isinstance(raw, dict):
+            raise EditionError(f"{at} must be an object")
+        yield at, raw
+
+
+def _label(data: Mapping[str, Any], where: str) -> str:
+    label = _require(data, "label", str, where).strip()
+    if not label:
+        raise EditionError(f"{where}.label is empty")
+    return label
+
+
+def _identifier(data: Mapping[str, Any], where: str) -> str:
+    """An id as menus, save files and the command line use it: lower-case letters, digits, '_'."""
+    ident = _require(data, "id", str, where)
+    if not _ID_PATTERN.fullmatch(ident):
+        raise EditionError(f"{where}: id {ident!r} must be lower-case letters, digits and '_', "
+                           "starting with a letter")
+    return ident
+
+
+def _checked_rules(options: Mapping[str, Any], where: str) -> Rules:
+    """The rules these options make; unknown option names and bad values refused as edition errors."""
+    try:
+        return Rules.from_dict(options)
+    except (TypeError, ValueError) as exc:
+        raise EditionError(f"{where}: {exc}") from None
+
+
+def _presets(data: Mapping[str, Any], defaults: Mapping[str, Any], where: str) -> tuple[RulePreset, ...]:
+    presets: list[RulePreset] = []
+    for at, raw in _objects(data, "presets", where):
+        pid = _identifier(raw, at)
+        if any(p.id == pid for p in presets):
+            raise EditionError(f"{at}: a second preset with id {pid!r}")
+        options = _require(raw, "options", dict, at)
+        _checked_rules(options, f"{at}.options")
+        _checked_rules({**defaults, **options}, f"{at}.options over default_options")
+        description = raw.get("description", "")
+        if not isinstance(description, str):
+            raise EditionError(f"{at}.description must be of type str")
+        presets.append(RulePreset(pid, _label(raw, at), tuple(options.items()), description))
+    return tuple(presets)
+
+
+def _short_games(data: Mapping[str, Any], where: str) -> tuple[ShortGame, ...]:
+    playable = [g for g in SHORT_GAMES if g != "none"]
+    games: list[ShortGame] = []
+    for at, raw in _objects(data, "short_games", where):
+        gid = _require(raw, "id", str, at)
+        if gid not in playable:
+            raise EditionError(f"{at}: unknown short game {gid!r}; the rules play {', '.join(playable)}")
+        if any(g.id == gid for g in games):
+            raise EditionError(f"{at}: short game {gid!r} is offered twice")
+        games.append(ShortGame(gid, _label(raw, at)))
+    return tuple(games)
+
+
 def edition_from_dict(data: Mapping[str, Any]) -> Edition:
     """Check an edition's data and build it; raises ``EditionError`` naming the bad field."""
-    eid = _require(data, "id", str, "edition")
+    eid = _identifier(data, "edition")
     where = f"edition {eid}"
+    if data.get("format") != EDITION_FORMAT:
+        raise EditionError(f"{where}: format {data.get('format')!r}; this program reads edition format "
+                           f"{EDITION_FORMAT} (see editions/README.md)")
     raw_squares = _require(data, "squares", list, where)
     if len(raw_squares) != BOARD_SIZE:
         raise EditionError(f"{where}: a board has {BOARD_SIZE} squares, not {len(raw_squares)}")
-    squares = []
-    for i, raw in enumerate(raw_squares):
-        at = f"{where}.squares[{i}]"
-        kind = _require(raw, "kind", str, at)
-        if kind not in SQUARE_KINDS:
-            raise EditionError(f"{at}: unknown kind {kind!r}")
-        fields_: dict[str, Any] = {"index": i, "name": _require(raw, "name", str, at),
+    squares: list[Square] = []
+    for at, raw in _objects(data, "squares", where):
+        try:
+            kind = SquareKind(_require(raw, "kind", str, at))
+        except ValueError:
+            raise EditionError(f"{at}: unknown kind {raw['kind']!r}") from None
+        fields_: dict[str, Any] = {"index": len(squares), "name": _require(raw, "name", str, at),
                                    "short": _require(raw, "short", str, at)[:8], "kind": kind}
         if kind in PROPERTY_KINDS:
             fields_["price"] = _require(raw, "price", int, at)
             fields_["mortgage"] = _require(raw, "mortgage", int, at)
-        if kind == "street":
+        if kind is SquareKind.STREET:
             fields_["group"] = _require(raw, "group", str, at)
             fields_["house_cost"] = _require(raw, "house_cost", int, at)
             fields_["rent"] = tuple(_require(raw, "rent", list, at))
             if len(fields_["rent"]) != 6:
                 raise EditionError(f"{at}: a street has six rents (base, 1-4 houses, hotel)")
-        elif kind == "railroad":
-            fields_["group"] = "railroad"
+        elif kind is SquareKind.RAILROAD:
+            fields_["group"] = kind.value
             fields_["rent"] = tuple(_require(raw, "rent", list, at))
-        elif kind == "utility":
-            fields_["group"] = "utility"
+        elif kind is SquareKind.UTILITY:
+            fields_["group"] = kind.value
             fields_["multipliers"] = tuple(_require(raw, "multipliers", list, at))
-        elif kind == "tax":
+        elif kind is SquareKind.TAX:
             fields_["amount"] = _require(raw, "amount", int, at)
             fields_["percent"] = int(raw.get("percent", 0))
         squares.append(Square(**fields_))
     groups = []
-    for raw in _require(data, "groups", list, where):
-        gid = _require(raw, "id", str, f"{where}.groups")
-        members = tuple(s.index for s in squares if s.kind == "street" and s.group == gid)
+    for at, raw in _objects(data, "groups", where):
+        gid = _require(raw, "id", str, at)
+        members = tuple(s.index for s in squares if s.kind is SquareKind.STREET and s.group == gid)
         if not 2 <= len(members) <= 3:
             raise EditionError(f"{where}: group {gid} has {len(members)} streets")
-        groups.append(Group(gid, _require(raw, "name", str, f"{where}.groups"),
-                            _require(raw, "color", str, f"{where}.groups"), members))
-    for extra in ("railroad", "utility"):
+        groups.append(Group(gid, _require(raw, "name", str, at), _require(raw, "color", str, at), members))
+    for extra in (SquareKind.RAILROAD.value, SquareKind.UTILITY.value):
         members = tuple(s.index for s in squares if s.kind == extra)
         groups.append(Group(extra, extra.title(), extra, members))
     known = {g.id for g in groups}
@@ -175,21 +336,20 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
         raw_deck = _require(decks_raw, deck, dict, f"{where}.decks")
         names.append((deck, _require(raw_deck, "name", str, f"{where}.decks.{deck}")))
         cards = []
-        for raw in _require(raw_deck, "cards", list, f"{where}.decks.{deck}"):
-            effect = dict(_require(raw, "effect", dict, f"{where}.decks.{deck}"))
-            kind = effect.pop("kind", None)
-            if not isinstance(kind, str):
-                raise EditionError(f"{where}.decks.{deck}: a card effect has no kind")
-            cards.append(Card(_require(raw, "id", str, f"{where}.decks.{deck}"), deck,
-                              _require(raw, "text", str, f"{where}.decks.{deck}"), kind,
+        for at, raw in _objects(raw_deck, "cards", f"{where}.decks.{deck}"):
+            effect = dict(_require(raw, "effect", dict, at))
+            kind_ = effect.pop("kind", None)
+            if not isinstance(kind_, str):
+                raise EditionError(f"{at}: a card effect has no kind")
+            cards.append(Card(_require(raw, "id", str, at), deck, _require(raw, "text", str, at), kind_,
                               tuple(sorted(effect.items()))))
         decks.append(tuple(cards))
     currency = _require(data, "currency", dict, where)
     options = _require(data, "default_options", dict, where)
-    try:
-        Rules.from_dict(options)
-    except ValueError as exc:
-        raise EditionError(f"{where}.default_options: {exc}") from None
+    _checked_rules(options, f"{where}.default_options")
+    order = data.get("order")
+    if order is not None and (not isinstance(order, int) or isinstance(order, bool)):
+        raise EditionError(f"{where}.order must be a whole number")
     return Edition(
         id=eid,
         name=_require(data, "name", str, where),
@@ -206,22 +366,87 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
         deck_names=tuple(names),
         cards=(decks[0], decks[1]),
         default_options=tuple(options.items()),
+        label=_label(data, where),
+        presets=_presets(data, options, where),
+        short_games=_short_games(data, where),
+        order=order,
         members=tuple(next((g.squares for g in groups if g.id == s.group), (s.index,)) if s.group else (s.index,)
                       for s in squares),
     )
 
 
-@lru_cache(maxsize=None)
-def load_edition(edition_id: str = "us") -> Edition:
-    """The edition with this id, read once from the package data."""
-    if edition_id not in EDITION_IDS:
-        raise EditionError(f"unknown edition {edition_id!r}; choose one of {', '.join(EDITION_IDS)}")
+# ---------------------------------------------------------------------------------------- discovery
+def _read_edition(file: Folder, where: str) -> Edition:
+    """The edition in one file, checked; its file must be named after its id."""
     try:
-        text = resources.files("monopoly.engine").joinpath("editions").joinpath(f"{edition_id}.json").read_text("utf-8")
-    except OSError as exc:
-        raise EditionError(f"edition {edition_id} data is missing: {exc}") from None
-    try:
-        data = json.loads(text)
+        data = json.loads(file.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise EditionError(f"{where}: cannot be read: {exc}") from None
     except json.JSONDecodeError as exc:
-        raise EditionError(f"edition {edition_id} data is not valid JSON: {exc}") from None
-    return edition_from_dict(data)
+        raise EditionError(f"{where}: not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise EditionError(f"{where}: an edition file holds one JSON object")
+    try:
+        edition = edition_from_dict(data)
+    except EditionError as exc:
+        raise EditionError(f"{where}: {exc}") from None
+    if file.name != f"{edition.id}.json":
+        raise EditionError(f"{where}: the file of edition {edition.id!r} must be named {edition.id}.json")
+    return edition
+
+
+def _edition_files(folders: tuple[Folder, ...]) -> Iterator[tuple[Folder, str]]:
+    """Every ``*.json`` file of the package's edition folder, then of each extra folder, with its name."""
+    package = resources.files(__package__).joinpath("editions")
+    for folder, where in ((package, "editions"), *((f, str(f)) for f in folders)):
+        if not isinstance(folder, Folder):
+            raise EditionError(f"edition folder {folder!r}: give a pathlib.Path, not a {type(folder).__name__}")
+        if not folder.is_dir():
+            raise EditionError(f"edition folder {folder} is not a folder")
+        for file in sorted(folder.iterdir(), key=lambda f: f.name):
+            if file.name.endswith(".json") and file.is_file():
+                yield file, f"{where}/{file.name}"
+
+
+@lru_cache(maxsize=16)
+def _catalogue(folders: tuple[Folder, ...]) -> Mapping[str, Edition]:
+    """Every edition found in the package and ``folders``, by id, in list order."""
+    found: dict[str, tuple[Edition, str]] = {}
+    for file, where in _edition_files(folders):
+        edition = _read_edition(file, where)
+        if edition.id in found:
+            raise EditionError(f"edition {edition.id!r} is defined twice: in {found[edition.id][1]} and in {where}")
+        found[edition.id] = (edition, where)
+    ordered = sorted((e for e, _ in found.values()), key=lambda e: (e.order is None, e.order or 0, e.id))
+    return MappingProxyType({e.id: e for e in ordered})
+
+
+def _search_path(folders: Iterable[Folder] | None) -> tuple[Folder, ...]:
+    return tuple(EDITION_FOLDERS if folders is None else folders)
+
+
+def list_editions(folders: Iterable[Folder] | None = None) -> tuple[Edition, ...]:
+    """Every edition, in the order menus show them (each has ``id`` and ``label``).
+
+    ``folders`` are extra folders searched after the package's own (default: ``EDITION_FOLDERS``).
+    A malformed file, or two files with one id, raise ``EditionError``.
+    """
+    return tuple(_catalogue(_search_path(folders)).values())
+
+
+def edition_ids(folders: Iterable[Folder] | None = None) -> tuple[str, ...]:
+    """The ids of ``list_editions(folders)``, in the same order."""
+    return tuple(_catalogue(_search_path(folders)))
+
+
+def load_edition(edition_id: str = "us", folders: Iterable[Folder] | None = None) -> Edition:
+    """The edition with this id from the package or ``folders`` (default: ``EDITION_FOLDERS``)."""
+    catalogue = _catalogue(_search_path(folders))
+    if not isinstance(edition_id, str) or edition_id not in catalogue:
+        raise EditionError(f"unknown edition {edition_id!r}; choose one of {', '.join(catalogue)}")
+    return catalogue[edition_id]
+
+
+# The package's own editions (no extra folders), for callers that want a fixed list such as a
+# command line's choices; ``edition_ids()`` also sees ``EDITION_FOLDERS``.
+EDITION_IDS = edition_ids(())

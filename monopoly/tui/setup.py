@@ -3,7 +3,8 @@
 The questions follow the computer editions: resume a saved game or start a new one; the edition;
 the rule options (claiming rent, the UK differences, the Offline rule, the short games with a time
 in hours and minutes); the number of players; then for each player a token, a name of up to seven
-letters, person or computer, and which strategy.
+letters, person or computer, and which strategy. The editions, their labels, rule presets and short
+games come from the engine's edition data, so a board added as a data file is offered here too.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from .. import saves
-from ..engine import EDITION_IDS, Game, ScriptedDice, load_edition
+from ..engine import Game, ScriptedDice, load_edition
+from ..engine.editions import Edition, list_editions
 from .model import UIState
 from .play import LeaveProgram
 from .prompt import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, format_hours_minutes, parse_hours_minutes,
@@ -22,18 +24,34 @@ from .prompt import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, format_hours
 from .screen import Screen, SetupView
 
 SUGGESTED_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
-EDITION_LABELS = {"us": "Classic US", "uk": "UK (London)", "dotcom": ".com Edition"}
 RENT_LABELS = {
     "next_roll": "until the next player throws",
     "next_throw": "until the next throw (a re-throw after doubles too)",
     "second_roll": "until the second player after throws",
     "automatic": "paid at once, no claiming",
 }
-# The UK book's differences from the US rules, as one switch of the set-up.
-UK_DIFFERENCES = {"double_rent_with_mortgage": False, "jail_doubles_roll_again": True, "auction_limit": "assets",
-                  "settle_in_property": True, "income_tax": "flat"}
-US_RULES = {"double_rent_with_mortgage": True, "jail_doubles_roll_again": False, "auction_limit": "cash",
-            "settle_in_property": False, "income_tax": "choice"}
+NO_SHORT_GAME = Choice("n", "none", "none")
+# One-character keys for choices listed in order (the editions); a Choice key is one character.
+NUMBERED_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def edition_choices(editions: Sequence[Edition] | None = None) -> tuple[Choice, ...]:
+    """The edition question's answers: every edition the engine finds (default ``list_editions()``).
+
+    Keys run 1-9 then a-z; a Choice key is one character, so editions past the 35th are not offered.
+    """
+    listed = list_editions() if editions is None else editions
+    return tuple(Choice(key, e.label, e.id) for key, e in zip(NUMBERED_KEYS, listed))
+
+
+def short_game_choices(edition: Edition) -> tuple[Choice, ...]:
+    """No short game, then each short game the edition offers, keyed by the first free letter of its id."""
+    choices = [NO_SHORT_GAME]
+    for game in edition.short_games:
+        taken = {c.key for c in choices}
+        key = next(ch for ch in game.id + NUMBERED_KEYS if ch.isalnum() and ch not in taken)
+        choices.append(Choice(key, game.label, game.id))
+    return tuple(choices)
 
 
 def computer_api() -> tuple[Any, list[str], str] | None:
@@ -222,8 +240,7 @@ class SetupScreens:
     def new_game_questions(self) -> GamePlan:
         plan = GamePlan()
         default_edition = self.edition or "us"
-        plan.edition = self.ask(Question("Edition:", CHOICE, default_edition, tuple(
-            Choice(str(i + 1), EDITION_LABELS[e], e) for i, e in enumerate(EDITION_IDS))))
+        plan.edition = self.ask(Question("Edition:", CHOICE, default_edition, edition_choices()))
         edition = load_edition(plan.edition)
         defaults = dict(edition.default_options)
         rules: dict[str, Any] = {}
@@ -232,17 +249,14 @@ class SetupScreens:
             rules["rent_claim"] = self.ask(Question("Claiming rent:", CHOICE, defaults.get("rent_claim", "next_roll"),
                                                     tuple(Choice(str(i + 1), RENT_LABELS[m], m)
                                                           for i, m in enumerate(modes))))
-            uk_now = not defaults.get("double_rent_with_mortgage", True)
-            self.note("UK differences: no double rent on a set with a mortgaged site, doubles out of jail "
-                      "throw again, bids up to total assets (beyond them the auction is void), rent settled "
-                      "in property, flat income tax.", "dim")
-            uk = self.ask(Question("Play with the UK differences?", YESNO, uk_now))
-            rules.update(UK_DIFFERENCES if uk else US_RULES)
+            if {"uk", "us"} <= {p.id for p in edition.presets}:  # the UK differences as one switch, off = US
+                uk_rules, us_rules = edition.preset("uk"), edition.preset("us")
+                self.note(f"{uk_rules.label}: {uk_rules.description}", "dim")
+                uk = self.ask(Question("Play with the UK differences?", YESNO,
+                                       uk_rules.matches(edition.default_rules())))
+                rules.update((uk_rules if uk else us_rules).as_dict())
             rules["offline_rule"] = bool(self.ask(Question("The .com Offline token rule?", YESNO, False)))
-            short_choices = [Choice("n", "none", "none"), Choice("t", "time limit", "time_limit")]
-            if plan.edition == "dotcom":
-                short_choices.append(Choice("d", ".com short game", "dotcom"))
-            short = self.ask(Question("Short game:", CHOICE, "none", tuple(short_choices)))
+            short = self.ask(Question("Short game:", CHOICE, "none", short_game_choices(edition)))
             rules["short_game"] = short
             if short == "time_limit":
                 question = Question("Time for the game in hours and minutes", TEXT, 60, check=parse_hours_minutes,
