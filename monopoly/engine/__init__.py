@@ -10,8 +10,8 @@ from .actions import (ACTION_TYPES, AcceptTrade, Action, Bid, Build, Buy, ClaimR
 from .codes import (AuctionItem, AuctionLimit, Code, DecisionKind, IncomeTaxMode, PaymentReason, Phase, RentClaimMode,
                     ShortGame, Termination)
 from .dice import DiceSource, RandomDice, ScriptedDice
-from .editions import EDITION_IDS, Edition, Square, load_edition
-from .editions import EDITION_FOLDERS, RulePreset, ShortGame, SquareKind, edition_ids, list_editions
+from .editions import (EDITION_FOLDERS, EDITION_IDS, Edition, RulePreset, ShortGameOffer, Square, SquareKind, edition_ids,
+                       list_editions, load_edition)
 from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatError
 from .events import BANK, Event
 from .game import Game, describe_decision
@@ -31,4 +31,4 @@ __all__ = [
     "SettleMortgagedTransfer", "Square", "UseJailCard", "action_from_dict", "check_invariants", "check_state",
     "describe_decision", "load_edition",
 ]
-__all__ += ["EDITION_FOLDERS", "RulePreset", "ShortGame", "SquareKind", "edition_ids", "list_editions"]
+__all__ += ["EDITION_FOLDERS", "RulePreset", "ShortGameOffer", "SquareKind", "edition_ids", "list_editions"]

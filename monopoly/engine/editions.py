@@ -137,7 +137,7 @@ class RulePreset:
 
 
 @dataclass(frozen=True)
-class ShortGame:
+class ShortGameOffer:
     """A short game an edition offers: its ``Rules.short_game`` value and the label to show."""
 
     id: str
@@ -163,7 +163,7 @@ class Edition:
     default_options: tuple[tuple[str, Any], ...]
     label: str = ""  # short name for menus ("Classic US")
     presets: tuple[RulePreset, ...] = ()
-    short_games: tuple[ShortGame, ...] = ()
+    short_games: tuple[ShortGameOffer, ...] = ()
     order: int | None = None  # place in edition lists; editions without one come last, by id
     members: tuple[tuple[int, ...], ...] = ()  # for each square, the squares of its group
 
@@ -265,16 +265,16 @@ def _presets(data: Mapping[str, Any], defaults: Mapping[str, Any], where: str) -
     return tuple(presets)
 
 
-def _short_games(data: Mapping[str, Any], where: str) -> tuple[ShortGame, ...]:
+def _short_games(data: Mapping[str, Any], where: str) -> tuple[ShortGameOffer, ...]:
     playable = [g for g in SHORT_GAMES if g != "none"]
-    games: list[ShortGame] = []
+    games: list[ShortGameOffer] = []
     for at, raw in _objects(data, "short_games", where):
         gid = _require(raw, "id", str, at)
         if gid not in playable:
             raise EditionError(f"{at}: unknown short game {gid!r}; the rules play {', '.join(playable)}")
         if any(g.id == gid for g in games):
             raise EditionError(f"{at}: short game {gid!r} is offered twice")
-        games.append(ShortGame(gid, _label(raw, at)))
+        games.append(ShortGameOffer(gid, _label(raw, at)))
     return tuple(games)
 
 
