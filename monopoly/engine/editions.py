@@ -226,7 +226,7 @@ def _objects(data: Mapping[str, Any], key: str, where: str) -> Iterator[tuple[st
 
 
 def _label(data: Mapping[str, Any], where: str) -> str:
-    label = _require(data, "label", str, where).strip()
+    label: str = _require(data, "label", str, where).strip()
     if not label:
         raise EditionError(f"{where}.label is empty")
     return label
@@ -234,7 +234,7 @@ def _label(data: Mapping[str, Any], where: str) -> str:
 
 def _identifier(data: Mapping[str, Any], where: str) -> str:
     """An id as menus, save files and the command line use it: lower-case letters, digits, '_'."""
-    ident = _require(data, "id", str, where)
+    ident: str = _require(data, "id", str, where)
     if not _ID_PATTERN.fullmatch(ident):
         raise EditionError(f"{where}: id {ident!r} must be lower-case letters, digits and '_', "
                            "starting with a letter")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .serial import to_plain
-from .state import AuctionItem, Code, PaymentReason, Termination
+from .codes import AuctionItem, Code, PaymentReason, Termination
 
 BANK = -1  # the payer or payee of a money movement that is the bank
 

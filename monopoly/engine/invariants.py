@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from . import holdings as H
 from .editions import DECKS
 from .events import BANK
-from .state import NOBODY, DecisionKind as K
+from .codes import DecisionKind as K
+from .state import NOBODY
 
 if TYPE_CHECKING:
     from .game import Game

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from .codes import AuctionItem, Code, DecisionKind, PaymentReason, Phase, Termination
 
+__all__ = ["AuctionItem", "AuctionState", "Code", "Decision", "DecisionKind", "GameState", "NOBODY", "Outcome",
+           "PaymentReason", "Phase", "PlayerState", "RentClaim", "Termination", "TradeOffer", "TurnState"]
+
 NOBODY = -1  # owner of an unowned square; also "no player" in optional player fields
 
 
