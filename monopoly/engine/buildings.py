@@ -10,6 +10,7 @@ from . import actions as A
 from . import events as E
 from . import holdings as H
 from .codes import AuctionItem, DecisionKind as K, PaymentReason as R
+from .auctions import start_auction
 from .debts import deal_problem, spend_problem
 from .decisions import square_problem
 from .state import NOBODY
@@ -133,7 +134,6 @@ def order_buildings(g: "Game", a: A.OrderBuildings) -> None:
 
 def continue_building_auctions(g: "Game") -> None:
     """Auction the next scarce building while two or more orders still want more than the bank has."""
-    from .auctions import start_auction
     s = g.state
     supply = s.bank_hotels if s.building_order_hotels else s.bank_houses
     if len(s.building_orders) >= 2 and supply > 0 and sum(o[1] for o in s.building_orders) > supply:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import actions as A
+from . import turn
 from . import events as E
 from . import holdings as H
 from .codes import DecisionKind as K, PaymentReason as R
@@ -36,28 +37,27 @@ def draw(g: "Game", p: int, deck: str) -> None:
 
 
 def card_effect(g: "Game", p: int, kind: str, param: Callable[..., Any]) -> None:
-    from .turn import move_back, move_by, send_to_jail
     s = g.state
     player = s.players[p]
     others = [o for o in g.active_players() if o != p]
     if kind == "advance_to":
-        move_by(g, p, (param("square") - player.position) % BOARD)
+        turn.move_by(g, p, (param("square") - player.position) % BOARD)
     elif kind == "advance_to_nearest":
         target = param("target")
         steps = next(k for k in range(1, BOARD + 1)
                      if g.edition.squares[(player.position + k) % BOARD].kind == target)
-        move_by(g, p, steps, railroad_multiplier=param("rent_multiplier", 1),
+        turn.move_by(g, p, steps, railroad_multiplier=param("rent_multiplier", 1),
                 utility_multiplier=param("dice_multiplier", 0))
     elif kind == "move_relative":
         spaces = param("spaces")
         if spaces < 0:
-            move_back(g, p, -spaces)
+            turn.move_back(g, p, -spaces)
         else:
-            move_by(g, p, spaces)
+            turn.move_by(g, p, spaces)
     elif kind == "move_back_to":
-        move_back(g, p, (player.position - param("square")) % BOARD)
+        turn.move_back(g, p, (player.position - param("square")) % BOARD)
     elif kind == "go_to_jail":
-        send_to_jail(g, p, "card")
+        turn.send_to_jail(g, p, "card")
     elif kind == "pay":
         g._charge(p, BANK, param("amount"), R.CARD)
     elif kind == "collect":

@@ -85,9 +85,6 @@ def bankrupt_problem(g: "Game", a: A.DeclareBankruptcy) -> str | None:
 
 
 def bankrupt(g: "Game", a: A.DeclareBankruptcy) -> None:
-    from .auctions import close_auction, start_auction
-    from .cards import return_jail_card
-    from .trades import hand_over
     s = g.state
     d = s.stack.pop()
     p, creditor = a.player, d.creditor
@@ -109,10 +106,10 @@ def bankrupt(g: "Game", a: A.DeclareBankruptcy) -> None:
             g._emit(E.PropertyTransferred(sq, p, BANK))
             to_auction.append(sq)
         else:
-            hand_over(g, sq, p, creditor)
+            trades.hand_over(g, sq, p, creditor)
     for deck in list(player.jail_cards):
         if creditor == BANK:
-            return_jail_card(g, deck)
+            cards.return_jail_card(g, deck)
         else:
             s.players[creditor].jail_cards.append(deck)
         g._emit(E.JailCardPassed(p, creditor, deck))
@@ -139,14 +136,13 @@ def bankrupt(g: "Game", a: A.DeclareBankruptcy) -> None:
     # the bank auctions the deeds: its winner must not bid there with the money already promised.
     for decided, auction in [(x, x.auction) for x in s.stack if x.auction is not None and x.auction.decided]:
         s.stack.remove(decided)
-        close_auction(g, auction)
+        auctions.close_auction(g, auction)
     for sq in to_auction:
-        start_auction(g, AuctionItem.SQUARE, sq, s.turn.player if s.turn.player != p else active[0], active)
+        auctions.start_auction(g, AuctionItem.SQUARE, sq, s.turn.player if s.turn.player != p else active[0], active)
 
 
 def forget_player(g: "Game", p: int) -> None:
     """Drop a bankrupt player's claims, offers and pending decisions."""
-    from .auctions import ask_next
     s = g.state
     s.claims = [c for c in s.claims if c.owner != p and c.payer != p]
     s.building_orders = [o for o in s.building_orders if o[0] != p]
@@ -158,7 +154,7 @@ def forget_player(g: "Game", p: int) -> None:
             if d.auction.high_bidder == p:
                 d.auction.high_bidder, d.auction.high_bid = NOBODY, 0
             if d.player == p:
-                ask_next(g, d, p)
+                auctions.ask_next(g, d, p)
             keep.append(d)
         elif d.kind == K.TRADE_RESPONSE and d.trade is not None and p in (d.trade.proposer, d.trade.recipient):
             continue
@@ -169,3 +165,8 @@ def forget_player(g: "Game", p: int) -> None:
                 d.creditor = BANK  # a debt to a player who has left the game is owed to the bank
             keep.append(d)
     s.stack = keep
+
+
+# Bankruptcy hands deeds over (trades), returns jail cards (cards) and auctions what the bank
+# takes (auctions); those modules ask the questions above, so they are imported once these exist.
+from . import auctions, cards, trades  # noqa: E402

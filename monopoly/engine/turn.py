@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import actions as A
+from . import auctions, buildings, cards
 from . import events as E
 from . import holdings as H
 from .codes import DecisionKind as K, IncomeTaxMode, PaymentReason as R, Phase, RentClaimMode, Termination
@@ -28,8 +29,6 @@ _AWAIT_ROLL, _MOVE_PENDING = Phase.AWAIT_ROLL, Phase.MOVE_PENDING
 # ---------------------------------------------------------------------- play running on
 def settle(g: "Game") -> None:
     """Play on by itself until someone has a decision to take (or the game ends)."""
-    from .auctions import close_auction
-    from .buildings import continue_building_auctions
     s = g.state
     while s.outcome is None:
         g._flush()
@@ -43,14 +42,14 @@ def settle(g: "Game") -> None:
                 continue
             if kind == _AUCTION and top.auction is not None and top.auction.decided:
                 s.stack.pop()
-                close_auction(g, top.auction)
+                auctions.close_auction(g, top.auction)
                 continue
             if kind == _PLACE_BUILDING and not any(
                     H.build_problem(g.edition, g.rules, s, top.player, sq, top.reason == "hotel") is None
                     for sq in H.owned(s, top.player)):
                 s.stack.pop()  # nowhere left to put it: the bank takes it back and refunds the bid
                 g._transfer(BANK, top.player, top.amount, R.BUILDING_REFUND)
-                continue_building_auctions(g)
+                buildings.continue_building_auctions(g)
                 continue
             if kind == _MORTGAGED_TRANSFER and (not s.mortgaged[top.square] or s.owner[top.square] != top.player):
                 s.stack.pop()  # already lifted (at once, so no more interest) or passed on
@@ -185,9 +184,8 @@ def use_jail_card_problem(g: "Game", a: A.UseJailCard) -> str | None:
 
 
 def use_jail_card(g: "Game", a: A.UseJailCard) -> None:
-    from .cards import return_jail_card
     deck = g.state.players[a.player].jail_cards.pop(0)
-    return_jail_card(g, deck)
+    cards.return_jail_card(g, deck)
     leave_jail(g, a.player, "card")
 
 
@@ -241,8 +239,7 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
     if kind == "go_to_jail":
         send_to_jail(g, p, "square")
     elif kind in DECKS:
-        from .cards import draw
-        draw(g, p, kind)
+        cards.draw(g, p, kind)
     elif kind == "tax":
         if sq.percent and g.rules.effective_income_tax == IncomeTaxMode.CHOICE:
             g._emit(E.TaxChoiceNeeded(p, sq.amount, sq.percent))
