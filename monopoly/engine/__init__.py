@@ -10,7 +10,7 @@ from .actions import (ACTION_TYPES, AcceptTrade, Action, Bid, Build, Buy, ClaimR
 from .codes import (AuctionItem, AuctionLimit, Code, DecisionKind, IncomeTaxMode, PaymentReason, Phase, RentClaimMode,
                     ShortGame, Termination)
 from .dice import DiceSource, RandomDice, ScriptedDice
-from .editions import EDITION_IDS, Edition, Square, load_edition
+from .editions import BOARD_SIZE, EDITION_IDS, Edition, Square, load_edition
 from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatError
 from .events import BANK, Event
 from .game import Game, describe_decision
@@ -28,5 +28,5 @@ __all__ = [
     "NOBODY", "OrderBuildings", "Outcome", "PassBid", "PayIncomeTax", "PayJailFine", "PayOrDraw", "ProposeTrade",
     "RandomDice", "RejectTrade", "Roll", "Rules", "SaveFormatError", "ScriptedDice", "SellBuilding",
     "SettleMortgagedTransfer", "Square", "UseJailCard", "action_from_dict", "check_invariants", "check_state",
-    "describe_decision", "load_edition",
+    "describe_decision", "load_edition", "BOARD_SIZE",
 ]
