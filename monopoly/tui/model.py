@@ -11,7 +11,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..engine import BANK, NOBODY, DecisionKind as K, Game, Offer, actions as A, describe_decision
+from ..engine import BANK, BOARD_SIZE, NOBODY, DecisionKind as K, Game, Offer, actions as A, describe_decision
 from ..engine import events as E
 from .keys import OPTIONS
 from .prompt import clock_text
@@ -118,7 +118,7 @@ def label(game: Game, player: int) -> str:
 
 
 def square_name(game: Game, square: int) -> str:
-    return game.edition.squares[square].name if 0 <= square < 40 else "a building"
+    return game.edition.squares[square].name if 0 <= square < BOARD_SIZE else "a building"
 
 
 def item_name(game: Game, item: str, square: int) -> str:
@@ -388,7 +388,7 @@ def trade_lines(game: Game, offer: Offer) -> list[tuple[str, str]]:
 # ---------------------------------------------------------------------------------------- options
 def persons(game: Game, computer_seats: Iterable[int]) -> list[int]:
     comp = set(computer_seats)
-    return [p for p in game.active_players() if p not in comp]
+    return [p for p in game.view.active_players() if p not in comp]
 
 
 def actions_by_person(game: Game, people: list[int]) -> dict[int, list[Any]]:
@@ -571,7 +571,7 @@ def ahead(game: Game, square: int, count: int = 4) -> list[tuple[int, str]]:
     out = []
     view = game.view
     for k in range(1, count + 1):
-        i = (square + k) % 40
+        i = (square + k) % BOARD_SIZE
         sq = game.edition.squares[i]
         if not sq.is_property:
             status = ""

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .. import saves
-from ..engine import NOBODY, Decision, DecisionKind as K, Game, IllegalActionError, Offer, Pending
+from ..engine import BOARD_SIZE, NOBODY, Decision, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
@@ -133,7 +133,7 @@ class GameController:
 
     @property
     def people(self) -> list[int]:
-        return [p for p in self.game.active_players() if not self.is_computer(p)]
+        return [p for p in self.game.view.active_players() if not self.is_computer(p)]
 
     def elapsed(self) -> float:
         """Playing time so far; it stops when the game ends (a finished game resumed shows its length)."""
@@ -303,7 +303,7 @@ class GameController:
         step = 1 if ev.steps > 0 else -1
         pos = ev.start
         for _ in range(abs(ev.steps)):
-            pos = (pos + step) % 40
+            pos = (pos + step) % BOARD_SIZE
             ui.display_pos[ev.player] = pos
             self.refresh()
             if self.pause(STEP):
@@ -794,7 +794,7 @@ class GameController:
 
     def trade_dialog(self, p: int, settle: bool = False) -> None:
         game = self.game
-        others = [q for q in game.active_players() if q != p]
+        others = [q for q in game.view.active_players() if q != p]
         if settle:
             r: int | None = game.view.pending.creditor
         else:
@@ -959,7 +959,7 @@ class GameController:
         if ask is None:
             return []
         out = []
-        for p in self.game.active_players():
+        for p in self.game.view.active_players():
             if not self.is_computer(p):
                 continue
             try:
@@ -1136,7 +1136,8 @@ class GameController:
             # Ending now would lose the game: the autosave is about to hold the finished game.
             self.say("The game was not saved, so it goes on: Quit again to end it.", "bad")
             return
-        player = self.game.active_players()[0] if self.game.active_players() else 0
+        active = self.game.view.active_players()
+        player = active[0] if active else 0
         self.apply(A.EndGame(player))
 
     # ------------------------------------------------------------------ the end
