@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+import monopoly.engine as engine
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "monopoly"
 OUTSIDE_ENGINE = sorted(p for p in (list(PACKAGE.rglob("*.py")) + list((ROOT / "benchmarks").glob("*.py")))
@@ -45,6 +47,9 @@ def _engine_internal_imports(path: Path, tree: ast.AST) -> list[str]:
                 module = ".".join(base + ([module] if module else []))
             if module.startswith("monopoly.engine."):
                 found.append(f"line {node.lineno}: from {module} import ...")
+            elif module == "monopoly.engine":
+                found += [f"line {node.lineno}: {a.name} is not a public name of monopoly.engine"
+                          for a in node.names if a.name not in engine.__all__]
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith("monopoly.engine."):
@@ -79,8 +84,9 @@ def test_the_engine_imports_nothing_outside_it(path: Path) -> None:
 
 def test_the_checks_see_a_violation(tmp_path: Path) -> None:
     """The checks themselves find what they look for (so a pass above means something)."""
-    source = "from ..engine.state import NOBODY\nx = self.game.state.players\n"
+    source = "from ..engine.state import NOBODY\nx = self.game.state.players\nfrom ..engine import holdings\n"
     fake = PACKAGE / "tui" / "fake.py"
     tree = ast.parse(source)
     assert _state_reads(tree) == [2]
-    assert _engine_internal_imports(fake, tree) == ["line 1: from monopoly.engine.state import ..."]
+    assert _engine_internal_imports(fake, tree) == ["line 1: from monopoly.engine.state import ...",
+                                                    "line 3: holdings is not a public name of monopoly.engine"]

@@ -24,7 +24,7 @@ from tui_harness import REPO, TuiSession, read_save  # noqa: E402
 from monopoly import saves  # noqa: E402
 from monopoly.engine import Bid, Buy, DeclineToBuy, Game, PassBid, Roll, check_invariants  # noqa: E402
 from monopoly.engine import events as E  # noqa: E402
-from monopoly.engine.state import DecisionKind as K  # noqa: E402
+from monopoly.engine import DecisionKind as K  # noqa: E402
 
 def start(tmp_path: Path, *args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None) -> TuiSession:
     return TuiSession([*args, "--save-dir", str(tmp_path)], rows=rows, cols=cols, env=env)

@@ -15,11 +15,12 @@ import pytest
 from monopoly import saves
 from monopoly.engine import (Bid, Buy, DeclineToBuy, Game, PassBid, PayIncomeTax, PayOrDraw,
                              ProposeTrade, RejectTrade, Roll, ScriptedDice, SettleMortgagedTransfer, check_invariants)
-from monopoly.engine.state import DecisionKind as K
+from monopoly.engine import DecisionKind as K
 from monopoly.tui import model as M
 from monopoly.tui import play
 from monopoly.tui.layout import layout
 from monopoly.tui.screen import Screen
+from scenario import build, give, place, set_cash
 
 WAIT = "wait"  # a key pressed while the program waits (a pause, an auction), not at a prompt
 AHEAD = "ahead"  # a key typed ahead, before the program asks for it (a flush of typeahead drops it)
@@ -875,3 +876,66 @@ def test_ctrl_c_in_the_middle_of_an_action_waits_for_the_action_to_finish(tmp_pa
     assert game.state.owner[3] == 0 and game.pending.kind == K.ROLL, "the purchase is complete"
     check_invariants(game)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+# ------------------------------------------------------------- answers the screen takes from the engine
+@pytest.mark.parametrize("settle", [True, False])
+def test_settling_rent_in_property_is_offered_where_the_rules_allow_it(tmp_path: Path, settle: bool) -> None:
+    # Ann owes Bob rent for Boardwalk: under the UK rule she may offer him property instead.
+    screen = FakeScreen(keys("d", "r", "b", "y", "x"))
+    game, controller = make(tmp_path, [(1, 1)], screen, settle_in_property=settle)
+    ann_short_before_boardwalk(game)
+    controller.run()
+    asked = next(p for p in screen.transcript if "Ann must raise" in p)
+    assert ("P offer property to the creditor" in asked) is settle
+    assert game.view.bankrupt(0)
+
+
+def test_a_tax_debt_is_never_settled_in_property(tmp_path: Path) -> None:
+    # Ann, with $10, throws onto Luxury Tax: the bank is owed, and only rent may be paid in property.
+    screen = FakeScreen(keys("d", "b", "y", "x"))
+    game, controller = make(tmp_path, [(1, 1)], screen, settle_in_property=True)
+    place(game, 0, 36)
+    set_cash(game, 0, 10)
+    controller.run()
+    asked = next(p for p in screen.transcript if "Ann must raise" in p)
+    assert "offer property" not in asked and "B declare bankruptcy" in asked
+
+
+def test_a_trade_offers_no_deed_whose_group_has_buildings(tmp_path: Path) -> None:
+    # Ann has a house on the browns and owns Reading Railroad: only the railroad can be traded.
+    seen: list[tuple[int, ...]] = []
+    rest = list(QUIT)
+
+    def respond(screen: FakeScreen) -> Any:
+        if not seen and screen.ui is not None and screen.ui.candidates:
+            seen.append(screen.ui.candidates)
+            return "esc"
+        return rest.pop(0)
+
+    screen = FakeScreen(keys("t", "1"), responder=respond)
+    game, controller = make(tmp_path, [], screen)
+    give(game, 0, 1, 3, 5)
+    build(game, 1, houses=1)
+    controller.run()
+    assert seen == [(5,)]
+
+
+class NoBuyer(StubComputers):
+    """A strategy that gives no answer when asked to buy (as a failing one would)."""
+
+    def next_action(self, game: Game) -> Any:
+        if game.pending.kind == K.BUY:
+            return None
+        return super().next_action(game)
+
+
+def test_a_computer_without_an_answer_takes_the_engines_safe_default_and_declines_to_buy(tmp_path: Path) -> None:
+    # Bob (computer) lands on Baltic Avenue and his strategy is silent: the engine's safe answer
+    # declines, so the deed is auctioned (nobody bids) rather than bought.
+    screen = FakeScreen(QUIT)
+    game, controller = make(tmp_path, [(1, 2)], screen, first=1, computers=NoBuyer({1}))
+    controller.run()
+    said = messages(controller)
+    assert "Auction of Baltic Avenue!" in said and "Nobody bid: Baltic Avenue stays with the bank" in said
+    assert game.view.owner(3) == -1 and game.view.cash(1) == 1500

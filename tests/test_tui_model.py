@@ -6,11 +6,12 @@ import random
 
 import pytest
 
-from monopoly.engine import (BANK, AcceptTrade, Bid, Buy, DeclineToBuy, EndGame, Game, Mortgage, PassBid,
-                             ProposeTrade, Roll, ScriptedDice, check_invariants, events as E)
-from monopoly.engine.state import NOBODY, RentClaim, TradeOffer
+from monopoly.engine import (BANK, NOBODY, AcceptTrade, Bid, Buy, DeclineToBuy, EndGame, Game, Mortgage, Offer,
+                             PassBid, ProposeTrade, Roll, ScriptedDice, check_invariants, events as E)
+from monopoly.engine.state import RentClaim
 from monopoly.tui import model as M
 from monopoly.tui.keys import BINDINGS, HELP_TEXT, OPTIONS, command, option_for_key
+from scenario import ANN, give
 
 
 def scripted(*rolls, players=("Ann", "Bob"), **rules) -> Game:
@@ -68,7 +69,7 @@ def test_trade_summary_and_lines() -> None:
     game = scripted()
     game.state.owner[1] = 0
     game.state.players[1].jail_cards.append("chance")
-    offer = TradeOffer(0, 1, [1], [], -50, [], ["chance"])
+    offer = Offer(0, 1, (1,), (), -50, (), ("chance",))
     assert M.trade_summary(game, offer) == ("Ann offers Bob Mediterranean Avenue for a Get Out of Jail Free card "
                                             "(Chance) and $50")
     lines = [t for t, _ in M.trade_lines(game, offer)]
@@ -94,6 +95,40 @@ def test_deed_card_highlights_the_rent_that_applies() -> None:
     game.state.mortgaged[3] = True
     assert "MORTGAGED" in M.deed_card(game, 3).owner_line
     assert not any(applies for _, _, applies in M.deed_card(game, 3).lines)
+
+
+@pytest.mark.parametrize("edition, doubled", [("uk", False), ("us", True)])
+def test_the_deed_marks_the_rent_line_the_engine_charges_for_a_group_with_a_mortgaged_site(
+        edition: str, doubled: bool) -> None:
+    """Both brown sites owned, one mortgaged: the UK book stops the doubled rent, the US book keeps it."""
+    game = Game.new(["Ann", "Bob"], edition, dice=ScriptedDice([]), first_player=0)
+    give(game, ANN, 1, 3)
+    game.apply(Mortgage(ANN, 3))
+    marked = [(label, amount) for label, amount, applies in M.deed_card(game, 1).lines if applies]
+    assert marked == [("Rent with colour set" if doubled else "Rent", game.money(game.view.rent(1)))]
+
+
+def marked_amount(game: Game, square: int) -> str | None:
+    """The amount on the deed's marked line, as the card prints it."""
+    marked = [amount for _, amount, applies in M.deed_card(game, square).lines if applies]
+    assert len(marked) <= 1
+    return marked[0] if marked else None
+
+
+@pytest.mark.parametrize("seed, edition", [(5, "us"), (6, "uk"), (7, "dotcom")])
+def test_the_deeds_of_random_games_mark_the_rent_the_engine_charges(seed: int, edition: str) -> None:
+    game, _ = random_game_events(seed, edition, steps=900)
+    view = game.view
+    assert any(view.owner(s) != NOBODY for s in game.edition.properties)
+    for s in game.edition.properties:
+        sq = game.edition.squares[s]
+        due = view.rent(s, 1)  # a utility's rent for a throw of 1 is its multiplier
+        if not due:
+            assert marked_amount(game, s) is None, sq.name
+        elif sq.kind == "utility":
+            assert marked_amount(game, s) == str(due), sq.name
+        else:
+            assert marked_amount(game, s) == game.money(due), sq.name
 
 
 def test_deed_cards_of_railroads_utilities_and_other_squares() -> None:

@@ -3,6 +3,7 @@
 No curses, no printing, no files, no global randomness. See ``docs/engine.md``.
 """
 
+from . import actions, events  # the action and event types, as namespaces: ``A.Roll``, ``E.Paid``
 from .actions import (ACTION_TYPES, AcceptTrade, Action, Bid, Build, Buy, ClaimRent, DeclareBankruptcy, DeclineToBuy,
                       EndGame, LiftMortgage, Mortgage, MoveOffline, OrderBuildings, PassBid, PayIncomeTax, PayJailFine,
                       PayOrDraw, ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard,
@@ -10,8 +11,8 @@ from .actions import (ACTION_TYPES, AcceptTrade, Action, Bid, Build, Buy, ClaimR
 from .codes import (AuctionItem, AuctionLimit, Code, DecisionKind, IncomeTaxMode, PaymentReason, Phase, RentClaimMode,
                     ShortGame, Termination)
 from .dice import DiceSource, RandomDice, ScriptedDice
-from .editions import (EDITION_FOLDERS, EDITION_IDS, Edition, RulePreset, ShortGameOffer, Square, SquareKind, edition_ids,
-                       list_editions, load_edition)
+from .editions import (BOARD_SIZE, EDITION_FOLDERS, EDITION_IDS, Edition, RulePreset, ShortGameOffer, Square, SquareKind,
+                       edition_ids, list_editions, load_edition)
 from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatError
 from .events import BANK, Event
 from .game import Game, describe_decision
@@ -21,6 +22,7 @@ from .state import NOBODY, Decision, Outcome
 from .view import Auction, Claim, Offer, Pending, PlayerInfo, SaleEstimate, View
 
 __all__ = [
+    "actions", "events",
     "ACTION_TYPES", "AcceptTrade", "Action", "Auction", "AuctionItem", "AuctionLimit", "BANK", "Claim", "Code",
     "IncomeTaxMode", "Offer", "OptionInfo", "PaymentReason", "Pending", "Phase", "PlayerInfo", "RentClaimMode",
     "SaleEstimate", "ShortGame", "Termination", "View", "rule_options", "Bid", "Build", "Buy", "ClaimRent", "DeclareBankruptcy",
@@ -29,6 +31,6 @@ __all__ = [
     "NOBODY", "OrderBuildings", "Outcome", "PassBid", "PayIncomeTax", "PayJailFine", "PayOrDraw", "ProposeTrade",
     "RandomDice", "RejectTrade", "Roll", "Rules", "SaveFormatError", "ScriptedDice", "SellBuilding",
     "SettleMortgagedTransfer", "Square", "UseJailCard", "action_from_dict", "check_invariants", "check_state",
-    "describe_decision", "load_edition",
+    "describe_decision", "load_edition", "BOARD_SIZE",
 ]
 __all__ += ["EDITION_FOLDERS", "RulePreset", "ShortGameOffer", "SquareKind", "edition_ids", "list_editions"]

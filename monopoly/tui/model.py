@@ -11,8 +11,8 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..engine import BANK, Game, events as E
-from ..engine.state import NOBODY, DecisionKind as K, RentClaim, TradeOffer
+from ..engine import BANK, BOARD_SIZE, NOBODY, DecisionKind as K, Game, Offer, actions as A, describe_decision
+from ..engine import events as E
 from .keys import OPTIONS
 from .prompt import clock_text
 
@@ -70,10 +70,10 @@ class UIState:
 
     @classmethod
     def from_settings(cls, data: dict[str, Any], game: Game) -> "UIState":
-        tokens = list(data.get("tokens") or default_tokens(game, len(game.state.players)))
+        tokens = list(data.get("tokens") or default_tokens(game, game.view.player_count))
         ui = cls(tokens=tokens, fastmove=bool(data.get("fastmove", False)),
                  show_cash=bool(data.get("show_cash", True)))
-        ui.elapsed = max(float(data.get("elapsed", 0)), float(game.state.clock_seconds))
+        ui.elapsed = max(float(data.get("elapsed", 0)), float(game.view.clock_seconds))
         return ui
 
 
@@ -107,8 +107,8 @@ def default_tokens(game: Game, n: int) -> list[str]:
 def name(game: Game, player: int) -> str:
     if player == BANK:
         return "the bank"
-    if 0 <= player < len(game.state.players):
-        return game.state.players[player].name
+    if 0 <= player < game.view.player_count:
+        return game.view.name(player)
     return "nobody"
 
 
@@ -118,7 +118,7 @@ def label(game: Game, player: int) -> str:
 
 
 def square_name(game: Game, square: int) -> str:
-    return game.edition.squares[square].name if 0 <= square < 40 else "a building"
+    return game.edition.squares[square].name if 0 <= square < BOARD_SIZE else "a building"
 
 
 def item_name(game: Game, item: str, square: int) -> str:
@@ -275,8 +275,8 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
         return (f"{n(event.player)} lifts the mortgage on {square_name(game, event.square)} for "
                 f"{money(event.amount)}", "message")
     if isinstance(event, E.TradeProposed):
-        offer = TradeOffer(event.proposer, event.recipient, list(event.give), list(event.take), event.cash,
-                           list(event.give_cards), list(event.take_cards), event.settle_debt)
+        offer = Offer(event.proposer, event.recipient, tuple(event.give), tuple(event.take), event.cash,
+                      tuple(event.give_cards), tuple(event.take_cards), event.settle_debt)
         return trade_summary(game, offer), "title"
     if isinstance(event, E.TradeAnswered):
         verb = "accepts" if event.accepted else "refuses"
@@ -322,7 +322,7 @@ def tie_note(game: Game, winner: int, values: Iterable[int]) -> str:
     if not 0 <= winner < len(worth):
         return ""
     level = [name(game, p) for p, v in enumerate(worth)
-             if p != winner and v == worth[winner] and not game.state.players[p].bankrupt]
+             if p != winner and v == worth[winner] and not game.view.bankrupt(p)]
     if not level:
         return ""
     return f" (level with {join_words(level)}: the tie goes to the earlier seat)"
@@ -351,7 +351,7 @@ def scarce_left_text(game: Game, left: Iterable[tuple[int, int]], hotels: bool, 
             f"build them with Houses (H) once the bank has {what} again.")
 
 
-def trade_summary(game: Game, offer: TradeOffer) -> str:
+def trade_summary(game: Game, offer: Offer) -> str:
     """One sentence for an offer: who gives what for what."""
     p, r = name(game, offer.proposer), name(game, offer.recipient)
     gives = [game.edition.squares[s].name for s in offer.give] + card_words(game, offer.give_cards)
@@ -365,7 +365,7 @@ def trade_summary(game: Game, offer: TradeOffer) -> str:
     return f"{p} offers {r} {join_words(gives)} for {join_words(takes)}"
 
 
-def trade_lines(game: Game, offer: TradeOffer) -> list[tuple[str, str]]:
+def trade_lines(game: Game, offer: Offer) -> list[tuple[str, str]]:
     """An offer laid out for a pop-up: each side's properties, cards and cash."""
     out: list[tuple[str, str]] = []
     for giver, squares, cards, cash in ((offer.proposer, offer.give, offer.give_cards, max(0, offer.cash)),
@@ -374,7 +374,7 @@ def trade_lines(game: Game, offer: TradeOffer) -> list[tuple[str, str]]:
         out.append((f"{label(game, giver)} gives {name(game, other)}:", "title"))
         items = []
         for s in squares:
-            mark = " (mortgaged)" if game.state.mortgaged[s] else ""
+            mark = " (mortgaged)" if game.view.mortgaged(s) else ""
             items.append(f"  {game.edition.squares[s].name}{mark}")
         items += [f"  {c}" for c in card_words(game, cards)]
         if cash:
@@ -388,7 +388,7 @@ def trade_lines(game: Game, offer: TradeOffer) -> list[tuple[str, str]]:
 # ---------------------------------------------------------------------------------------- options
 def persons(game: Game, computer_seats: Iterable[int]) -> list[int]:
     comp = set(computer_seats)
-    return [p for p in game.active_players() if p not in comp]
+    return [p for p in game.view.active_players() if p not in comp]
 
 
 def actions_by_person(game: Game, people: list[int]) -> dict[int, list[Any]]:
@@ -397,18 +397,16 @@ def actions_by_person(game: Game, people: list[int]) -> dict[int, list[Any]]:
 
 def option_enabled(game: Game, people: list[int], legal: dict[int, list[Any]] | None = None) -> dict[str, bool]:
     """Which options of the bar have something to do now (the others are shown dimmed)."""
-    from ..engine import actions as A
-
     if game.over:
         return {o.command: o.command in ("owners", "cash", "fastmove", "quit") for o in OPTIONS}
     legal = legal if legal is not None else actions_by_person(game, people)
     every = [a for p in people for a in legal.get(p, [])]
     d = game.pending
     kinds = lambda *types: any(isinstance(a, types) for a in every)  # noqa: E731
-    others_hold = lambda p: any(  # noqa: E731
-        q != p and (game.owned(q) or game.state.players[q].jail_cards) for q in game.active_players())
-    can_trade = d.kind not in (K.TRADE_RESPONSE, K.GAME_OVER) and any(
-        game.owned(p) or game.state.players[p].jail_cards or others_hold(p) for p in people)
+    view = game.view
+    holds = lambda p: bool(view.owned(p) or view.jail_cards(p))  # noqa: E731
+    others_hold = lambda p: any(q != p and holds(q) for q in view.active_players())  # noqa: E731
+    can_trade = d.kind not in (K.TRADE_RESPONSE, K.GAME_OVER) and any(holds(p) or others_hold(p) for p in people)
     return {
         "dice": d.player in people and d.kind != K.GAME_OVER,
         "rent": kinds(A.ClaimRent),
@@ -459,29 +457,29 @@ class Cell:
 
 
 def cell(game: Game, square: int, positions: dict[int, int] | None = None) -> Cell:
-    s = game.state
+    view = game.view
     sq = game.edition.squares[square]
     group = game.edition.group_of(square)
     colour = group.color if group is not None and sq.kind == "street" else ""
     here = []
     jailed = []
-    for p, pl in enumerate(s.players):
+    for pl in view.players():
         if pl.bankrupt:
             continue
-        pos = (positions or {}).get(p, pl.position)
+        pos = (positions or {}).get(pl.seat, pl.position)
         if pos != square:
             continue
-        if pl.in_jail and square == 10 and p not in (positions or {}):
-            jailed.append(p)
+        if pl.in_jail and square == 10 and pl.seat not in (positions or {}):
+            jailed.append(pl.seat)
         else:
-            here.append(p)
-    offline = game.rules.offline_rule and s.offline_square == square and sq.is_property
-    return Cell(sq.short, colour, s.owner[square], s.mortgaged[square], s.houses[square], s.hotel[square],
-                tuple(here), tuple(jailed), offline)
+            here.append(pl.seat)
+    offline = view.offline_square == square and sq.is_property
+    return Cell(sq.short, colour, view.owner(square), view.mortgaged(square), view.houses(square),
+                view.hotel(square), tuple(here), tuple(jailed), offline)
 
 
 def position_of(game: Game, ui: UIState, player: int) -> int:
-    return ui.display_pos.get(player, game.state.players[player].position)
+    return ui.display_pos.get(player, game.view.position(player))
 
 
 def focus_square(game: Game, ui: UIState) -> int:
@@ -502,41 +500,16 @@ class DeedCard:
 
 
 def _owner_line(game: Game, square: int) -> str:
-    s = game.state
     sq = game.edition.squares[square]
     if not sq.is_property:
         return ""
-    owner = s.owner[square]
+    owner = game.view.owner(square)
     if owner == NOBODY:
         return f"For sale: {game.money(sq.price)}"
     text = f"Owner: {label(game, owner)}"
-    if s.mortgaged[square]:
+    if game.view.mortgaged(square):
         text += "  MORTGAGED"
     return text
-
-
-def applying_rent_row(game: Game, square: int) -> int | None:
-    """Which rent row of the card applies now (None when no rent is due here)."""
-    s = game.state
-    sq = game.edition.squares[square]
-    owner = s.owner[square]
-    if owner == NOBODY or s.mortgaged[square]:
-        return None
-    if sq.kind == "street":
-        if s.hotel[square]:
-            return 2 + game.rules.houses_per_hotel
-        if s.houses[square]:
-            return 1 + s.houses[square]
-        group = game.edition.group_of(square)
-        members = group.squares if group is not None else (square,)
-        doubled = all(s.owner[m] == owner for m in members) and (
-            game.rules.double_rent_with_mortgage or not any(s.mortgaged[m] for m in members))
-        return 1 if doubled else 0
-    if sq.kind in ("railroad", "utility"):
-        count = sum(1 for other in game.edition.squares if other.kind == sq.kind
-                    and s.owner[other.index] == owner and not s.mortgaged[other.index])
-        return max(0, count - 1)
-    return None
 
 
 def deed_card(game: Game, square: int) -> DeedCard:
@@ -546,7 +519,7 @@ def deed_card(game: Game, square: int) -> DeedCard:
     owner = _owner_line(game, square)
     group = game.edition.group_of(square)
     colour = group.color if group is not None and sq.kind == "street" else ""
-    row = applying_rent_row(game, square)
+    row = game.view.rent_row(square)  # the engine's own answer: the rent charged is read from this line
     lines: list[tuple[str, str, bool]] = []
     footer: list[str] = []
     if sq.kind == "street":
@@ -585,36 +558,36 @@ def deed_card(game: Game, square: int) -> DeedCard:
         else:
             footer.append(f"Pay {m(sq.amount)}.")
     if sq.is_property:
-        s = game.state
-        if s.hotel[square]:
+        houses = game.view.houses(square)
+        if game.view.hotel(square):
             footer.insert(0, "Built: a hotel")
-        elif s.houses[square]:
-            footer.insert(0, f"Built: {s.houses[square]} house{'s' if s.houses[square] > 1 else ''}")
+        elif houses:
+            footer.insert(0, f"Built: {houses} house{'s' if houses > 1 else ''}")
     return DeedCard(sq.name.upper(), colour, owner, tuple(lines), tuple(footer))
 
 
 def ahead(game: Game, square: int, count: int = 4) -> list[tuple[int, str]]:
     """The ``count`` squares after ``square``, each with a short state ("for sale", "Bob, 2 houses")."""
     out = []
-    s = game.state
+    view = game.view
     for k in range(1, count + 1):
-        i = (square + k) % 40
+        i = (square + k) % BOARD_SIZE
         sq = game.edition.squares[i]
         if not sq.is_property:
-            state = ""
+            status = ""
             if sq.kind == "tax":
-                state = game.money(sq.amount)
-        elif s.owner[i] == NOBODY:
-            state = f"for sale {game.money(sq.price)}"
+                status = game.money(sq.amount)
+        elif view.owner(i) == NOBODY:
+            status = f"for sale {game.money(sq.price)}"
         else:
-            state = f"sold to {name(game, s.owner[i])}"
-            if s.mortgaged[i]:
-                state += ", mortgaged"
-            elif s.hotel[i]:
-                state += ", hotel"
-            elif s.houses[i]:
-                state += f", {s.houses[i]}h"
-        out.append((i, state))
+            status = f"sold to {name(game, view.owner(i))}"
+            if view.mortgaged(i):
+                status += ", mortgaged"
+            elif view.hotel(i):
+                status += ", hotel"
+            elif view.houses(i):
+                status += f", {view.houses(i)}h"
+        out.append((i, status))
     return out
 
 
@@ -622,19 +595,15 @@ def ahead(game: Game, square: int, count: int = 4) -> list[tuple[int, str]]:
 def claims_lines(game: Game, people: list[int]) -> list[str]:
     """Rent that can be claimed now; people are reminded to press R."""
     out = []
-    for c in game.claims():
+    for c in game.view.claims():
         who = name(game, c.owner)
         hint = " - press R" if c.owner in people else ""
         out.append(f"{who} may claim {game.money(c.amount)} from {name(game, c.payer)}{hint}")
     return out
 
 
-def claims_of(game: Game, owner: int) -> list[RentClaim]:
-    return game.claims(owner)
-
-
 def player_summary(game: Game, ui: UIState, p: int) -> str:
-    pl = game.state.players[p]
+    pl = game.view.player(p)
     if pl.bankrupt:  # no token any more, and the word fits where the cash stood (80 columns)
         return f"{p + 1} {pl.name:<7} bankrupt"
     cash = game.money(pl.cash) if ui.show_cash else "---"
@@ -647,7 +616,7 @@ def player_entry(game: Game, ui: UIState, p: int, width: int) -> str:
 
     The cash is what players look for, so it is shown whole and the name gives way: "1 Charl $1,500".
     """
-    pl = game.state.players[p]
+    pl = game.view.player(p)
     if pl.bankrupt:
         right = "out"
     else:
@@ -662,59 +631,61 @@ def player_entry(game: Game, ui: UIState, p: int, width: int) -> str:
 def owners_rows(game: Game) -> list[tuple[str, str]]:
     """Every property with its owner's number; mortgaged ones marked."""
     rows = []
-    s = game.state
+    view = game.view
     for i in game.edition.properties:
         sq = game.edition.squares[i]
-        owner = s.owner[i]
+        owner = view.owner(i)
         who = str(owner + 1) if owner != NOBODY else "-"
-        if s.mortgaged[i]:
+        if view.mortgaged(i):
             rows.append((f"{who} {sq.name} (M)", "mortgaged"))
         else:
             build = ""
-            if s.hotel[i]:
+            if view.hotel(i):
                 build = " +hotel"
-            elif s.houses[i]:
-                build = f" +{s.houses[i]}h"
+            elif view.houses(i):
+                build = f" +{view.houses(i)}h"
             rows.append((f"{who} {sq.name}{build}", "message" if owner != NOBODY else "dim"))
     return rows
 
 
 def holdings_lines(game: Game, ui: UIState, p: int) -> list[tuple[str, str]]:
     """One player's cash, property value, jail cards and properties."""
-    s = game.state
-    pl = s.players[p]
+    view = game.view
+    pl = view.player(p)
     token = ui.tokens[p] if p < len(ui.tokens) else ""
     out = [(f"{label(game, p)} ({token})" + ("  BANKRUPT" if pl.bankrupt else ""), "title"),
-           (f"Cash {game.money(pl.cash)}   Property value {game.money(game.property_value(p))}", "message")]
+           (f"Cash {game.money(pl.cash)}   Property value {game.money(view.property_value(p))}", "message")]
     if pl.jail_cards:
         out.append((f"Get Out of Jail Free cards: {len(pl.jail_cards)}", "message"))
     if pl.in_jail:
         out.append(("In jail", "bad"))
-    owned = game.owned(p)
+    owned = view.owned(p)
     if not owned:
         out.append(("No properties", "dim"))
     for i in owned:
         sq = game.edition.squares[i]
         extra = ""
-        if s.mortgaged[i]:
+        houses = view.houses(i)
+        if view.mortgaged(i):
             extra = "  mortgaged"
-        elif s.hotel[i]:
+        elif view.hotel(i):
             extra = "  hotel"
-        elif s.houses[i]:
-            extra = f"  {s.houses[i]} house{'s' if s.houses[i] > 1 else ''}"
-        out.append((f"  {sq.name}{extra}", "mortgaged" if s.mortgaged[i] else "message"))
+        elif houses:
+            extra = f"  {houses} house{'s' if houses > 1 else ''}"
+        out.append((f"  {sq.name}{extra}", "mortgaged" if view.mortgaged(i) else "message"))
     return out
 
 
 def valuation_rows(game: Game) -> list[tuple[str, str]]:
     """The end-of-game table: each player's cash, property at face value and total; the winner first."""
-    s = game.state
-    outcome = game.outcome
-    values = list(outcome.values) if outcome is not None else [game.face_value(p) for p in range(len(s.players))]
-    order = sorted(range(len(s.players)), key=lambda p: (-values[p], p))
+    view = game.view
+    outcome = view.outcome
+    seats = range(view.player_count)
+    values = list(outcome.values) if outcome is not None else [view.face_value(p) for p in seats]
+    order = sorted(seats, key=lambda p: (-values[p], p))
     rows = [(f"{'Player':<12}{'Cash':>10}{'Property':>11}{'Total':>11}", "title")]
     for p in order:
-        pl = s.players[p]
+        pl = view.player(p)
         if pl.bankrupt:
             rows.append((f"{label(game, p):<12}{'bankrupt':>32}", "dim"))
             continue
@@ -736,7 +707,7 @@ def valuation_rows(game: Game) -> list[tuple[str, str]]:
 
 def clock_line(game: Game, ui: UIState) -> str | None:
     """The clock of the time-limit game (time left, counting down between engine updates), else None."""
-    left = game.seconds_left()
+    left = game.view.seconds_left()
     if left is None:
         return None
     shown = max(0, game.rules.time_limit_minutes * 60 - int(ui.elapsed))
@@ -752,11 +723,10 @@ def decision_hint(game: Game, people: list[int]) -> str:
     if d.player not in people:
         return f"{who} (computer) is thinking..."
     if d.kind == K.ROLL:
-        jail = " (in jail)" if game.state.players[d.player].in_jail else ""
+        jail = " (in jail)" if game.view.in_jail(d.player) else ""
         return f"{who}{jail}: D to throw the dice, or choose an option."
     return f"{who}: D to answer ({describe(game)}), or choose an option."
 
 
 def describe(game: Game) -> str:
-    from ..engine import describe_decision
     return describe_decision(game, game.pending)

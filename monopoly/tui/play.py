@@ -17,10 +17,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .. import saves
-from ..engine import Game, IllegalActionError
+from ..engine import BOARD_SIZE, NOBODY, Decision, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
-from ..engine.state import NOBODY, Decision, DecisionKind as K
 from . import keys as KEYS
 from . import model as M
 from .prompt import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
@@ -100,7 +99,7 @@ def held_interrupts() -> Iterator[None]:
 
 def decision_marker(game: Game) -> tuple[Any, ...]:
     d = game.pending
-    return (d.kind, d.player, d.square, d.amount, len(game.state.stack), game.state.turn.number)
+    return (d.kind, d.player, d.square, d.amount, len(game.view.pending_decisions()), game.view.turn)
 
 
 class GameController:
@@ -134,7 +133,7 @@ class GameController:
 
     @property
     def people(self) -> list[int]:
-        return [p for p in self.game.active_players() if not self.is_computer(p)]
+        return [p for p in self.game.view.active_players() if not self.is_computer(p)]
 
     def elapsed(self) -> float:
         """Playing time so far; it stops when the game ends (a finished game resumed shows its length)."""
@@ -276,10 +275,10 @@ class GameController:
             shown = M.format_event(game, ev)
             if isinstance(ev, E.TurnStarted):
                 prev, self._turn_of = self._turn_of, ev.player
-                pl = game.state.players[prev]
+                pl = game.view.player(prev)
                 if ui.show_cash and ev.turn > 1 and prev != ev.player and not pl.bankrupt:
                     self.say(f"{pl.name} ends the turn with {game.money(pl.cash)} cash, "
-                             f"{game.money(game.property_value(prev))} property", "dim")
+                             f"{game.money(game.view.property_value(prev))} property", "dim")
             if shown is not None:
                 self.say(*shown)
                 if computer and not self._skip_rest and not isinstance(ev, E.TurnStarted):
@@ -304,7 +303,7 @@ class GameController:
         step = 1 if ev.steps > 0 else -1
         pos = ev.start
         for _ in range(abs(ev.steps)):
-            pos = (pos + step) % 40
+            pos = (pos + step) % BOARD_SIZE
             ui.display_pos[ev.player] = pos
             self.refresh()
             if self.pause(STEP):
@@ -336,7 +335,7 @@ class GameController:
         d = game.pending
         if d.kind == K.GAME_OVER:
             return False
-        turn = game.state.turn.number
+        turn = game.view.turn
         count = self._computer_actions[1] + 1 if self._computer_actions[0] == turn else 1
         self._computer_actions = (turn, count)
         action = None
@@ -352,11 +351,11 @@ class GameController:
         if action is None:
             if d.player == NOBODY or d.player in self.people or not self.is_computer(d.player):
                 return False
-            action = self.fallback_action(d)
+            action = game.view.safe_action(d.player)  # the engine's one default answer
             if action is None:
                 return False
         wait = self.pace * (0.5 if not isinstance(action, A.Roll) else 0.8)
-        if isinstance(action, A.Roll) and any(c.owner in self.people for c in game.claims()):
+        if isinstance(action, A.Roll) and any(c.owner in self.people for c in game.view.claims()):
             wait += RENT_WINDOW * (0.5 if self.ui.fastmove else 1.0)
             self.ui.hint = "Claim your rent now with R before the computer throws!"
         else:
@@ -367,39 +366,6 @@ class GameController:
             return True  # a person chose an option: do that first
         self.apply(action, computer=True)
         return True
-
-    def fallback_action(self, d: Decision) -> A.Action | None:
-        """A plain answer for a computer decision when its strategy gives none."""
-        game = self.game
-        p = d.player
-        legal = game.legal_actions(p)
-
-        def first(*types: type) -> A.Action | None:
-            for t in types:
-                for a in legal:
-                    if isinstance(a, t):
-                        return a
-            return None
-
-        if d.kind == K.ROLL:
-            return A.Roll(p)
-        if d.kind == K.BUY:
-            return A.Buy(p) if game.is_legal(A.Buy(p)) else A.DeclineToBuy(p)
-        if d.kind == K.AUCTION:
-            return A.PassBid(p) if game.is_legal(A.PassBid(p)) else None
-        if d.kind == K.INCOME_TAX:
-            return A.PayIncomeTax(p, False)
-        if d.kind == K.PAY_OR_DRAW:
-            return A.PayOrDraw(p, False)
-        if d.kind == K.RAISE_FUNDS:
-            return first(A.SellBuilding, A.Mortgage, A.DeclareBankruptcy)
-        if d.kind == K.TRADE_RESPONSE:
-            return A.RejectTrade(p)
-        if d.kind == K.MORTGAGED_TRANSFER:
-            return A.SettleMortgagedTransfer(p, d.square, False)
-        if d.kind in (K.MOVE_OFFLINE, K.PLACE_BUILDING):
-            return first(A.MoveOffline, A.Build)
-        return None
 
     # ------------------------------------------------------------------ the option bar
     def on_bar_key(self, key: int) -> None:
@@ -502,10 +468,10 @@ class GameController:
             self.answer(d)
             return
         p = d.player
-        pl = self.game.state.players[p]
+        pl = self.game.view.player(p)
         action: A.Action = A.Roll(p)
         if pl.in_jail:
-            if pl.jail_turns + 1 >= self.game.rules.jail_turns:
+            if self.game.view.last_jail_throw(p):
                 self.say(f"{pl.name}'s last throw in jail: without doubles, {pl.name} pays "
                          f"{self.game.money(self.game.edition.jail_fine)} and moves", "rent")
             choices = [Choice("t", "throw for doubles", "roll")]
@@ -532,7 +498,7 @@ class GameController:
         self.refresh()
         if d.kind == K.BUY:
             sq = game.edition.squares[d.square]
-            cash = game.state.players[p].cash
+            cash = game.view.cash(p)
             if cash >= d.amount:
                 ok = self.yes_no(f"{who}: buy {sq.name} for {game.money(d.amount)}?", True)
                 if ok is None:
@@ -563,10 +529,11 @@ class GameController:
         elif d.kind == K.RAISE_FUNDS:
             self.raise_funds(d)
         elif d.kind == K.TRADE_RESPONSE:
-            assert d.trade is not None
-            self.ui.popup = M.Popup(f"Offer to {M.label(game, p)}", M.trade_lines(game, d.trade), footer="")
+            offer = game.view.pending.offer
+            assert offer is not None
+            self.ui.popup = M.Popup(f"Offer to {M.label(game, p)}", M.trade_lines(game, offer), footer="")
             try:
-                ok = self.yes_no(f"{who}: accept the offer from {M.name(game, d.trade.proposer)}?", False)
+                ok = self.yes_no(f"{who}: accept the offer from {M.name(game, offer.proposer)}?", False)
             finally:
                 self.ui.popup = None
             if ok is None:
@@ -574,8 +541,8 @@ class GameController:
             self.apply(A.AcceptTrade(p) if ok else A.RejectTrade(p))
         elif d.kind == K.MORTGAGED_TRANSFER:
             sq = game.edition.squares[d.square]
-            lift = game.lift_cost(d.square)
-            interest = lift - sq.mortgage
+            lift = game.view.lift_cost(d.square)
+            interest = game.view.mortgage_interest(d.square)
             choices = [Choice("k", f"keep it mortgaged, pay {game.money(interest)} interest", False)]
             if game.is_legal(A.SettleMortgagedTransfer(p, d.square, True)):
                 choices.insert(0, Choice("l", f"lift the mortgage for {game.money(lift)}", True))
@@ -587,7 +554,7 @@ class GameController:
             squares = self.legal_squares(p, A.MoveOffline)
             how, spot = self.screen.board_cursor(
                 f"{who}: put the Offline token on a property (arrows, RETURN; ESC later)", squares,
-                game.state.offline_square)
+                game.view.offline_square)
             if how != "pick" or spot is None:
                 return self._defer(marker)
             self.apply(A.MoveOffline(p, spot))
@@ -617,14 +584,16 @@ class GameController:
         asked_before = None
         try:
             while game.pending is d and not game.over:
-                a = d.auction
-                asked = d.player
+                now = game.view.pending
+                a = now.auction
+                assert a is not None
+                asked = now.player
                 if asked != asked_before:
                     deadline = time.monotonic() + wait
                     asked_before = asked
                 left = max(0.0, deadline - time.monotonic())
                 self.ui.auction_left = left
-                self.ui.popup = self._auction_popup(d, left)
+                self.ui.popup = self._auction_popup(now, left)
                 self.ui.hint = ("Auction: a player's number bids for that player" if self.is_computer(asked)
                                 else f"Auction: a player's number bids for that player; P: {M.name(game, asked)} "
                                 "drops out")  # P does nothing for a computer: it answers for itself
@@ -643,7 +612,7 @@ class GameController:
                         continue
                     self.apply(action)
                     continue
-                if game.bid_limit(asked) <= a.high_bid:
+                if game.view.bid_limit(asked) <= a.high_bid:
                     self.say(f"{M.name(game, asked)} cannot bid more than {game.money(a.high_bid)}", "dim")
                     self.apply(A.PassBid(asked))
                     continue
@@ -661,7 +630,7 @@ class GameController:
     def _auction_key(self, d: Decision, key: int) -> bool:
         """Handle a key during an auction; True when a bid or a pass was made."""
         game = self.game
-        a = d.auction
+        a = game.view.pending.auction
         assert a is not None
         ch = key_char(key)
         if KEYS.command("auction", key) == "pass":
@@ -677,18 +646,18 @@ class GameController:
             if p == a.high_bidder:
                 self.say(f"{M.name(game, p)} already has the highest bid", "dim")
                 return False
-            limit = game.bid_limit(p)
-            low = a.high_bid + 1
-            voids = game.rules.auction_limit == "assets"  # UK: a bid beyond one's assets voids the auction
-            if limit < low and not voids:
+            limit = game.view.bid_limit(p)
+            bids = game.view.bid_range(p)  # no highest bid where a bid beyond the assets voids the auction
+            if bids is None:
                 self.say(f"{M.name(game, p)} cannot bid more than {game.money(limit)}", "dim")
                 return False
+            low, high = bids
             default = min(limit, a.high_bid + 10 if a.high_bid else min(limit, 10))
             amount = self.ask(Question(f"{M.name(game, p)} bids", NUMBER, max(default, low), low=low,
-                                       high=None if voids else limit, money=game.money))
+                                       high=high, money=game.money))
             if amount is None or game.pending is not d:
                 return False
-            if amount > limit and not self.yes_no(
+            if game.view.bid_voids(amount, p) and not self.yes_no(
                     f"That is more than {M.name(game, p)}'s assets ({game.money(limit)}) and voids the auction: "
                     "bid it?", False):
                 return False
@@ -701,7 +670,7 @@ class GameController:
                      "or P to drop out", "dim")
         return False
 
-    def _auction_popup(self, d: Decision, left: float) -> M.Popup:
+    def _auction_popup(self, d: Pending, left: float) -> M.Popup:
         game = self.game
         a = d.auction
         assert a is not None
@@ -739,7 +708,7 @@ class GameController:
         # question below shows what is still missing.
         told = False
         while game.pending is d and not game.over:
-            cash = game.state.players[p].cash
+            cash = game.view.cash(p)
             if not told:
                 self.say(f"{who} has {game.money(cash)} of the {game.money(d.amount)}: mortgage, sell or "
                          "trade to raise the rest", "bad")
@@ -750,10 +719,10 @@ class GameController:
             if self.legal_squares(p, A.SellBuilding):
                 choices.append(Choice("s", "sell houses", "sell"))
             choices.append(Choice("t", "trade", "trade"))
-            if game.rules.settle_in_property and d.creditor >= 0 and d.reason == "rent":  # rent only (UK)
+            if game.view.may_settle_in_property(p):  # rent only, and only where the rules allow it (UK)
                 choices.append(Choice("p", "offer property to the creditor", "settle"))
             choices.append(Choice("o", "owners", "owners"))
-            if game.can_declare_bankruptcy(p):
+            if game.view.can_declare_bankruptcy(p):
                 choices.append(Choice("b", "declare bankruptcy", "bankrupt"))
             default = choices[0].value
             answer = self.ask(Question(f"{who} must raise {game.money(d.amount - cash)} more:", CHOICE, default,
@@ -782,11 +751,11 @@ class GameController:
     # ------------------------------------------------------------------ Rent
     def option_rent(self) -> None:
         game = self.game
-        owners = sorted({c.owner for c in game.claims() if c.owner in self.people})
+        owners = sorted({c.owner for c in game.view.claims() if c.owner in self.people})
         p = self.choose_player("Who claims rent?", owners)
         if p is None:
             return
-        for claim in list(game.claims(p)):
+        for claim in game.view.claims(p):
             self.apply(A.ClaimRent(p, claim.id))
 
     # ------------------------------------------------------------------ Trade
@@ -798,8 +767,8 @@ class GameController:
         self.trade_dialog(p)
 
     def _tradable(self, owner: int) -> list[int]:
-        from ..engine.holdings import group_has_buildings
-        return [s for s in self.game.owned(owner) if not group_has_buildings(self.game.edition, self.game.state, s)]
+        view = self.game.view
+        return [s for s in view.owned(owner) if not view.group_has_buildings(s)]
 
     def pick_squares(self, title: str, candidates: list[int]) -> list[int] | None:
         """Mark squares with the board cursor; None when cancelled."""
@@ -825,10 +794,9 @@ class GameController:
 
     def trade_dialog(self, p: int, settle: bool = False) -> None:
         game = self.game
-        others = [q for q in game.active_players() if q != p]
+        others = [q for q in game.view.active_players() if q != p]
         if settle:
-            d = game.pending
-            r: int | None = d.creditor
+            r: int | None = game.view.pending.creditor
         else:
             r = self.choose_player(f"{M.name(game, p)} trades with which player?", others)
         if r is None:
@@ -854,14 +822,12 @@ class GameController:
         cash = self._trade_cash(p, r, settle)
         if cash is None:
             return
-        action = A.ProposeTrade(p, r, tuple(give), tuple(take), cash, give_cards, take_cards, settle)
-        try:
-            game.check(action)
-        except IllegalActionError as exc:
-            self.say(f"That trade is not possible: {exc}", "bad")
+        offer = Offer(p, r, tuple(give), tuple(take), cash, give_cards, take_cards, settle)
+        action = offer.action()
+        problem = game.view.problem(action)
+        if problem is not None:
+            self.say(f"That trade is not possible: {problem}", "bad")
             return
-        from ..engine.state import TradeOffer
-        offer = TradeOffer(p, r, list(give), list(take), cash, list(give_cards), list(take_cards), settle)
         self.ui.popup = M.Popup("Your offer", M.trade_lines(game, offer), footer="")
         try:
             ok = self.yes_no("Make this offer?", True)
@@ -877,7 +843,7 @@ class GameController:
         cards marked so far are not thrown away with a refused offer.
         """
         game = self.game
-        most = max(game.state.players[p].cash, 0 if settle else game.state.players[r].cash)
+        most = max(game.view.cash(p), 0 if settle else game.view.cash(r))
         while most > 0:
             amount = self.ask(Question("Cash in this trade (RETURN: none)", NUMBER, 0, low=0, high=most,
                                        money=game.money))
@@ -891,7 +857,7 @@ class GameController:
                 if chosen is None:
                     return None
                 payer = chosen
-            has = game.state.players[payer].cash
+            has = game.view.cash(payer)
             if amount <= has:
                 return amount if payer == p else -amount
             self.say(f"{M.name(game, payer)} has only {game.money(has)} in cash: "
@@ -899,7 +865,7 @@ class GameController:
         return 0
 
     def _pick_cards(self, holder: int, side: str) -> tuple[str, ...] | None:
-        cards = list(self.game.state.players[holder].jail_cards)
+        cards = list(self.game.view.jail_cards(holder))
         if not cards:
             return ()
         who = M.name(self.game, holder)
@@ -931,7 +897,7 @@ class GameController:
             if how != "pick" or sq is None:
                 return
             start = sq
-            if game.state.mortgaged[sq]:
+            if game.view.mortgaged(sq):
                 self.apply(A.LiftMortgage(p, sq))
             else:
                 self.apply(A.Mortgage(p, sq))
@@ -956,8 +922,8 @@ class GameController:
 
     def buy_houses(self, builders: list[int]) -> None:
         """People order buildings; computer players add theirs; a shortage goes to auction."""
-        from ..engine.holdings import build_capacity
         game = self.game
+        view = game.view
         orders: list[tuple[int, int]] = []
         hotels = False  # an order of hotels when the first buyer's streets take only hotels
         while True:
@@ -972,11 +938,10 @@ class GameController:
                 p = self.choose_player("Who buys houses?", left)
                 if p is None:
                     return
-                hotels = (build_capacity(game.edition, game.rules, game.state, p, False) == 0
-                          and build_capacity(game.edition, game.rules, game.state, p, True) > 0)
-            room = build_capacity(game.edition, game.rules, game.state, p, hotels) or 1
-            cost_hint = min(game.edition.squares[s].house_cost for s in self.legal_squares(p, A.Build))
-            most = max(1, min(room, game.state.players[p].cash // max(1, cost_hint)))
+                hotels = view.build_capacity(False, p) == 0 and view.build_capacity(True, p) > 0
+            room = view.build_capacity(hotels, p) or 1
+            cost_hint = min(view.build_cost(s) for s in self.legal_squares(p, A.Build))
+            most = max(1, min(room, view.cash(p) // max(1, cost_hint)))
             count = self.ask(Question(f"{M.name(game, p)}: how many buildings?", NUMBER, 1, low=1, high=most))
             if count is None:
                 if not orders:
@@ -994,7 +959,7 @@ class GameController:
         if ask is None:
             return []
         out = []
-        for p in self.game.active_players():
+        for p in self.game.view.active_players():
             if not self.is_computer(p):
                 continue
             try:
@@ -1012,15 +977,12 @@ class GameController:
         game = self.game
         if not orders:
             return False
-        supply = game.state.bank_hotels if hotels else game.state.bank_houses
         joined = self.computer_orders(hotels)
         # Everyone's orders; if those cannot go to auction, the people's alone (as before).
         for candidate in [orders + joined] + ([orders] if joined else []):
-            if len(candidate) < 2 or not sum(c for _, c in candidate) > supply > 0:
+            if not game.view.shortage_auction(candidate, hotels):
                 continue
             action = A.OrderBuildings(candidate[0][0], tuple(candidate), hotels)
-            if not game.is_legal(action):
-                continue
             came = [o for o in candidate if o not in orders]
             if came:
                 self.say(M.computers_join_text(game, came, hotels), "title")
@@ -1035,15 +997,15 @@ class GameController:
         """Once a shortage auction is over, tell the people what they still wanted to build."""
         if self._scarce is None:
             return
-        s = self.game.state
-        if s.building_orders or any(d.kind == K.PLACE_BUILDING for d in s.stack):
+        view = self.game.view
+        if view.buildings_on_order or any(d.kind == K.PLACE_BUILDING for d in view.pending_decisions()):
             return
         wanted, hotels = self._scarce
         self._scarce = None
         people = self.people
         left = [(p, c) for p, c in wanted.items() if c > 0 and p in people]
         if left:
-            supply = s.bank_hotels if hotels else s.bank_houses
+            supply = view.bank_hotels if hotels else view.bank_houses
             self.say(M.scarce_left_text(self.game, left, hotels, supply), "title")
 
     def place_houses(self, p: int, count: int) -> None:
@@ -1088,7 +1050,7 @@ class GameController:
     # ------------------------------------------------------------------ Owners
     def option_owners(self) -> None:
         game = self.game
-        n = len(game.state.players)
+        n = game.view.player_count
 
         def check(text: str) -> Any:
             t = text.strip().lower()
@@ -1174,7 +1136,8 @@ class GameController:
             # Ending now would lose the game: the autosave is about to hold the finished game.
             self.say("The game was not saved, so it goes on: Quit again to end it.", "bad")
             return
-        player = self.game.active_players()[0] if self.game.active_players() else 0
+        active = self.game.view.active_players()
+        player = active[0] if active else 0
         self.apply(A.EndGame(player))
 
     # ------------------------------------------------------------------ the end

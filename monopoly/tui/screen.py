@@ -19,9 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..engine import Game
-from ..engine.editions import BOARD_SIZE
-from ..engine.state import NOBODY
+from ..engine import BOARD_SIZE, NOBODY, Game
 from . import keys as KEYS
 from . import model as M
 from .layout import Layout, Rect, TooSmall, layout, neighbour
@@ -452,13 +450,13 @@ class Screen:
         t = self.theme
         r = lay.status
         p = game.current_player
-        pl = game.state.players[p]
+        pl = game.view.player(p)
         token = ui.tokens[p] if p < len(ui.tokens) else ""
         who = " (computer)" if p not in self.people else ""
         self.put(r.y, r.x, f"{p + 1} {pl.name}", t("title"), r.w)
         self.put(r.y, r.x + len(pl.name) + 3, f"{token}{who}", t("message"), r.w - len(pl.name) - 3)
         if ui.show_cash:
-            self.put(r.y + 1, r.x, f"Cash {game.money(pl.cash)}  Property {game.money(game.property_value(p))}",
+            self.put(r.y + 1, r.x, f"Cash {game.money(pl.cash)}  Property {game.money(game.view.property_value(p))}",
                      t("good"), r.w)
         else:
             self.put(r.y + 1, r.x, "Cash hidden (C shows it)", t("dim"), r.w)
@@ -469,10 +467,10 @@ class Screen:
             x += 1
             x += self.put(r.y + 2, x, f" {b} ", t("dice"))
             x += 2
-        state = f"Turn {game.state.turn.number}"
+        turn = f"Turn {game.view.turn}"
         if pl.in_jail:
-            state += "  IN JAIL"
-        self.put(r.y + 2, x, state, t("message"), r.right - x)
+            turn += "  IN JAIL"
+        self.put(r.y + 2, x, turn, t("message"), r.right - x)
         clock = M.clock_line(game, ui)
         if clock is not None:
             self.put(r.y + 3, r.x, clock, t("clock"), r.w)
@@ -482,18 +480,18 @@ class Screen:
         r = lay.ahead
         here = M.position_of(game, ui, game.current_player)
         self.put(r.y, r.x, "Ahead:", t("dim"))
-        for k, (sq, state) in enumerate(M.ahead(game, here, min(4, r.h - 1))):
+        for k, (sq, status) in enumerate(M.ahead(game, here, min(4, r.h - 1))):
             c = M.cell(game, sq)
             y = r.y + 1 + k
             self.put(y, r.x, f"{c.name:<8}", t.group(c.group_colour) if c.group_colour else t("square"))
-            self.put(y, r.x + 9, state, t("message"), r.w - 9)
+            self.put(y, r.x + 9, status, t("message"), r.w - 9)
 
     def _draw_players(self, lay: Layout, game: Game, ui: M.UIState) -> None:
         t = self.theme
         r = lay.players
         if r.h <= 0:
             return
-        n = len(game.state.players)
+        n = game.view.player_count
         wide = lay.side is not None and r == lay.side
         y = r.y
         if wide or r.h > n:
@@ -507,11 +505,11 @@ class Screen:
                 self.put(y, r.x, M.player_summary(game, ui, p)[: r.w].ljust(min(r.w, 24)), attr, r.w)
                 y += 1
                 if wide and y < r.bottom - 1:
-                    pl = game.state.players[p]
+                    pl = game.view.player(p)
                     if not pl.bankrupt:
                         extra = ui.tokens[p] if p < len(ui.tokens) else ""
                         if ui.show_cash:
-                            extra += f"  property {game.money(game.property_value(p))}"
+                            extra += f"  property {game.money(game.view.property_value(p))}"
                         if pl.jail_cards:
                             extra += f"  cards {len(pl.jail_cards)}"
                         self.put(y, r.x + 2, extra, t("dim"), r.w - 2)
@@ -527,7 +525,7 @@ class Screen:
 
     def _player_attr(self, game: Game, p: int) -> int:
         t = self.theme
-        if game.state.players[p].bankrupt:
+        if game.view.bankrupt(p):
             return t("dim")
         if p == game.current_player:
             return t("current")

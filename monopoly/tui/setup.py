@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .. import saves
-from ..engine import Game, ScriptedDice, load_edition
-from ..engine.editions import Edition, list_editions
+from ..engine import Edition, Game, ScriptedDice, list_editions, load_edition
 from .model import UIState
 from .play import LeaveProgram
 from .prompt import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, format_hours_minutes, parse_hours_minutes,
