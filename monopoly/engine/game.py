@@ -29,7 +29,7 @@ from .dice import DiceSource, RandomDice, dice_from_dict
 from .editions import DECKS, Edition, load_edition
 from .errors import EditionError, IllegalActionError, SaveFormatError
 from .mortgages import lift_cost
-from .routes import ROUTES
+from .routes import ROUTES, Route
 from .rules import Rules
 from .serial import from_plain, to_plain
 from .state import NOBODY, Decision, GameState, Outcome, PlayerState, RentClaim, TurnState
@@ -57,6 +57,7 @@ class Game:
         self.keep_log = keep_log
         self.log: list[E.Event] = log if log is not None else []
         self._events: list[E.Event] = []
+        self._emit = self._events.append  # the rules report each event through this
         self._new: list[Decision] = []
         self._roll = Decision(K.ROLL, NOBODY)
         self._view: View | None = None
@@ -248,6 +249,9 @@ class Game:
         route = ROUTES.get(type(action))
         if route is None:
             return f"{action!r} is not an action"
+        return self._problem(action, route)
+
+    def _problem(self, action: A.Action, route: Route) -> str | None:
         s = self.state
         if s.outcome is not None:
             return "the game is over"
@@ -327,10 +331,12 @@ class Game:
     def apply(self, action: A.Action) -> list[E.Event]:
         """Carry out one action and play on to the next decision; return what happened."""
         route = ROUTES.get(type(action))
-        problem = self.problem(action)
-        if problem is not None or route is None:
-            raise IllegalActionError(problem or f"{action!r} is not an action")
-        self._events = []
+        if route is None:
+            raise IllegalActionError(f"{action!r} is not an action")
+        problem = self._problem(action, route)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        self._start()
         route.effect(self, action)
         return self._finish_apply()
 
@@ -340,22 +346,25 @@ class Game:
         In the time-limit game, once the agreed time is reached the player in play finishes the
         move and the game ends with a valuation.
         """
-        self._events = []
+        self._start()
         set_clock(self, seconds)
         return self._finish_apply()
 
     # ------------------------------------------------------------------ primitives of the rules
+    def _start(self) -> None:
+        """A fresh list of events for the action about to be carried out."""
+        events: list[E.Event] = []
+        self._events = events
+        self._emit = events.append
+
     def _finish_apply(self) -> list[E.Event]:
         self._flush()
         settle(self)
         events = self._events
-        self._events = []
+        self._start()
         if self.keep_log:
             self.log.extend(events)
         return events
-
-    def _emit(self, event: E.Event) -> None:
-        self._events.append(event)
 
     def _push(self, decision: Decision) -> None:
         """Queue a decision; decisions queued by one step are taken in the order queued."""

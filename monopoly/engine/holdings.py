@@ -36,8 +36,22 @@ def group_has_buildings(edition: Edition, state: GameState, square: int) -> bool
 
 
 def count_owned(edition: Edition, state: GameState, player: int, kind: str, unmortgaged: bool = True) -> int:
-    return sum(1 for sq in edition.squares if sq.kind == kind and state.owner[sq.index] == player
-               and not (unmortgaged and state.mortgaged[sq.index]))
+    owner, mortgaged = state.owner, state.mortgaged
+    return sum(1 for s in squares_of_kind(edition, kind) if owner[s] == player and not (unmortgaged and mortgaged[s]))
+
+
+_KINDS: dict[int, tuple[Edition, dict[str, tuple[int, ...]]]] = {}
+
+
+def squares_of_kind(edition: Edition, kind: str) -> tuple[int, ...]:
+    """The squares of one kind (railroads, utilities, ...), worked out once per edition."""
+    found = _KINDS.get(id(edition))
+    if found is None or found[0] is not edition:
+        table: dict[str, tuple[int, ...]] = {}
+        for sq in edition.squares:
+            table[str(sq.kind)] = table.get(str(sq.kind), ()) + (sq.index,)
+        found = _KINDS[id(edition)] = (edition, table)
+    return found[1].get(str(kind), ())
 
 
 def rent_row(edition: Edition, rules: Rules, state: GameState, square: int) -> int | None:

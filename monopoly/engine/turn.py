@@ -13,7 +13,7 @@ from . import holdings as H
 from .codes import DecisionKind as K, IncomeTaxMode, PaymentReason as R, Phase, RentClaimMode, Termination
 from .decisions import BOARD, pending_problem, square_problem
 from .editions import DECKS
-from .state import NOBODY, Decision, RentClaim, TurnState
+from .state import NOBODY, Decision, RentClaim
 
 if TYPE_CHECKING:
     from .game import Game
@@ -93,8 +93,10 @@ def next_turn(g: "Game") -> None:
         p = (p + 1) % n
         if not s.players[p].bankrupt:
             break
-    s.turn = TurnState(player=p, number=s.turn.number + 1)
-    g._emit(E.TurnStarted(p, s.turn.number))
+    t = s.turn  # reset in place: cheaper than a new record, and nothing else holds it
+    t.player, t.number, t.phase, t.doubles, t.again = p, t.number + 1, _AWAIT_ROLL, 0, False
+    t.dice_total = t.steps = t.offline_moves = 0
+    g._emit(E.TurnStarted(p, t.number))
 
 
 # ---------------------------------------------------------------------- throwing and jail
