@@ -24,17 +24,18 @@ from monopoly.engine import (BANK, NOBODY, AcceptTrade, Bid, Build, Buy, ClaimRe
 from monopoly.engine import events as E
 from scenario import (ANN, BOB, CAT, RULE_OPTIONS, act, build, card_on_top, dice, give, hand_jail_card, jail, new_game,
                       of, paid, place, set_cash)
+from test_properties import play_step
 
 # The US board (the C64 book's), by index.
 MEDITERRANEAN, BALTIC, INCOME_TAX, READING = 1, 3, 4, 5
 ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9
-ST_CHARLES, ELECTRIC, STATES, VIRGINIA, PENNSYLVANIA_RR = 11, 12, 13, 14, 15
+ELECTRIC, PENNSYLVANIA_RR = 12, 15
 ST_JAMES, TENNESSEE, NEW_YORK = 16, 18, 19
 RED = (21, 23, 24)
 B_AND_O, WATER_WORKS = 25, 28
 YELLOW = (26, 27, 29)
 GREEN = (31, 32, 34)
-SHORT_LINE, LUXURY_TAX = 35, 38
+SHORT_LINE = 35
 PARK_PLACE, BOARDWALK = 37, 39
 RAILROADS = (READING, PENNSYLVANIA_RR, B_AND_O, SHORT_LINE)
 BROWNS = (MEDITERRANEAN, BALTIC)
@@ -72,7 +73,8 @@ def short_of_houses(game: Game, owner: int = ANN) -> None:
 
 
 def in_tax_debt(game: Game, player: int, cash: int = 10) -> None:
-    """``player`` (whose turn it is) throws from Short Line onto Luxury Tax ($75) with ``cash`` in hand."""
+    """``player`` (whose turn it is) throws a 3 from Short Line onto the flat tax square (Luxury Tax, $75, on
+    the US board; Super Tax, £100, on the UK's) with ``cash`` in hand."""
     place(game, player, SHORT_LINE)
     set_cash(game, player, cash)
     dice(game, (1, 2))
@@ -385,10 +387,6 @@ def test_shortage_auction_when_two_players_want_more_than_the_bank_has():
 
 
 # ======================================================================= rent
-def _rent_position(edition: str, **options) -> Game:
-    return new_game(edition=edition, **options)
-
-
 RENT_CASES = [
     # (edition, options, arrange, square, row, rent)
     ("us", {}, lambda g: give(g, ANN, MEDITERRANEAN), MEDITERRANEAN, 0, 2),
@@ -424,7 +422,13 @@ RENT_CASES = [
 ]
 
 
-@pytest.mark.parametrize("edition, options, arrange, square, row, rent", RENT_CASES)
+RENT_IDS = ["plain", "whole-group", "group-mortgaged-site-us", "group-mortgaged-site-uk", "mortgaged", "3-houses",
+            "hotel", "dotcom-short-hotel", "time-limit-hotel", "time-limit-3-houses", "1-railroad", "2-railroads",
+            "3-railroads", "4-railroads", "4-railroads-1-mortgaged", "mortgaged-railroad", "1-utility", "2-utilities",
+            "unowned", "tax-square"]
+
+
+@pytest.mark.parametrize("edition, options, arrange, square, row, rent", RENT_CASES, ids=RENT_IDS)
 def test_rent_row_picks_the_deed_line_and_rent_is_its_amount(edition, options, arrange, square, row, rent):
     g = new_game(edition=edition, **options)
     if options.get("short_game"):
@@ -455,7 +459,9 @@ LANDINGS = [
 ]
 
 
-@pytest.mark.parametrize("edition, arrange, start, roll, landed", LANDINGS)
+@pytest.mark.parametrize("edition, arrange, start, roll, landed", LANDINGS,
+                         ids=["3-houses", "group-mortgaged-site-us", "group-mortgaged-site-uk", "3-railroads",
+                              "4-railroads-1-mortgaged", "1-utility", "2-utilities", "hotel"])
 def test_rent_is_what_the_engine_charges_on_landing(edition, arrange, start, roll, landed):
     g = new_game(roll, edition=edition)
     arrange(g)
@@ -515,7 +521,10 @@ def _mortgaged_swap(g: Game) -> ProposeTrade:
     return ProposeTrade(ANN, BOB, (MEDITERRANEAN,), (READING, VERMONT))
 
 
-def test_trade_interest_is_what_each_receiver_of_a_mortgaged_deed_then_pays():
+@pytest.mark.parametrize("lift", [False, True])
+def test_trade_interest_is_what_each_receiver_of_a_mortgaged_deed_then_pays(lift):
+    # The C64 book: a mortgaged deed's new owner pays the ten per cent at once, or lifts the
+    # mortgage at once paying it plus the ten per cent.
     g = new_game()
     trade = _mortgaged_swap(g)
     predicted = g.view.trade_interest(trade)
@@ -523,12 +532,13 @@ def test_trade_interest_is_what_each_receiver_of_a_mortgaged_deed_then_pays():
     assert g.view.trade_interest(Offer(ANN, BOB, trade.give, trade.take)) == predicted
     act(g, trade)
     act(g, AcceptTrade(BOB))
-    charged: dict[int, int] = {}
-    while g.view.pending_kind == K.MORTGAGED_TRANSFER:  # each keeps the mortgage and pays the interest
+    interest: dict[int, int] = {}
+    while g.view.pending_kind == K.MORTGAGED_TRANSFER:
         d = g.view.pending
-        for payer, _, amount in paid(act(g, SettleMortgagedTransfer(d.player, d.square, False)), "mortgage interest"):
-            charged[payer] = charged.get(payer, 0) + amount
-    assert charged == predicted
+        mortgage = g.view.square(d.square).mortgage if lift else 0
+        for payer, _, amount in paid(act(g, SettleMortgagedTransfer(d.player, d.square, lift))):
+            interest[payer] = interest.get(payer, 0) + amount - mortgage
+    assert interest == predicted
 
 
 def test_trade_interest_is_nothing_without_mortgage_interest_and_without_mortgaged_deeds():
@@ -927,7 +937,7 @@ def test_changing_an_answer_does_not_change_the_game():
     give(g, BOB, VERMONT)
     hand_jail_card(g, ANN)
     v = g.view
-    before = json_of(g)
+    before = g.to_dict()  # the whole game as saved: a change anywhere shows here
     v.owned(ANN).clear()
     v.active_players().append(CAT)
     v.opponents(ANN).clear()
@@ -936,18 +946,13 @@ def test_changing_an_answer_does_not_change_the_game():
     v.legal_actions(ANN).clear()
     assert isinstance(v.owners(), tuple) and isinstance(v.jail_cards(ANN), tuple)
     assert isinstance(v.player(ANN).jail_cards, tuple)
-    assert json_of(g) == before
+    assert g.to_dict() == before
     assert v.owned(ANN) == [MEDITERRANEAN, BALTIC, READING] and v.active_players() == [ANN, BOB]
     act(g, ProposeTrade(ANN, BOB, (READING,), (VERMONT,)))
     offer = v.pending.offer
     assert isinstance(offer.give, tuple) and isinstance(offer.take, tuple)
     with pytest.raises(dataclasses.FrozenInstanceError):
         offer.cash = 1000  # type: ignore[misc]
-
-
-def json_of(game: Game) -> dict:
-    """The whole game as saved: a change anywhere in it shows here."""
-    return game.to_dict()
 
 
 # ======================================================================= over random games
@@ -982,17 +987,6 @@ def _check_view_agrees_with_the_engine(game: Game) -> None:
                 assert not v.bid_voids(high + 1, b)
 
 
-def _random_offer(v: View, rng: random.Random) -> Offer | None:
-    """Some deeds of one player for some of another's, with a little cash either way."""
-    players = v.active_players()
-    if len(players) < 2:
-        return None
-    a, b = rng.sample(players, 2)
-    give = tuple(s for s in v.owned(a) if rng.random() < 0.3)
-    take = tuple(s for s in v.owned(b) if rng.random() < 0.3)
-    return Offer(a, b, give, take, rng.choice([0, 0, 20, -20]))
-
-
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), edition=st.sampled_from(["us", "uk", "dotcom"]), opts=RULE_OPTIONS,
        players=st.integers(2, 5))
@@ -1007,16 +1001,12 @@ def test_the_view_agrees_with_the_engine_at_every_step_of_random_games(seed, edi
     steps = 0
     while not game.over and steps < 400:
         _check_view_agrees_with_the_engine(game)
-        # mostly random legal play, sometimes the safe answer or an offer, so every kind of position is reached
+        # the project's random play (legal actions and offers), and now and then the safe answer
         safe = game.view.safe_action()
-        offer = _random_offer(game.view, rng) if rng.random() < 0.05 else None
-        if offer is not None and game.view.is_legal(offer.action()):
-            action = offer.action()
-        elif safe is not None and rng.random() < 0.2:
-            action = safe
+        if safe is not None and rng.random() < 0.2:
+            game.apply(safe)
         else:
-            action = rng.choice(game.view.legal_actions())
-        game.apply(action)
+            play_step(game, rng)
         check_invariants(game)
         steps += 1
         if opts["short_game"] == "time_limit" and steps == 300:
