@@ -692,6 +692,31 @@ def test_deal_problem_once_time_is_up_only_the_player_in_play_deals():
     assert g.view.is_legal(Mortgage(ANN, MEDITERRANEAN))
 
 
+def test_deal_problem_after_time_is_up_still_lets_a_debtor_raise_the_money():
+    # The move being finished may leave another player owing: they still sell and mortgage to pay.
+    g = new_game((1, 1), short_game="time_limit", time_limit_minutes=30)
+    give(g, NOBODY, *g.edition.properties)
+    give(g, BOB, READING)
+    set_cash(g, BOB, 10)
+    card_on_top(g, "community_chest", "community_chest-opera")  # every player pays Ann $50
+    act(g, Roll(ANN))  # doubles onto Community Chest: Ann throws again afterwards
+    assert g.view.debt(BOB) == Pending(K.RAISE_FUNDS, BOB, amount=50, creditor=ANN, reason="card")
+    g.set_clock(30 * 60)
+    assert g.view.time_up and g.view.deal_problem(BOB) is None and g.view.may_deal(BOB)
+    assert g.view.safe_action() == Mortgage(BOB, READING)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="view bug: deal_problem() is None (and may_deal() True) for a bankrupt player, whose "
+                          "every deal the engine refuses")
+def test_deal_problem_of_a_bankrupt_player():
+    g = new_game(players=("Ann", "Bob", "Cat"))
+    in_tax_debt(g, ANN, cash=10)
+    act(g, DeclareBankruptcy(ANN))
+    assert "bankrupt" in g.view.problem(ProposeTrade(ANN, BOB, (), (), 0, ("chance",)))
+    assert g.view.deal_problem(ANN) is not None and not g.view.may_deal(ANN)
+
+
 def test_deal_problem_once_the_game_is_over():
     g = _timed_game_at_a_purchase()
     g.set_clock(30 * 60)
