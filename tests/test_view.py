@@ -474,9 +474,6 @@ def test_rent_is_what_the_engine_charges_on_landing(edition, arrange, start, rol
     assert predicted == printed_rent(g.view, landed, sum(roll))
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="view bug: rent and rent_row ignore the .com Offline token, which stops all rent on "
-                          "its square (the engine charges none there)")
 def test_rent_is_nothing_where_the_offline_token_stands():
     # The .com book's Offline rule: no rent on the square the token stands on.
     games_com = 11
@@ -706,9 +703,6 @@ def test_deal_problem_after_time_is_up_still_lets_a_debtor_raise_the_money():
     assert g.view.safe_action() == Mortgage(BOB, READING)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="view bug: deal_problem() is None (and may_deal() True) for a bankrupt player, whose "
-                          "every deal the engine refuses")
 def test_deal_problem_of_a_bankrupt_player():
     g = new_game(players=("Ann", "Bob", "Cat"))
     in_tax_debt(g, ANN, cash=10)
@@ -922,9 +916,6 @@ def test_safe_action_is_none_for_someone_not_asked_and_once_the_game_is_over():
     assert g.view.safe_action() is None and g.view.safe_action(ANN) is None
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="view bug: safe_action() ignores the view's seat and answers for whoever is asked, "
-                          "unlike every other question of a seat's view")
 def test_safe_action_of_a_seats_view_answers_for_that_seat():
     g = new_game()
     assert g.view.for_seat(ANN).safe_action() == Roll(ANN)

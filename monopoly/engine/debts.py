@@ -44,6 +44,8 @@ def deal_problem(g: "Game", player: int) -> str | None:
     s = g.state
     if s.outcome is not None:
         return "the game is over"
+    if s.players[player].bankrupt:
+        return f"{s.players[player].name} is bankrupt and out of the game"
     if s.time_up and player != s.turn.player and not in_debt(g, player):
         return "time is up: only the player in play may finish the move"
     return None

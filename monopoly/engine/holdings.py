@@ -57,13 +57,14 @@ def squares_of_kind(edition: Edition, kind: str) -> tuple[int, ...]:
 def rent_row(edition: Edition, rules: Rules, state: GameState, square: int) -> int | None:
     """Which rent line of ``square``'s title deed applies now, or None when no rent is due.
 
+    No rent is due on an unowned or mortgaged deed, nor where the .com Offline token stands.
     Streets: 0 the plain rent, 1 the doubled rent of a whole group (unless a mortgaged site
     forbids it), 1 + n with n houses, 2 + houses-per-hotel with a hotel. Railroads and utilities:
     how many of the owner's unmortgaged ones count, less one.
     """
     owner = state.owner[square]
-    if owner == NOBODY or state.mortgaged[square]:
-        return None
+    if owner == NOBODY or state.mortgaged[square] or (rules.offline_rule and state.offline_square == square):
+        return None  # the .com Offline token stops rent where it stands
     sq = edition.squares[square]
     kind = sq.kind
     if kind == "street":

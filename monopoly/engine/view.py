@@ -497,7 +497,7 @@ class View:
 
     def safe_action(self, player: int | None = None) -> A.Action | None:
         """A legal answer to the pending decision that never does anything rash, or None when
-        ``player`` (the one asked, by default) has nothing to answer: the one default answer that
+        ``player`` (by default the view's seat, or else the one asked) has nothing to answer: the one default answer that
         the screen and the computer players use when nobody chooses (a failed strategy, a timeout).
 
         Rolls, declines to buy, passes, pays the flat tax and fines, keeps mortgages, refuses
@@ -505,7 +505,7 @@ class View:
         when nothing is left.
         """
         d = self._game.pending
-        seat = d.player if player is None else player
+        seat = (d.player if self.seat is None else self.seat) if player is None else player
         if d.kind == K.GAME_OVER or seat != d.player:
             return None
         kind = d.kind
