@@ -26,4 +26,4 @@ def test_engine_doc_creation_snippet_runs():
     snippet = _python_blocks(ROOT / "docs" / "engine.md")[0]
     namespace: dict = {}
     exec(compile(snippet, "docs/engine.md", "exec"), namespace)
-    assert namespace["game"].state.turn.player == 0
+    assert namespace["game"].view.current_player == 0
