@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import typing
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from operator import attrgetter
+from typing import Any, Callable, ClassVar
 
 from .serial import to_plain
 
@@ -216,34 +217,45 @@ def _describe(hint: Any, plural: bool = False) -> str:
     return words[hint][plural] if hint in words else str(hint)
 
 
-_INT_FIELDS: dict[type, tuple[str, ...] | None] = {}
+def _problem_of_field(action: Action) -> str | None:
+    """The general walk: each field against its declared type."""
+    for name, hint in _field_types(type(action)):
+        value = getattr(action, name)
+        if not _fits(value, hint):
+            return f"{type(action).__name__}.{name} must be {_describe(hint)}, not {value!r}"
+    return None
 
 
-def _int_fields(cls: type[Action]) -> tuple[str, ...] | None:
-    """The names of the fields of ``cls`` when all are plain ``int``, else None."""
+def _checker(cls: type[Action]) -> Callable[[Action], str | None]:
+    """The field check of one action class, made once: every action is checked (by the engine,
+    and often first by its caller), so the common case of whole numbers only is a few type tests."""
     types = _field_types(cls)
-    return tuple(name for name, _ in types) if all(hint is int for _, hint in types) else None
+    if not all(hint is int for _, hint in types):
+        return _problem_of_field
+    names = [name for name, _ in types]
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda action: None if type(one(action)) is int else _problem_of_field(action)
+    if len(names) == 2:
+        first, second = attrgetter(names[0]), attrgetter(names[1])
+        return lambda action: (None if type(first(action)) is int and type(second(action)) is int
+                               else _problem_of_field(action))
+    return lambda action: (None if all(type(getattr(action, n)) is int for n in names)
+                           else _problem_of_field(action))
+
+
+_CHECKERS: dict[type, Callable[[Action], str | None]] = {}
 
 
 def malformed(action: Action) -> str | None:
     """Why a field of ``action`` is not of the type its class declares (a bool is no whole number,
     a list of squares must be a list), or None: ``Game.check`` refuses such actions as illegal
     before any rule looks at them, so they can neither crash a check nor reach the saved state."""
-    # Every action is checked, so the common case (whole numbers only, exact ints) is settled
-    # without the general walk below; anything else, an int subclass included, takes the walk.
     cls = type(action)
-    names = _INT_FIELDS[cls] if cls in _INT_FIELDS else _INT_FIELDS.setdefault(cls, _int_fields(cls))
-    if names is not None:
-        for name in names:
-            if type(getattr(action, name)) is not int:
-                break
-        else:
-            return None
-    for name, hint in _field_types(type(action)):
-        value = getattr(action, name)
-        if not _fits(value, hint):
-            return f"{type(action).__name__}.{name} must be {_describe(hint)}, not {value!r}"
-    return None
+    checker = _CHECKERS.get(cls)
+    if checker is None:
+        checker = _CHECKERS[cls] = _checker(cls)
+    return checker(action)
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
