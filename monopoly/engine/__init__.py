@@ -13,6 +13,7 @@ from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatE
 from .events import BANK, Event
 from .game import Game, describe_decision
 from .invariants import InvariantError, check_invariants, check_state
+from .position import Debt, DeckSetup, PlayerSetup, Position, PositionError, arrange, build_game, position_of, rearrange
 from .rules import Rules
 from .state import NOBODY, Decision, DecisionKind, Outcome
 
