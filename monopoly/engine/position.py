@@ -378,6 +378,14 @@ def _check_board(edition: Edition, rules: Rules, s: GameState) -> None:
         raise PositionError(f"it cannot be {names[t.player]}'s turn: {names[t.player]} is bankrupt")
 
 
+def _debt_decision(look: _Names, debt: Debt) -> Decision:
+    """The raise-funds decision of a debt (checked by ``_check_debt`` once the board is known)."""
+    if not _is_int(debt.amount):
+        raise PositionError(f"debt.amount: expected a whole number, not {debt.amount!r}")
+    return Decision(K.RAISE_FUNDS, look.player(debt.player, "debt.player"), amount=debt.amount,
+                    creditor=look.player(debt.creditor, "debt.creditor", bank=True), reason=str(debt.reason))
+
+
 def _check_debt(s: GameState, names: list[str], debt: Decision, money: Any) -> None:
     debtor = s.players[debt.player]
     if debtor.bankrupt:
@@ -467,12 +475,7 @@ def _state_from(position: Position, edition: Edition, rules: Rules, dice: DiceSo
                       offline_square=look.square(position.offline_square, "offline_square"))
     _balance_cash(state, edition)
     if position.debt is not None:
-        d = position.debt
-        if not _is_int(d.amount):
-            raise PositionError(f"debt.amount: expected a whole number, not {d.amount!r}")
-        decision = Decision(K.RAISE_FUNDS, look.player(d.player, "debt.player"), amount=d.amount,
-                            creditor=look.player(d.creditor, "debt.creditor", bank=True), reason=str(d.reason))
-        state.stack.append(decision)
+        state.stack.append(_debt_decision(look, position.debt))
         # The debt fell due during the current player's move: once paid, that turn runs on.
         turn.phase, turn.again = "resolving", turn.doubles > 0
     return state
@@ -603,7 +606,9 @@ def arrange(game: "Game", *, owners: Mapping[SquareRef, PlayerRef | None] | None
             jail_cards: Mapping[PlayerRef, Iterable[str]] | None = None,
             top_cards: Mapping[str, Iterable[str]] | None = None,
             offline_square: SquareRef | None = None,
-            current_player: PlayerRef | None = None) -> None:
+            current_player: PlayerRef | None = None,
+            debt: Debt | None = None,
+            bankrupt: Iterable[PlayerRef] = ()) -> None:
     """Change parts of a game's board in place, between decisions; the rest of the game stays as it is.
 
     - ``owners``: square -> player (``None`` gives it back to the bank, unmortgaged); ``mortgaged``:
@@ -616,7 +621,11 @@ def arrange(game: "Game", *, owners: Mapping[SquareRef, PlayerRef | None] | None
       taken out of their deck and cards taken back go to its bottom;
     - ``top_cards``: deck -> card ids put on top in that order (the others keep their order);
     - ``offline_square``: where the .com Offline token stands; ``current_player``: whose turn it is
-      (only at a throw, before the dice are thrown).
+      (only at a throw, before the dice are thrown);
+    - ``debt``: a debt that falls due now, beneath whatever is already pending: the debtor raises
+      funds once those decisions are taken, then the turn goes on as it stood;
+    - ``bankrupt``: players who have left the game; they must own nothing and hold no cards, and
+      their cash goes to the bank.
 
     All changes are checked together (the position must be possible when they are all made) and
     made together or not at all. Pending decisions stay pending, and the engine copes with a board
@@ -678,12 +687,22 @@ def arrange(game: "Game", *, owners: Mapping[SquareRef, PlayerRef | None] | None
         if missing:
             raise PositionError(f"top_cards.{deck}: {e.deck(deck)[missing[0]].id} is held by a player, not in the deck")
         new.decks[di] = top + [c for c in new.decks[di] if c not in top]
+    for ref in bankrupt:
+        p = new.players[look.player(ref, "bankrupt")]
+        new.bank_paid_in += p.cash
+        p.cash, p.bankrupt = 0, True
     if offline_square is not None:
         new.offline_square = look.square(offline_square, "offline_square")
     if current_player is not None:
         if s.stack or s.turn.phase != "await_roll":
             raise PositionError("whose turn it is changes only at a throw, not during a move or a decision")
         new.turn = TurnState(player=look.player(current_player, "current_player"), number=s.turn.number)
+    if debt is not None:
+        owed = _debt_decision(look, debt)
+        if any(d.kind == K.RAISE_FUNDS and d.player == owed.player for d in new.stack):
+            raise PositionError(f"{new.players[owed.player].name} is already raising funds for a debt")
+        _check_debt(new, look.players, owed, e.money)
+        new.stack.insert(0, owed)
     _check_board(e, game.rules, new)
     _commit(game, _guard(e, game.rules, new, game.dice).state)
 
