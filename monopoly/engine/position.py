@@ -153,7 +153,11 @@ class Position:
 
 
 def _freeze(value: Any, name: str, convert: Any) -> None:
-    object.__setattr__(value, name, convert(getattr(value, name)))
+    """Store a field given as any sequence or mapping in its hashable form (a text is not a list)."""
+    given = getattr(value, name)
+    if isinstance(given, str):
+        raise PositionError(f"{name}: expected a list or mapping, not the text {given!r}")
+    object.__setattr__(value, name, convert(given))
 
 
 def _pairs(value: Any) -> tuple[tuple[Any, Any], ...]:
@@ -196,7 +200,7 @@ def _read(cls: Any, data: Any, where: str) -> Any:
     unknown = sorted(set(data) - set(fields))
     if unknown:
         raise PositionError(f"{where}: unknown field {unknown[0]!r}; known: {', '.join(fields)}")
-    hints = _hints(cls)
+    hints = typing.get_type_hints(cls)
     kwargs = {}
     for name, f in fields.items():
         if name not in data:
@@ -235,10 +239,6 @@ def _value(hint: Any, data: Any, where: str, mapping: bool = False) -> Any:
     if dataclasses.is_dataclass(hint):
         return _read(hint, data, where)
     raise PositionError(f"{where}: cannot read a value of type {hint!r}")  # pragma: no cover (a bug)
-
-
-def _hints(cls: Any) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
 
 
 # ------------------------------------------------------------------------------------------- names
@@ -579,7 +579,8 @@ def position_of(game: "Game") -> Position:
     decks = {deck: DeckSetup(order=tuple(e.deck(deck)[c].id for c in s.decks[di])) for di, deck in enumerate(DECKS)}
     return Position(players=tuple(players), edition=e.id, rules=rules, buildings=buildings, decks=decks,
                     current_player=s.players[t.player].name, turn=t.number, doubles=t.doubles, debt=debt,
-                    offline_square=look.square_name(s.offline_square) if s.offline_square else 0, seed=getattr(game.dice, "seed", None))
+                    offline_square=look.square_name(s.offline_square) if s.offline_square else 0,
+                    seed=getattr(game.dice, "seed", None))
 
 
 # ------------------------------------------------------------------------------------------ in place
