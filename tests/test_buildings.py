@@ -12,7 +12,7 @@ import pytest
 from monopoly.engine import (BANK, Build, Buy, DecisionKind as K, Game, IllegalActionError, LiftMortgage, Mortgage,
                              Roll, SellBuilding, check_invariants)
 from monopoly.engine import events as E
-from scenario import act, build, clear_deeds, give, new_game, paid, set_cash
+from scenario import act, build, clear_deeds, give, jail, new_game, paid, set_cash
 
 # US board squares used below
 MEDITERRANEAN, BALTIC = 1, 3
@@ -151,8 +151,8 @@ def test_building_needs_the_cash():
 def test_buildings_bought_and_sold_out_of_turn_and_while_jailed():
     g = new_game((1, 2))
     give(g, 1, MEDITERRANEAN, BALTIC)
+    jail(g, 1)
     bob = g.state.players[1]
-    bob.in_jail, bob.position = True, 10
     assert g.pending.kind == K.ROLL and g.pending.player == 0  # Ann's turn
     act(g, Build(1, MEDITERRANEAN))  # Bob builds in Ann's turn, from jail
     act(g, Build(1, BALTIC))
