@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Union
 
 from .dice import DiceSource, RandomDice
-from .editions import DECKS, Edition, load_edition
+from .editions import BOARD_SIZE as BOARD, DECKS, Edition, load_edition
 from .errors import MonopolyError
 from .events import BANK
 from .rules import Rules
@@ -38,8 +38,7 @@ if TYPE_CHECKING:
 SquareRef = Union[int, str]  # an index 0-39 (also as text, "39") or a square's name, any case
 PlayerRef = Union[int, str]  # a seat from 0, or a player's name, any case
 HOTEL = "hotel"
-JAIL = 10
-BOARD = 40
+JAIL = 10  # the Jail square on every edition's board
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 
