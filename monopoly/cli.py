@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from .engine.position import Position, PositionError, build_game
+from .engine import Position, PositionError, build_game
 from .saves import DEFAULT_SAVE_DIR
 
 if TYPE_CHECKING:

@@ -29,10 +29,9 @@ import time
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
-from ..engine import Game
+from ..engine import Game, Position, build_game
 from ..engine.editions import EDITION_IDS
 from ..engine.events import Landed, SentToJail
-from ..engine.position import Position, build_game
 from .players import ComputerPlayers
 from .registry import STRATEGIES, strategy_names
 
@@ -280,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     position = None
     if args.position is not None:
         from ..cli import read_position
-        from ..engine.position import PositionError
+        from ..engine import PositionError
         try:
             position = read_position(args.position)
         except PositionError as exc:

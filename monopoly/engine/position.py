@@ -89,14 +89,14 @@ class DeckSetup:
 @dataclass(frozen=True)
 class Debt:
     """A debt falling due in the current turn: ``player`` owes ``amount`` to ``creditor`` (a player or
-    ``"bank"``) and has too little cash, so the game starts with their raise-funds decision. Once it
+    ``"bank"``) for ``reason`` (one of the engine's payment reasons) and has too little cash, so the game starts with their raise-funds decision. Once it
     is settled the turn goes on: the current player throws again after doubles, else the next turn
     starts."""
 
     player: PlayerRef
     amount: int
     creditor: PlayerRef = "bank"
-    reason: str = "debt"
+    reason: str = "rent"
 
 
 @dataclass(frozen=True)
