@@ -143,12 +143,14 @@ class Position:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible data; fields left at their defaults are left out."""
-        return _plain(self)
+        data: dict[str, Any] = _plain(self)
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> "Position":
         """Read a position from JSON data; raises ``PositionError`` naming the field that is wrong."""
-        return _read(cls, data, "position")
+        position: Position = _read(cls, data, "position")
+        return position
 
 
 def _freeze(value: Any, name: str, convert: Any) -> None:
@@ -254,7 +256,7 @@ class _Names:
         if _is_int(ref):
             if not 0 <= ref < BOARD:
                 raise PositionError(f"{where}: square {ref} is off the board (0 to {BOARD - 1})")
-            return ref
+            return int(ref)
         if not isinstance(ref, str):
             raise PositionError(f"{where}: expected a square's index or name, not {ref!r}")
         matches = [s.index for s in self.edition.squares if s.name.lower() == ref.strip().lower()]
@@ -271,7 +273,7 @@ class _Names:
         if _is_int(ref):
             if not 0 <= ref < len(self.players):
                 raise PositionError(f"{where}: there is no seat {ref} (seats 0 to {len(self.players) - 1})")
-            return ref
+            return int(ref)
         if isinstance(ref, str):
             for i, name in enumerate(self.players):
                 if name.lower() == ref.strip().lower():
@@ -282,7 +284,7 @@ class _Names:
     def deck(self, ref: Any, where: str) -> str:
         if ref not in DECKS:
             raise PositionError(f"{where}: no deck is called {ref!r} (decks: {', '.join(DECKS)})")
-        return ref
+        return str(ref)
 
     def card(self, deck: str, card_id: Any, where: str) -> int:
         for i, card in enumerate(self.edition.deck(deck)):
@@ -454,9 +456,9 @@ def _state_from(position: Position, edition: Edition, rules: Rules, dice: DiceSo
         players.append(PlayerState(names[seat], edition.starting_cash if p.cash is None else p.cash, square,
                                    bool(p.in_jail), p.jail_turns, cards, bool(p.bankrupt)))
     houses, hotel = [0] * BOARD, [False] * BOARD
-    for ref, value in position.buildings:
+    for ref, level in position.buildings:
         sq = look.square(ref, "buildings")
-        houses[sq], hotel[sq] = _level_value(value, f"buildings.{edition.squares[sq].name}")
+        houses[sq], hotel[sq] = _level_value(level, f"buildings.{edition.squares[sq].name}")
     unknown = [d for d, _ in position.decks if d not in DECKS]
     if unknown:
         look.deck(unknown[0], "decks")
@@ -576,7 +578,8 @@ def position_of(game: "Game") -> Position:
     buildings = {look.square_name(sq): HOTEL if s.hotel[sq] else s.houses[sq]
                  for sq in range(BOARD) if s.houses[sq] or s.hotel[sq]}
     decks = {deck: DeckSetup(order=tuple(e.deck(deck)[c].id for c in s.decks[di])) for di, deck in enumerate(DECKS)}
-    return Position(players=tuple(players), edition=e.id, rules=rules, buildings=buildings, decks=decks,
+    return Position(players=tuple(players), edition=e.id, rules=_pairs(rules), buildings=_pairs(buildings),
+                    decks=_pairs(decks),
                     current_player=s.players[t.player].name, turn=t.number, doubles=t.doubles, debt=debt,
                     offline_square=look.square_name(s.offline_square) if s.offline_square else 0,
                     seed=getattr(game.dice, "seed", None))
