@@ -3,17 +3,17 @@ call that applies an action and checks every invariant afterwards.
 
 Scenario tests read like the rulebooks: arrange the board (owners, positions, cash, the top card),
 script the dice, apply the actions a player would take, then assert on the events and the state.
-Arranging goes straight to the state (like setting up a chess position from FEN); playing always
-goes through ``Game.apply``.
+Arranging goes through the engine's position API (``monopoly.engine.position.arrange``), which
+checks the board and keeps the bank's books; playing always goes through ``Game.apply``.
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence, TypeVar
+from typing import Iterable, Mapping, Sequence, TypeVar
 
 from hypothesis import strategies as _st
 
-from monopoly.engine import Action, Game, ScriptedDice, check_invariants
+from monopoly.engine import Action, Game, ScriptedDice, arrange, check_invariants
 from monopoly.engine import events as E
 from monopoly.engine.editions import DECKS
 
@@ -66,49 +66,38 @@ def square(game: Game, name: str) -> int:
 
 def give(game: Game, player: int, *names_or_indices: str | int, mortgaged: bool = False) -> None:
     """Make ``player`` the owner of these properties (by name or index)."""
-    for item in names_or_indices:
-        index = square(game, item) if isinstance(item, str) else item
-        game.state.owner[index] = player
-        game.state.mortgaged[index] = mortgaged
+    arrange(game, owners={item: player for item in names_or_indices},
+            mortgaged={item: mortgaged for item in names_or_indices})
+
+
+def clear_deeds(game: Game) -> None:
+    """Give every deed back to the bank (as after a short game's deal), so a test arranges its own board."""
+    arrange(game, owners={sq: None for sq in game.edition.properties})
 
 
 def place(game: Game, player: int, where: str | int) -> None:
     """Put a token on a square without moving it there."""
-    game.state.players[player].position = square(game, where) if isinstance(where, str) else where
+    arrange(game, squares={player: where})
 
 
 def set_cash(game: Game, player: int, cash: int) -> None:
-    """Change a player's cash, booking the difference with the bank so money stays conserved."""
-    s = game.state
-    diff = cash - s.players[player].cash
-    if diff > 0:
-        s.bank_paid_out += diff
-    else:
-        s.bank_paid_in += -diff
-    s.players[player].cash = cash
+    """Change a player's cash; the engine books the difference with the bank."""
+    arrange(game, cash={player: cash})
 
 
 def jail(game: Game, player: int, turns_tried: int = 0) -> None:
     """Put a player in jail, as if sent there, having already tried for doubles ``turns_tried`` times."""
-    p = game.state.players[player]
-    p.position, p.in_jail, p.jail_turns = 10, True, turns_tried
+    arrange(game, jail={player: turns_tried})
 
 
 def card_on_top(game: Game, deck: str, card_id: str) -> None:
     """Move the card with this id to the top of its deck (the rest keep their order)."""
-    cards = game.edition.deck(deck)
-    index = next(i for i, c in enumerate(cards) if c.id == card_id)
-    order = game.state.decks[DECKS.index(deck)]
-    order.remove(index)
-    order.insert(0, index)
+    arrange(game, top_cards={deck: [card_id]})
 
 
 def hand_jail_card(game: Game, player: int, deck: str = "chance") -> None:
     """Take the deck's Get Out of Jail Free card out of the deck and give it to ``player``."""
-    cards = game.edition.deck(deck)
-    index = next(i for i, c in enumerate(cards) if c.kind == "get_out_of_jail_free")
-    game.state.decks[DECKS.index(deck)].remove(index)
-    game.state.players[player].jail_cards.append(deck)
+    arrange(game, jail_cards={player: [*game.state.players[player].jail_cards, deck]})
 
 
 def bottom_card(game: Game, deck: str) -> str:
@@ -123,13 +112,12 @@ def position(game: Game, player: int) -> int:
     return game.state.players[player].position
 
 
-def build(game: Game, where: str | int, houses: int = 0, hotel: bool = False) -> None:
-    """Stand buildings on a street, taken from the bank's stock (so their totals stay conserved)."""
-    index = square(game, where) if isinstance(where, str) else where
-    s = game.state
-    s.bank_houses += s.houses[index] - houses
-    s.bank_hotels += int(s.hotel[index]) - int(hotel)
-    s.houses[index], s.hotel[index] = houses, hotel
+def build(game: Game, buildings: Mapping[str | int, int | str]) -> None:
+    """Stand buildings on streets (street -> houses or "hotel"), taken from the bank's stock.
+
+    A group is set up in one call, since every street of it must stay evenly built.
+    """
+    arrange(game, buildings=buildings)
 
 
 # Every rule option at random, for the property tests (hypothesis strategies).

@@ -13,7 +13,7 @@ import pytest
 
 from monopoly.ai import ComputerPlayers, Pending, make_strategy
 from monopoly.ai.view import Auction, GameView
-from monopoly.engine import Bid, Game, OrderBuildings, PassBid, ScriptedDice, check_invariants
+from monopoly.engine import Bid, Game, OrderBuildings, PassBid, ScriptedDice, arrange, check_invariants
 from monopoly.engine.state import DecisionKind as K
 
 BROWNS = (1, 3)
@@ -27,18 +27,11 @@ def new_game(players=("Ann", "Bob")) -> Game:
 
 
 def set_cash(game: Game, player: int, cash: int) -> None:
-    s = game.state
-    s.bank_paid_in += s.players[player].cash - cash
-    s.players[player].cash = cash
+    arrange(game, cash={player: cash})
 
 
 def own(game: Game, player: int, *squares: int, houses: int = 0) -> None:
-    s = game.state
-    for sq in squares:
-        s.owner[sq] = player
-        if houses:
-            s.houses[sq] = houses
-            s.bank_houses -= houses
+    arrange(game, owners=dict.fromkeys(squares, player), buildings=dict.fromkeys(squares, houses) if houses else None)
 
 
 def bob_owns_the_light_blues(cash: int = 1500, houses: int = 0) -> Game:
@@ -77,7 +70,7 @@ def test_nothing_is_ordered_without_a_whole_group(strategy):
 @pytest.mark.parametrize("strategy", ["basic", "cautious", "ruthless", "random"])
 def test_a_mortgaged_group_takes_no_order(strategy):
     game = bob_owns_the_light_blues()
-    game.state.mortgaged[8] = True
+    arrange(game, mortgaged={8: True})
     assert order(game, strategy) == 0
 
 
@@ -161,8 +154,7 @@ def _ruthless_reserve(game: Game) -> int:
 
 def test_ruthless_orders_what_its_build_plan_pays_for():
     game = short_of_houses(bank=8)
-    game.state.houses[21] = game.state.houses[23] = game.state.houses[24] = 0  # the bank has plenty
-    game.state.bank_houses += 12
+    arrange(game, buildings=dict.fromkeys(REDS, 0))  # the bank has plenty
     reserve = _ruthless_reserve(game)
     set_cash(game, BOB, reserve + 60)
     assert order(game, "ruthless") == 1
@@ -174,8 +166,7 @@ def test_ruthless_orders_what_its_build_plan_pays_for():
 
 def test_ruthless_mortgages_lesser_property_to_pay_for_its_order():
     game = short_of_houses(bank=8)
-    game.state.houses[21] = game.state.houses[23] = game.state.houses[24] = 0
-    game.state.bank_houses += 12
+    arrange(game, buildings=dict.fromkeys(REDS, 0))
     reserve = _ruthless_reserve(game)
     set_cash(game, BOB, reserve + 60)
     own(game, BOB, 5)  # Reading Railroad: $100 on mortgage
@@ -217,9 +208,7 @@ def test_ruthless_orders_no_hotels_while_houses_are_short():
     assert game.state.bank_houses == 8
     check_invariants(game)
     assert order(game, "ruthless", hotels=True) == 0
-    for sq in REDS:  # no shortage now: hotels are welcome
-        game.state.houses[sq] = 0
-    game.state.bank_houses += 12
+    arrange(game, buildings=dict.fromkeys(REDS, 0))  # no shortage now: hotels are welcome
     check_invariants(game)
     assert order(game, "ruthless", hotels=True) == 3
 

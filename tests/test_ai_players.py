@@ -10,7 +10,7 @@ import pytest
 from monopoly.ai import ComputerPlayers
 from monopoly.ai.players import ANYTIME_LIMIT, REFUSAL_ROUNDS
 from monopoly.engine import (AcceptTrade, Buy, ClaimRent, DeclineToBuy, Game, LiftMortgage, Mortgage, PassBid,
-                             ProposeTrade, RejectTrade, Roll, ScriptedDice, check_invariants)
+                             ProposeTrade, RejectTrade, Roll, ScriptedDice, arrange, check_invariants)
 from monopoly.engine.state import DecisionKind as K
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 6, 8, 9
@@ -49,7 +49,7 @@ def test_people_decide_for_themselves():
 
 def test_computers_claim_rent_at_once_even_on_a_persons_turn():
     game = new_game(rolls=[(1, 2), (2, 2)])
-    game.state.owner[BALTIC] = 1
+    arrange(game, owners={BALTIC: 1})
     players = ComputerPlayers(game, {1: "basic"})
     game.apply(Roll(0))  # the person lands on the computer's Baltic Avenue
     claim = game.claims(1)[0]
@@ -67,7 +67,7 @@ def test_a_strategy_that_declines_to_claim_lets_the_rent_lapse(strategy_class):
 
     strategy_class("forgetful", claim_rent=claim_rent)
     game = new_game(rolls=[(1, 2), (2, 2)])
-    game.state.owner[BALTIC] = 1
+    arrange(game, owners={BALTIC: 1})
     players = ComputerPlayers(game, {1: "forgetful"})
     game.apply(Roll(0))  # the person lands on the computer's Baltic Avenue
     action = players.next_action(game)
@@ -121,7 +121,7 @@ def test_any_time_actions_are_limited_per_decision(strategy_class):
 
     strategy_class("flipper", act_anytime=flip)
     game = new_game(players=2, rolls=[(1, 1)] * 2)
-    game.state.owner[ORIENTAL] = 0
+    arrange(game, owners={ORIENTAL: 0})
     players = ComputerPlayers(game, {0: "flipper"})
     actions = []
     for _ in range(200):
@@ -145,8 +145,7 @@ def test_a_refused_offer_is_not_repeated_and_the_proposer_is_told(strategy_class
 
     strategy_class("pest", act_anytime=offer, trade_answered=told)
     game = new_game(players=2, rolls=[(3, 4)] * 40)
-    game.state.owner[MEDITERRANEAN] = 0
-    game.state.owner[BALTIC] = 1
+    arrange(game, owners={MEDITERRANEAN: 0, BALTIC: 1})
     players = ComputerPlayers(game, {0: "pest"})
     action = players.next_action(game)
     assert isinstance(action, ProposeTrade)
@@ -170,10 +169,7 @@ def test_a_refused_offer_is_not_repeated_and_the_proposer_is_told(strategy_class
 
 def test_computer_answers_an_offer_from_a_person():
     game = new_game(players=2)
-    s = game.state
-    s.owner[MEDITERRANEAN] = 1
-    s.owner[BALTIC] = 0
-    s.owner[ORIENTAL] = 1
+    arrange(game, owners={MEDITERRANEAN: 1, BALTIC: 0, ORIENTAL: 1})
     players = ComputerPlayers(game, {1: "basic"})
     game.apply(ProposeTrade(0, 1, (BALTIC,), (ORIENTAL,), 0))
     assert players.next_action(game) == AcceptTrade(1)  # completes brown, loses nothing
@@ -258,8 +254,7 @@ def test_once_time_is_up_computers_out_of_play_are_not_asked_to_deal(caplog):
     # in play was still offered any-time actions, chose to lift a mortgage the rules no longer
     # allowed it, and every such choice was logged as a strategy error.
     game = new_game(players=2, rolls=[(1, 2)], rules={"short_game": "time_limit", "time_limit_minutes": 1})
-    game.state.owner[ORIENTAL] = 1
-    game.state.mortgaged[ORIENTAL] = True
+    arrange(game, owners={ORIENTAL: 1}, mortgaged={ORIENTAL: True})
     players = ComputerPlayers(game, {1: "ruthless"})
     game.apply(Roll(0))  # the person lands on Baltic Avenue
     game.set_clock(60)
@@ -277,11 +272,8 @@ def test_an_offer_that_no_longer_stands_is_refused_without_asking_the_strategy(s
     # mortgage) before the computer answered; a computer that liked the deal accepted an offer
     # the rules no longer allowed, and the refusal was logged as a strategy error.
     game = new_game(players=2)
-    s = game.state
-    s.owner[MEDITERRANEAN] = 1  # Baltic Avenue completes the browns for the computer
-    s.owner[BALTIC] = 0
-    s.owner[ORIENTAL] = 0
-    s.mortgaged[ORIENTAL] = True
+    # Baltic Avenue completes the browns for the computer
+    arrange(game, owners={MEDITERRANEAN: 1, BALTIC: 0, ORIENTAL: 0}, mortgaged={ORIENTAL: True})
     players = ComputerPlayers(game, {1: strategy}, seed=3)
     game.apply(ProposeTrade(0, 1, (BALTIC,), (), 1450))
     game.apply(LiftMortgage(0, ORIENTAL))  # $55: $1,445 left, less than the cash offered

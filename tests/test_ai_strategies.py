@@ -9,9 +9,10 @@ from monopoly.ai import STRATEGIES, GameView, make_strategy
 from monopoly.ai.players import _ANSWER_TYPES
 from monopoly.ai.strategy import ANSWERS
 from monopoly.ai.view import pending_of
-from monopoly.engine import (BANK, AcceptTrade, Bid, Build, Buy, DeclareBankruptcy, DeclineToBuy, Game, LiftMortgage,
+from monopoly.engine import (AcceptTrade, Bid, Build, Buy, Debt, DeclareBankruptcy, DeclineToBuy, Game, LiftMortgage,
                              Mortgage, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade, RejectTrade, Roll,
-                             ScriptedDice, SellBuilding, SettleMortgagedTransfer, UseJailCard, check_state)
+                             ScriptedDice, SellBuilding, SettleMortgagedTransfer, UseJailCard, arrange,
+                             check_state)
 from monopoly.engine.editions import DECKS
 from monopoly.engine.state import NOBODY, AuctionState, Decision, DecisionKind as K, TradeOffer
 
@@ -29,33 +30,11 @@ def situation(*, players: int = 2, edition: str = "us", rules: dict | None = Non
     """A game set up by hand: owners, cash, houses, mortgages, a player in jail, a pending decision."""
     game = Game.new([f"P{i}" for i in range(players)], edition, rules, dice=ScriptedDice([(2, 3)] * 50),
                     first_player=0)
-    s = game.state
-    for sq, p in (owners or {}).items():
-        s.owner[sq] = p
-    for sq in mortgaged:
-        s.mortgaged[sq] = True
-    for sq, n in (houses or {}).items():
-        s.houses[sq] = n
-        s.bank_houses -= n
-    for p, amount in (cash or {}).items():
-        change = amount - s.players[p].cash
-        s.players[p].cash = amount
-        if change > 0:
-            s.bank_paid_out += change
-        else:
-            s.bank_paid_in -= change
-    for p, sq in (position or {}).items():
-        s.players[p].position = sq
-    if jail is not None:
-        s.players[jail].in_jail = True
-        s.players[jail].position = 10
-    if jail_card is not None:
-        deck = game.edition.deck(DECKS[0])
-        index = next(i for i, c in enumerate(deck) if c.kind == "get_out_of_jail_free")
-        s.decks[0].remove(index)
-        s.players[jail_card].jail_cards.append(DECKS[0])
-    if decision is not None:
-        s.stack.append(decision)
+    arrange(game, owners=owners, mortgaged=dict.fromkeys(mortgaged, True), buildings=houses, cash=cash,
+            squares=position, jail=None if jail is None else {jail: 0},
+            jail_cards=None if jail_card is None else {jail_card: [DECKS[0]]})
+    if decision is not None:  # a decision of any kind, which a position (at most a debt) does not set up
+        game.state.stack.append(decision)
     check_state(game)
     return game
 
@@ -114,9 +93,7 @@ def _building_auction() -> Game:
 def _in_debt(game: Game) -> Game:
     """The same situation with seat 0 owing the bank more than its cash, a debt raised later (as
     when a bankrupt's deeds are auctioned while another debtor waits): seat 0 may only pass."""
-    s = game.state
-    s.stack.insert(0, Decision(K.RAISE_FUNDS, 0, amount=s.players[0].cash + 100, creditor=BANK, reason="tax"))
-    check_state(game)
+    arrange(game, debt=Debt(0, game.state.players[0].cash + 100, "bank", "tax"))
     return game
 
 

@@ -27,16 +27,14 @@ def _refused(game, action, words):
 
 def _boardwalk_hotel(game, owner=BOB):
     give(game, owner, PARK_PLACE, BOARDWALK)
-    build(game, PARK_PLACE, 4)
-    build(game, BOARDWALK, hotel=True)
+    build(game, {PARK_PLACE: 4, BOARDWALK: "hotel"})
 
 
 def test_a_debt_above_cash_must_be_raised_by_selling_and_mortgaging():
     g = new_game((1, 3), rent_claim="automatic")
     _boardwalk_hotel(g)
     give(g, ANN, KENTUCKY, INDIANA, ILLINOIS)
-    for sq in (KENTUCKY, INDIANA, ILLINOIS):
-        build(g, sq, 2)
+    build(g, {KENTUCKY: 2, INDIANA: 2, ILLINOIS: 2})
     place(g, ANN, SHORT_LINE)
     events = act(g, Roll(ANN))  # to Boardwalk: $2,000 with a hotel
     assert E.DebtRaised(ANN, BOB, 2000, "rent") in events
@@ -68,8 +66,7 @@ def test_bankruptcy_to_a_player_hands_everything_to_the_creditor():
     _boardwalk_hotel(g)
     give(g, ANN, MEDITERRANEAN, BALTIC, ELECTRIC)
     give(g, ANN, READING, mortgaged=True)
-    build(g, MEDITERRANEAN, 2)
-    build(g, BALTIC, 2)
+    build(g, {MEDITERRANEAN: 2, BALTIC: 2})
     hand_jail_card(g, ANN, "chance")
     set_cash(g, ANN, 300)
     place(g, ANN, SHORT_LINE)
@@ -120,8 +117,7 @@ def test_bankruptcy_to_the_bank_auctions_every_property_at_once_but_no_buildings
     g = new_game((1, 2), players=("Ann", "Bob", "Cat"), income_tax="flat")
     give(g, ANN, MEDITERRANEAN, BALTIC)
     give(g, ANN, READING, mortgaged=True)
-    build(g, MEDITERRANEAN, 1)
-    build(g, BALTIC, 1)
+    build(g, {MEDITERRANEAN: 1, BALTIC: 1})
     hand_jail_card(g, ANN, "community_chest")
     set_cash(g, ANN, 10)
     place(g, ANN, MEDITERRANEAN)
@@ -155,8 +151,7 @@ def test_bankruptcy_to_the_bank_auctions_every_property_at_once_but_no_buildings
 def test_uk_debt_may_be_settled_in_property_with_the_creditor():
     g = new_game((1, 3), edition="uk", rent_claim="automatic")
     give(g, BOB, PARK_PLACE, BOARDWALK)  # Park Lane and Mayfair
-    build(g, PARK_PLACE, 2)
-    build(g, BOARDWALK, 2)
+    build(g, {PARK_PLACE: 2, BOARDWALK: 2})
     give(g, ANN, READING, ELECTRIC)
     set_cash(g, ANN, 500)
     place(g, ANN, SHORT_LINE)

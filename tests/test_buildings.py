@@ -12,7 +12,7 @@ import pytest
 from monopoly.engine import (BANK, Build, Buy, DecisionKind as K, Game, IllegalActionError, LiftMortgage, Mortgage,
                              Roll, SellBuilding, check_invariants)
 from monopoly.engine import events as E
-from scenario import act, build, give, new_game, paid, set_cash
+from scenario import act, build, clear_deeds, give, jail, new_game, paid, set_cash
 
 # US board squares used below
 MEDITERRANEAN, BALTIC = 1, 3
@@ -100,9 +100,7 @@ def test_building_must_be_even_across_the_group():
 def test_selling_must_be_even_across_the_group():
     g = new_game()
     give(g, 0, ST_JAMES, TENNESSEE, NEW_YORK)
-    build(g, ST_JAMES, 2)
-    build(g, TENNESSEE, 2)
-    build(g, NEW_YORK, 1)
+    build(g, {ST_JAMES: 2, TENNESSEE: 2, NEW_YORK: 1})
     check_invariants(g)
     _refused(g, SellBuilding(0, NEW_YORK), "sell evenly")
     events = act(g, SellBuilding(0, ST_JAMES))
@@ -118,8 +116,7 @@ def test_selling_must_be_even_across_the_group():
 def test_at_most_four_houses_then_a_hotel_for_the_houses_plus_the_hotel_price():
     g = new_game()
     give(g, 0, PARK_PLACE, BOARDWALK)
-    build(g, PARK_PLACE, 3)
-    build(g, BOARDWALK, 3)
+    build(g, {PARK_PLACE: 3, BOARDWALK: 3})
     act(g, Build(0, PARK_PLACE))
     # Park Place has four houses, Boardwalk three: no hotel until every site has four
     _refused(g, Build(0, PARK_PLACE), "build evenly")
@@ -154,8 +151,8 @@ def test_building_needs_the_cash():
 def test_buildings_bought_and_sold_out_of_turn_and_while_jailed():
     g = new_game((1, 2))
     give(g, 1, MEDITERRANEAN, BALTIC)
+    jail(g, 1)
     bob = g.state.players[1]
-    bob.in_jail, bob.position = True, 10
     assert g.pending.kind == K.ROLL and g.pending.player == 0  # Ann's turn
     act(g, Build(1, MEDITERRANEAN))  # Bob builds in Ann's turn, from jail
     act(g, Build(1, BALTIC))
@@ -185,8 +182,7 @@ def test_building_while_another_decision_is_pending():
 def test_houses_sold_back_at_half_price():
     g = new_game()
     give(g, 0, PACIFIC, NORTH_CAROLINA, PENNSYLVANIA_AVE)
-    for sq in (PACIFIC, NORTH_CAROLINA, PENNSYLVANIA_AVE):
-        build(g, sq, 2)
+    build(g, {PACIFIC: 2, NORTH_CAROLINA: 2, PENNSYLVANIA_AVE: 2})
     events = act(g, SellBuilding(0, PENNSYLVANIA_AVE))
     sold = [e for e in events if isinstance(e, E.BuildingSold)][0]
     assert sold.refund == 100 and sold.houses == 1 and not sold.hotel  # half of $200
@@ -197,8 +193,7 @@ def test_houses_sold_back_at_half_price():
 def test_hotel_sold_back_becomes_four_houses_when_the_bank_has_them():
     g = new_game()
     give(g, 0, PARK_PLACE, BOARDWALK)
-    build(g, PARK_PLACE, hotel=True)
-    build(g, BOARDWALK, hotel=True)
+    build(g, {PARK_PLACE: "hotel", BOARDWALK: "hotel"})
     assert g.state.bank_houses == 32
     events = act(g, SellBuilding(0, BOARDWALK))
     sold = [e for e in events if isinstance(e, E.BuildingSold)][0]
@@ -220,8 +215,8 @@ def test_no_houses_left_in_the_bank_means_nobody_can_build():
     g = new_game()
     give(g, 0, MEDITERRANEAN, BALTIC)
     give(g, 1, KENTUCKY, INDIANA, ILLINOIS, PACIFIC, NORTH_CAROLINA, PENNSYLVANIA_AVE, PARK_PLACE, BOARDWALK)
-    for sq in (KENTUCKY, INDIANA, ILLINOIS, PACIFIC, NORTH_CAROLINA, PENNSYLVANIA_AVE, PARK_PLACE, BOARDWALK):
-        build(g, sq, 4)
+    build(g, {sq: 4 for sq in (KENTUCKY, INDIANA, ILLINOIS, PACIFIC, NORTH_CAROLINA, PENNSYLVANIA_AVE, PARK_PLACE,
+                               BOARDWALK)})
     assert g.state.bank_houses == 0
     _refused(g, Build(0, MEDITERRANEAN), "no houses left")
     assert not [a for a in g.legal_actions(0) if isinstance(a, Build)]
@@ -237,14 +232,12 @@ def test_no_houses_left_in_the_bank_means_nobody_can_build():
 def test_no_hotels_left_means_no_hotel():
     g = new_game()
     give(g, 0, PARK_PLACE, BOARDWALK)
-    build(g, PARK_PLACE, 4)
-    build(g, BOARDWALK, 4)
+    build(g, {PARK_PLACE: 4, BOARDWALK: 4})
     # the twelve hotels all stand on Bob's streets
     bob_streets = (KENTUCKY, INDIANA, ILLINOIS, PACIFIC, NORTH_CAROLINA, PENNSYLVANIA_AVE,
                    ST_JAMES, TENNESSEE, NEW_YORK, 26, 27, 29)
     give(g, 1, *bob_streets)
-    for sq in bob_streets:
-        build(g, sq, hotel=True)
+    build(g, {sq: "hotel" for sq in bob_streets})
     assert g.state.bank_hotels == 0
     check_invariants(g)
     _refused(g, Build(0, BOARDWALK), "no hotels left")
@@ -255,8 +248,7 @@ def test_no_hotels_left_means_no_hotel():
 def test_short_games_need_three_houses_for_a_hotel(short_game, minutes):
     edition = "dotcom" if short_game == "dotcom" else "us"
     g = new_game(edition=edition, short_game=short_game, time_limit_minutes=minutes)
-    for sq in range(40):  # forget the dealt deeds: a clean board for this test
-        g.state.owner[sq] = -1
+    clear_deeds(g)  # forget the dealt deeds: a clean board for this test
     give(g, 0, MEDITERRANEAN, BALTIC)
     cash = g.state.players[0].cash
     for _ in range(3):

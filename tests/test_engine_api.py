@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from monopoly.engine import (Bid, Buy, DecisionKind, Game, IllegalActionError, PassBid, Roll, SaveFormatError,
-                             ScriptedDice, check_invariants)
+                             ScriptedDice, arrange, check_invariants)
 from monopoly.engine import actions as A
 from scenario import ANN, act, hand_jail_card, new_game
 
@@ -250,7 +250,7 @@ def test_a_malformed_action_is_refused_as_illegal_and_the_game_still_saves():
     # "player True", and the save then failed to load), and a trade or order whose lists were
     # not lists raised TypeError from check instead of IllegalActionError.
     game = Game.new(["Ann", "Bob"], dice=ScriptedDice([(1, 2)]), first_player=1)
-    game.state.owner[1] = 1  # Bob holds Mediterranean Avenue, to offer in the trades below
+    arrange(game, owners={1: 1})  # Bob holds Mediterranean Avenue, to offer in the trades below
     _refuse_all(game, [A.Roll(True), A.ProposeTrade(1, 0, give=3), A.ProposeTrade(1, 0, take=None),
                        A.ProposeTrade(1, 0, give_cards=1), A.OrderBuildings(1, orders=5),
                        A.OrderBuildings(1, ((1,), (0,))), A.ProposeTrade(1, 0, (1,), settle_debt=0),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from monopoly.engine import (BANK, Buy, DecisionKind as K, IllegalActionError, MoveOffline, PayIncomeTax, Roll,
-                             check_invariants)
+                             arrange, check_invariants)
 from monopoly.engine import events as E
 from scenario import ANN, BOB, act, cash, give, new_game, of, paid, place
 
@@ -46,7 +46,7 @@ def test_offline_token_starts_on_go_and_does_not_stop_the_salary():
 def test_offline_token_blocks_rent_on_its_square_and_the_owner_moves_it_on():
     g = _offline((1, 2), rent_claim="automatic")
     give(g, BOB, FOXSPORTS)
-    g.state.offline_square = FOXSPORTS
+    arrange(g, offline_square=FOXSPORTS)
     events = act(g, Roll(ANN))
     assert E.NoRent(FOXSPORTS, BOB, "offline") in events
     assert paid(events) == [] and cash(g) == [1500, 1500]
@@ -63,7 +63,7 @@ def test_offline_token_blocks_rent_on_its_square_and_the_owner_moves_it_on():
 def test_offline_token_blocks_a_rent_claim_too():
     g = _offline((1, 2))
     give(g, BOB, SPORTSLINE, FOXSPORTS)
-    g.state.offline_square = FOXSPORTS
+    arrange(g, offline_square=FOXSPORTS)
     events = act(g, Roll(ANN))
     assert not of(events, E.RentDue) and g.claims() == []
     act(g, MoveOffline(BOB, SPORTSLINE))
@@ -73,7 +73,7 @@ def test_offline_token_blocks_a_rent_claim_too():
 def test_rent_is_charged_on_other_squares():
     g = _offline((1, 2), rent_claim="automatic")
     give(g, BOB, FOXSPORTS)
-    g.state.offline_square = SPORTSLINE
+    arrange(g, offline_square=SPORTSLINE)
     events = act(g, Roll(ANN))
     assert paid(events, "rent") == [(ANN, BOB, 4)]
     assert g.pending.kind == K.ROLL and g.pending.player == BOB  # no token to move
@@ -82,7 +82,7 @@ def test_rent_is_charged_on_other_squares():
 def test_owner_landing_on_the_offline_square_moves_it_as_well():
     g = _offline((1, 2))
     give(g, ANN, FOXSPORTS)
-    g.state.offline_square = FOXSPORTS
+    arrange(g, offline_square=FOXSPORTS)
     act(g, Roll(ANN))
     assert g.pending.kind == K.MOVE_OFFLINE and g.pending.player == ANN
     act(g, MoveOffline(ANN, EXCITE))
@@ -91,7 +91,7 @@ def test_owner_landing_on_the_offline_square_moves_it_as_well():
 
 def test_offline_token_on_an_unowned_property_does_not_stop_buying():
     g = _offline((1, 2))
-    g.state.offline_square = FOXSPORTS
+    arrange(g, offline_square=FOXSPORTS)
     act(g, Roll(ANN))
     assert g.pending.kind == K.BUY and g.pending.square == FOXSPORTS
     act(g, Buy(ANN))
@@ -119,7 +119,7 @@ def test_doubles_onto_the_offline_square_of_another_owner_moves_the_token_twice_
     # Landing on it gives its owner a move of the token; the doubles give the roller one too.
     g = _offline((3, 3), (1, 2), rent_claim="automatic")
     give(g, BOB, IVILLAGE)
-    g.state.offline_square = IVILLAGE
+    arrange(g, offline_square=IVILLAGE)
     events = act(g, Roll(ANN))
     assert E.NoRent(IVILLAGE, BOB, "offline") in events and paid(events) == []
     d = g.pending

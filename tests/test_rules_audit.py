@@ -10,10 +10,10 @@ import pytest
 
 from monopoly.engine import (BANK, AcceptTrade, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, Game,
                              IllegalActionError, LiftMortgage, Mortgage, MoveOffline, OrderBuildings, PassBid,
-                             ProposeTrade, Roll, SellBuilding, SettleMortgagedTransfer, check_invariants)
+                             ProposeTrade, Roll, SellBuilding, SettleMortgagedTransfer, arrange, check_invariants)
 from monopoly.engine import events as E
-from scenario import (ANN, BOB, CAT, act, build, card_on_top, cash, give, jail, new_game, of, paid, place,
-                      set_cash)
+from scenario import (ANN, BOB, CAT, act, build, card_on_top, cash, clear_deeds, give, jail, new_game, of, paid,
+                      place, set_cash)
 
 MEDITERRANEAN, BALTIC = 1, 3
 READING = 5
@@ -35,8 +35,7 @@ def _refused(game: Game, action, words: str) -> None:
 
 def _clear_deeds(game: Game) -> None:
     """Take back the deeds a short game dealt (and refund them), so a test arranges its own board."""
-    for sq in range(40):
-        game.state.owner[sq] = -1
+    clear_deeds(game)
     for p in range(len(game.state.players)):
         set_cash(game, p, 1500)
 
@@ -64,8 +63,7 @@ def test_rent_double_on_the_unimproved_site_of_a_complete_group_with_houses_else
     """C64 HOUSES: the owner still collects double rent on the group's unimproved sites."""
     g = new_game((1, 2), rent_claim="automatic")
     give(g, BOB, ORIENTAL, VERMONT, CONNECTICUT)
-    build(g, ORIENTAL, 1)
-    build(g, VERMONT, 1)
+    build(g, {ORIENTAL: 1, VERMONT: 1})
     place(g, ANN, ORIENTAL)
     events = act(g, Roll(ANN))  # three on to Connecticut Avenue, base rent $8
     assert paid(events, "rent") == [(ANN, BOB, 16)]
@@ -79,8 +77,7 @@ def test_cash_display_property_value_is_what_the_bank_would_pay_now():
     give(g, ANN, READING)
     give(g, ANN, PENNSYLVANIA_RR, mortgaged=True)
     give(g, ANN, MEDITERRANEAN, BALTIC)
-    build(g, MEDITERRANEAN, 2)
-    build(g, BALTIC, 2)
+    build(g, {MEDITERRANEAN: 2, BALTIC: 2})
     # Reading $100 + Pennsylvania RR $0 + four $50 houses at $25 + the browns' mortgages once the
     # houses are sold ($30 each)
     assert g.property_value(ANN) == 100 + 0 + 4 * 25 + 30 + 30
@@ -93,8 +90,7 @@ def test_final_value_counts_railroads_at_200_mortgaged_at_100_and_buildings_at_f
     give(g, ANN, READING)
     give(g, ANN, PENNSYLVANIA_RR, mortgaged=True)
     give(g, ANN, MEDITERRANEAN, BALTIC)
-    build(g, MEDITERRANEAN, 2)
-    build(g, BALTIC, 2)
+    build(g, {MEDITERRANEAN: 2, BALTIC: 2})
     assert g.face_value(ANN) == 1500 + 200 + 100 + 60 + 60 + 4 * 50
 
 
@@ -103,13 +99,9 @@ def test_uk_hotel_sold_back_pays_half_the_hotel_and_half_of_the_four_houses_give
     """UK book: a hotel sold to the bank is worth half of its price plus half of four houses."""
     g = new_game(edition="uk")
     give(g, ANN, PARK_PLACE, BOARDWALK)  # Park Lane and Mayfair, £200 a building
-    build(g, PARK_PLACE, hotel=True)
-    build(g, BOARDWALK, hotel=True)
+    build(g, {PARK_PLACE: "hotel", BOARDWALK: "hotel"})
     give(g, BOB, *RED, *YELLOW, *GREEN)
-    for sq in RED + YELLOW:
-        build(g, sq, 4)
-    for sq, houses in zip(GREEN, (3, 3, 2)):
-        build(g, sq, houses)
+    build(g, {**{sq: 4 for sq in RED + YELLOW}, **dict(zip(GREEN, (3, 3, 2)))})
     assert g.state.bank_houses == 0
     assert g.property_value(ANN) == 2 * (100 + 4 * 100) + 175 + 200  # and the two mortgages
     events = act(g, SellBuilding(ANN, BOARDWALK))
@@ -124,8 +116,7 @@ def test_short_game_hotel_turn_in_value_is_half_the_hotel_and_three_houses():
     g = new_game(edition="dotcom", short_game="dotcom")
     _clear_deeds(g)
     give(g, ANN, PARK_PLACE, BOARDWALK)  # Excite@Home and Yahoo!, $200M a building
-    build(g, PARK_PLACE, hotel=True)
-    build(g, BOARDWALK, hotel=True)
+    build(g, {PARK_PLACE: "hotel", BOARDWALK: "hotel"})
     assert g.property_value(ANN) == 2 * (4 * 100) + 175 + 200  # and the two mortgages
     events = act(g, SellBuilding(ANN, BOARDWALK))
     assert of(events, E.BuildingSold) == [E.BuildingSold(ANN, BOARDWALK, 3, True, 100)]  # three houses back
@@ -161,8 +152,7 @@ def test_bankruptcy_mortgaged_property_held_until_later_pays_the_interest_again_
     """.com classic BANKRUPTCY: 10% at once, then the principal plus another 10% on a later turn."""
     g = new_game((1, 3), players=("Ann", "Bob", "Cat"), rent_claim="automatic")
     give(g, BOB, PARK_PLACE, BOARDWALK)
-    build(g, PARK_PLACE, 4)
-    build(g, BOARDWALK, hotel=True)
+    build(g, {PARK_PLACE: 4, BOARDWALK: "hotel"})
     give(g, ANN, READING, mortgaged=True)
     set_cash(g, ANN, 100)
     place(g, ANN, SHORT_LINE)
@@ -180,8 +170,7 @@ def test_uk_debt_settled_with_a_mortgaged_property_the_creditor_pays_the_interes
     """UK book: the creditor may take property, even mortgaged, for part of the rent owed."""
     g = new_game((1, 3), edition="uk", rent_claim="automatic")
     give(g, BOB, PARK_PLACE, BOARDWALK)  # Park Lane and Mayfair
-    build(g, PARK_PLACE, 2)
-    build(g, BOARDWALK, 2)
+    build(g, {PARK_PLACE: 2, BOARDWALK: 2})
     give(g, ANN, READING, mortgaged=True)  # King's Cross Station, mortgaged for £100
     set_cash(g, ANN, 500)
     place(g, ANN, SHORT_LINE)
@@ -202,8 +191,7 @@ def test_two_player_version_mortgaged_property_of_a_bankrupt_passes_still_mortga
     """Two-player text version: no mortgage interest; the creditor lifts the mortgage when he decides."""
     g = new_game((1, 3), players=("Ann", "Bob", "Cat"), rent_claim="automatic", mortgage_interest=0)
     give(g, BOB, PARK_PLACE, BOARDWALK)
-    build(g, PARK_PLACE, 4)
-    build(g, BOARDWALK, hotel=True)
+    build(g, {PARK_PLACE: 4, BOARDWALK: "hotel"})
     give(g, ANN, READING, mortgaged=True)
     set_cash(g, ANN, 100)
     place(g, ANN, SHORT_LINE)
@@ -280,10 +268,7 @@ def _short_of_houses(g: Game) -> None:
     give(g, ANN, MEDITERRANEAN, BALTIC)
     give(g, BOB, ORIENTAL, VERMONT, CONNECTICUT)
     give(g, CAT, *RED, *YELLOW, *GREEN, PARK_PLACE, BOARDWALK)
-    for sq in RED + YELLOW + GREEN:
-        build(g, sq, 3)
-    build(g, PARK_PLACE, 2)
-    build(g, BOARDWALK, 1)
+    build(g, {**{sq: 3 for sq in RED + YELLOW + GREEN}, PARK_PLACE: 2, BOARDWALK: 1})
     assert g.state.bank_houses == 2
 
 
@@ -311,7 +296,7 @@ def test_time_limit_no_new_building_orders_from_other_players_once_time_is_up():
     _short_of_houses(g)
     place(g, ANN, ORIENTAL)
     give(g, BOB, ORIENTAL, VERMONT)  # Connecticut, three on, is Ann's to buy
-    g.state.owner[CONNECTICUT] = -1
+    arrange(g, owners={CONNECTICUT: None})
     give(g, BOB, READING)
     act(g, Roll(ANN))
     assert g.pending.kind == K.BUY
@@ -342,8 +327,7 @@ def test_offline_doubles_thrown_to_leave_jail_move_the_token_too():
 def test_rent_still_claimable_when_time_runs_out_is_paid_with_the_finished_move():
     """Time-limit game: the transactions of the move in play are completed, the rent included."""
     g = new_game((1, 2), (3, 3), players=("Ann", "Bob"), short_game="time_limit", time_limit_minutes=30)
-    for sq in list(g.owned(ANN)) + list(g.owned(BOB)):
-        g.state.owner[sq] = -1
+    clear_deeds(g)
     set_cash(g, ANN, 1500)
     set_cash(g, BOB, 1500)
     give(g, BOB, "Baltic Avenue")
@@ -359,16 +343,11 @@ def test_only_players_ready_for_a_hotel_may_order_scarce_hotels():
     g = new_game(players=("Ann", "Bob", "Cy"))
     give(g, ANN, "Mediterranean Avenue", "Baltic Avenue")
     give(g, BOB, "Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")
-    for sq in (1, 3):
-        g.state.houses[sq] = 4
-    g.state.houses[6] = g.state.houses[8] = g.state.houses[9] = 3
-    g.state.bank_houses -= 8 + 9
-    g.state.bank_hotels = 1
-    # keep the hotels conserved: the other eleven stand on Cy's reds and yellows and greens
+    # one hotel left in the bank: the other eleven stand on Cy's reds and yellows and greens
     give(g, CAT, "Kentucky Avenue", "Indiana Avenue", "Illinois Avenue", "Atlantic Avenue", "Ventnor Avenue",
       "Marvin Gardens", "Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue", "Park Place", "Boardwalk")
-    for sq in (21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39):
-        g.state.hotel[sq] = True
+    build(g, {1: 4, 3: 4, 6: 3, 8: 3, 9: 3, **{sq: "hotel" for sq in (21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39)}})
+    assert g.state.bank_hotels == 1
     from monopoly.engine import check_invariants
     check_invariants(g)
     with pytest.raises(IllegalActionError, match="no room"):

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from monopoly.engine import (BANK, NOBODY, Bid, Buy, DecisionKind as K, DeclineToBuy, IllegalActionError, Mortgage,
-                             PassBid, Roll)
+from monopoly.engine import (NOBODY, Bid, Buy, Debt, DecisionKind as K, DeclineToBuy, IllegalActionError,
+                             Mortgage, PassBid, Roll, arrange)
 from monopoly.engine import check_invariants
 from monopoly.engine import events as E
-from monopoly.engine.state import Decision
 
 from scenario import ANN, BOB, CAT, act, card_on_top, cash, give, new_game, of, paid, set_cash
 
@@ -154,7 +153,7 @@ def test_auction_a_debtor_may_not_bid_and_its_bid_limit_says_so():
     """A player with a debt still to raise may raise cash, not spend it: asked in an auction (of a
     bankrupt's deeds, say), they can only pass, and ``bid_limit`` says so rather than their cash."""
     game, _ = _declined()
-    game.state.stack.insert(0, Decision(K.RAISE_FUNDS, BOB, amount=2000, creditor=BANK, reason="tax"))
+    arrange(game, debt=Debt(BOB, 2000, "bank", "tax"))
     check_invariants(game)
     assert game.bid_limit(BOB) == 0 and game.bid_limit(CAT) == 1500
     with pytest.raises(IllegalActionError, match="debt"):

@@ -148,13 +148,9 @@ def test_cards_pay_each_player_with_too_little_pays_in_order_and_owes_the_rest()
 def test_cards_repairs_per_house_and_per_hotel(deck, card, per_house, per_hotel):
     game = new_game(players=THREE)
     give(game, ANN, "Mediterranean Avenue", "Baltic Avenue", "Park Place", "Boardwalk")
-    build(game, 1, 2)
-    build(game, 3, 2)
-    build(game, 37, 4)
-    build(game, 39, hotel=True)
+    build(game, {1: 2, 3: 2, 37: 4, 39: "hotel"})
     give(game, BOB, "Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")
-    for s in (6, 8, 9):
-        build(game, s, 1)  # Bob's houses are not Ann's to repair
+    build(game, {6: 1, 8: 1, 9: 1})  # Bob's houses are not Ann's to repair
     game, events = _draw(deck, card, 22 if deck == "chance" else 17, game=game)
     assert paid(events, "repairs") == [(ANN, -1, 8 * per_house + per_hotel)]
 
@@ -375,8 +371,7 @@ def test_cards_uk_advance_to_a_square(card, at, target, salary):
 def test_cards_uk_repairs(deck, card, per_house, per_hotel):
     game = new_game(players=THREE, edition="uk")
     give(game, ANN, "Park Lane", "Mayfair")
-    build(game, 37, 3)
-    build(game, 39, 4)
+    build(game, {37: 3, 39: 4})
     game, events = _draw(deck, card, 22, game=game)
     assert paid(events, "repairs") == [(ANN, -1, 7 * per_house)]
 

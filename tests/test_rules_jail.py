@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from monopoly.engine import (AcceptTrade, Buy, ClaimRent, DecisionKind as K, IllegalActionError, Mortgage,
-                             PayJailFine, ProposeTrade, Roll, UseJailCard)
+                             PayJailFine, ProposeTrade, Roll, UseJailCard, arrange)
 from monopoly.engine import events as E
 
 from scenario import (ANN, BOB, act, bottom_card, card_on_top, cash, give, hand_jail_card, jail, new_game, of,
@@ -221,7 +221,7 @@ def test_jail_buying_a_get_out_of_jail_free_card_from_another_player_and_using_i
 def test_jail_a_jailed_player_still_collects_rent():
     game = new_game((1, 2))
     give(game, ANN, "Baltic Avenue")
-    game.state.turn.player = BOB
+    arrange(game, current_player=BOB)
     jail(game, ANN)
     events = act(game, Roll(BOB))
     claim = of(events, E.RentDue)[0]

@@ -78,8 +78,7 @@ def test_rent_uk_option_not_doubled_when_a_site_of_the_group_is_mortgaged():
 def test_rent_street_with_houses(houses, rent):
     game = new_game()
     give(game, BOB, "Park Place", "Boardwalk")
-    build(game, PARK_PLACE, houses)
-    build(game, BOARDWALK, houses)
+    build(game, {PARK_PLACE: houses, BOARDWALK: houses})
     set_cash(game, ANN, 5000)
     assert _due(_land(game, 36, (1, 2))) == [(BOB, ANN, BOARDWALK, rent)]
 
@@ -87,8 +86,7 @@ def test_rent_street_with_houses(houses, rent):
 def test_rent_street_with_a_hotel():
     game = new_game()
     give(game, BOB, "Park Place", "Boardwalk")
-    build(game, PARK_PLACE, 4)
-    build(game, BOARDWALK, hotel=True)
+    build(game, {PARK_PLACE: 4, BOARDWALK: "hotel"})
     assert _due(_land(game, 36, (1, 2))) == [(BOB, ANN, BOARDWALK, 2000)]
 
 
@@ -275,8 +273,7 @@ def test_rent_the_amount_is_fixed_when_it_falls_due():
 def test_rent_the_payer_short_of_cash_must_raise_it_before_play_goes_on():
     game = new_game()
     give(game, BOB, "Park Place", "Boardwalk")
-    build(game, PARK_PLACE, 1)
-    build(game, BOARDWALK, 1)
+    build(game, {PARK_PLACE: 1, BOARDWALK: 1})
     give(game, ANN, "Reading Railroad")
     set_cash(game, ANN, 150)
     claim = of(_land(game, 36, (1, 2)), E.RentDue)[0].claim

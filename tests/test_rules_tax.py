@@ -47,8 +47,7 @@ def test_income_tax_us_ten_percent_of_total_worth():
     set_cash(game, ANN, 1000)
     give(game, ANN, "Mediterranean Avenue", "Baltic Avenue", "Reading Railroad")
     give(game, ANN, "Boardwalk", mortgaged=True)
-    build(game, 1, 2)
-    build(game, 3, 2)
+    build(game, {1: 2, 3: 2})
     _to_income_tax(game)
     events = act(game, PayIncomeTax(ANN, percent=True))
     assert paid(events) == [(ANN, -1, 192)]
@@ -59,8 +58,7 @@ def test_income_tax_us_ten_percent_counts_a_hotel_at_the_cost_of_five_buildings(
     game = new_game()
     set_cash(game, ANN, 1000)
     give(game, ANN, "Park Place", "Boardwalk")
-    build(game, 37, 4)
-    build(game, 39, hotel=True)
+    build(game, {37: 4, 39: "hotel"})
     _to_income_tax(game)
     events = act(game, PayIncomeTax(ANN, percent=True))
     # 1000 + 350 + 400 + 4 x 200 + 5 x 200 = 3550

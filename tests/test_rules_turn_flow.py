@@ -129,10 +129,10 @@ def test_go_salary_when_landing_on_go():
     assert position(game, ANN) == 0 and game.players[ANN].cash == 1700
 
 
-@pytest.mark.parametrize("deck, at", [("community_chest", 2), ("chance", 7)])
-def test_go_salary_by_card_and_twice_when_a_card_sends_you_to_go_after_passing_it(deck, at):
-    game = new_game((3, 4))
-    place(game, ANN, at + 33)  # seven short of the card square, behind GO
+@pytest.mark.parametrize("deck, at, throw", [("community_chest", 2, (3, 4)), ("chance", 7, (5, 6))])
+def test_go_salary_by_card_and_twice_when_a_card_sends_you_to_go_after_passing_it(deck, at, throw):
+    game = new_game(throw)
+    place(game, ANN, at + 40 - sum(throw))  # one throw short of the card square, behind GO
     card_on_top(game, deck, f"{deck}-go")
     events = act(game, Roll(ANN))  # passes GO onto the card square, then the card sends her to GO
     assert [e.square for e in of(events, E.Landed)] == [at, 0]

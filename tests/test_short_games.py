@@ -8,19 +8,13 @@ import pytest
 from monopoly.engine import (BANK, Build, Buy, DecisionKind as K, DeclareBankruptcy, EndGame, Game,
                              IllegalActionError, PayJailFine, Roll, ScriptedDice, check_invariants)
 from monopoly.engine import events as E
-from scenario import ANN, BOB, CAT, act, build, cash, give, jail, new_game, of, paid, place, set_cash
+from scenario import ANN, BOB, CAT, act, build, cash, clear_deeds, give, jail, new_game, of, paid, place, set_cash
 
 MEDITERRANEAN, BALTIC = 1, 3
 READING = 5
 ORIENTAL, VERMONT, CONNECTICUT = 6, 8, 9
 PENNSYLVANIA_AVE, SHORT_LINE = 34, 35
 PARK_PLACE, BOARDWALK = 37, 39
-
-
-def _clear_deeds(game: Game) -> None:
-    """Take the dealt deeds back (money is not involved) so a test arranges its own board."""
-    for sq in range(40):
-        game.state.owner[sq] = -1
 
 
 # ------------------------------------------------------------------------ the time-limit game
@@ -52,7 +46,7 @@ def test_time_limit_game_dealt_deeds_are_shuffled_with_the_game_dice():
 
 def test_time_limit_game_three_houses_then_a_hotel():
     g = _timed()
-    _clear_deeds(g)
+    clear_deeds(g)
     give(g, ANN, ORIENTAL, VERMONT, CONNECTICUT)
     for _ in range(3):
         for sq in (ORIENTAL, VERMONT, CONNECTICUT):
@@ -72,7 +66,7 @@ def test_time_limit_game_of_the_uk_and_dotcom_books_keeps_four_houses_to_a_hotel
     g = Game.new(["Ann", "Bob"], edition, rules={"short_game": "time_limit", "time_limit_minutes": 30},
                  dice=ScriptedDice([]), first_player=0)
     assert g.rules.houses_per_hotel == 4
-    _clear_deeds(g)
+    clear_deeds(g)
     sites = g.edition.groups[1].squares  # the light blue (UK: Angel) group
     give(g, ANN, *sites)
     set_cash(g, ANN, 5000)
@@ -127,15 +121,12 @@ def test_time_limit_and_clock_are_saved_with_the_game():
 
 def test_time_limit_valuation_follows_the_book():
     g = _timed()
-    _clear_deeds(g)
+    clear_deeds(g)
     give(g, ANN, PARK_PLACE, BOARDWALK)
-    build(g, PARK_PLACE, 3)
-    build(g, BOARDWALK, hotel=True)
+    build(g, {PARK_PLACE: 3, BOARDWALK: "hotel"})
     give(g, ANN, READING, mortgaged=True)
     give(g, BOB, ORIENTAL, VERMONT, CONNECTICUT)
-    build(g, ORIENTAL, 2)
-    build(g, VERMONT, 1)
-    build(g, CONNECTICUT, 1)
+    build(g, {ORIENTAL: 2, VERMONT: 1, CONNECTICUT: 1})
     check_invariants(g)
     # Ann: cash 900 + printed prices 350 + 400 + Reading at its mortgage value 100
     #      + three houses at cost 600 + a hotel at the cost of five houses 1000
@@ -162,10 +153,9 @@ def test_dotcom_short_game_deals_three_free_deeds_each():
 
 def test_dotcom_short_game_three_houses_then_a_hotel():
     g = _dotcom()
-    _clear_deeds(g)
+    clear_deeds(g)
     give(g, ANN, MEDITERRANEAN, BALTIC)
-    build(g, MEDITERRANEAN, 3)
-    build(g, BALTIC, 2)
+    build(g, {MEDITERRANEAN: 3, BALTIC: 2})
     with pytest.raises(IllegalActionError, match="build evenly"):
         g.apply(Build(ANN, MEDITERRANEAN))
     act(g, Build(ANN, BALTIC))
@@ -175,7 +165,7 @@ def test_dotcom_short_game_three_houses_then_a_hotel():
 
 def test_dotcom_jail_must_be_left_on_the_next_turn_fine_after_a_failed_throw():
     g = _dotcom((1, 2))
-    _clear_deeds(g)
+    clear_deeds(g)
     jail(g, ANN)
     events = act(g, Roll(ANN))  # no doubles: pay the fine at once and move by this throw
     assert E.LeftJail(ANN, "forced_fine") in events
@@ -186,7 +176,7 @@ def test_dotcom_jail_must_be_left_on_the_next_turn_fine_after_a_failed_throw():
 
 def test_dotcom_jail_may_be_left_by_paying_before_the_throw():
     g = _dotcom((1, 2))
-    _clear_deeds(g)
+    clear_deeds(g)
     jail(g, ANN)
     act(g, PayJailFine(ANN))
     events = act(g, Roll(ANN))
@@ -196,7 +186,7 @@ def test_dotcom_jail_may_be_left_by_paying_before_the_throw():
 
 def test_dotcom_jail_left_with_doubles():
     g = _dotcom((2, 2))
-    _clear_deeds(g)
+    clear_deeds(g)
     jail(g, ANN)
     events = act(g, Roll(ANN))
     assert E.LeftJail(ANN, "doubles") in events and paid(events) == []
@@ -205,7 +195,7 @@ def test_dotcom_jail_left_with_doubles():
 
 def test_dotcom_short_game_income_tax_is_a_flat_200():
     g = _dotcom((1, 3))  # the edition's own default offers the choice; the short game does not
-    _clear_deeds(g)
+    clear_deeds(g)
     events = act(g, Roll(ANN))
     assert not of(events, E.TaxChoiceNeeded)
     assert paid(events, "tax") == [(ANN, BANK, 200)]
@@ -214,12 +204,11 @@ def test_dotcom_short_game_income_tax_is_a_flat_200():
 
 def test_dotcom_short_game_ends_at_the_first_bankruptcy_with_the_dotcom_valuation():
     g = _dotcom((1, 3), rent_claim="automatic")
-    _clear_deeds(g)
+    clear_deeds(g)
     give(g, BOB, PARK_PLACE, BOARDWALK)
-    build(g, PARK_PLACE, 3)
-    build(g, BOARDWALK, hotel=True)
+    build(g, {PARK_PLACE: 3, BOARDWALK: "hotel"})
     give(g, CAT, ORIENTAL, VERMONT, CONNECTICUT)
-    build(g, CONNECTICUT, 1)
+    build(g, {CONNECTICUT: 1})
     give(g, CAT, READING, mortgaged=True)
     set_cash(g, ANN, 100)
     place(g, ANN, SHORT_LINE)
@@ -248,7 +237,7 @@ def test_end_game_values_every_player_and_names_the_winner():
     g = new_game(players=("Ann", "Bob", "Cat"))
     give(g, ANN, READING)
     give(g, BOB, PARK_PLACE, BOARDWALK)
-    build(g, BOARDWALK, 1)
+    build(g, {BOARDWALK: 1})
     give(g, CAT, SHORT_LINE, mortgaged=True)
     events = act(g, EndGame(CAT))
     assert g.over and g.outcome.termination == "ended"

@@ -27,10 +27,7 @@ def _houses_short(game: Game) -> None:
     give(game, 0, MEDITERRANEAN, BALTIC)
     give(game, 1, ORIENTAL, VERMONT, CONNECTICUT)
     give(game, 2, *RED, *YELLOW, *GREEN)
-    for sq in RED + YELLOW:
-        build(game, sq, 4)
-    for sq in GREEN:
-        build(game, sq, 2)
+    build(game, {**{sq: 4 for sq in RED + YELLOW}, **{sq: 2 for sq in GREEN}})
     assert game.state.bank_houses == 2
     check_invariants(game)
 
@@ -126,8 +123,7 @@ def test_no_shortage_auction_when_the_bank_has_enough():
 def test_no_shortage_auction_when_the_bank_has_no_houses():
     g = new_game(players=("Ann", "Bob", "Cy"))
     _houses_short(g)
-    build(g, GREEN[0], 3)
-    build(g, GREEN[1], 3)
+    build(g, {GREEN[0]: 3, GREEN[1]: 3})
     assert g.state.bank_houses == 0
     with pytest.raises(IllegalActionError, match="no houses left"):
         act(g, OrderBuildings(0, ((0, 1), (1, 1))))
@@ -137,12 +133,10 @@ def test_scarce_hotels_are_auctioned_too():
     g = new_game(players=("Ann", "Bob", "Cy"))
     give(g, 0, MEDITERRANEAN, BALTIC)
     give(g, 1, PARK_PLACE, BOARDWALK)
-    for sq in (MEDITERRANEAN, BALTIC, PARK_PLACE, BOARDWALK):
-        build(g, sq, 4)
+    build(g, {sq: 4 for sq in (MEDITERRANEAN, BALTIC, PARK_PLACE, BOARDWALK)})
     give(g, 2, ST_JAMES, TENNESSEE, NEW_YORK, *RED, *YELLOW, *GREEN)
-    for sq in (ST_JAMES, TENNESSEE, NEW_YORK, *RED, *YELLOW, GREEN[0], GREEN[1]):
-        build(g, sq, hotel=True)
-    build(g, GREEN[2], 4)
+    build(g, {**{sq: "hotel" for sq in (ST_JAMES, TENNESSEE, NEW_YORK, *RED, *YELLOW, GREEN[0], GREEN[1])},
+              GREEN[2]: 4})
     assert g.state.bank_hotels == 1
     check_invariants(g)
     act(g, OrderBuildings(1, ((0, 1), (1, 2)), hotels=True))
@@ -168,13 +162,9 @@ def _c64_example() -> Game:
     three houses in the bank (the other 25 stand on Bob's streets)."""
     g = new_game()
     give(g, 0, ST_JAMES, TENNESSEE, NEW_YORK)
-    build(g, ST_JAMES, hotel=True)
-    build(g, TENNESSEE, hotel=True)
-    build(g, NEW_YORK, 4)
+    build(g, {ST_JAMES: "hotel", TENNESSEE: "hotel", NEW_YORK: 4})
     give(g, 1, *RED, *GREEN, PARK_PLACE, BOARDWALK)
-    for sq in RED + GREEN:
-        build(g, sq, 4)
-    build(g, BOARDWALK, 1)
+    build(g, {**{sq: 4 for sq in RED + GREEN}, BOARDWALK: 1})
     check_invariants(g)
     return g
 
@@ -210,8 +200,7 @@ def test_c64_hotel_breakdown_selling_the_st_james_hotel():
 
 def test_hotel_sold_when_the_bank_has_no_houses_clears_the_site():
     g = _c64_example()
-    build(g, PARK_PLACE, 2)  # the bank's last three houses go to Bob
-    build(g, BOARDWALK, 2)
+    build(g, {PARK_PLACE: 2, BOARDWALK: 2})  # the bank's last three houses go to Bob
     assert g.state.bank_houses == 0
     check_invariants(g)
     events = act(g, SellBuilding(0, ST_JAMES))

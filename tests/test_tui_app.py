@@ -22,7 +22,7 @@ if sys.platform.startswith("win"):
 from tui_harness import REPO, TuiSession, read_save  # noqa: E402
 
 from monopoly import saves  # noqa: E402
-from monopoly.engine import Bid, Buy, DeclineToBuy, Game, PassBid, Roll, check_invariants  # noqa: E402
+from monopoly.engine import Bid, Buy, DeclineToBuy, Game, PassBid, Roll, arrange, check_invariants  # noqa: E402
 from monopoly.engine import events as E  # noqa: E402
 from monopoly.engine import DecisionKind as K  # noqa: E402
 
@@ -162,20 +162,12 @@ def test_a_two_person_game_from_the_command_line_saved_quit_and_resumed(tmp_path
 def _building_save(folder: Path, bank_houses: int = 3) -> Path:
     """Ann owns the browns, Bob the light blues; the bank is short of houses."""
     game = Game.new(["Ann", "Bob"], "us", seed=3, first_player=0)
-    s = game.state
-    s.owner[1] = s.owner[3] = 0
-    s.owner[6] = s.owner[8] = s.owner[9] = 1
     filler = [16, 18, 19, 21, 23, 24, 26, 27, 29]
-    for i, sq in enumerate(filler):
-        s.owner[sq] = 0 if i < 6 else 1
-    need, i = 32 - bank_houses, 0
-    while need:
-        sq = filler[i % len(filler)]
-        if s.houses[sq] < 4:
-            s.houses[sq] += 1
-            need -= 1
-        i += 1
-    s.bank_houses = bank_houses
+    houses, need = dict.fromkeys(filler, 0), 32 - bank_houses
+    for i in range(need):  # round the filler streets one house at a time, so every group stays even
+        houses[filler[i % len(filler)]] += 1
+    arrange(game, owners={1: 0, 3: 0, 6: 1, 8: 1, 9: 1, **{sq: 0 if i < 6 else 1 for i, sq in enumerate(filler)}},
+            buildings=houses)
     check_invariants(game)
     return saves.write_save(folder, "build", game, None, {"tokens": ["Car", "Dog"], "fastmove": True,
                                                            "show_cash": True, "elapsed": 0})

@@ -14,7 +14,8 @@ import pytest
 
 from monopoly import saves
 from monopoly.engine import (Bid, Buy, DeclineToBuy, Game, PassBid, PayIncomeTax, PayOrDraw,
-                             ProposeTrade, RejectTrade, Roll, ScriptedDice, SettleMortgagedTransfer, check_invariants)
+                             ProposeTrade, RejectTrade, Roll, ScriptedDice, SettleMortgagedTransfer, arrange,
+                             check_invariants)
 from monopoly.engine import DecisionKind as K
 from monopoly.tui import model as M
 from monopoly.tui import play
@@ -164,12 +165,8 @@ class Bidder(StubComputers):
 
 def ann_short_before_boardwalk(game: Game) -> Any:
     """Ann stands on Park Place with $10 and Bob owns Boardwalk: (1, 1) lands her on it, owing $50."""
-    s = game.state
-    s.owner[39] = 1
-    s.players[0].position = 37
-    s.bank_paid_in += s.players[0].cash - 10
-    s.players[0].cash = 10
-    return s
+    arrange(game, owners={39: 1}, squares={0: 37}, cash={0: 10})
+    return game.state
 
 
 def messages(controller: play.GameController) -> list[str]:
@@ -193,7 +190,7 @@ def test_a_computer_offers_a_trade_and_the_person_accepts(tmp_path: Path) -> Non
     offer = ProposeTrade(1, 0, give=(3,), take=(1,), cash=25)
     screen = FakeScreen(keys("y") + QUIT)
     game, controller = make(tmp_path, [], screen, computers=StubComputers({1}, [offer]))
-    game.state.owner[1], game.state.owner[3] = 0, 1
+    arrange(game, owners={1: 0, 3: 1})
     controller.run()
     assert "Offer to 1 Ann" in screen.popups
     assert any("Ann: accept the offer from Bob?" in p for p in screen.transcript)
@@ -206,8 +203,7 @@ def test_the_owner_claims_rent_with_r_while_the_computer_waits_to_throw(tmp_path
     claimable = lambda screen: bool(screen.game.claims())  # noqa: E731
     screen = FakeScreen([(WAIT, "r", claimable)] + QUIT)
     game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, first=1, computers=StubComputers({1}))
-    game.state.owner[3] = 0
-    game.state.players[1].position = 1
+    arrange(game, owners={3: 0}, squares={1: 1})
     controller.run()
     assert "Bob pays Ann $4 rent" in messages(controller)
     assert game.state.players[0].cash == 1504
@@ -216,8 +212,7 @@ def test_the_owner_claims_rent_with_r_while_the_computer_waits_to_throw(tmp_path
 def test_rent_lapses_when_nobody_claims_it(tmp_path: Path) -> None:
     screen = FakeScreen(keys("d") + QUIT)  # Ann throws without claiming first
     game, controller = make(tmp_path, [(1, 1), (2, 3), (3, 4), (1, 2)], screen, first=1, computers=StubComputers({1}))
-    game.state.owner[3] = 0
-    game.state.players[1].position = 1
+    arrange(game, owners={3: 0}, squares={1: 1})
     controller.run()
     assert any("did not claim the $4 rent" in m for m in messages(controller))
 
@@ -228,7 +223,7 @@ def test_raising_funds_with_the_mortgage_cursor(tmp_path: Path) -> None:
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 1)], screen)
     s = ann_short_before_boardwalk(game)
-    s.owner[1] = s.owner[3] = 0  # the browns, Ann's to mortgage
+    arrange(game, owners={1: 0, 3: 0})  # the browns, Ann's to mortgage
     controller.run()
     assert any("Ann must raise $40 more" in p for p in screen.transcript)
     assert s.mortgaged[1] and s.mortgaged[3]
@@ -243,7 +238,7 @@ def test_the_debt_is_explained_once_while_funds_are_raised_step_by_step(tmp_path
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 1)], screen)
     s = ann_short_before_boardwalk(game)
-    s.owner[1] = s.owner[3] = 0  # the browns, Ann's to mortgage
+    arrange(game, owners={1: 0, 3: 0})  # the browns, Ann's to mortgage
     controller.run()
     assert s.mortgaged[1] and s.mortgaged[3]
     assert sum("Ann must raise" in p for p in screen.transcript) >= 2, "the question was asked twice"
@@ -260,7 +255,7 @@ def test_a_key_repeated_after_the_debt_is_paid_does_not_reach_the_option_bar(tmp
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 1), (2, 3)], screen)
     s = ann_short_before_boardwalk(game)
-    s.owner[1] = s.owner[3] = 0  # the browns, Ann's to mortgage
+    arrange(game, owners={1: 0, 3: 0})  # the browns, Ann's to mortgage
     controller.run()
     assert "Ann has raised the money: the debt is paid" in messages(controller)
     assert s.players[0].position == 39, "the typed-ahead key did not throw the dice"
@@ -273,9 +268,7 @@ def test_trade_cash_the_payer_lacks_is_asked_again_keeping_the_marked_properties
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [], screen)
     s = game.state
-    s.owner[1] = 0
-    s.bank_paid_in += s.players[1].cash - 100
-    s.players[1].cash = 100
+    arrange(game, owners={1: 0}, cash={1: 100})
     controller.run()
     assert "Bob has only $100 in cash: type a smaller amount, or let the other player pay" in messages(controller)
     assert not any("That trade is not possible" in m for m in messages(controller))
@@ -370,10 +363,7 @@ def test_jail_choices(tmp_path: Path) -> None:
     script = keys("d", "c") + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 3)], screen)
-    s = game.state
-    s.players[0].position, s.players[0].in_jail = 10, True
-    s.players[0].jail_cards.append("chance")
-    s.decks[0].remove(next(i for i, c in enumerate(game.edition.deck("chance")) if c.kind == "get_out_of_jail_free"))
+    arrange(game, jail={0: 0}, jail_cards={0: ["chance"]})
     controller.run()
     assert any("Ann is in jail: (T throw for doubles, P pay $50, C use your card) [T]" in p
                for p in screen.transcript)
@@ -384,7 +374,7 @@ def test_the_last_throw_in_jail_is_announced(tmp_path: Path) -> None:
     screen = FakeScreen(keys("d", "y") + QUIT)
     game, controller = make(tmp_path, [(1, 3)], screen)
     s = game.state
-    s.players[0].position, s.players[0].in_jail, s.players[0].jail_turns = 10, True, 2
+    arrange(game, jail={0: 2})
     controller.run()
     assert "Ann's last throw in jail: without doubles, Ann pays $50 and moves" in messages(controller)
     assert not s.players[0].in_jail and s.players[0].position == 14, "the fine was paid and Ann moved"
@@ -413,9 +403,7 @@ def test_trade_between_people_with_cursor_cash_and_jail_card(tmp_path: Path) -> 
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [], screen)
     s = game.state
-    s.owner[1], s.owner[3] = 0, 1
-    s.players[0].jail_cards.append("chance")
-    s.decks[0].remove(next(i for i, c in enumerate(game.edition.deck("chance")) if c.kind == "get_out_of_jail_free"))
+    arrange(game, owners={1: 0, 3: 1}, jail_cards={0: ["chance"]})
     controller.run()
     assert s.owner[1] == 1 and s.owner[3] == 0
     assert s.players[1].jail_cards == ["chance"] and s.players[0].cash == 1520
@@ -425,7 +413,7 @@ def test_trade_between_people_with_cursor_cash_and_jail_card(tmp_path: Path) -> 
 def test_trade_cancelled_with_esc_changes_nothing(tmp_path: Path) -> None:
     screen = FakeScreen(keys("t", "1", "esc") + QUIT)
     game, controller = make(tmp_path, [], screen)
-    game.state.owner[1] = 0
+    arrange(game, owners={1: 0})
     before = game.to_dict()["state"]["owner"]
     controller.run()
     assert game.to_dict()["state"]["owner"] == before
@@ -435,7 +423,7 @@ def test_buying_houses_with_the_cursor(tmp_path: Path) -> None:
     screen = FakeScreen(keys("h", "2\n", "enter", "enter") + QUIT)
     game, controller = make(tmp_path, [], screen)
     s = game.state
-    s.owner[1] = s.owner[3] = 0
+    arrange(game, owners={1: 0, 3: 0})
     controller.run()
     assert s.houses[1] + s.houses[3] == 2 and s.houses[1] == s.houses[3] == 1
     assert s.players[0].cash == 1400
@@ -446,18 +434,12 @@ def test_selling_a_hotel_under_a_shortage_rearranges_the_set(tmp_path: Path) -> 
     screen = FakeScreen(keys("h", "s", "1", "enter", "d") + QUIT)
     game, controller = make(tmp_path, [], screen)
     s = game.state
-    for sq in (16, 18, 19):
-        s.owner[sq] = 0
-    s.hotel[16] = s.hotel[18] = True
-    s.houses[19] = 4
-    s.bank_hotels -= 2
     others = [21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39]
-    for sq in others:
-        s.owner[sq] = 1
     need = 32 - 3 - 4
-    for i in range(need):
-        s.houses[others[i % len(others)]] += 1
-    s.bank_houses = 3
+    arrange(game, owners={**dict.fromkeys((16, 18, 19), 0), **dict.fromkeys(others, 1)},
+            buildings={16: "hotel", 18: "hotel", 19: 4,
+                       **{sq: need // len(others) + (i < need % len(others)) for i, sq in enumerate(others)}})
+    assert s.bank_houses == 3
     check_invariants(game)
     controller.run()
     assert any("Not enough houses left to replace a hotel" in m for m in messages(controller))
@@ -592,7 +574,7 @@ def test_offline_token_is_placed_with_the_cursor(tmp_path: Path) -> None:
 def test_the_offline_cursor_starts_beside_the_token(tmp_path: Path) -> None:
     screen = FakeScreen(keys("d", "enter") + QUIT)
     game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, offline_rule=True)
-    game.state.offline_square = 12  # Electric Company
+    arrange(game, offline_square=12)  # Electric Company
     controller.run()
     assert game.state.offline_square == 13, "RETURN took the next property round the board"
 
@@ -661,16 +643,10 @@ def test_a_few_turns_against_a_real_computer_player(tmp_path: Path, strategy: st
 def _short_of_houses(game: Game) -> None:
     """Ann owns the browns and, built up, the reds, yellows and greens; Bob the light blues.
     The bank has two houses left."""
-    s = game.state
-    for sq in (1, 3, 21, 23, 24, 26, 27, 29, 31, 32, 34):
-        s.owner[sq] = 0
-    for sq in (6, 8, 9):
-        s.owner[sq] = 1
-    for sq in (21, 23, 24, 26, 27, 29):
-        s.houses[sq] = 4
-    for sq in (31, 32, 34):
-        s.houses[sq] = 2
-    s.bank_houses = 32 - 30
+    arrange(game, owners={**dict.fromkeys((1, 3, 21, 23, 24, 26, 27, 29, 31, 32, 34), 0),
+                          **dict.fromkeys((6, 8, 9), 1)},
+            buildings={**dict.fromkeys((21, 23, 24, 26, 27, 29), 4), **dict.fromkeys((31, 32, 34), 2)})
+    assert game.state.bank_houses == 32 - 30
     check_invariants(game)
 
 
@@ -710,8 +686,7 @@ def test_without_a_shortage_the_computers_orders_start_no_auction(tmp_path: Path
     screen = FakeScreen(keys("h", "1\n", "enter") + QUIT)
     game = Game.new(["Ann", "Bob"], "us", dice=ScriptedDice([]), first_player=0)
     s = game.state
-    s.owner[1] = s.owner[3] = 0
-    s.owner[6] = s.owner[8] = s.owner[9] = 1
+    arrange(game, owners={1: 0, 3: 0, 6: 1, 8: 1, 9: 1})
     computers = ai.ComputerPlayers(game, {1: "cautious"}, seed=1)
     assert computers.building_order(game, 1, False) == 11  # a fourth house only while $1,000 is left
     ui = M.UIState(tokens=M.default_tokens(game, 2), fastmove=True)
@@ -728,16 +703,10 @@ def test_a_hotel_shortage_is_auctioned_with_the_computers_order(tmp_path: Path) 
     screen = FakeScreen(keys("h", "b", "1\n") + QUIT)  # Ann lets the countdown run out: Bob wins
     game = Game.new(["Ann", "Bob"], "us", dice=ScriptedDice([]), first_player=0)
     s = game.state
-    for sq in (1, 3, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39):
-        s.owner[sq] = 0
-    for sq in (6, 8, 9):
-        s.owner[sq] = 1
-    for sq in (1, 3, 6, 8, 9):
-        s.houses[sq] = 4
-    s.bank_houses -= 20
-    for sq in (21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39):
-        s.hotel[sq] = True
-    s.bank_hotels -= 11
+    arrange(game, owners={**dict.fromkeys((1, 3, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39), 0),
+                          **dict.fromkeys((6, 8, 9), 1)},
+            buildings={**dict.fromkeys((1, 3, 6, 8, 9), 4),
+                       **dict.fromkeys((21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39), "hotel")})
     check_invariants(game)
     computers = ai.ComputerPlayers(game, {1: "basic"}, seed=1)
     ui = M.UIState(tokens=M.default_tokens(game, 2), fastmove=True)
@@ -764,8 +733,7 @@ def test_a_card_that_moves_the_token_gives_way_to_the_deed_of_the_new_square(tmp
 
     screen = FakeScreen(keys("d"), responder=respond)
     game, controller = make(tmp_path, [(3, 4)], screen)
-    deck = game.state.decks[0]
-    deck.append(deck.pop(0))  # "Move ahead to Illinois Avenue" on top
+    arrange(game, top_cards={"chance": [game.edition.deck("chance")[game.state.decks[0][1]].id]})  # Illinois
     controller.run()
     prompt, card, square = seen[0]
     assert prompt.startswith("Ann: buy Illinois Avenue")
@@ -860,16 +828,16 @@ def test_ctrl_c_in_the_middle_of_an_action_waits_for_the_action_to_finish(tmp_pa
     game, controller = make(tmp_path, [(1, 2)], screen)
     controller.apply(Roll(0))
     assert game.pending.kind == K.BUY
-    original = game._emit
+    original = game._transfer
     sent: list[bool] = []
 
-    def emit_and_interrupt(event: Any) -> None:
+    def transfer_and_interrupt(*args: Any) -> None:
         if not sent:
             sent.append(True)
             os.kill(os.getpid(), signal.SIGINT)
-        original(event)
+        original(*args)
 
-    game._emit = emit_and_interrupt
+    game._transfer = transfer_and_interrupt  # type: ignore[method-assign]
     with pytest.raises(KeyboardInterrupt):
         controller.apply(Buy(0))
     assert sent
@@ -916,7 +884,7 @@ def test_a_trade_offers_no_deed_whose_group_has_buildings(tmp_path: Path) -> Non
     screen = FakeScreen(keys("t", "1"), responder=respond)
     game, controller = make(tmp_path, [], screen)
     give(game, 0, 1, 3, 5)
-    build(game, 1, houses=1)
+    build(game, {1: 1, 3: 1})
     controller.run()
     assert seen == [(5,)]
 

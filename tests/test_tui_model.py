@@ -7,7 +7,7 @@ import random
 import pytest
 
 from monopoly.engine import (BANK, NOBODY, AcceptTrade, Bid, Buy, DeclineToBuy, EndGame, Game, Mortgage, Offer,
-                             PassBid, ProposeTrade, Roll, ScriptedDice, check_invariants, events as E)
+                             PassBid, ProposeTrade, Roll, ScriptedDice, arrange, check_invariants, events as E)
 from monopoly.engine.state import RentClaim
 from monopoly.tui import model as M
 from monopoly.tui.keys import BINDINGS, HELP_TEXT, OPTIONS, command, option_for_key
@@ -67,8 +67,7 @@ def test_a_few_messages_word_for_word() -> None:
 
 def test_trade_summary_and_lines() -> None:
     game = scripted()
-    game.state.owner[1] = 0
-    game.state.players[1].jail_cards.append("chance")
+    arrange(game, owners={1: 0}, jail_cards={1: ["chance"]})
     offer = Offer(0, 1, (1,), (), -50, (), ("chance",))
     assert M.trade_summary(game, offer) == ("Ann offers Bob Mediterranean Avenue for a Get Out of Jail Free card "
                                             "(Chance) and $50")
@@ -83,16 +82,15 @@ def test_deed_card_highlights_the_rent_that_applies() -> None:
     assert card.title == "MEDITERRANEAN AVENUE" and card.group_colour == "brown"
     assert card.owner_line == "For sale: $60"
     assert not any(applies for _, _, applies in card.lines)
-    game.state.owner[1] = 0
+    arrange(game, owners={1: 0})
     assert [label for label, _, applies in M.deed_card(game, 1).lines if applies] == ["Rent"]
-    game.state.owner[3] = 0
+    arrange(game, owners={3: 0})
     assert [label for label, _, applies in M.deed_card(game, 1).lines if applies] == ["Rent with colour set"]
-    game.state.houses[1] = 2
-    game.state.bank_houses -= 2
+    arrange(game, buildings={1: 2, 3: 1})
     card = M.deed_card(game, 1)
     assert [(label, amount) for label, amount, applies in card.lines if applies] == [("With 2 houses", "$30")]
     assert "Built: 2 houses" in card.footer
-    game.state.mortgaged[3] = True
+    arrange(game, buildings={1: 0, 3: 0}, mortgaged={3: True})
     assert "MORTGAGED" in M.deed_card(game, 3).owner_line
     assert not any(applies for _, _, applies in M.deed_card(game, 3).lines)
 
@@ -133,7 +131,7 @@ def test_the_deeds_of_random_games_mark_the_rent_the_engine_charges(seed: int, e
 
 def test_deed_cards_of_railroads_utilities_and_other_squares() -> None:
     game = scripted()
-    game.state.owner[5] = game.state.owner[15] = 1
+    arrange(game, owners={5: 1, 15: 1})
     rail = M.deed_card(game, 5)
     assert [label for label, _, applies in rail.lines if applies] == ["If 2 are owned"]
     assert "Owner: 2 Bob" == rail.owner_line
@@ -146,17 +144,14 @@ def test_deed_cards_of_railroads_utilities_and_other_squares() -> None:
 
 def test_cells_show_owner_buildings_mortgage_and_tokens() -> None:
     game = scripted(players=("Ann", "Bob", "Cy"))
-    s = game.state
-    s.owner[1] = 1
-    s.houses[1] = 3
-    s.bank_houses -= 3
+    arrange(game, owners={1: 1, 3: 1}, buildings={1: 3, 3: 2})
     c = M.cell(game, 1)
     assert c.status(7) == "2 hhh  " and c.group_colour == "brown"
-    s.mortgaged[3], s.owner[3] = True, 0
+    arrange(game, owners={3: 0}, mortgaged={3: True}, buildings={1: 0, 3: 0})
     assert M.cell(game, 3).status(7) == "1m     "
     go = M.cell(game, 0)
     assert go.tokens == (0, 1, 2) and go.status(7) == "    123"
-    s.players[2].position, s.players[2].in_jail = 10, True
+    arrange(game, jail={2: 0})
     jail = M.cell(game, 10)
     assert jail.jailed == (2,) and jail.status(6) == "     3"
     # while animating, the token is shown where the screen says
@@ -167,7 +162,7 @@ def test_cells_show_owner_buildings_mortgage_and_tokens() -> None:
 
 def test_ahead_lists_the_next_four_squares() -> None:
     game = scripted()
-    game.state.owner[3] = 1
+    arrange(game, owners={3: 1})
     rows = M.ahead(game, 0)
     assert [sq for sq, _ in rows] == [1, 2, 3, 4]
     assert rows[0][1] == "for sale $60" and rows[2][1] == "sold to Bob" and rows[3][1] == "$200"
@@ -176,10 +171,8 @@ def test_ahead_lists_the_next_four_squares() -> None:
 
 def test_claims_owners_and_holdings() -> None:
     game = scripted()
-    s = game.state
-    s.owner[1] = 1
-    s.mortgaged[1] = True
-    s.claims.append(RentClaim(1, 1, 0, 3, 4, 1))
+    arrange(game, owners={1: 1}, mortgaged={1: True})
+    game.state.claims.append(RentClaim(1, 1, 0, 3, 4, 1))  # rent due is play, not a position
     assert M.claims_lines(game, [0, 1]) == ["Bob may claim $4 from Ann - press R"]
     assert M.claims_lines(game, [0]) == ["Bob may claim $4 from Ann"]
     rows = M.owners_rows(game)
@@ -192,9 +185,7 @@ def test_claims_owners_and_holdings() -> None:
 
 def test_valuation_table_names_the_winner() -> None:
     game = scripted()
-    game.state.owner[39] = 1
-    game.state.players[1].cash -= 401  # Bob ends $1 short of Ann: no tie
-    game.state.bank_paid_in += 401
+    arrange(game, owners={39: 1}, cash={1: game.state.players[1].cash - 401})  # Bob ends $1 short of Ann: no tie
     game.apply(EndGame(0))
     rows = [t for t, _ in M.valuation_rows(game)]
     assert rows[0].split() == ["Player", "Cash", "Property", "Total"]
@@ -216,7 +207,7 @@ def test_the_narrow_player_list_keeps_the_whole_cash_and_shortens_the_name() -> 
     # 80x24 with many players: two columns of 13; "1 CPU1   $1,5" once cut the cash short.
     game = Game.new(["Charlie", "Bob", "Cy"], "dotcom", seed=1)
     ui = M.UIState(tokens=M.default_tokens(game, 3))
-    game.state.players[1].cash = 11_500
+    arrange(game, cash={1: 11_500})
     entries = [M.player_entry(game, ui, p, 13) for p in range(3)]
     assert entries == ["1 Cha $1,500M", "2 Bo $11,500M", "3 Cy  $1,500M"]
     ui.show_cash = False
@@ -235,7 +226,7 @@ def test_options_with_nothing_to_do_are_dimmed() -> None:
     game.apply(Buy(0))
     enabled = M.option_enabled(game, people)
     assert enabled["mortgage"] and enabled["trade"] and not enabled["houses"]
-    game.state.owner[1] = 0
+    arrange(game, owners={1: 0})
     assert M.option_enabled(game, people)["houses"]
     game.apply(Roll(1))  # Bob throws doubles to ... a property; Ann may claim nothing yet
     game.apply(EndGame(0))
@@ -245,7 +236,7 @@ def test_options_with_nothing_to_do_are_dimmed() -> None:
 
 def test_rent_option_lights_up_for_the_owner() -> None:
     game = scripted((1, 2), (1, 2))
-    game.state.owner[3] = 1
+    arrange(game, owners={3: 1})
     game.apply(Roll(0))
     assert [c.owner for c in game.claims()] == [1]
     assert M.option_enabled(game, [0, 1])["rent"]
@@ -356,8 +347,8 @@ def test_the_message_lines_never_start_halfway_through_a_message() -> None:
 
 def test_a_bankrupt_player_in_the_list_fits_the_narrowest_panel() -> None:
     # the 80x24 panel cut "bankrupt" short when the line also carried the (gone) token's name
-    game = scripted(players=("Charlie", "Bob"))
-    game.state.players[0].bankrupt = True
-    ui = M.UIState(tokens=["Racing Car", "Thimble"])
+    game = scripted(players=("Charlie", "Bob", "Cy"))
+    arrange(game, current_player=1, bankrupt=[0])
+    ui = M.UIState(tokens=["Racing Car", "Thimble", "Boot"])
     line = M.player_summary(game, ui, 0)
     assert line.endswith("bankrupt") and len(line) <= len(M.player_summary(game, ui, 1)) + 2

@@ -22,8 +22,8 @@ from monopoly.engine import (BANK, NOBODY, AcceptTrade, Bid, Build, Buy, ClaimRe
                              RejectTrade, Roll, Rules, SaleEstimate, SellBuilding, SettleMortgagedTransfer, View,
                              check_invariants)
 from monopoly.engine import events as E
-from scenario import (ANN, BOB, CAT, RULE_OPTIONS, act, build, card_on_top, dice, give, hand_jail_card, jail, new_game,
-                      of, paid, place, set_cash)
+from scenario import (ANN, BOB, CAT, RULE_OPTIONS, act, build, card_on_top, clear_deeds, dice, give, hand_jail_card, jail,
+                      new_game, of, paid, place, set_cash)
 from test_properties import play_step
 
 # The US board (the C64 book's), by index.
@@ -65,10 +65,7 @@ def printed_rent(view: View, square: int, dice_total: int = 7) -> int:
 def short_of_houses(game: Game, owner: int = ANN) -> None:
     """``owner`` holds the reds, yellows and greens, built up until the bank has two houses left."""
     give(game, owner, *RED, *YELLOW, *GREEN)
-    for sq in RED + YELLOW:
-        build(game, sq, 4)
-    for sq in GREEN:
-        build(game, sq, 2)
+    build(game, {**{sq: 4 for sq in RED + YELLOW}, **{sq: 2 for sq in GREEN}})
     assert game.view.bank_houses == 2
 
 
@@ -125,8 +122,7 @@ def test_offer_action_is_the_proposal_that_makes_the_same_offer():
 def test_sale_estimate_of_a_house_names_no_break_down():
     g = new_game()
     give(g, ANN, *BROWNS)
-    build(g, MEDITERRANEAN, 2)
-    build(g, BALTIC, 2)
+    build(g, {MEDITERRANEAN: 2, BALTIC: 2})
     assert g.view.building_sale(BALTIC) == SaleEstimate(refund=25, hotels_broken=0, spread=None)
 
 
@@ -199,19 +195,17 @@ def test_mortgaged_houses_hotel_and_level():
     g = new_game()
     give(g, ANN, *BROWNS)
     give(g, ANN, READING, mortgaged=True)
-    build(g, MEDITERRANEAN, 3)
-    build(g, BALTIC, hotel=True)
+    build(g, {MEDITERRANEAN: 4, BALTIC: "hotel"})
     v = g.view
     assert v.mortgaged(READING) and not v.mortgaged(BALTIC)
-    assert (v.houses(MEDITERRANEAN), v.hotel(MEDITERRANEAN), v.level(MEDITERRANEAN)) == (3, False, 3)
+    assert (v.houses(MEDITERRANEAN), v.hotel(MEDITERRANEAN), v.level(MEDITERRANEAN)) == (4, False, 4)
     assert (v.houses(BALTIC), v.hotel(BALTIC), v.level(BALTIC)) == (0, True, 5)
 
 
 def test_level_of_a_hotel_in_the_short_game_is_three_houses_and_one():
     g = new_game(edition="dotcom", short_game="dotcom")
     give(g, ANN, 37, 39)  # Excite@Home and Yahoo!
-    build(g, 37, 3)
-    build(g, 39, hotel=True)
+    build(g, {37: 3, 39: "hotel"})
     assert (g.view.level(37), g.view.level(39)) == (3, 4)
 
 
@@ -238,7 +232,7 @@ def test_owns_group_monopolies_and_group_owner():
 def test_group_has_buildings_looks_at_every_site_of_the_group():
     g = new_game()
     give(g, ANN, *LIGHT_BLUES)
-    build(g, CONNECTICUT, 1)
+    act(g, Build(ANN, CONNECTICUT))
     assert g.view.group_has_buildings(ORIENTAL) and not g.view.group_has_buildings(MEDITERRANEAN)
 
 
@@ -247,7 +241,8 @@ def test_bank_houses_and_hotels_count_what_the_bank_still_holds():
     give(g, ANN, *BROWNS)
     assert paid(act(g, Build(ANN, MEDITERRANEAN)), "building") == [(ANN, BANK, g.view.build_cost(MEDITERRANEAN))]
     assert (g.view.bank_houses, g.view.bank_hotels) == (31, 12)
-    build(g, BOARDWALK, hotel=True)
+    give(g, BOB, PARK_PLACE, BOARDWALK)
+    build(g, {PARK_PLACE: 4, BOARDWALK: "hotel"})
     assert g.view.bank_hotels == 11
 
 
@@ -280,7 +275,7 @@ def test_build_problem_says_why_not_and_none_when_allowed():
     assert "whole colour group" in v.build_problem(MEDITERRANEAN, ANN)
     give(g, ANN, BALTIC)
     assert v.build_problem(MEDITERRANEAN, ANN) is None
-    build(g, MEDITERRANEAN, 1)
+    act(g, Build(ANN, MEDITERRANEAN))
     assert "evenly" in v.build_problem(MEDITERRANEAN, ANN)
     assert "not a street" in v.build_problem(READING, ANN)
     assert "do not own" in v.for_seat(BOB).build_problem(BALTIC)
@@ -296,8 +291,7 @@ def test_build_problem_under_the_uk_rule_refuses_a_group_with_a_mortgaged_site()
 def test_sell_problem_makes_the_most_built_site_go_first():
     g = new_game()
     give(g, ANN, *BROWNS)
-    build(g, MEDITERRANEAN, 1)
-    build(g, BALTIC, 2)
+    build(g, {MEDITERRANEAN: 1, BALTIC: 2})
     assert "evenly" in g.view.sell_problem(MEDITERRANEAN, ANN)
     assert g.view.sell_problem(BALTIC, ANN) is None
     give(g, ANN, READING)
@@ -307,8 +301,7 @@ def test_sell_problem_makes_the_most_built_site_go_first():
 def test_build_capacity_counts_room_on_whole_unmortgaged_groups():
     g = new_game()
     give(g, ANN, *BROWNS, *LIGHT_BLUES, PARK_PLACE)
-    build(g, MEDITERRANEAN, 4)
-    build(g, BALTIC, 4)
+    build(g, {MEDITERRANEAN: 4, BALTIC: 4})
     v = g.view.for_seat(ANN)
     assert v.build_capacity() == 12  # the light blues; the browns are full of houses
     assert v.build_capacity(hotels=True) == 2  # the browns are ready for hotels
@@ -324,17 +317,15 @@ def test_build_cost_is_the_deeds_house_price():
 def test_building_sale_value_is_half_the_cost_of_everything_on_the_site():
     g = new_game()
     give(g, ANN, *BROWNS)
-    build(g, MEDITERRANEAN, 3)
-    build(g, BALTIC, hotel=True)
-    assert g.view.building_sale_value(MEDITERRANEAN) == 75
+    build(g, {MEDITERRANEAN: 4, BALTIC: "hotel"})
+    assert g.view.building_sale_value(MEDITERRANEAN) == 100
     assert g.view.building_sale_value(BALTIC) == 125  # the hotel and the four houses it replaced
 
 
 def test_sale_refund_of_a_hotel_the_bank_can_turn_back_into_houses():
     g = new_game()
     give(g, ANN, *BROWNS)
-    build(g, MEDITERRANEAN, hotel=True)
-    build(g, BALTIC, hotel=True)
+    build(g, {MEDITERRANEAN: "hotel", BALTIC: "hotel"})
     assert g.view.building_sale(BALTIC) == SaleEstimate(25, 1, None)
     assert g.view.sale_refund(BALTIC) == 25
     events = act(g, SellBuilding(ANN, BALTIC))
@@ -349,16 +340,9 @@ def test_building_sale_predicts_the_c64_books_hotel_break_down_exactly():
     # and the seven houses left are spread evenly, the odd one on New York Avenue, the dearest.
     g = new_game()
     give(g, ANN, ST_JAMES, TENNESSEE, NEW_YORK)
-    build(g, ST_JAMES, hotel=True)
-    build(g, TENNESSEE, hotel=True)
-    build(g, NEW_YORK, 4)
+    build(g, {ST_JAMES: "hotel", TENNESSEE: "hotel", NEW_YORK: 4})
     give(g, BOB, *RED, *YELLOW, *BROWNS)  # the houses the example does not show stand on Bob's streets
-    for sq in RED:
-        build(g, sq, 4)
-    for sq in YELLOW:
-        build(g, sq, 3)
-    for sq in BROWNS:
-        build(g, sq, 2)
+    build(g, {**{sq: 4 for sq in RED}, **{sq: 3 for sq in YELLOW}, **{sq: 2 for sq in BROWNS}})
     assert g.view.bank_houses == 3
     estimate = g.view.building_sale(ST_JAMES)
     assert estimate == SaleEstimate(350, 2, ((ST_JAMES, 2), (TENNESSEE, 2), (NEW_YORK, 3)))
@@ -395,17 +379,16 @@ RENT_CASES = [
     ("us", {}, lambda g: (give(g, ANN, *BROWNS), give(g, ANN, MEDITERRANEAN, mortgaged=True)), BALTIC, 1, 8),
     ("uk", {}, lambda g: (give(g, ANN, *BROWNS), give(g, ANN, MEDITERRANEAN, mortgaged=True)), BALTIC, 0, 4),
     ("us", {}, lambda g: give(g, ANN, BALTIC, mortgaged=True), BALTIC, None, 0),
-    ("us", {}, lambda g: (give(g, ANN, *BROWNS), build(g, BALTIC, 3), build(g, MEDITERRANEAN, 3)), BALTIC, 4, 180),
-    ("us", {}, lambda g: (give(g, ANN, PARK_PLACE, BOARDWALK), build(g, BOARDWALK, hotel=True),
-                          build(g, PARK_PLACE, 4)), BOARDWALK, 6, 2000),
+    ("us", {}, lambda g: (give(g, ANN, *BROWNS), build(g, {BALTIC: 3, MEDITERRANEAN: 3})), BALTIC, 4, 180),
+    ("us", {}, lambda g: (give(g, ANN, PARK_PLACE, BOARDWALK), build(g, {BOARDWALK: "hotel", PARK_PLACE: 4})), BOARDWALK, 6, 2000),
     # the short games: three houses to a hotel, the hotel's rent unchanged
-    ("dotcom", {"short_game": "dotcom"}, lambda g: (give(g, ANN, 37, 39), build(g, 39, hotel=True), build(g, 37, 3)),
+    ("dotcom", {"short_game": "dotcom"}, lambda g: (give(g, ANN, 37, 39), build(g, {39: "hotel", 37: 3})),
      39, 5, 2000),
     ("us", {"short_game": "time_limit", "time_limit_minutes": 30},
-     lambda g: (give(g, ANN, PARK_PLACE, BOARDWALK), build(g, BOARDWALK, hotel=True), build(g, PARK_PLACE, 3)),
+     lambda g: (give(g, ANN, PARK_PLACE, BOARDWALK), build(g, {BOARDWALK: "hotel", PARK_PLACE: 3})),
      BOARDWALK, 5, 2000),
     ("us", {"short_game": "time_limit", "time_limit_minutes": 30},
-     lambda g: (give(g, ANN, PARK_PLACE, BOARDWALK), build(g, BOARDWALK, 3), build(g, PARK_PLACE, 3)),
+     lambda g: (give(g, ANN, PARK_PLACE, BOARDWALK), build(g, {BOARDWALK: 3, PARK_PLACE: 3})),
      BOARDWALK, 4, 1400),
     # railroads: one to four owned; a mortgaged one neither counts nor earns (the UK book's example)
     ("us", {}, lambda g: give(g, ANN, READING), READING, 0, 25),
@@ -432,7 +415,7 @@ RENT_IDS = ["plain", "whole-group", "group-mortgaged-site-us", "group-mortgaged-
 def test_rent_row_picks_the_deed_line_and_rent_is_its_amount(edition, options, arrange, square, row, rent):
     g = new_game(edition=edition, **options)
     if options.get("short_game"):
-        give(g, NOBODY, *g.edition.properties)  # take the dealt deeds back: the case arranges its own
+        clear_deeds(g)  # take the dealt deeds back: the case arranges its own
     arrange(g)
     check_invariants(g)
     assert g.view.rent_row(square) == row
@@ -447,14 +430,14 @@ def test_rent_of_a_utility_is_the_multiplier_times_the_throw_asked_about():
 
 LANDINGS = [
     # (edition, arrange, start, roll, square landed on)
-    ("us", lambda g: (give(g, BOB, *BROWNS), build(g, BALTIC, 3), build(g, MEDITERRANEAN, 3)), 0, (1, 2), BALTIC),
+    ("us", lambda g: (give(g, BOB, *BROWNS), build(g, {BALTIC: 3, MEDITERRANEAN: 3})), 0, (1, 2), BALTIC),
     ("us", lambda g: (give(g, BOB, *BROWNS), give(g, BOB, MEDITERRANEAN, mortgaged=True)), 0, (1, 2), BALTIC),
     ("uk", lambda g: (give(g, BOB, *BROWNS), give(g, BOB, MEDITERRANEAN, mortgaged=True)), 0, (1, 2), BALTIC),
     ("us", lambda g: give(g, BOB, *RAILROADS[:3]), 0, (2, 3), READING),
     ("uk", lambda g: (give(g, BOB, *RAILROADS), give(g, BOB, SHORT_LINE, mortgaged=True)), 0, (2, 3), READING),
     ("us", lambda g: give(g, BOB, ELECTRIC), 8, (1, 3), ELECTRIC),
     ("us", lambda g: give(g, BOB, ELECTRIC, WATER_WORKS), 22, (2, 4), WATER_WORKS),
-    ("us", lambda g: (give(g, BOB, PARK_PLACE, BOARDWALK), build(g, BOARDWALK, hotel=True), build(g, PARK_PLACE, 4)),
+    ("us", lambda g: (give(g, BOB, PARK_PLACE, BOARDWALK), build(g, {BOARDWALK: "hotel", PARK_PLACE: 4})),
      35, (1, 3), BOARDWALK),
 ]
 
@@ -554,8 +537,7 @@ def test_liquid_property_and_face_value():
     g = new_game()
     give(g, ANN, *BROWNS)
     give(g, ANN, READING, mortgaged=True)
-    build(g, BALTIC, 2)
-    build(g, MEDITERRANEAN, 1)
+    build(g, {BALTIC: 2, MEDITERRANEAN: 1})
     v = g.view.for_seat(ANN)
     # the bank would pay: houses at half (75) and the unmortgaged deeds' mortgages (60)
     assert v.property_value() == 135 and v.liquid_value() == 1500 + 135
@@ -574,8 +556,7 @@ def test_income_tax_worth_counts_printed_prices_and_buildings_at_cost():
     g = new_game()
     give(g, ANN, *BROWNS)
     give(g, ANN, READING, mortgaged=True)  # the percentage counts printed prices, mortgaged or not
-    build(g, MEDITERRANEAN, 4)
-    build(g, BALTIC, hotel=True)
+    build(g, {MEDITERRANEAN: 4, BALTIC: "hotel"})
     worth = g.view.income_tax_worth(ANN)
     assert worth == 1500 + 60 + 60 + 200 + 4 * 50 + 5 * 50
     dice(g, (1, 2))
@@ -670,7 +651,7 @@ def test_may_settle_in_property_for_rent_under_the_uk_rule_only():
 def _timed_game_at_a_purchase() -> Game:
     """A time-limit game (the dealt deeds taken back) in which Ann stands on Baltic Avenue, for sale."""
     g = new_game((1, 2), short_game="time_limit", time_limit_minutes=30)
-    give(g, NOBODY, *g.edition.properties)
+    clear_deeds(g)
     give(g, ANN, *BROWNS[:1])
     give(g, BOB, READING)
     act(g, Roll(ANN))
@@ -692,7 +673,7 @@ def test_deal_problem_once_time_is_up_only_the_player_in_play_deals():
 def test_deal_problem_after_time_is_up_still_lets_a_debtor_raise_the_money():
     # The move being finished may leave another player owing: they still sell and mortgage to pay.
     g = new_game((1, 1), short_game="time_limit", time_limit_minutes=30)
-    give(g, NOBODY, *g.edition.properties)
+    clear_deeds(g)
     give(g, BOB, READING)
     set_cash(g, BOB, 10)
     card_on_top(g, "community_chest", "community_chest-opera")  # every player pays Ann $50
@@ -873,8 +854,7 @@ def test_safe_action_refuses_an_offer_and_keeps_a_mortgage():
 def test_safe_action_raises_a_debt_selling_buildings_then_mortgaging_then_giving_up():
     g = new_game()
     give(g, ANN, *BROWNS)
-    build(g, MEDITERRANEAN, 1)
-    build(g, BALTIC, 1)
+    build(g, {MEDITERRANEAN: 1, BALTIC: 1})
     in_tax_debt(g, ANN, cash=0)  # $75 owed
     answers = []
     while g.view.pending_kind == K.RAISE_FUNDS:

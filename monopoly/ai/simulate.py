@@ -11,6 +11,10 @@ as the engine numbers them (each player's turn is one turn, extra throws after d
 included); ``player_turns`` totals them over all games. ``landings`` counts every time a token
 came to rest on each square (after a dice move and again at the end of every card move; Go To
 Jail counts when landed on); ``jail`` counts arrivals in jail.
+
+With ``--position FILE`` every game starts from that position (``docs/positions.md``) instead of a
+new game, with its own seed (the decks the position leaves unordered are shuffled by it); the
+position's players are the seats, and ``--max-turns`` and ``turns`` count from the position's turn.
 """
 
 from __future__ import annotations
@@ -22,10 +26,10 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
-from ..engine import Game
+from ..engine import Game, Position, build_game
 from ..engine.editions import EDITION_IDS
 from ..engine.events import Landed, SentToJail
 from .players import ComputerPlayers
@@ -60,13 +64,23 @@ def seating(strategies: Sequence[str], index: int) -> list[str]:
     return [strategies[(s + index) % n] for s in range(n)]
 
 
+def start_game(seats: Sequence[str], edition: str, gseed: int, max_turns: int,
+               position: Position | None = None) -> Game:
+    """A new game of the run, or one set up in ``position`` (stopped ``max_turns`` turns after its turn)."""
+    if position is None:
+        return Game.new([f"P{i + 1}" for i in range(len(seats))], edition, {"max_turns": max_turns}, seed=gseed,
+                        first_player=0, keep_log=False)
+    rules = {**position.rule_options, "max_turns": position.turn - 1 + max_turns}
+    return build_game(replace(position, rules=rules), seed=gseed, keep_log=False)
+
+
 def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: int = DEFAULT_SEED,
-              max_turns: int = DEFAULT_MAX_TURNS) -> GameResult:
-    """Play game ``index`` of a run to its end and count what happened."""
+              max_turns: int = DEFAULT_MAX_TURNS, position: Position | None = None) -> GameResult:
+    """Play game ``index`` of a run (from ``position`` if given) to its end and count what happened."""
     seats = seating(strategies, index)
     gseed = game_seed(seed, index)
-    game = Game.new([f"P{i + 1}" for i in range(len(seats))], edition, {"max_turns": max_turns}, seed=gseed,
-                    first_player=0, keep_log=False)
+    game = start_game(seats, edition, gseed, max_turns, position)
+    first_turn = game.state.turn.number
     players = ComputerPlayers(game, dict(enumerate(seats)), seed=gseed)
     counts = [0] * 41
     next_action = players.next_action
@@ -83,23 +97,24 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
                 counts[JAIL] += 1
     outcome = state.outcome
     winner = seats[outcome.winner] if outcome.winner >= 0 else None
-    return GameResult(index, winner, outcome.winner, outcome.termination, state.turn.number, tuple(counts))
+    turns = state.turn.number - first_turn + 1
+    return GameResult(index, winner, outcome.winner, outcome.termination, turns, tuple(counts))
 
 
-def _play_chunk(job: tuple[list[int], tuple[str, ...], str, int, int]) -> list[GameResult]:
-    indices, strategies, edition, seed, max_turns = job
-    return [play_game(i, strategies, edition, seed, max_turns) for i in indices]
+def _play_chunk(job: tuple[list[int], tuple[str, ...], str, int, int, Position | None]) -> list[GameResult]:
+    indices, strategies, edition, seed, max_turns, position = job
+    return [play_game(i, strategies, edition, seed, max_turns, position) for i in indices]
 
 
 def run_games(games: int, strategies: Sequence[str], edition: str = "us", seed: int = DEFAULT_SEED,
               jobs: int = 1, max_turns: int = DEFAULT_MAX_TURNS,
-              progress: Callable[[int, int], None] | None = None) -> list[GameResult]:
-    """Play ``games`` games (in ``jobs`` processes) and return their results in game order."""
+              progress: Callable[[int, int], None] | None = None, position: Position | None = None) -> list[GameResult]:
+    """Play ``games`` games (in ``jobs`` processes), from ``position`` if given; results in game order."""
     strategies = tuple(strategies)
     results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
         for i in range(games):
-            results.append(play_game(i, strategies, edition, seed, max_turns))
+            results.append(play_game(i, strategies, edition, seed, max_turns, position))
             if progress:
                 progress(i + 1, games)
         return results
@@ -107,7 +122,7 @@ def run_games(games: int, strategies: Sequence[str], edition: str = "us", seed: 
     size = max(1, min(50, games // (jobs * 8)))
     chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
     with multiprocessing.get_context().Pool(jobs) as pool:
-        for part in pool.imap(_play_chunk, [(c, strategies, edition, seed, max_turns) for c in chunks]):
+        for part in pool.imap(_play_chunk, [(c, strategies, edition, seed, max_turns, position) for c in chunks]):
             results.extend(part)
             if progress:
                 progress(len(results), games)
@@ -237,10 +252,14 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=f"Strategies: {', '.join(strategy_names())}.")
     parser.add_argument("--games", type=_positive, default=DEFAULT_GAMES, metavar="N",
                         help=f"how many games to play (default {DEFAULT_GAMES})")
-    parser.add_argument("--strategies", default=",".join(DEFAULT_STRATEGIES), metavar="A,B,...",
+    parser.add_argument("--strategies", metavar="A,B,...",
                         help="one strategy per seat, 2 to 8, comma-separated "
-                             f"(default {','.join(DEFAULT_STRATEGIES)}); seats are rotated between games")
-    parser.add_argument("--edition", choices=EDITION_IDS, default="us", help="the board (default us)")
+                             f"(default {','.join(DEFAULT_STRATEGIES)}, or as many of them as the position has "
+                             "players); seats are rotated between games")
+    parser.add_argument("--edition", choices=EDITION_IDS, default="us",
+                        help="the board (default us; a position names its own)")
+    parser.add_argument("--position", metavar="FILE",
+                        help="start every game from this position file (see docs/positions.md)")
     parser.add_argument("--seed", type=_whole, default=DEFAULT_SEED, metavar="S",
                         help=f"seed of the whole run (default {DEFAULT_SEED})")
     parser.add_argument("--jobs", type=_positive, default=1, metavar="J",
@@ -257,7 +276,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     except SystemExit as exc:  # --help, or a usage error already reported by argparse
         return int(exc.code or 0)
-    strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
+    position = None
+    if args.position is not None:
+        from ..cli import read_position
+        from ..engine import PositionError
+        try:
+            position = read_position(args.position)
+        except PositionError as exc:
+            print(f"monopoly simulate: {exc}", file=sys.stderr)
+            return 1
+        args.edition = position.edition
+    seats = len(position.players) if position is not None else len(DEFAULT_STRATEGIES)
+    default = ",".join(DEFAULT_STRATEGIES[i % len(DEFAULT_STRATEGIES)] for i in range(seats))
+    strategies = [s.strip() for s in (args.strategies or default).split(",") if s.strip()]
     unknown = [s for s in strategies if s not in STRATEGIES]
     if unknown:
         parser.print_usage(sys.stderr)
@@ -268,10 +299,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_usage(sys.stderr)
         print(f"monopoly simulate: a game needs 2 to 8 strategies, not {len(strategies)}", file=sys.stderr)
         return 2
+    if position is not None and len(strategies) != len(position.players):
+        parser.print_usage(sys.stderr)
+        print(f"monopoly simulate: the position has {len(position.players)} players, so give "
+              f"{len(position.players)} strategies, not {len(strategies)}", file=sys.stderr)
+        return 2
     progress = _Progress(sys.stderr) if sys.stderr.isatty() else None
     start = time.perf_counter()
     try:
-        results = run_games(args.games, strategies, args.edition, args.seed, args.jobs, args.max_turns, progress)
+        results = run_games(args.games, strategies, args.edition, args.seed, args.jobs, args.max_turns, progress,
+                            position)
     except KeyboardInterrupt:
         if progress:
             progress.close()

@@ -17,12 +17,14 @@ from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatE
 from .events import BANK, Event
 from .game import Game, describe_decision
 from .invariants import InvariantError, check_invariants, check_state
+from .position import Debt, DeckSetup, PlayerSetup, Position, PositionError, arrange, build_game, position_of, rearrange
 from .rules import OptionInfo, Rules, rule_options
 from .state import NOBODY, Decision, Outcome
 from .view import Auction, Claim, Offer, Pending, PlayerInfo, SaleEstimate, View
 
 __all__ = [
-    "actions", "events",
+    "actions", "events", "Debt", "DeckSetup", "PlayerSetup", "Position", "PositionError", "arrange", "build_game",
+    "position_of", "rearrange",
     "ACTION_TYPES", "AcceptTrade", "Action", "Auction", "AuctionItem", "AuctionLimit", "BANK", "Claim", "Code",
     "IncomeTaxMode", "Offer", "OptionInfo", "PaymentReason", "Pending", "Phase", "PlayerInfo", "RentClaimMode",
     "SaleEstimate", "ShortGame", "Termination", "View", "rule_options", "Bid", "Build", "Buy", "ClaimRent", "DeclareBankruptcy",
