@@ -160,10 +160,10 @@ class Game:
     def pending(self) -> Decision:
         """The decision the game waits for. Read it; change the game only through ``apply``."""
         s = self.state
+        if s.stack:  # the stack is emptied when a game ends
+            return s.stack[-1]
         if s.outcome is not None:
             return Decision(K.GAME_OVER, NOBODY)
-        if s.stack:
-            return s.stack[-1]
         roll = self._roll
         if roll.player != s.turn.player:  # one value per player's throw: this is asked very often
             roll = self._roll = Decision(K.ROLL, s.turn.player)
