@@ -340,6 +340,19 @@ class Game:
         route.effect(self, action)
         return self._finish_apply()
 
+    def push(self, action: A.Action) -> list[E.Event]:
+        """Carry out an action the caller vouches for, without checking it again.
+
+        The unchecked twin of ``apply`` (python-chess's ``push`` beside ``push_san``): for a caller
+        that has just checked the action (``is_legal``/``problem``) or built it legal by
+        construction, as the computer players do in simulations. An illegal action pushed here
+        leaves the game in a state the rules never reach: anything taking input from people or
+        files uses ``apply``.
+        """
+        self._start()
+        ROUTES[type(action)].effect(self, action)
+        return self._finish_apply()
+
     def set_clock(self, seconds: int) -> list[E.Event]:
         """Tell the engine how long the game has been played (the clock belongs to the front end).
 
