@@ -9,7 +9,9 @@ player's turn, extra throws after doubles included. The peers' harnesses count i
 (``GameResult.turns``). Each repetition runs the peer's harness in a child process (its own
 clock covers only its games, not start-up) and then our games in this process (one process, classic
 US rules, ``monopoly.ai.simulate.run_games``), so both sides see the same machine load. The ratio
-is ours / peer; above 1 we are faster.
+is ours / peer; above 1 we are faster. It is also given in CPU time (the peer's child process
+less its start-up, measured once with a one-game run; ours ``time.process_time``), which other
+programs busy on the same CPUs disturb far less than the wall clock the harnesses report.
 
 ``--peer gcp`` (default): gamescomputersplay/monopoly v2, four standard players, run from
 ``PEERS/gcp`` with this interpreter. ``--peer gnome``: USC/ISI GNOME with four
@@ -57,23 +59,44 @@ PEERS = {
 
 @dataclass(frozen=True)
 class Side:
-    """One side of one repetition: games played, player-turns counted and seconds taken."""
+    """One side of one repetition: games played, player-turns counted, seconds taken on the wall
+    clock and in CPU time (None where the system does not tell a child's CPU time)."""
     games: int
     player_turns: int
     seconds: float
+    cpu_seconds: float | None
 
     @property
     def rate(self) -> float:
-        """Player-turns per second."""
+        """Player-turns per second (wall clock)."""
         return self.player_turns / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def cpu_rate(self) -> float | None:
+        """Player-turns per CPU second: steadier than ``rate`` when other programs share the CPUs."""
+        return self.player_turns / self.cpu_seconds if self.cpu_seconds else None
+
+
+def children_cpu() -> float | None:
+    """CPU seconds used so far by this process's finished children (Unix only)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 class BenchError(Exception):
     """A missing peer or a failed harness: reported as a message, exit status 2."""
 
 
-def run_peer(command: list[str], workdir: Path) -> Side:
-    """Run a peer's harness and read its JSON line (the last line of its output that is one)."""
+def run_peer(command: list[str], workdir: Path, games: int, startup_cpu: float = 0.0) -> Side:
+    """Run a peer's harness for ``games`` games and read its JSON line (the last line of its
+    output that is one). Its CPU time is the child's, less ``startup_cpu`` (interpreter start and
+    imports, which its own clock leaves out too)."""
+    command = [*command, "--games", str(games)]
+    before = children_cpu()
     try:
         done = subprocess.run(command, cwd=workdir, capture_output=True, text=True, timeout=600)
     except (OSError, subprocess.TimeoutExpired) as exc:
@@ -83,19 +106,29 @@ def run_peer(command: list[str], workdir: Path) -> Side:
         tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
         raise BenchError(f"{' '.join(command)} failed (exit {done.returncode}): {tail}")
     report = json.loads(lines[-1])
-    return Side(int(report["games"]), int(report["player_turns"]), float(report["seconds"]))
+    after = children_cpu()
+    cpu = after - before - startup_cpu if before is not None and after is not None else None
+    return Side(int(report["games"]), int(report["player_turns"]), float(report["seconds"]), cpu)
+
+
+def startup_cost(command: list[str], workdir: Path) -> float:
+    """The CPU seconds a harness spends outside its games: a one-game run's CPU time less that
+    game's own time (too short to be disturbed much)."""
+    one = run_peer(command, workdir, 1)
+    return max(0.0, one.cpu_seconds - one.seconds) if one.cpu_seconds is not None else 0.0
 
 
 def run_ours(games: int, strategies: Sequence[str], seed: int) -> Side:
     """Our games in this process, counted as the peers count: the engine's turns of each game."""
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     results = run_games(games, strategies, "us", seed, jobs=1)
-    seconds = time.perf_counter() - start
-    return Side(games, sum(r.turns for r in results), seconds)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - start_cpu
+    return Side(games, sum(r.turns for r in results), seconds, cpu)
 
 
-def peer_command(peer: Peer, peers: Path, games: int, gnome_python: Path) -> tuple[list[str], Path]:
-    """The harness command line and the folder to run it from; BenchError if something is missing."""
+def peer_command(peer: Peer, peers: Path, gnome_python: Path) -> tuple[list[str], Path]:
+    """The harness command line (less ``--games``) and the folder to run it from; BenchError if
+    something is missing."""
     harness = peers / peer.harness
     if not harness.is_file():
         raise BenchError(f"no peers folder with {peer.harness} at {peers} (give it with --peers DIR)")
@@ -106,7 +139,7 @@ def peer_command(peer: Peer, peers: Path, games: int, gnome_python: Path) -> tup
     workdir = peers / peer.workdir if peer.workdir else ROOT
     if not workdir.is_dir():
         raise BenchError(f"no {peer.workdir} folder in {peers}")
-    return [python, str(harness), "--games", str(games)], workdir
+    return [python, str(harness)], workdir
 
 
 def load_average() -> float | None:
@@ -114,28 +147,33 @@ def load_average() -> float | None:
     return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
 
 
-def measure(peer: Peer, command: list[str], workdir: Path, games: int, strategies: Sequence[str], reps: int,
-            seed: int, progress: bool) -> dict:
+def measure(peer: Peer, command: list[str], workdir: Path, games: int, peer_games: int, strategies: Sequence[str],
+            reps: int, seed: int, progress: bool) -> dict:
     """Interleave ``reps`` repetitions of the peer and ours and report rates and ratios."""
     runs = []
     load_before = load_average()
+    startup = startup_cost(command, workdir)
     for rep in range(reps):
-        theirs = run_peer(command, workdir)
+        theirs = run_peer(command, workdir, peer_games, startup)
         ours = run_ours(games, strategies, seed)
         ratio = ours.rate / theirs.rate if theirs.rate else 0.0
+        cpu_ratio = (ours.cpu_rate / theirs.cpu_rate) if ours.cpu_rate and theirs.cpu_rate else None
         runs.append({"peer_games": theirs.games, "peer_player_turns": theirs.player_turns,
                      "peer_seconds": round(theirs.seconds, 3), "peer_turns_per_s": round(theirs.rate),
                      "our_games": ours.games, "our_player_turns": ours.player_turns,
                      "our_seconds": round(ours.seconds, 3), "our_turns_per_s": round(ours.rate),
-                     "ratio": round(ratio, 3)})
+                     "ratio": round(ratio, 3), "cpu_ratio": round(cpu_ratio, 3) if cpu_ratio else None})
         if progress:
             print(f"rep {rep + 1}/{reps}: peer {theirs.rate:,.0f}, ours {ours.rate:,.0f} player-turns/s, "
                   f"ratio {ratio:.3f}", file=sys.stderr)
+    cpu_ratios = [r["cpu_ratio"] for r in runs if r["cpu_ratio"] is not None]
     return {"peer": peer.name, "strategies": list(strategies), "reps": reps, "seed": seed,
             "python": sys.version.split()[0], "cpus": os.cpu_count(),
             # other processes on the machine slow both sides at random: say how busy it was
             "load_average": [load_before, load_average()], "runs": runs,
             "median_ratio": round(statistics.median(r["ratio"] for r in runs), 3),
+            # the same in CPU time (the peer's less its start-up): steadier on a busy machine
+            "median_cpu_ratio": round(statistics.median(cpu_ratios), 3) if len(cpu_ratios) == reps else None,
             "peer_us_per_turn": round(1e6 / statistics.median(r["peer_turns_per_s"] for r in runs), 2),
             "our_us_per_turn": round(1e6 / statistics.median(r["our_turns_per_s"] for r in runs), 2)}
 
@@ -145,12 +183,15 @@ def format_table(report: dict) -> str:
     lines = [f"ours ({','.join(report['strategies'])}) vs {report['peer']}, per player-turn, "
              f"{report['reps']} interleaved repetitions, Python {report['python']}", "",
              f"{'rep':>3}  {'peer turns':>10}  {'peer turns/s':>12}  {'our turns':>9}  {'our turns/s':>11}  "
-             f"{'ours/peer':>9}"]
+             f"{'ours/peer':>9}  {'in CPU time':>11}"]
     for i, r in enumerate(report["runs"], 1):
+        cpu = f"{r['cpu_ratio']:.3f}" if r["cpu_ratio"] is not None else "-"
         lines.append(f"{i:>3}  {r['peer_player_turns']:>10,}  {r['peer_turns_per_s']:>12,}  "
-                     f"{r['our_player_turns']:>9,}  {r['our_turns_per_s']:>11,}  {r['ratio']:>9.3f}")
+                     f"{r['our_player_turns']:>9,}  {r['our_turns_per_s']:>11,}  {r['ratio']:>9.3f}  {cpu:>11}")
+    cpu_median = report["median_cpu_ratio"]
     lines += ["", f"median ratio ours/peer: {report['median_ratio']:.3f} "
-                  f"({report['our_us_per_turn']} us a turn against {report['peer_us_per_turn']})",
+                  f"({report['our_us_per_turn']} us a turn against {report['peer_us_per_turn']})"
+                  + (f"; in CPU time {cpu_median:.3f}" if cpu_median is not None else ""),
               f"load average (1 min) {report['load_average'][0]} before, {report['load_average'][1]} after, "
               f"on {report['cpus']} CPUs"]
     return "\n".join(lines)
@@ -179,10 +220,9 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, name) is not None and getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     try:
-        command, workdir = peer_command(peer, args.peers.resolve(), args.peer_games or peer.peer_games,
-                                        args.gnome_python)
-        report = measure(peer, command, workdir, args.games or peer.games, strategies, args.reps, args.seed,
-                         progress=not args.json)
+        command, workdir = peer_command(peer, args.peers.resolve(), args.gnome_python)
+        report = measure(peer, command, workdir, args.games or peer.games, args.peer_games or peer.peer_games,
+                         strategies, args.reps, args.seed, progress=not args.json)
     except BenchError as exc:
         print(f"bench_peers: {exc}", file=sys.stderr)
         return 2
