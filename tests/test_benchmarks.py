@@ -6,6 +6,7 @@ only catches a benchmark broken by a change to the code it measures.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -31,3 +32,30 @@ def test_a_benchmark_runs_to_its_report(command: list[str], expected: str) -> No
     # the strength benchmark exits 1 when a target is missed, as four games may well do
     assert done.returncode in ((0, 1) if "strength" in command[0] else (0,)), done.stderr
     assert expected in done.stdout
+
+
+# the peers' harnesses (../shared/peers/README.md) sit beside the checkout; MONOPOLY_PEERS points elsewhere
+PEERS = Path(os.environ.get("MONOPOLY_PEERS", ROOT.parent / "shared" / "peers"))
+GNOME_PYTHON = ROOT / ".gnome-venv" / "bin" / "python"
+
+
+@pytest.mark.parametrize("peer", ["gcp", "gnome"])
+def test_the_peer_benchmark_runs_to_its_ratio(peer: str) -> None:
+    if not (PEERS / "gcp_bench.py").is_file():
+        pytest.skip(f"no peers folder at {PEERS}")
+    if peer == "gnome" and not GNOME_PYTHON.is_file():
+        pytest.skip(f"no GNOME venv at {GNOME_PYTHON} (the peers README says how to make it)")
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_peers.py"), "--peer", peer,
+                           "--peers", str(PEERS), "--reps", "1", "--games", "1", "--peer-games", "2"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 0, done.stderr
+    assert "median ratio ours/peer" in done.stdout
+
+
+def test_the_peer_benchmark_says_when_the_peers_are_missing(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_peers.py"), "--peers", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "no peers folder" in done.stderr
