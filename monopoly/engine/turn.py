@@ -23,7 +23,8 @@ JAIL_SQUARE = 10
 # Looked up once: the loop below runs after every action.
 _RAISE_FUNDS, _AUCTION, _PLACE_BUILDING, _MORTGAGED_TRANSFER = (
     K.RAISE_FUNDS, K.AUCTION, K.PLACE_BUILDING, K.MORTGAGED_TRANSFER)
-_AWAIT_ROLL, _MOVE_PENDING = Phase.AWAIT_ROLL, Phase.MOVE_PENDING
+_AWAIT_ROLL, _MOVE_PENDING, _RESOLVING = Phase.AWAIT_ROLL, Phase.MOVE_PENDING, Phase.RESOLVING
+_PROPERTY_KINDS = ("street", "railroad", "utility")
 
 
 # ---------------------------------------------------------------------- play running on
@@ -108,12 +109,13 @@ def roll(g: "Game", a: A.Roll) -> None:
     s = g.state
     p = a.player
     t = s.turn
-    expire_claims(g)
+    if s.claims:
+        expire_claims(g)
     d = g.dice.roll()
     player = s.players[p]
     total = d[0] + d[1]
     doubles = d[0] == d[1]
-    t.phase = Phase.RESOLVING
+    t.phase = _RESOLVING
     if player.in_jail:
         g._emit(E.DiceRolled(p, d, "jail"))
         last = last_jail_throw(g, p)
@@ -144,7 +146,7 @@ def roll(g: "Game", a: A.Roll) -> None:
             send_to_jail(g, p, "doubles")
             return
         t.again = True
-    move_by(g, p, total, dice_total=total)
+    move_by(g, p, total, total)
 
 
 def last_jail_throw(g: "Game", player: int) -> bool:
@@ -238,17 +240,7 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
     sq = g.edition.squares[index]
     g._emit(E.Landed(p, index))
     kind = sq.kind
-    if kind == "go_to_jail":
-        send_to_jail(g, p, "square")
-    elif kind in DECKS:
-        cards.draw(g, p, kind)
-    elif kind == "tax":
-        if sq.percent and g.rules.effective_income_tax == IncomeTaxMode.CHOICE:
-            g._emit(E.TaxChoiceNeeded(p, sq.amount, sq.percent))
-            g._push(Decision(K.INCOME_TAX, p, square=index, amount=sq.amount))
-        else:
-            g._charge(p, BANK, sq.amount, R.TAX)
-    elif sq.is_property:
+    if kind in _PROPERTY_KINDS:
         owner = s.owner[index]
         offline_here = g.rules.offline_rule and s.offline_square == index
         if owner == NOBODY:
@@ -270,6 +262,16 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
             rent_due(g, owner, p, index, amount)
         if offline_here and owner != NOBODY:
             g._push(Decision(K.MOVE_OFFLINE, owner, reason="landed"))
+    elif kind in DECKS:
+        cards.draw(g, p, kind)
+    elif kind == "tax":
+        if sq.percent and g.rules.effective_income_tax == IncomeTaxMode.CHOICE:
+            g._emit(E.TaxChoiceNeeded(p, sq.amount, sq.percent))
+            g._push(Decision(K.INCOME_TAX, p, square=index, amount=sq.amount))
+        else:
+            g._charge(p, BANK, sq.amount, R.TAX)
+    elif kind == "go_to_jail":
+        send_to_jail(g, p, "square")
 
 
 # ---------------------------------------------------------------------- rent claims
