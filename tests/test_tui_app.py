@@ -26,6 +26,12 @@ from monopoly.engine import Bid, Buy, DeclineToBuy, Game, PassBid, Roll, check_i
 from monopoly.engine import events as E  # noqa: E402
 from monopoly.engine.state import DecisionKind as K  # noqa: E402
 
+def autosave_of(folder: Path) -> Path:
+    """The one game's autosave in ``folder`` (each game has its own, named after its identity)."""
+    (found,) = folder.glob("autosave-*.json")
+    return found
+
+
 def start(tmp_path: Path, *args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None) -> TuiSession:
     return TuiSession([*args, "--save-dir", str(tmp_path)], rows=rows, cols=cols, env=env)
 
@@ -156,7 +162,10 @@ def test_a_two_person_game_from_the_command_line_saved_quit_and_resumed(tmp_path
         s.answer("Final valuation", "x")
         assert s.wait_exit() == 0
     assert save.read_bytes() == before, "loading leaves the save as it was"
-    assert saves.read_save(tmp_path / "autosave.json").game.over
+    # The first session's autosave holds the game as it ended there; the resumed one, which went
+    # on from the older t1, autosaves beside it under an identity of its own: neither is lost.
+    autosaves = sorted(tmp_path.glob("autosave-*.json"))
+    assert len(autosaves) == 2 and all(saves.read_save(p).game.over for p in autosaves)
 
 
 def _building_save(folder: Path, bank_houses: int = 3) -> Path:
@@ -249,7 +258,7 @@ def test_the_set_up_questions(tmp_path: Path) -> None:
         s.wait_for("starts the game")
         s.send("\x03")
         assert s.wait_exit() == 130
-    data = read_save(tmp_path / "autosave.json")
+    data = read_save(autosave_of(tmp_path))
     rules = data["game"]["rules"]
     assert rules["rent_claim"] == "automatic" and rules["short_game"] == "time_limit"
     assert rules["time_limit_minutes"] == 30 and rules["auction_limit"] == "assets"
@@ -364,8 +373,8 @@ def test_ctrl_c_restores_the_terminal_and_leaves_the_game_autosaved(tmp_path: Pa
     assert b"\x1b[?1049l" in out, "the alternate screen was left"
     assert b"autosaved" in out
     # the saves are not in the default folder: the command to resume must name theirs
-    assert f"monopoly --load autosave --save-dir {tmp_path}".encode() in out.replace(b"\r\n", b"")
-    loaded = saves.read_save(tmp_path / "autosave.json")
+    assert f"monopoly --load {autosave_of(tmp_path).stem} --save-dir {tmp_path}".encode() in out.replace(b"\r\n", b"")
+    loaded = saves.read_save(autosave_of(tmp_path))
     assert loaded.ui["fastmove"] is True
     check_invariants(loaded.game)
 
@@ -401,7 +410,7 @@ def test_playing_against_a_computer(tmp_path: Path) -> None:
         s.answer("Save it first?", "n")
         s.answer("Final valuation", "x")
         assert s.wait_exit() == 0
-    assert saves.read_save(tmp_path / "autosave.json").computers is not None
+    assert saves.read_save(autosave_of(tmp_path)).computers is not None
 
 
 def test_a_monochrome_terminal_works(tmp_path: Path) -> None:
@@ -443,5 +452,5 @@ def test_being_told_to_stop_restores_the_terminal_and_autosaves_like_ctrl_c(tmp_
         out = bytes(s.output)
     assert b"\x1b[?1049l" in out, "the alternate screen was left"
     assert b"autosaved" in out
-    loaded = saves.read_save(tmp_path / "autosave.json")
+    loaded = saves.read_save(autosave_of(tmp_path))
     assert loaded.ui["fastmove"] is True, "saved as it stood when the signal came"
