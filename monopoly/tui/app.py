@@ -125,16 +125,20 @@ def curses_session() -> Iterator["curses.window"]:
             pass
 
 
-def prepare_save_dir(save_dir: Path) -> str | None:
-    """Check the save folder before playing, and clear what interrupted saves left there
-    (a complete save left in a temporary file becomes ``recovered-NAME``). A problem, or None."""
+def save_dir_problem(save_dir: Path) -> str | None:
+    """Why the saves could not be kept in ``save_dir``, found before the game starts, or None."""
     if save_dir.exists() and not save_dir.is_dir():
         return f"--save-dir {save_dir}: not a folder (the saves could not be written)"
+    return None
+
+
+def tidy_save_dir(save_dir: Path) -> None:
+    """Clear what interrupted saves left in the folder (a complete save left in a temporary
+    file becomes ``recovered-NAME``, offered in the resume list)."""
     try:
         saves.tidy(save_dir)
     except saves.SaveError:
         pass  # a folder we cannot write: each save will say so
-    return None
 
 
 def _usage_error(message: str) -> int:
@@ -153,7 +157,7 @@ def main(argv: list[str]) -> int:
     if args.seed is not None and abs(args.seed) >= 2**63:  # a save holds no number that large
         return _usage_error("--seed: a whole number of at most 18 digits")
     save_dir = Path(args.save_dir)
-    problem = prepare_save_dir(save_dir)
+    problem = save_dir_problem(save_dir)
     if problem is not None:
         return _usage_error(problem)
     started: Started | None = None
@@ -171,6 +175,7 @@ def main(argv: list[str]) -> int:
             return _usage_error(str(exc))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _usage_error("the game needs an interactive terminal (try --help)")
+    tidy_save_dir(save_dir)
     return play(started, save_dir, args.edition, args.seed)
 
 
