@@ -316,10 +316,16 @@ def folder_lock(folder: Path) -> Iterator[None]:
         raise SaveError(f"{folder / LOCK_NAME}: cannot write the save ({_why(folder / LOCK_NAME, exc)})") from None
     try:
         _lock(fd, True)
+    except OSError as exc:
+        os.close(fd)
+        raise SaveError(f"{folder / LOCK_NAME}: cannot lock the save folder ({exc.strerror or exc})") from None
+    try:
         yield
     finally:
-        _lock(fd, False)
-        os.close(fd)
+        try:
+            _lock(fd, False)
+        finally:
+            os.close(fd)
 
 
 try:
