@@ -199,12 +199,16 @@ def test_a_resumed_autosave_goes_on_appending(tmp_path: Path) -> None:
     assert saves.read_save(path).game.to_dict() == loaded.game.to_dict()
 
 
-def test_events_a_crash_appended_past_the_save_are_ignored_then_cut(tmp_path: Path) -> None:
-    record = saves.GameRecord(tmp_path)
+def autosaved(folder: Path, actions: int) -> tuple[Game, Path, Path]:
+    """A game played for ``actions`` and autosaved: the game, its autosave and the autosave's log."""
     game = new_game()
-    play(game, 10)
-    path = record.autosave(game, None, UI)
-    log = path.with_suffix(saves.LOG_SUFFIX)
+    play(game, actions)
+    path = saves.GameRecord(folder).autosave(game, None, UI)
+    return game, path, path.with_suffix(saves.LOG_SUFFIX)
+
+
+def test_events_a_crash_appended_past_the_save_are_ignored_then_cut(tmp_path: Path) -> None:
+    game, path, log = autosaved(tmp_path, 10)
     with open(log, "ab") as handle:
         handle.write(b'{"event": "half a line')
     assert saves.read_save(path).game.to_dict() == game.to_dict()
@@ -217,11 +221,7 @@ def test_events_a_crash_appended_past_the_save_are_ignored_then_cut(tmp_path: Pa
 
 
 def test_a_damaged_or_missing_log_is_refused(tmp_path: Path) -> None:
-    record = saves.GameRecord(tmp_path)
-    game = new_game()
-    play(game, 10)
-    path = record.autosave(game, None, UI)
-    log = path.with_suffix(saves.LOG_SUFFIX)
+    _, path, log = autosaved(tmp_path, 10)
     data = bytearray(log.read_bytes())
     data[5] ^= 1
     log.write_bytes(bytes(data))
