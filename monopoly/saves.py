@@ -349,20 +349,20 @@ class GameRecord:
     whose revision is different now was written by someone else since.
     """
 
-    def __init__(self, save_dir: str | os.PathLike[str], game_id: str | None = None,
-                 seen: dict[str, str | None] | None = None, log_tail: LogTail | None = None,
-                 log_path: Path | None = None) -> None:
+    def __init__(self, save_dir: str | os.PathLike[str], game_id: str | None = None) -> None:
+        """A new game's record (a new identity), or with ``game_id`` one more session of a game."""
         self.save_dir = Path(save_dir)
         self.game_id = game_id or new_identity()
-        self.seen: dict[str, str | None] = dict(seen or {})
-        self._tail = log_tail  # the autosave's log as this session left it (or read it)
-        self._tail_path = _key(log_path) if log_path is not None else None
+        self.seen: dict[str, str | None] = {}
+        self._tail: LogTail | None = None  # the autosave's log as this session left it (or read it)
+        self._tail_path: str | None = None  # ... and the autosave it belongs to
         self.forked_from: str | None = None  # set when another session's autosave made this one move
 
     @classmethod
     def resumed(cls, save_dir: str | os.PathLike[str], loaded: LoadedGame) -> "GameRecord":
         """The record of a game read from a save; a version-1 save gets its identity now."""
-        record = cls(save_dir, loaded.game_id, {_key(loaded.path): loaded.revision})
+        record = cls(save_dir, loaded.game_id)
+        record.seen[_key(loaded.path)] = loaded.revision
         if loaded.log_tail is not None and _key(loaded.path) == _key(record.autosave_path):
             record._tail, record._tail_path = loaded.log_tail, _key(record.autosave_path)
         return record
