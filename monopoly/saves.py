@@ -44,7 +44,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, TypeGuard
 
 from .engine import Game, SaveFormatError
 from .tui.prompt import parse_player_name
@@ -552,7 +552,7 @@ def _read_document(path: Path) -> dict[str, Any]:
     return _check_header(path, parse_json(path, text))
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return type(value) is int  # noqa: E721 (not bool, not 1.0)
 
 
