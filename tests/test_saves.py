@@ -32,7 +32,7 @@ def test_good_names(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["", " ", "../evil", "a/b", "a\\b", "x" * 33, "two words", "C:game", ".hidden",
-                                  "naïve", "a.b"])
+                                  "naïve", "a.b", "con", "NUL", "aux.json", "Com1", "lpt9", "prn"])
 def test_bad_names_are_refused(name: str) -> None:
     with pytest.raises(saves.SaveError, match="not a save name"):
         saves.validate_name(name)

@@ -593,3 +593,20 @@ def test_the_resume_list_shows_each_game_and_a_recovered_save(tmp_path: Path) ->
         s.send("\x03")
         s.wait_exit()
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_f7_two_programs_resumed_from_one_save_keep_both_autosaves(tmp_path: Path) -> None:
+    # Both used to write autosave.json, and the one that wrote last took the other's progress with it.
+    saves.write_save(tmp_path, "start", Game.new(["Ann", "Bob"], "us", seed=4), None, {"tokens": ["Car", "Dog"]})
+    said = []
+    with start(tmp_path, "--load", "start") as first, start(tmp_path, "--load", "start") as second:
+        for session in (first, second):
+            session.wait_for("D to throw the dice")
+        for session in (first, second):
+            session.send("\x03")
+            assert session.wait_exit() == 130
+            out = bytes(session.output).replace(b"\r\n", b"")
+            said.append(re.search(rb"resume it with: monopoly --load (autosave-[0-9a-f]{12})", out).group(1))
+    assert said[0] != said[1]
+    for name in said:
+        assert saves.read_save(tmp_path / f"{name.decode()}.json").game.state.players[0].name == "Ann"
