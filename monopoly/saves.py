@@ -1,50 +1,130 @@
-"""Saved games on disk: readable JSON files written atomically, listed and validated on loading.
+"""Saved games on disk: each game with its own identity and autosave, written without losing another's.
 
 A save file is one JSON object::
 
-    {"format": "monopoly-terminal-save", "version": 1, "saved_at": "2024-05-01T20:15:00",
+    {"format": "monopoly-terminal-save", "version": 2, "saved_at": "2024-05-01T20:15:00",
+     "game_id": "3f9a...", "revision": "a81c...", "log_file": null or {"events": N, "bytes": B, "sha256": H},
      "game": <Game.to_dict()>, "computers": <ComputerPlayers.to_dict()> or null,
      "ui": {"tokens": [...], "fastmove": false, "show_cash": true, "elapsed": 1234.5}}
 
-Files are written to a temporary file beside the target and moved into place with
-``os.replace``, so a crash never leaves half a save. Loading never writes: a damaged, truncated,
-unknown-version or hand-edited save is refused with a ``SaveError`` whose message names the file,
-and the file stays as it was.
+Identity. A game gets a ``game_id`` when it is created; every save of it keeps it, and every write
+gets a fresh ``revision``. A ``GameRecord`` is one playing session's view of its game: it knows the
+revision it last read or wrote in each file, and before writing over a file (under a lock on the
+save folder, so two programs never interleave) it checks what the file holds now. A file holding
+another game, or a state of this game the session has not seen (another session's progress), is
+never replaced silently: an explicit save raises ``SaveConflict`` for the screen to ask, and an
+autosave moves to a new identity (the game goes on under a new autosave, and both are kept).
+
+The autosave. Each game autosaves to ``autosave-<first 12 digits of its id>.json`` after every
+turn, so games never share one. Its event log, which grows all game long, is kept apart in
+``<same name>.events``, one event a line, and only new events are appended; the save holds the
+log's length and checksum, so a write costs the same at turn 1,000 as at turn 1. A save made
+with Save holds the log inside it: one file to keep or copy.
+
+Writing goes through a temporary file beside the target, moved into place with ``os.replace``:
+a crash never leaves half a save. A temporary file a crash left behind is removed by ``tidy``,
+or kept as ``recovered-NAME.json`` when it holds a complete save newer than its target.
+
+Reading never writes, and never trusts the file: only an ordinary file of at most
+``MAX_SAVE_BYTES`` is read; JSON with duplicate keys, non-finite or absurdly large numbers, text
+that is not valid Unicode, non-integer versions, duplicate player names or damaged random
+generator states is refused with a ``SaveError`` naming the file and what is wrong.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+import secrets
+import stat
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator, TypeGuard
 
 from .engine import Game, SaveFormatError
+from .tui.prompt import parse_player_name
 
 SAVE_FORMAT = "monopoly-terminal-save"
-SAVE_VERSION = 1
-AUTOSAVE_NAME = "autosave"
+SAVE_VERSION = 2
+READABLE_VERSIONS = (1, 2)  # 1: no identity, the log always inside
+AUTOSAVE_NAME = "autosave"  # the one shared autosave of version 1; now the prefix of each game's own
+AUTOSAVE_PREFIX = AUTOSAVE_NAME + "-"
+LOG_SUFFIX = ".events"
+LOCK_NAME = ".monopoly-saves.lock"
+RECOVERED_PREFIX = "recovered-"
 DEFAULT_SAVE_DIR = "saves"
 NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 NAME_RULE = "1 to 32 letters, digits, '-' or '_'"
+# Names Windows keeps for devices, whatever the extension: a save called con.json cannot be made there.
+RESERVED_NAMES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
+                            *(f"lpt{i}" for i in range(10))})
+MAX_SAVE_BYTES = 32 * 2**20  # a 1,000-turn game is about 0.5 MB; a file 60 times that is no save
+MAX_WHOLE_NUMBER = 2**64  # beyond any amount, turn or generator word; larger is damage
+MAX_CLOCK_SECONDS = 10**9  # the playing clock (about 30 years), as ``ui.elapsed``
+_ID = re.compile(r"[0-9a-f]{32}")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 class SaveError(Exception):
     """A save that cannot be written or read; the message names the file and says why."""
 
 
+@dataclass(frozen=True)
+class Holder:
+    """What a save file holds, as far as writing over it is concerned."""
+
+    game_id: str | None
+    revision: str | None
+    players: tuple[str, ...] = ()
+    turn: int | None = None
+    problem: str | None = None  # the file cannot be read
+
+    def describe(self, same_game: bool) -> str:
+        if self.problem is not None:
+            return f"a file that cannot be read ({self.problem})"
+        what = "this game as another session left it" if same_game else "another game"
+        players = ", ".join(self.players)
+        return f"{what} ({players}, turn {self.turn})" if players else what
+
+
+class SaveConflict(SaveError):
+    """The target holds another game, or a state of this game this session has not seen."""
+
+    def __init__(self, path: Path, found: Holder, same_game: bool) -> None:
+        super().__init__(f"{path} holds {found.describe(same_game)}")
+        self.path = path
+        self.found = found
+        self.same_game = same_game
+
+
+@dataclass
+class LogTail:
+    """Where an autosave's event log stands: events and bytes written, and their running checksum."""
+
+    events: int = 0
+    size: int = 0
+    digest: Any = field(default_factory=hashlib.sha256)
+
+    def record(self) -> dict[str, Any]:
+        return {"events": self.events, "bytes": self.size, "sha256": self.digest.hexdigest()}
+
+
 @dataclass
 class LoadedGame:
-    """A validated save: the game, its computer players (or None) and the screen settings."""
+    """A validated save: the game, its computer players (or None), the screen settings, and whose it is."""
 
     path: Path
     game: Game
     computers: Any = None
     ui: dict[str, Any] = field(default_factory=dict)
+    game_id: str | None = None  # None: a version-1 save, made before games had an identity
+    revision: str | None = None
+    log_tail: LogTail | None = None  # the event log kept apart (autosaves), as read
 
 
 @dataclass(frozen=True)
@@ -73,12 +153,34 @@ class SaveInfo:
 # ---------------------------------------------------------------------------------------- names
 def validate_name(name: str) -> str:
     """Return ``name`` stripped if it is a valid save name, else raise ``SaveError``."""
-    cleaned = str(name).strip()
-    if cleaned.lower().endswith(".json"):
-        cleaned = cleaned[:-5]
-    if not NAME_PATTERN.fullmatch(cleaned):
-        raise SaveError(f"{name!r} is not a save name: use {NAME_RULE} (no folders)")
+    cleaned = _stem(name)
+    problem = name_problem(cleaned)
+    if problem is not None:
+        raise SaveError(f"{name!r} is not a save name: {problem}")
     return cleaned
+
+
+def _stem(name: str) -> str:
+    cleaned = str(name).strip()
+    return cleaned[:-5] if cleaned.lower().endswith(".json") else cleaned
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (stripped, ``.json`` allowed) cannot name a save file, or None when it can."""
+    cleaned = _stem(name)
+    if len(cleaned) > 32:
+        return f"at most 32 characters (this one has {len(cleaned)})"
+    if not NAME_PATTERN.fullmatch(cleaned):
+        return f"use {NAME_RULE} (no folders)"
+    if cleaned.lower() in RESERVED_NAMES:
+        return f"Windows keeps {cleaned.upper()} for a device"
+    return None
+
+
+def is_autosave_name(name: str) -> bool:
+    """Autosaves are named by the program; a save typed under such a name would be written over."""
+    low = name.lower()
+    return low == AUTOSAVE_NAME or low.startswith(AUTOSAVE_PREFIX)
 
 
 def save_path(save_dir: str | os.PathLike[str], name: str) -> Path:
@@ -99,16 +201,35 @@ def resolve(name_or_path: str, save_dir: str | os.PathLike[str]) -> Path:
     raise SaveError(f"{text}: no such save (looked in {Path(save_dir)} and for a file of that name)")
 
 
-# ---------------------------------------------------------------------------------------- writing
-def make_document(game: Game, computers: Any = None, ui: dict[str, Any] | None = None) -> dict[str, Any]:
+def _key(path: Path) -> str:
+    """One spelling per file, for remembering what this session saw in it."""
+    return os.path.abspath(path)
+
+
+# ---------------------------------------------------------------------------------------- the document
+def make_document(game: Game, computers: Any = None, ui: dict[str, Any] | None = None,
+                  game_id: str | None = None, revision: str | None = None,
+                  log_tail: LogTail | None = None) -> dict[str, Any]:
+    """The save of ``game``; with ``log_tail`` its log is the separate file that tail describes."""
+    if log_tail is None:
+        game_data = game.to_dict()
+    else:  # the same game without its log: a view sharing the state, so no event is converted
+        game_data = Game(game.edition, game.rules, game.state, game.dice, log=[], keep_log=False).to_dict()
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "saved_at": datetime.now().isoformat(timespec="seconds"),
-        "game": game.to_dict(),
+        "game_id": game_id or new_identity(),
+        "revision": revision or new_identity(),
+        "log_file": log_tail.record() if log_tail is not None else None,
+        "game": game_data,
         "computers": computers.to_dict() if computers is not None else None,
         "ui": dict(ui or {}),
     }
+
+
+def new_identity() -> str:
+    return secrets.token_hex(16)
 
 
 def to_text(document: Any) -> str:
@@ -116,8 +237,7 @@ def to_text(document: Any) -> str:
     (the game's log, the players, the decks) one record per line.
 
     ``json.dumps`` with ``indent`` would run its slow pure-Python encoder over the whole file;
-    here each line is encoded at C speed, which matters because the log grows every turn and the
-    game is autosaved after every turn.
+    here each line is encoded at C speed.
     """
     return _layout(document, 0, "")
 
@@ -142,20 +262,30 @@ def _ordinary_file_mode() -> int:
     return 0o666 & ~mask
 
 
+def _utf8(path: Path, text: str) -> bytes:
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: refused on loading, so only a bug can bring one here
+        raise SaveError(f"{path}: cannot write the save (it holds text that is not valid Unicode)") from None
+
+
+def _temporary_name(target: Path) -> str:
+    return f".{target.stem}-"
+
+
 def write_document(path: str | os.PathLike[str], document: dict[str, Any]) -> Path:
     """Write JSON atomically: a temporary file in the same folder, then ``os.replace``."""
     target = Path(path)
+    data = _utf8(target, to_text(document) + "\n")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        text = to_text(document)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".tmp", dir=target.parent)
+        fd, tmp = tempfile.mkstemp(prefix=_temporary_name(target), suffix=".tmp", dir=target.parent)
         try:
             # mkstemp makes the file private to its owner; a save is an ordinary file, created as
             # any other would be under the user's umask (a shared save folder stays readable).
             os.chmod(tmp, _ordinary_file_mode())
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.write("\n")
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(tmp, target)
@@ -166,39 +296,264 @@ def write_document(path: str | os.PathLike[str], document: dict[str, Any]) -> Pa
                 pass
             raise
     except OSError as exc:
-        raise SaveError(f"{target}: cannot write the save ({exc.strerror or exc})") from None
+        raise SaveError(f"{target}: cannot write the save ({_why(target, exc)})") from None
     return target
+
+
+def _why(target: Path, exc: OSError) -> str:
+    if isinstance(exc, (FileExistsError, NotADirectoryError)):
+        return f"{target.parent} is not a folder"
+    return exc.strerror or str(exc)
+
+
+@contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """Hold the save folder's lock: one program at a time checks a file and writes over it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError as exc:
+        raise SaveError(f"{folder / LOCK_NAME}: cannot write the save ({_why(folder / LOCK_NAME, exc)})") from None
+    try:
+        _lock(fd, True)
+    except OSError as exc:
+        os.close(fd)
+        raise SaveError(f"{folder / LOCK_NAME}: cannot lock the save folder ({exc.strerror or exc})") from None
+    try:
+        yield
+    finally:
+        try:
+            _lock(fd, False)
+        finally:
+            os.close(fd)
+
+
+try:
+    import fcntl
+
+    def _lock(fd: int, on: bool) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX if on else fcntl.LOCK_UN)
+except ImportError:  # Windows
+    import msvcrt
+
+    def _lock(fd: int, on: bool) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_LOCK if on else msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------------------------- one game's saves
+class GameRecord:
+    """One session's view of its game's files: the identity, the autosave, and what it saw where.
+
+    ``seen`` maps each file this session read or wrote to the revision it left there; a file
+    whose revision is different now was written by someone else since.
+    """
+
+    def __init__(self, save_dir: str | os.PathLike[str], game_id: str | None = None) -> None:
+        """A new game's record (a new identity), or with ``game_id`` one more session of a game."""
+        self.save_dir = Path(save_dir)
+        self.game_id = game_id or new_identity()
+        self.seen: dict[str, str | None] = {}
+        self._tail: LogTail | None = None  # the autosave's log as this session left it (or read it)
+        self._tail_path: str | None = None  # ... and the autosave it belongs to
+        self.forked_from: str | None = None  # set when another session's autosave made this one move
+
+    @classmethod
+    def resumed(cls, save_dir: str | os.PathLike[str], loaded: LoadedGame) -> "GameRecord":
+        """The record of a game read from a save; a version-1 save gets its identity now."""
+        record = cls(save_dir, loaded.game_id)
+        record.seen[_key(loaded.path)] = loaded.revision
+        if loaded.log_tail is not None and _key(loaded.path) == _key(record.autosave_path):
+            record._tail, record._tail_path = loaded.log_tail, _key(record.autosave_path)
+        return record
+
+    @property
+    def autosave_name(self) -> str:
+        return AUTOSAVE_PREFIX + self.game_id[:12]
+
+    @property
+    def autosave_path(self) -> Path:
+        return self.save_dir / f"{self.autosave_name}.json"
+
+    def _in_the_way(self, path: Path, agreed: Holder | None = None) -> Holder | None:
+        """What ``path`` holds, when it is neither missing nor what this session left there."""
+        found = peek(path)
+        if found is None:
+            return None
+        if _key(path) in self.seen and self.seen[_key(path)] == found.revision and found.problem is None:
+            return None
+        if found == agreed:  # what the player said to replace, still as it was
+            return None
+        return found
+
+    def save(self, name: str, game: Game, computers: Any = None, ui: dict[str, Any] | None = None,
+             agreed: Holder | None = None) -> Path:
+        """Save as ``save_dir/NAME.json`` (the log inside). ``SaveConflict`` when the file holds
+        something else than this session left there, unless it still holds what ``agreed`` (the
+        conflict the player said to replace) found."""
+        path = save_path(self.save_dir, name)
+        with folder_lock(self.save_dir):
+            found = self._in_the_way(path, agreed)
+            if found is not None:
+                raise SaveConflict(path, found, found.game_id == self.game_id)
+            revision = new_identity()
+            write_document(path, make_document(game, computers, ui, self.game_id, revision))
+            self.seen[_key(path)] = revision
+        return path
+
+    def autosave(self, game: Game, computers: Any = None, ui: dict[str, Any] | None = None) -> Path:
+        """Write this game's autosave, appending new events to its log.
+
+        If another session wrote this game's autosave since (two programs resumed one save), the
+        game takes a new identity and autosaves beside it: each session keeps its own progress.
+        """
+        with folder_lock(self.save_dir):
+            if self._in_the_way(self.autosave_path) is not None:
+                self.forked_from, self.game_id = self.game_id, new_identity()
+            path = self.autosave_path
+            tail = self._append_log(path, game)
+            revision = new_identity()
+            write_document(path, make_document(game, computers, ui, self.game_id, revision, tail))
+            self.seen[_key(path)] = revision
+            self._tail, self._tail_path = tail, _key(path)
+        return path
+
+    def _append_log(self, path: Path, game: Game) -> LogTail:
+        """Bring the autosave's event log up to the game's, writing only the new events.
+
+        Bytes past the recorded end (a write a crash cut off) are cut first; a log that is not
+        this session's is written afresh.
+        """
+        log_path = path.with_suffix(LOG_SUFFIX)
+        old = self._tail if self._tail_path == _key(path) else None
+        if old is None or old.events > len(game.log):
+            old = LogTail()
+        try:
+            with open(log_path, "ab") as handle:
+                if os.fstat(handle.fileno()).st_size < old.size:  # cut by someone else: write it afresh
+                    old = LogTail()
+                tail = LogTail(old.events, old.size, old.digest.copy())
+                data = _utf8(path, "".join(_ENCODE(event.to_dict()) + "\n" for event in game.log[old.events:]))
+                handle.truncate(old.size)
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as exc:
+            raise SaveError(f"{log_path}: cannot write the save ({_why(log_path, exc)})") from None
+        tail.events, tail.size = len(game.log), old.size + len(data)
+        tail.digest.update(data)
+        return tail
 
 
 def write_save(save_dir: str | os.PathLike[str], name: str, game: Game, computers: Any = None,
                ui: dict[str, Any] | None = None) -> Path:
-    """Save a game as ``save_dir/NAME.json``; the name is validated first."""
-    return write_document(save_path(save_dir, name), make_document(game, computers, ui))
+    """Save a game that has no record yet (a tool, a test) as ``save_dir/NAME.json``."""
+    return GameRecord(save_dir).save(name, game, computers, ui)
 
 
-def autosave(save_dir: str | os.PathLike[str], game: Game, computers: Any = None,
-             ui: dict[str, Any] | None = None) -> Path:
-    return write_save(save_dir, AUTOSAVE_NAME, game, computers, ui)
+# ---------------------------------------------------------------------------------------- reading files
+def _read_bytes(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
+    """The bytes of an ordinary file of at most ``limit`` bytes.
 
-
-# ---------------------------------------------------------------------------------------- reading
-def _read_json(path: Path) -> Any:
+    The file is opened without waiting (a named pipe would block for ever) and checked on the
+    open handle, so a device (a link to /dev/zero) or a folder is refused before a byte is read.
+    """
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
         raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a saved game (the file is not text)") from None
-    if not text.strip():
-        raise SaveError(f"{path}: the file is empty")
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path}: not an ordinary file")
+        if info.st_size > limit:
+            raise SaveError(f"{path}: too large for a save ({info.st_size:,} bytes; at most {limit:,})")
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            total += len(chunk)
+            if total > limit:  # it grew while being read
+                raise SaveError(f"{path}: too large for a save (more than {limit:,} bytes)")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+
+
+class _Refused(ValueError):
+    """Something the JSON reader met that no save holds."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return result
+
+
+def _no_constant(text: str) -> Any:
+    raise _Refused(f"a number is {text}")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _Refused(f"the number {text[:20]} is too large")
+    return value
+
+
+def _bounded(text: str) -> int:
+    value = int(text)  # more than 4,300 digits: ValueError from Python itself
+    if abs(value) > MAX_WHOLE_NUMBER:
+        raise _Refused(f"the number {text[:12]}... is too large")
+    return value
+
+
+def parse_json(path: Path, text: str) -> Any:
+    """JSON as a save may hold it; anything else is a ``SaveError`` naming ``path``."""
     try:
-        return json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
+                          parse_float=_finite, parse_int=_bounded)
+    except _Refused as exc:
+        raise SaveError(f"{path}: damaged ({exc})") from None
     except json.JSONDecodeError as exc:
         raise SaveError(f"{path}: damaged or truncated (bad JSON at line {exc.lineno}, column {exc.colno})") from None
+    except ValueError:  # an integer too long for Python to read
+        raise SaveError(f"{path}: damaged (a number with too many digits)") from None
     except RecursionError:
         raise SaveError(f"{path}: damaged (nested too deeply)") from None
+    try:  # a lone surrogate ("\ud800") reads, and then no save could ever be written again
+        _ENCODE(data).encode("utf-8")
+    except UnicodeEncodeError:
+        raise SaveError(f"{path}: damaged (it holds text that is not valid Unicode)") from None
+    return data
+
+
+def _decode(path: Path, raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a saved game (the file is not text)") from None
+
+
+def _read_document(path: Path) -> dict[str, Any]:
+    """A save file read and its envelope checked (the game itself is the engine's to check)."""
+    text = _decode(path, _read_bytes(path))
+    if not text.strip():
+        raise SaveError(f"{path}: the file is empty")
+    return _check_header(path, parse_json(path, text))
+
+
+def _whole(value: Any) -> TypeGuard[int]:
+    return type(value) is int  # noqa: E721 (not bool, not 1.0)
 
 
 def _check_header(path: Path, data: Any) -> dict[str, Any]:
@@ -207,12 +562,82 @@ def _check_header(path: Path, data: Any) -> dict[str, Any]:
     if data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{path}: not a saved game of this program (format {data.get('format')!r})")
     version = data.get("version")
-    if version != SAVE_VERSION:
+    if not _whole(version) or version not in READABLE_VERSIONS:
         raise SaveError(f"{path}: saved with format version {version!r}; this program reads version {SAVE_VERSION}")
     for key in ("game", "computers", "ui"):
         if key not in data:
             raise SaveError(f"{path}: damaged ({key} is missing)")
+    if version >= 2:
+        for key in ("game_id", "revision"):
+            if not isinstance(data.get(key), str) or not _ID.fullmatch(data[key]):
+                raise SaveError(f"{path}: damaged ({key}: expected 32 hexadecimal digits)")
+        if data.get("log_file") is not None:
+            _check_log_record(path, data["log_file"])
+    elif "log_file" in data:
+        raise SaveError(f"{path}: damaged (log_file in a version-1 save)")
+    game = data["game"]
+    if isinstance(game, dict) and "version" in game and not _whole(game["version"]):
+        raise SaveError(f"{path}: damaged (game.version: expected a whole number)")
     return data
+
+
+def _check_log_record(path: Path, record: Any) -> None:
+    ok = (isinstance(record, dict) and set(record) == {"events", "bytes", "sha256"}
+          and _whole(record["events"]) and _whole(record["bytes"]) and 0 <= record["events"] <= record["bytes"]
+          and isinstance(record["sha256"], str) and _SHA256.fullmatch(record["sha256"]))
+    if not ok:
+        raise SaveError(f"{path}: damaged (log_file: expected events, bytes and sha256)")
+
+
+# ---------------------------------------------------------------------------------------- checks the engine lacks
+def _check_before_engine(path: Path, data: dict[str, Any]) -> None:
+    """What ``Game.from_dict`` and ``ComputerPlayers.from_dict`` let through, checked here (to move
+    into them): player names, the clock, and the random generators' states."""
+    game = data["game"]
+    state = game.get("state") if isinstance(game, dict) else None
+    if not isinstance(state, dict):
+        return  # the engine says what is wrong
+    players = state.get("players")
+    if isinstance(players, list):
+        taken: list[str] = []
+        for i, player in enumerate(players):
+            name = player.get("name") if isinstance(player, dict) else None
+            if not isinstance(name, str):
+                continue
+            try:
+                if parse_player_name(name, tuple(taken)) != name:
+                    raise ValueError("not written as the game writes names")
+            except ValueError as exc:
+                raise SaveError(f"{path}: damaged or edited by hand (game.state.players[{i}].name: {exc})") from None
+            taken.append(name)
+    clock = state.get("clock_seconds")
+    if _whole(clock) and not 0 <= clock <= MAX_CLOCK_SECONDS:
+        raise SaveError(f"{path}: damaged or edited by hand (game.state.clock_seconds: out of range)")
+    dice = game.get("dice")
+    if isinstance(dice, dict) and dice.get("kind") == "random":
+        if not _whole(dice.get("seed")):
+            raise SaveError(f"{path}: damaged (game.dice.seed: expected a whole number)")
+        _check_generator(path, "game.dice.state", dice.get("state"))
+    computers = data["computers"]
+    if isinstance(computers, dict):
+        seats, states = computers.get("seats"), computers.get("rng")
+        if not _whole(computers.get("seed")) or not _whole(computers.get("version")):
+            raise SaveError(f"{path}: damaged (computers: seed and version must be whole numbers)")
+        if not isinstance(seats, dict) or not isinstance(states, dict) or set(states) != set(seats):
+            raise SaveError(f"{path}: damaged (computers.rng: expected one generator for each computer player)")
+        for seat, generator in states.items():
+            _check_generator(path, f"computers.rng.{seat}", generator)
+
+
+def _check_generator(path: Path, where: str, value: Any) -> None:
+    """A ``random.Random`` state as ``getstate`` gives it: version 3, 624 words and a position,
+    and the Gaussian spare. A state of zeros would throw the same numbers for ever."""
+    ok = (isinstance(value, list) and len(value) == 3 and _whole(value[0]) and value[0] == 3
+          and isinstance(value[1], list) and len(value[1]) == 625 and all(_whole(w) for w in value[1])
+          and all(0 <= w < 2**32 for w in value[1][:624]) and 0 <= value[1][624] <= 624
+          and any(value[1][:624]) and (value[2] is None or type(value[2]) is float))
+    if not ok:
+        raise SaveError(f"{path}: damaged (the random generator {where} is not a valid state)")
 
 
 def check_ui(path: Path, ui: Any, players: int) -> dict[str, Any]:
@@ -226,17 +651,47 @@ def check_ui(path: Path, ui: Any, players: int) -> dict[str, Any]:
         if key in ui and not isinstance(ui[key], bool):
             raise SaveError(f"{path}: damaged (ui.{key}: expected true or false)")
     elapsed = ui.get("elapsed", 0)
-    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed < 10**9:
+    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed < MAX_CLOCK_SECONDS:
         raise SaveError(f"{path}: damaged (ui.elapsed: expected a number of seconds)")
     return dict(ui)
 
 
-def read_save(path: str | os.PathLike[str]) -> LoadedGame:
-    """Load and validate a save; raise ``SaveError`` naming the file when anything is wrong."""
+# ---------------------------------------------------------------------------------------- loading
+def _read_log(path: Path, record: dict[str, Any]) -> tuple[list[Any], LogTail]:
+    """The events of an autosave's separate log, as far as the save says, checksum checked."""
+    log_path = path.with_suffix(LOG_SUFFIX)
+    raw = _read_bytes(log_path)
+    if len(raw) < record["bytes"]:
+        raise SaveError(f"{path}: damaged (its event log {log_path.name} is shorter than the save says)")
+    raw = raw[:record["bytes"]]  # beyond: a write a crash cut short, not part of this save
+    digest = hashlib.sha256(raw)
+    if digest.hexdigest() != record["sha256"]:
+        raise SaveError(f"{path}: damaged (its event log {log_path.name} does not match the save)")
+    lines = _decode(log_path, raw).splitlines()
+    if len(lines) != record["events"]:
+        raise SaveError(f"{path}: damaged (its event log {log_path.name} has {len(lines)} events, not "
+                        f"{record['events']})")
+    return [parse_json(log_path, line) for line in lines], LogTail(record["events"], record["bytes"], digest)
+
+
+def read_save(path: str | os.PathLike[str], log_of: str | os.PathLike[str] | None = None) -> LoadedGame:
+    """Load and validate a save; raise ``SaveError`` naming the file when anything is wrong.
+
+    ``log_of``: the save whose separate event log to use (a temporary file being recovered uses
+    its target's).
+    """
     where = Path(path)
-    data = _check_header(where, _read_json(where))
+    data = _read_document(where)
+    _check_before_engine(where, data)
+    game_data = data["game"]
+    tail = None
+    if data.get("log_file") is not None:
+        if not isinstance(game_data, dict) or game_data.get("log") != []:
+            raise SaveError(f"{where}: damaged (an event log both inside and apart)")
+        events, tail = _read_log(Path(log_of) if log_of is not None else where, data["log_file"])
+        game_data = dict(game_data, log=events)
     try:
-        game = Game.from_dict(data["game"])
+        game = Game.from_dict(game_data)
     except SaveFormatError as exc:
         raise SaveError(f"{where}: damaged or edited by hand (game.{exc})") from None
     except Exception as exc:  # a hand-edited value the engine's checks did not foresee: never a traceback
@@ -254,34 +709,125 @@ def read_save(path: str | os.PathLike[str]) -> LoadedGame:
             computers = ComputerPlayers.from_dict(game, data["computers"])
         except Exception as exc:  # the AI package's own validation: any failure means a bad file
             raise SaveError(f"{where}: damaged or edited by hand (computers: {exc})") from None
-    return LoadedGame(where, game, computers, ui)
+    return LoadedGame(where, game, computers, ui, data.get("game_id"), data.get("revision"), tail)
 
 
+def peek(path: Path) -> Holder | None:
+    """What a file holds (None: there is no file): enough to ask before writing over it.
+
+    Read before every autosave, so it reads fast: plain JSON, and only the fields it needs,
+    each checked (the whole file is checked when it is loaded).
+    """
+    if not os.path.lexists(path):
+        return None
+    try:
+        data = json.loads(_decode(path, _read_bytes(path)))
+        identity, revision = data.get("game_id"), data.get("revision")
+        if data.get("format") != SAVE_FORMAT or not _whole(data.get("version")):
+            raise SaveError(f"{path}: not a saved game of this program")
+        state = data["game"]["state"]
+        players = tuple(p["name"] if _shown_safely(p["name"]) else "?" for p in state["players"])
+        turn = state["turn"]["number"]
+        return Holder(identity if isinstance(identity, str) and _ID.fullmatch(identity) else None,
+                      revision if isinstance(revision, str) and _ID.fullmatch(revision) else None,
+                      players, turn if _whole(turn) else None)
+    except SaveError as exc:
+        return Holder(None, None, problem=str(exc).split(": ", 1)[-1])
+    except (ValueError, RecursionError, KeyError, TypeError, AttributeError):
+        return Holder(None, None, problem="damaged")
+
+
+def _shown_safely(name: Any) -> bool:
+    """A name that can be put in a question on the screen as it is."""
+    return isinstance(name, str) and 0 < len(name) <= 32 and name.isprintable() and not any(
+        0xD800 <= ord(ch) <= 0xDFFF for ch in name)
+
+
+# ---------------------------------------------------------------------------------------- the folder
 def _summary(path: Path) -> SaveInfo:
     try:
         modified = datetime.fromtimestamp(path.stat().st_mtime)
-    except OSError:
+    except (OSError, OverflowError, ValueError):
         modified = datetime.fromtimestamp(0)
     name = path.stem
     try:
-        data = _check_header(path, _read_json(path))
+        data = _read_document(path)
         state = data["game"]["state"]
         players = tuple(str(p["name"]) for p in state["players"])
-        turn = int(state["turn"]["number"])
+        turn = state["turn"]["number"]
+        if not _whole(turn):
+            raise ValueError("turn")
         return SaveInfo(name, path, modified, players, turn, str(data["game"].get("edition", "")),
                         state.get("outcome") is not None)
     except SaveError as exc:
-        reason = str(exc).split(": ", 1)[-1]
-        return SaveInfo(name, path, modified, problem=reason)
-    except (KeyError, TypeError, ValueError, AttributeError):
+        return SaveInfo(name, path, modified, problem=str(exc).split(": ", 1)[-1])
+    except Exception:  # whatever the file holds, the list goes on
         return SaveInfo(name, path, modified, problem="damaged")
 
 
 def list_saves(save_dir: str | os.PathLike[str]) -> list[SaveInfo]:
-    """Every ``*.json`` in the save folder with a valid name, newest first, with a summary."""
+    """Every ``*.json`` in the save folder with a valid name, newest first, with a summary.
+
+    Entries that are not ordinary files are left out; a file that cannot be read is listed with
+    the reason; nothing in the folder stops the list.
+    """
+    folder = Path(save_dir)
+    try:
+        paths = [p for p in folder.glob("*.json") if NAME_PATTERN.fullmatch(p.stem) and p.is_file()]
+    except OSError:
+        return []
+    entries = [_summary(p) for p in paths]
+    entries.sort(key=lambda e: (e.modified, e.name), reverse=True)
+    return entries
+
+
+def tidy(save_dir: str | os.PathLike[str]) -> list[Path]:
+    """Clear what interrupted saves left in the folder; return the saves recovered from it.
+
+    A temporary file that holds a complete, valid save newer than the save it was meant to
+    replace (the program stopped just before moving it into place) is kept as
+    ``recovered-NAME.json``; other temporary files, and event logs of autosaves that were never
+    written, are removed. Done under the folder's lock, so no file another program is writing
+    right now is touched.
+    """
     folder = Path(save_dir)
     if not folder.is_dir():
         return []
-    entries = [_summary(p) for p in folder.glob("*.json") if p.is_file() and NAME_PATTERN.fullmatch(p.stem)]
-    entries.sort(key=lambda e: (e.modified, e.name), reverse=True)
-    return entries
+    recovered: list[Path] = []
+    with folder_lock(folder):
+        for tmp in sorted(folder.glob(".*-*.tmp")):
+            stem = tmp.name[1:].rsplit("-", 1)[0]
+            if not NAME_PATTERN.fullmatch(stem):
+                continue
+            keep = _recover(tmp, folder / f"{stem}.json")
+            if keep is not None:
+                recovered.append(keep)
+            _remove(tmp)
+        for log in folder.glob(f"*{LOG_SUFFIX}"):
+            if not log.with_suffix(".json").exists():
+                _remove(log)
+    return recovered
+
+
+def _recover(tmp: Path, target: Path) -> Path | None:
+    try:
+        if target.exists() and tmp.stat().st_mtime <= target.stat().st_mtime:
+            return None
+        loaded = read_save(tmp, log_of=target)
+    except (SaveError, OSError):
+        return None
+    base = RECOVERED_PREFIX + target.stem[:32 - len(RECOVERED_PREFIX) - 3]
+    name = next(n for n in (base, *(f"{base}-{i}" for i in range(2, 100)))
+                if not (target.parent / f"{n}.json").exists())
+    try:
+        return write_document(save_path(target.parent, name),
+                              make_document(loaded.game, loaded.computers, loaded.ui, loaded.game_id))
+    except SaveError:
+        return None
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass

@@ -32,7 +32,7 @@ def test_good_names(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["", " ", "../evil", "a/b", "a\\b", "x" * 33, "two words", "C:game", ".hidden",
-                                  "naïve", "a.b"])
+                                  "naïve", "a.b", "con", "NUL", "aux.json", "Com1", "lpt9", "prn"])
 def test_bad_names_are_refused(name: str) -> None:
     with pytest.raises(saves.SaveError, match="not a save name"):
         saves.validate_name(name)
@@ -52,7 +52,8 @@ def test_the_file_is_laid_out_one_record_a_line(tmp_path: Path) -> None:
             game.apply(action)
     text = saves.write_save(tmp_path, "lines", game, None, UI).read_text("utf-8")
     document = saves.make_document(game, None, UI)
-    document["saved_at"] = json.loads(text)["saved_at"]
+    for key in ("saved_at", "game_id", "revision"):
+        document[key] = json.loads(text)[key]
     assert json.loads(text) == document
     lines = text.splitlines()
     assert '  "edition": "us",' in lines
@@ -94,8 +95,9 @@ def test_computer_players_are_saved_and_restored(tmp_path: Path) -> None:
 
 def test_the_save_folder_is_created(tmp_path: Path) -> None:
     folder = tmp_path / "deep" / "saves"
-    path = saves.autosave(folder, new_game(), None, UI)
-    assert path == folder / "autosave.json" and path.is_file()
+    record = saves.GameRecord(folder)
+    path = record.autosave(new_game(), None, UI)
+    assert path == folder / f"autosave-{record.game_id[:12]}.json" and path.is_file()
 
 
 # ---------------------------------------------------------------------------------------- atomic writing
@@ -110,7 +112,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path: Path
     with pytest.raises(saves.SaveError, match="keep.json"):
         saves.write_save(tmp_path, "keep", new_game(seed=8), None, UI)
     assert path.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [saves.LOCK_NAME, "keep.json"]
 
 
 def test_writing_goes_through_a_temporary_file_and_os_replace(tmp_path: Path, monkeypatch) -> None:

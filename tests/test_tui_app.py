@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
+import signal
 import subprocess
 import sys
+import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,6 +29,12 @@ from monopoly import saves  # noqa: E402
 from monopoly.engine import Bid, Buy, DeclineToBuy, Game, PassBid, Roll, arrange, check_invariants  # noqa: E402
 from monopoly.engine import events as E  # noqa: E402
 from monopoly.engine import DecisionKind as K  # noqa: E402
+
+def autosave_of(folder: Path) -> Path:
+    """The one game's autosave in ``folder`` (each game has its own, named after its identity)."""
+    (found,) = folder.glob("autosave-*.json")
+    return found
+
 
 def start(tmp_path: Path, *args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None) -> TuiSession:
     return TuiSession([*args, "--save-dir", str(tmp_path)], rows=rows, cols=cols, env=env)
@@ -156,7 +166,10 @@ def test_a_two_person_game_from_the_command_line_saved_quit_and_resumed(tmp_path
         s.answer("Final valuation", "x")
         assert s.wait_exit() == 0
     assert save.read_bytes() == before, "loading leaves the save as it was"
-    assert saves.read_save(tmp_path / "autosave.json").game.over
+    # The first session's autosave holds the game as it ended there; the resumed one, which went
+    # on from the older t1, autosaves beside it under an identity of its own: neither is lost.
+    autosaves = sorted(tmp_path.glob("autosave-*.json"))
+    assert len(autosaves) == 2 and all(saves.read_save(p).game.over for p in autosaves)
 
 
 def _building_save(folder: Path, bank_houses: int = 3) -> Path:
@@ -241,7 +254,7 @@ def test_the_set_up_questions(tmp_path: Path) -> None:
         s.wait_for("starts the game")
         s.send("\x03")
         assert s.wait_exit() == 130
-    data = read_save(tmp_path / "autosave.json")
+    data = read_save(autosave_of(tmp_path))
     rules = data["game"]["rules"]
     assert rules["rent_claim"] == "automatic" and rules["short_game"] == "time_limit"
     assert rules["time_limit_minutes"] == 30 and rules["auction_limit"] == "assets"
@@ -356,8 +369,8 @@ def test_ctrl_c_restores_the_terminal_and_leaves_the_game_autosaved(tmp_path: Pa
     assert b"\x1b[?1049l" in out, "the alternate screen was left"
     assert b"autosaved" in out
     # the saves are not in the default folder: the command to resume must name theirs
-    assert f"monopoly --load autosave --save-dir {tmp_path}".encode() in out.replace(b"\r\n", b"")
-    loaded = saves.read_save(tmp_path / "autosave.json")
+    assert f"monopoly --load {autosave_of(tmp_path).stem} --save-dir {tmp_path}".encode() in out.replace(b"\r\n", b"")
+    loaded = saves.read_save(autosave_of(tmp_path))
     assert loaded.ui["fastmove"] is True
     check_invariants(loaded.game)
 
@@ -393,7 +406,7 @@ def test_playing_against_a_computer(tmp_path: Path) -> None:
         s.answer("Save it first?", "n")
         s.answer("Final valuation", "x")
         assert s.wait_exit() == 0
-    assert saves.read_save(tmp_path / "autosave.json").computers is not None
+    assert saves.read_save(autosave_of(tmp_path)).computers is not None
 
 
 def test_a_monochrome_terminal_works(tmp_path: Path) -> None:
@@ -435,5 +448,157 @@ def test_being_told_to_stop_restores_the_terminal_and_autosaves_like_ctrl_c(tmp_
         out = bytes(s.output)
     assert b"\x1b[?1049l" in out, "the alternate screen was left"
     assert b"autosaved" in out
-    loaded = saves.read_save(tmp_path / "autosave.json")
+    loaded = saves.read_save(autosave_of(tmp_path))
     assert loaded.ui["fastmove"] is True, "saved as it stood when the signal came"
+
+
+# ---------------------------------------------------------------------------------------- issue 16: saves
+@lru_cache(maxsize=None)
+def _long_game_text() -> str:
+    """A game of two people whose event log is long (tens of thousands of events, as after a very
+    long game): writing it all out takes long enough for signals to arrive meanwhile."""
+    ai = pytest.importorskip("monopoly.ai")
+    donor = Game.new(["Ann", "Bob"], "us", {"max_turns": 1000}, seed=21, first_player=0)
+    computers = ai.ComputerPlayers(donor, {0: "basic", 1: "basic"}, seed=22)
+    while not donor.over:
+        donor.apply(computers.next_action(donor))
+    game = Game.new(["Ann", "Bob"], "us", seed=4, first_player=0)
+    game.log.extend(donor.log * 4)
+    return saves.to_text(saves.make_document(game, None, {"tokens": ["Car", "Dog"], "fastmove": True}))
+
+
+def _storm(s: TuiSession, signum: int, gap: float = 0.003) -> int:
+    """Send ``signum`` every ``gap`` seconds until the program ends; its exit code."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        pid, status = os.waitpid(s.pid, os.WNOHANG)
+        if pid:
+            s.exit_status = os.waitstatus_to_exitcode(status)
+            for _ in range(100):
+                if not s._pump(0.05):
+                    break
+            return s.exit_status
+        try:
+            os.kill(s.pid, signum)
+        except ProcessLookupError:
+            pass
+        s._pump(gap)
+    raise AssertionError(f"the program did not end; the screen:\n{s.dump()}")
+
+
+@pytest.mark.parametrize("first, then", [(signal.SIGINT, signal.SIGINT), (signal.SIGINT, signal.SIGTERM),
+                                         (signal.SIGTERM, signal.SIGHUP)])
+def test_f5_a_storm_of_stop_signals_waits_for_the_exit_autosave(tmp_path: Path, first: int, then: int) -> None:
+    # A second Ctrl-C (or SIGTERM, SIGHUP) while the exit autosave was written used to end the
+    # program with a traceback or a silent 143/129, and no autosave.
+    (tmp_path / "long.json").write_text(_long_game_text(), "utf-8")
+    with start(tmp_path, "--load", "long") as s:
+        s.wait_for("Resumed from")
+        s.wait_for("D to throw the dice")
+        s.settle()
+        os.kill(s.pid, first)
+        code = _storm(s, then)
+        out = bytes(s.output).replace(b"\r\n", b"")
+    assert code == 130, out[-600:]
+    assert b"Traceback" not in out
+    said = re.search(rb"resume it with: monopoly --load (autosave-[0-9a-f]{12})", out)
+    assert said, out[-600:]
+    loaded = saves.read_save(tmp_path / f"{said.group(1).decode()}.json")
+    assert len(loaded.game.log) == len(saves.read_save(tmp_path / "long.json").game.log)
+
+
+def test_f8_a_save_folder_that_is_a_file_is_refused_before_playing(tmp_path: Path) -> None:
+    plain = tmp_path / "not-a-folder"
+    plain.write_text("x", "utf-8")
+    result = run_plain("--players", "Ann,Bob", "--save-dir", str(plain))
+    assert result.returncode == 2 and "not a folder" in result.stderr
+
+
+def test_f8_an_autosave_that_fails_on_leaving_says_so_and_exits_non_zero(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    with start(folder, "--players", "Ann,Bob", "--seed", "4") as s:
+        s.wait_for("D to throw the dice")
+        deadline = time.monotonic() + 20
+        while not list(folder.glob("autosave-*.json")) and time.monotonic() < deadline:
+            s.settle(0.1)  # the first autosave comes once the start is shown
+        s.settle(0.5)
+        shutil.rmtree(folder, ignore_errors=True)
+        while folder.exists():  # an autosave was being written meanwhile
+            s.settle(0.1)
+            shutil.rmtree(folder, ignore_errors=True)
+        folder.write_text("the folder has become a file", "utf-8")
+        s.send("\x03")
+        code = s.wait_exit()
+        out = bytes(s.output).replace(b"\r\n", b"")
+    assert code == 1
+    assert b"could NOT be autosaved" in out and b"not a folder" in out
+    assert b"resume it with" not in out and b"autosaved in" not in out
+
+
+def test_f6_saving_under_the_name_of_the_file_loaded_asks_before_replacing_another_game(tmp_path: Path) -> None:
+    folder, other = tmp_path / "saves", tmp_path / "other"
+    theirs = saves.write_save(folder, "foo", Game.new(["Cy", "Dee"], "us", seed=2), None, {"tokens": ["Car", "Dog"]})
+    before = theirs.read_bytes()
+    mine = saves.write_save(other, "foo", Game.new(["Ann", "Bob"], "us", seed=1), None, {"tokens": ["Car", "Dog"]})
+    with start(folder, "--load", str(mine)) as s:
+        s.answer("D to throw the dice", "s")
+        s.answer("Name for this save [foo]", "enter")
+        s.answer("foo holds another game (Cy, Dee, turn 1): replace it?", "n")
+        s.answer("Name for this save [game1]", "enter")
+        s.answer("Continue this game?", "n")
+        assert s.wait_exit() == 0
+    assert theirs.read_bytes() == before
+    assert saves.read_save(folder / "game1.json").game.state.players[0].name == "Ann"
+
+
+def test_the_save_prompt_refuses_names_it_cannot_keep_as_typed(tmp_path: Path) -> None:
+    with start(tmp_path, "--players", "Ann,Bob", "--seed", "4") as s:
+        s.answer("D to throw the dice", "s")
+        s.answer("Name for this save", "con", "enter")
+        s.wait_for("Windows keeps CON for a device")
+        s.send("LPT1", "enter")
+        s.wait_for("Windows keeps LPT1")
+        s.send("x" * 40, "enter")
+        s.wait_for("at most 32 characters (this one has 40)")
+        s.send("ab", "漢", "c", "enter")
+        s.wait_for("is not one column wide")
+        s.send("autosave-mine", "enter")
+        s.wait_for("kept for the automatic saves")
+        s.send("esc")
+        s.wait_for("D to throw the dice")
+        s.send("\x03")
+        assert s.wait_exit() == 130
+    assert [p.name for p in tmp_path.glob("*.json") if not p.name.startswith("autosave-")] == []
+
+
+def test_the_resume_list_shows_each_game_and_a_recovered_save(tmp_path: Path) -> None:
+    for names, seed in ((["Ann", "Bob"], 1), (["Cy", "Dee"], 2)):
+        saves.GameRecord(tmp_path).autosave(Game.new(names, "us", seed=seed), None, {"tokens": ["Car", "Dog"]})
+    interrupted = saves.make_document(Game.new(["Eve", "Fay"], "us", seed=3), None, {"tokens": ["Car", "Dog"]})
+    (tmp_path / ".lost-q1w2e3.tmp").write_text(saves.to_text(interrupted), "utf-8")
+    (tmp_path / ".gone-q1w2e3.tmp").write_text("{ half a save", "utf-8")
+    with start(tmp_path) as s:
+        s.answer("Resume a saved game?", "y")
+        for shown in ("Ann, Bob", "Cy, Dee", "recovered-lost", "Eve, Fay"):
+            s.wait_for(shown)
+        s.send("esc")
+        s.send("\x03")
+        s.wait_exit()
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_f7_two_programs_resumed_from_one_save_keep_both_autosaves(tmp_path: Path) -> None:
+    # Both used to write autosave.json, and the one that wrote last took the other's progress with it.
+    saves.write_save(tmp_path, "start", Game.new(["Ann", "Bob"], "us", seed=4), None, {"tokens": ["Car", "Dog"]})
+    said = []
+    with start(tmp_path, "--load", "start") as first, start(tmp_path, "--load", "start") as second:
+        for session in (first, second):
+            session.wait_for("D to throw the dice")
+        for session in (first, second):
+            session.send("\x03")
+            assert session.wait_exit() == 130
+            out = bytes(session.output).replace(b"\r\n", b"")
+            said.append(re.search(rb"resume it with: monopoly --load (autosave-[0-9a-f]{12})", out).group(1))
+    assert said[0] != said[1]
+    for name in said:
+        assert saves.read_save(tmp_path / f"{name.decode()}.json").game.state.players[0].name == "Ann"

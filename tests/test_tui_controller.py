@@ -183,7 +183,7 @@ def test_roll_buy_and_quit_with_the_valuation(tmp_path: Path) -> None:
     assert game.over and game.outcome.termination == "ended"
     assert "Final valuation" in screen.popups
     assert farewell.startswith("The game is over: Ann wins")
-    assert (tmp_path / "autosave.json").is_file()
+    assert controller.record.autosave_path.is_file()
 
 
 def test_a_computer_offers_a_trade_and_the_person_accepts(tmp_path: Path) -> None:
@@ -469,7 +469,7 @@ def test_a_save_does_not_silently_replace_another_games_save(tmp_path: Path) -> 
     screen = FakeScreen(keys("s", "game1\n", "n", "enter", "y", "s", "game1\n", "y", "n"))
     game, controller = make(tmp_path, [], screen)
     controller.run()
-    assert "There is a save called game1 already: replace it? (Y/N) [N] " in screen.transcript
+    assert "game1 holds a file that cannot be read (damaged): replace it? (Y/N) [N] " in screen.transcript
     assert "Name for this save [game2] " in screen.transcript
     assert (tmp_path / "game2.json").is_file()
     assert saves.read_save(tmp_path / "game1.json").game.to_dict()["state"] == game.to_dict()["state"]
@@ -480,7 +480,7 @@ def test_a_save_cannot_take_the_autosave_name(tmp_path: Path) -> None:
     screen = FakeScreen(keys("s", "autosave\n", "mine\n", "n"))
     game, controller = make(tmp_path, [], screen)
     farewell = controller.run()
-    assert "! autosave is kept for the automatic save; choose another name" in screen.transcript
+    assert "! names beginning with autosave are kept for the automatic saves; choose another" in screen.transcript
     assert (tmp_path / "mine.json").is_file() and "monopoly --load mine" in farewell
 
 
@@ -600,7 +600,7 @@ def test_the_clock_stops_when_the_game_ends(tmp_path: Path, monkeypatch: pytest.
     stopped = controller.elapsed()
     now[0] += 3600  # an hour looking at the final table
     assert controller.elapsed() == stopped
-    assert saves.read_save(tmp_path / "autosave.json").ui["elapsed"] == stopped
+    assert saves.read_save(controller.record.autosave_path).ui["elapsed"] == stopped
 
 
 @pytest.mark.parametrize("strategy", ["ruthless", "basic"])
@@ -637,7 +637,7 @@ def test_a_few_turns_against_a_real_computer_player(tmp_path: Path, strategy: st
     check_invariants(game)
     said = messages(controller)
     assert any(m.startswith("CPU1 throws") for m in said), "the computer played its turns"
-    assert saves.read_save(tmp_path / "autosave.json").computers is not None
+    assert saves.read_save(controller.record.autosave_path).computers is not None
 
 
 def _short_of_houses(game: Game) -> None:

@@ -2,7 +2,8 @@
 
 Command-line mistakes and unreadable save files are reported before the screen opens, with a
 non-zero exit code. The terminal is restored on every way out (a context manager around curses);
-Ctrl-C leaves at once with the game autosaved.
+Ctrl-C (or ``kill``, or a closed terminal) leaves at once with the game autosaved; a second signal
+waits for that autosave, and the program says where the game is only when the file is there.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .setup import SetupScreens, Started, parse_players, resume, start_game
 from .theme import Theme
 
 EXIT_OK, EXIT_BAD_SAVE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_NOT_SAVED = 1  # stopped, and the autosave could not be written
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,19 +52,42 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _stop_like_ctrl_c(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
+class StopSignals:
+    """Ctrl-C, ``kill`` and a closed terminal end the game alike, and only once.
 
+    The first stop signal raises ``KeyboardInterrupt`` (terminal restored, game autosaved); from
+    then on every stop signal waits, so a second Ctrl-C or a SIGTERM right after it never cuts the
+    exit autosave short. Once leaving after a signal, they are ignored to the last instruction
+    (Python would otherwise put back the default handlers, which end the process, as it shuts down).
+    """
 
-@contextmanager
-def stop_signals_interrupt() -> Iterator[None]:
-    """``kill`` and a closed terminal end the game as Ctrl-C does: terminal restored, game autosaved."""
-    others = tuple(n for n in STOP_SIGNALS if n != getattr(signal, "SIGINT", None))  # Ctrl-C already does
-    previous = set_signal_handlers(others, _stop_like_ctrl_c)
-    try:
-        yield
-    finally:
-        restore_signal_handlers(previous)
+    def __init__(self) -> None:
+        self.stopping = False
+        self._previous: dict[int, object] = {}
+
+    def __enter__(self) -> "StopSignals":
+        self._previous = set_signal_handlers(STOP_SIGNALS, self._first)
+        return self
+
+    def _first(self, signum: int, frame: object) -> None:
+        self.hold()
+        raise KeyboardInterrupt
+
+    def hold(self) -> None:
+        """From now on a stop signal waits (the program is already leaving)."""
+        if not self.stopping:
+            self.stopping = True
+            set_signal_handlers(STOP_SIGNALS, self._later)
+
+    @staticmethod
+    def _later(signum: int, frame: object) -> None:
+        """Already leaving: nothing more to do."""
+
+    def __exit__(self, *exc: object) -> None:
+        if self.stopping:
+            set_signal_handlers(STOP_SIGNALS, signal.SIG_IGN)
+        else:
+            restore_signal_handlers(self._previous)
 
 
 @contextmanager
@@ -100,6 +125,22 @@ def curses_session() -> Iterator["curses.window"]:
             pass
 
 
+def save_dir_problem(save_dir: Path) -> str | None:
+    """Why the saves could not be kept in ``save_dir``, found before the game starts, or None."""
+    if save_dir.exists() and not save_dir.is_dir():
+        return f"--save-dir {save_dir}: not a folder (the saves could not be written)"
+    return None
+
+
+def tidy_save_dir(save_dir: Path) -> None:
+    """Clear what interrupted saves left in the folder (a complete save left in a temporary
+    file becomes ``recovered-NAME``, offered in the resume list)."""
+    try:
+        saves.tidy(save_dir)
+    except saves.SaveError:
+        pass  # a folder we cannot write: each save will say so
+
+
 def _usage_error(message: str) -> int:
     print(f"monopoly: {message}", file=sys.stderr)
     return EXIT_USAGE
@@ -113,7 +154,12 @@ def main(argv: list[str]) -> int:
         return exc.code if isinstance(exc.code, int) else (EXIT_OK if exc.code is None else EXIT_USAGE)
     if args.load and args.players:
         return _usage_error("use either --load or --players, not both")
+    if args.seed is not None and abs(args.seed) >= 2**63:  # a save holds no number that large
+        return _usage_error("--seed: a whole number of at most 18 digits")
     save_dir = Path(args.save_dir)
+    problem = save_dir_problem(save_dir)
+    if problem is not None:
+        return _usage_error(problem)
     started: Started | None = None
     if args.load:
         try:
@@ -129,41 +175,67 @@ def main(argv: list[str]) -> int:
             return _usage_error(str(exc))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _usage_error("the game needs an interactive terminal (try --help)")
+    tidy_save_dir(save_dir)
     return play(started, save_dir, args.edition, args.seed)
 
 
 def play(started: Started | None, save_dir: Path, edition: str | None, seed: int | None) -> int:
-    farewell = ""
     controller: GameController | None = None
-    code = EXIT_OK
-    try:
-        with stop_signals_interrupt(), curses_session() as stdscr:
-            screen = Screen(stdscr, Theme())
-            try:
-                if started is None:
-                    started = SetupScreens(screen, save_dir, edition, seed).run()
-                screen.setup = None
-                controller = GameController(screen, started.game, started.computers, started.ui, save_dir,
-                                            started.save_name)
-                if started.resumed_from is not None:
-                    controller.say(f"Resumed from {started.resumed_from}.", "good")
-                else:
-                    controller.introduce()
-                farewell = controller.run()
-            except LeaveProgram as leave:
-                farewell = leave.message
-    except KeyboardInterrupt:
-        code = EXIT_INTERRUPTED
-        if controller is not None:
-            path = controller.autosave()
-            where = path if path is not None else saves.save_path(save_dir, saves.AUTOSAVE_NAME)
-            farewell = (f"Interrupted. The game is autosaved in {where}; resume it with: "
-                        f"{resume_command(save_dir, saves.AUTOSAVE_NAME)}")
-        else:
-            farewell = "Interrupted."
+    with StopSignals() as signals:
+        try:
+            farewell = ""
+            code = EXIT_OK
+            with curses_session() as stdscr:
+                screen = Screen(stdscr, Theme())
+                try:
+                    if started is None:
+                        started = SetupScreens(screen, save_dir, edition, seed).run()
+                    screen.setup = None
+                    controller = start_controller(screen, started, save_dir)
+                    if started.resumed_from is not None:
+                        controller.say(f"Resumed from {started.resumed_from}.", "good")
+                    else:
+                        controller.introduce()
+                    farewell = controller.run()
+                except LeaveProgram as leave:
+                    farewell = leave.message
+        except KeyboardInterrupt:
+            code, farewell = leave_interrupted(signals, controller)
+        signals.hold()  # leaving: a signal now would only cut the last line short
+        say_farewell(farewell)
+    return code
+
+
+def start_controller(screen: Screen, started: Started, save_dir: Path) -> GameController:
+    """The game's controller, with its record: a new identity, or the one of the save it was resumed from."""
+    if started.loaded is not None:
+        record = saves.GameRecord.resumed(save_dir, started.loaded)
+    else:
+        record = saves.GameRecord(save_dir)
+    return GameController(screen, started.game, started.computers, started.ui, save_dir, started.save_name, record)
+
+
+def leave_interrupted(signals: StopSignals, controller: GameController | None) -> tuple[int, str]:
+    """After a stop signal: autosave (further signals wait) and say where the game is, only if it is there."""
+    while True:
+        try:
+            signals.hold()
+            break
+        except KeyboardInterrupt:  # a signal in the instant before the hold: it is the same stop
+            continue
+    if controller is None:
+        return EXIT_INTERRUPTED, "Interrupted."
+    path = controller.autosave()
+    if path is not None and path.is_file():
+        return EXIT_INTERRUPTED, (f"Interrupted. The game is autosaved in {path}; resume it with: "
+                                  f"{resume_command(controller.save_dir, path.stem)}")
+    problem = controller.autosave_problem or "the file is not there"
+    return EXIT_NOT_SAVED, f"Interrupted. The game could NOT be autosaved: {problem}"
+
+
+def say_farewell(farewell: str) -> None:
     if farewell:
         try:
             print(farewell)
         except OSError:  # the terminal has gone (the window was closed): the game is saved all the same
             pass
-    return code

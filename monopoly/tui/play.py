@@ -97,6 +97,23 @@ def held_interrupts() -> Iterator[None]:
                 signal.raise_signal(caught[0])
 
 
+# Typing room at the Save prompt: longer than a save name, so a name too long is refused with a
+# message instead of being cut to one that fits.
+SAVE_NAME_TYPING = 64
+
+
+def check_save_name(text: str) -> str:
+    """The Save prompt's check: the name exactly as typed, or ``ValueError`` saying why not."""
+    problem = saves.name_problem(text)
+    if problem is not None:
+        raise ValueError(problem)
+    name = saves.validate_name(text)
+    if saves.is_autosave_name(name):
+        # autosaves are written over after every turn: a save by such a name would not last
+        raise ValueError("names beginning with autosave are kept for the automatic saves; choose another")
+    return name
+
+
 def decision_marker(game: Game) -> tuple[Any, ...]:
     d = game.pending
     return (d.kind, d.player, d.square, d.amount, len(game.view.pending_decisions()), game.view.turn)
@@ -104,13 +121,15 @@ def decision_marker(game: Game) -> tuple[Any, ...]:
 
 class GameController:
     def __init__(self, screen: Screen, game: Game, computers: Any, ui: M.UIState, save_dir: str | Path,
-                 save_name: str | None = None) -> None:
+                 save_name: str | None = None, record: saves.GameRecord | None = None) -> None:
         self.screen = screen
         self.game = game
         self.cp = computers
         self.ui = ui
         self.save_dir = Path(save_dir)
         self.save_name = save_name
+        self.record = record if record is not None else saves.GameRecord(save_dir)  # identity and files
+        self.autosave_problem: str | None = None  # why the last autosave failed, while it has
         self._start = time.monotonic()
         self._elapsed0 = ui.elapsed
         self._stopped: float | None = None
@@ -176,12 +195,21 @@ class GameController:
 
     # ------------------------------------------------------------------ saving
     def autosave(self) -> Path | None:
+        """Write this game's own autosave; None when it failed (said on screen and kept in
+        ``autosave_problem``). A stop signal waits until the file is written."""
         self.ui.elapsed = self.elapsed()
+        before = self.record.game_id
         try:
-            return saves.autosave(self.save_dir, self.game, self.cp, self.ui.settings())
+            with held_interrupts():
+                path = self.record.autosave(self.game, self.cp, self.ui.settings())
         except saves.SaveError as exc:
+            self.autosave_problem = str(exc)
             self.say(f"Autosave failed: {exc}", "bad")
             return None
+        self.autosave_problem = None
+        if self.record.game_id != before:
+            self.say(f"Another session saved this game meanwhile; this one now autosaves as {path.stem}.", "bad")
+        return path
 
     def introduce(self) -> None:
         """A new game: show who throws what for the start (and any deeds dealt), then autosave."""
@@ -1080,33 +1108,30 @@ class GameController:
 
     # ------------------------------------------------------------------ Save and Quit
     def save_as(self) -> Path | None:
-        def check(text: str) -> str:
-            try:
-                name = saves.validate_name(text)
-            except saves.SaveError:
-                raise ValueError(f"use {saves.NAME_RULE}") from None
-            if name.lower() == saves.AUTOSAVE_NAME.lower():
-                # the autosave is written over after every turn: a save by that name would not last
-                raise ValueError(f"{saves.AUTOSAVE_NAME} is kept for the automatic save; choose another name")
-            return name
-
+        """Ask for a name and save. A file holding anything but what this game left there (another
+        game, or this game as another session left it) is replaced only when the player agrees,
+        and asked again if it changes before the save is written."""
         default = self.save_name or self._free_save_name()
+        agreed: saves.Holder | None = None
+        name: str | None = None
         while True:
-            name = self.ask(Question("Name for this save", TEXT, default, check=check, max_len=32))
             if name is None:
+                name = self.ask(Question("Name for this save", TEXT, default, check=check_save_name,
+                                         max_len=SAVE_NAME_TYPING))
+                if name is None:
+                    return None
+            self.ui.elapsed = self.elapsed()
+            try:
+                path = self.record.save(name, self.game, self.cp, self.ui.settings(), agreed)
+                break
+            except saves.SaveConflict as conflict:
+                if self.yes_no(f"{name} holds {conflict.found.describe(conflict.same_game)}: replace it?", False):
+                    agreed = conflict.found
+                else:
+                    agreed, name, default = None, None, self._free_save_name()
+            except saves.SaveError as exc:
+                self.say(str(exc), "bad")
                 return None
-            # Another game's save (or an earlier game's "game1") is only written over when asked.
-            if name == self.save_name or not saves.save_path(self.save_dir, name).exists():
-                break
-            if self.yes_no(f"There is a save called {name} already: replace it?", False):
-                break
-            default = self._free_save_name()
-        self.ui.elapsed = self.elapsed()
-        try:
-            path = saves.write_save(self.save_dir, name, self.game, self.cp, self.ui.settings())
-        except saves.SaveError as exc:
-            self.say(str(exc), "bad")
-            return None
         self.save_name = name
         self.say(f"Game saved as {name} ({path})", "good")
         self.refresh()

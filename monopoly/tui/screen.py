@@ -606,6 +606,7 @@ class Screen:
         ui.prompt = question.render()
         ui.prompt_input = ""
         ui.prompt_error = ""
+        dropped = ""  # a character typed that the input line cannot show: the answer is not as typed
         try:
             while True:
                 self.render()
@@ -615,6 +616,11 @@ class Screen:
                 if key in KEYS.ESCAPE:
                     return None
                 if key in KEYS.ENTER:
+                    if dropped:
+                        ui.prompt_error = (f"a character typed (U+{ord(dropped):04X}) is not one column wide and "
+                                           "cannot be kept: type the answer again")
+                        ui.prompt_input, dropped = "", ""
+                        continue
                     try:
                         return question.parse(ui.prompt_input)
                     except ValueError as exc:
@@ -635,6 +641,8 @@ class Screen:
                 if ch and len(ui.prompt_input) < max(question.max_len, 12):
                     ui.prompt_input += ch
                     ui.prompt_error = ""
+                elif not ch and 511 < key < 0x110000 and chr(key).isprintable():  # wide or combining
+                    dropped = dropped or chr(key)
         finally:
             ui.prompt = None
             ui.prompt_input = ""

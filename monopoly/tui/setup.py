@@ -85,6 +85,7 @@ class Started:
     ui: UIState
     save_name: str | None = None
     resumed_from: Path | None = None
+    loaded: saves.LoadedGame | None = None  # the save it was resumed from: its identity and files
 
 
 # ---------------------------------------------------------------------------------------- quick set-up
@@ -160,9 +161,9 @@ def resume(loaded: saves.LoadedGame) -> Started:
         raise saves.SaveError(f"{loaded.path}: edited by hand (it throws scripted test dice, which run out)")
     ui = UIState.from_settings(loaded.ui, loaded.game)
     name = loaded.path.stem if saves.NAME_PATTERN.fullmatch(loaded.path.stem) else None
-    if name == saves.AUTOSAVE_NAME:
+    if name is not None and saves.is_autosave_name(name):
         name = None
-    return Started(loaded.game, loaded.computers, ui, name, loaded.path)
+    return Started(loaded.game, loaded.computers, ui, name, loaded.path, loaded)
 
 
 # ---------------------------------------------------------------------------------------- the questions
