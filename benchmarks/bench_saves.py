@@ -35,8 +35,8 @@ def timed_ms(work: Callable[[], Any]) -> float:
 
 
 def play_one_turn(game: Game, computers: ComputerPlayers) -> None:
-    turn = game.state.turn.number
-    while not game.over and game.state.turn.number == turn:
+    turn = game.view.turn
+    while not game.over and game.view.turn == turn:
         action = computers.next_action(game)
         assert action is not None
         game.apply(action)
@@ -51,7 +51,7 @@ def main() -> None:
     rules = {"max_turns": args.turns + args.runs + 10}
     game = Game.new(["A", "B", "C", "D"], "us", rules, seed=args.seed, first_player=0)
     computers = ComputerPlayers(game, {seat: "basic" for seat in range(4)}, seed=args.seed)
-    while not game.over and game.state.turn.number < args.turns:
+    while not game.over and game.view.turn < args.turns:
         play_one_turn(game, computers)
     with tempfile.TemporaryDirectory() as folder:
         record = GameRecord(folder)
@@ -68,7 +68,7 @@ def main() -> None:
         path = record.autosave_path
         save_kb, log_kb = path.stat().st_size / 1e3, path.with_suffix(LOG_SUFFIX).stat().st_size / 1e3
         whole_kb = (Path(folder) / "whole.json").stat().st_size / 1e3
-    print(f"turn {game.state.turn.number}, {len(game.log)} events in the log")
+    print(f"turn {game.view.turn}, {len(game.log)} events in the log")
     print(f"whole autosave {statistics.median(autosaves):.1f} ms (median of {args.runs}; document "
           f"{statistics.median(documents):.1f} ms, text {statistics.median(texts):.1f} ms); "
           f"save {save_kb:.0f} KB, its log {log_kb:.0f} KB")

@@ -46,8 +46,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator, TypeGuard
 
-from .engine import Game, SaveFormatError
-from .tui.prompt import parse_player_name
+from .engine import MAX_CLOCK_SECONDS, Game, SaveFormatError, generator_state_ok
 
 SAVE_FORMAT = "monopoly-terminal-save"
 SAVE_VERSION = 2
@@ -65,7 +64,6 @@ RESERVED_NAMES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in ran
                             *(f"lpt{i}" for i in range(10))})
 MAX_SAVE_BYTES = 32 * 2**20  # a 1,000-turn game is about 0.5 MB; a file 60 times that is no save
 MAX_WHOLE_NUMBER = 2**64  # beyond any amount, turn or generator word; larger is damage
-MAX_CLOCK_SECONDS = 10**9  # the playing clock (about 30 years), as ``ui.elapsed``
 _ID = re.compile(r"[0-9a-f]{32}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -213,8 +211,8 @@ def make_document(game: Game, computers: Any = None, ui: dict[str, Any] | None =
     """The save of ``game``; with ``log_tail`` its log is the separate file that tail describes."""
     if log_tail is None:
         game_data = game.to_dict()
-    else:  # the same game without its log: a view sharing the state, so no event is converted
-        game_data = Game(game.edition, game.rules, game.state, game.dice, log=[], keep_log=False).to_dict()
+    else:  # the log is the separate file
+        game_data = game.to_dict(include_log=False)
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -591,33 +589,8 @@ def _check_log_record(path: Path, record: Any) -> None:
 
 # ---------------------------------------------------------------------------------------- checks the engine lacks
 def _check_before_engine(path: Path, data: dict[str, Any]) -> None:
-    """What ``Game.from_dict`` and ``ComputerPlayers.from_dict`` let through, checked here (to move
-    into them): player names, the clock, and the random generators' states."""
-    game = data["game"]
-    state = game.get("state") if isinstance(game, dict) else None
-    if not isinstance(state, dict):
-        return  # the engine says what is wrong
-    players = state.get("players")
-    if isinstance(players, list):
-        taken: list[str] = []
-        for i, player in enumerate(players):
-            name = player.get("name") if isinstance(player, dict) else None
-            if not isinstance(name, str):
-                continue
-            try:
-                if parse_player_name(name, tuple(taken)) != name:
-                    raise ValueError("not written as the game writes names")
-            except ValueError as exc:
-                raise SaveError(f"{path}: damaged or edited by hand (game.state.players[{i}].name: {exc})") from None
-            taken.append(name)
-    clock = state.get("clock_seconds")
-    if _whole(clock) and not 0 <= clock <= MAX_CLOCK_SECONDS:
-        raise SaveError(f"{path}: damaged or edited by hand (game.state.clock_seconds: out of range)")
-    dice = game.get("dice")
-    if isinstance(dice, dict) and dice.get("kind") == "random":
-        if not _whole(dice.get("seed")):
-            raise SaveError(f"{path}: damaged (game.dice.seed: expected a whole number)")
-        _check_generator(path, "game.dice.state", dice.get("state"))
+    """What ``ComputerPlayers.from_dict`` lets through, checked here: the computer players' seed,
+    version and one sound random generator per seat (the engine checks its own dice and state)."""
     computers = data["computers"]
     if isinstance(computers, dict):
         seats, states = computers.get("seats"), computers.get("rng")
@@ -626,18 +599,8 @@ def _check_before_engine(path: Path, data: dict[str, Any]) -> None:
         if not isinstance(seats, dict) or not isinstance(states, dict) or set(states) != set(seats):
             raise SaveError(f"{path}: damaged (computers.rng: expected one generator for each computer player)")
         for seat, generator in states.items():
-            _check_generator(path, f"computers.rng.{seat}", generator)
-
-
-def _check_generator(path: Path, where: str, value: Any) -> None:
-    """A ``random.Random`` state as ``getstate`` gives it: version 3, 624 words and a position,
-    and the Gaussian spare. A state of zeros would throw the same numbers for ever."""
-    ok = (isinstance(value, list) and len(value) == 3 and _whole(value[0]) and value[0] == 3
-          and isinstance(value[1], list) and len(value[1]) == 625 and all(_whole(w) for w in value[1])
-          and all(0 <= w < 2**32 for w in value[1][:624]) and 0 <= value[1][624] <= 624
-          and any(value[1][:624]) and (value[2] is None or type(value[2]) is float))
-    if not ok:
-        raise SaveError(f"{path}: damaged (the random generator {where} is not a valid state)")
+            if not generator_state_ok(generator):
+                raise SaveError(f"{path}: damaged (the random generator computers.rng.{seat} is not a valid state)")
 
 
 def check_ui(path: Path, ui: Any, players: int) -> dict[str, Any]:
@@ -696,7 +659,7 @@ def read_save(path: str | os.PathLike[str], log_of: str | os.PathLike[str] | Non
         raise SaveError(f"{where}: damaged or edited by hand (game.{exc})") from None
     except Exception as exc:  # a hand-edited value the engine's checks did not foresee: never a traceback
         raise SaveError(f"{where}: damaged or edited by hand (game: {exc})") from None
-    ui = check_ui(where, data["ui"], len(game.state.players))
+    ui = check_ui(where, data["ui"], game.view.player_count)
     computers = None
     if data["computers"] is not None:
         if not isinstance(data["computers"], dict):

@@ -73,11 +73,14 @@ def test_f3_a_lone_surrogate_in_a_name_is_refused(tmp_path: Path) -> None:
 
 
 def test_f3_a_game_holding_such_text_gets_the_usual_message_when_saved(tmp_path: Path) -> None:
-    game = Game.new(["A\ud800", "Bob"], "us", seed=1)  # what a loaded file could once bring in
+    with pytest.raises(ValueError, match="letters"):  # the engine takes no such name in the first place
+        Game.new(["A\ud800", "Bob"], "us", seed=1)
+    game = Game.new(["Ann", "Bob"], "us", seed=1)
+    odd = {**UI, "tokens": ["Car\ud800", "Dog"]}  # what a loaded file could once bring in
     with pytest.raises(saves.SaveError, match="not valid Unicode"):
-        saves.GameRecord(tmp_path).autosave(game, None, UI)
+        saves.GameRecord(tmp_path).autosave(game, None, odd)
     with pytest.raises(saves.SaveError, match="not valid Unicode"):
-        saves.write_save(tmp_path, "named", game, None, UI)
+        saves.write_save(tmp_path, "named", game, None, odd)
 
 
 def test_f3_text_anywhere_that_could_never_be_written_again_is_refused(tmp_path: Path) -> None:

@@ -10,20 +10,21 @@ from .actions import (ACTION_TYPES, AcceptTrade, Action, Bid, Build, Buy, ClaimR
                       action_from_dict)
 from .codes import (AuctionItem, AuctionLimit, Code, DecisionKind, IncomeTaxMode, PaymentReason, Phase, RentClaimMode,
                     ShortGame, Termination)
-from .dice import DiceSource, RandomDice, ScriptedDice
+from .dice import DiceSource, RandomDice, ScriptedDice, generator_state_ok
 from .editions import (BOARD_SIZE, EDITION_FOLDERS, EDITION_IDS, Edition, RulePreset, ShortGameOffer, Square, SquareKind,
                        edition_ids, list_editions, load_edition)
 from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatError
 from .events import BANK, Event
 from .game import Game, describe_decision
-from .invariants import InvariantError, check_invariants, check_state
+from .invariants import MAX_CLOCK_SECONDS, InvariantError, check_invariants, check_state
+from .names import NAME_MAX, names_problem, one_column, player_name
 from .position import Debt, DeckSetup, PlayerSetup, Position, PositionError, arrange, build_game, position_of, rearrange
 from .rules import OptionInfo, Rules, rule_options
 from .state import NOBODY, Decision, Outcome
 from .view import Auction, Claim, Offer, Pending, PlayerInfo, SaleEstimate, View
 
 __all__ = [
-    "actions", "events", "Debt", "DeckSetup", "PlayerSetup", "Position", "PositionError", "arrange", "build_game",
+    "actions", "events", "MAX_CLOCK_SECONDS", "generator_state_ok", "NAME_MAX", "names_problem", "one_column", "player_name", "Debt", "DeckSetup", "PlayerSetup", "Position", "PositionError", "arrange", "build_game",
     "position_of", "rearrange",
     "ACTION_TYPES", "AcceptTrade", "Action", "Auction", "AuctionItem", "AuctionLimit", "BANK", "Claim", "Code",
     "IncomeTaxMode", "Offer", "OptionInfo", "PaymentReason", "Pending", "Phase", "PlayerInfo", "RentClaimMode",

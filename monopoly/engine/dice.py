@@ -21,6 +21,18 @@ class DiceSource(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
+def generator_state_ok(value: Any) -> bool:
+    """Whether ``value`` is a ``random.Random`` state as ``getstate`` gives it (in JSON): version 3,
+    624 words and a position, and the Gaussian spare. A state of zeros would throw the same numbers
+    for ever, so it is refused too."""
+    if not (isinstance(value, list) and len(value) == 3 and type(value[0]) is int and value[0] == 3):
+        return False
+    words, spare = value[1], value[2]
+    return (isinstance(words, list) and len(words) == 625 and all(type(w) is int for w in words)
+            and all(0 <= w < 2**32 for w in words[:624]) and 0 <= words[624] <= 624 and any(words[:624])
+            and (spare is None or type(spare) is float))
+
+
 class RandomDice:
     """Fair dice and shuffles from a private, seeded ``random.Random``."""
 
@@ -41,11 +53,15 @@ class RandomDice:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "RandomDice":
-        dice = cls(int(data["seed"]))
-        version, internal, gauss = data["state"]
-        if not isinstance(internal, list) or len(internal) != 625 or not all(isinstance(x, int) for x in internal):
+        seed = data.get("seed")
+        if type(seed) is not int:
+            raise ValueError("dice.seed is not a whole number")
+        dice = cls(seed)
+        state = data.get("state")
+        if not generator_state_ok(state):
             raise ValueError("dice.state is not a random generator state")
-        dice._rng.setstate((int(version), tuple(internal), gauss))
+        version, internal, gauss = state
+        dice._rng.setstate((version, tuple(internal), gauss))
         return dice
 
 

@@ -29,6 +29,7 @@ from .dice import DiceSource, RandomDice, dice_from_dict
 from .editions import DECKS, Edition, load_edition
 from .errors import EditionError, IllegalActionError, SaveFormatError
 from .mortgages import lift_cost
+from .names import player_name
 from .routes import ROUTES, Route
 from .rules import Rules
 from .serial import from_plain, to_plain
@@ -73,13 +74,11 @@ class Game:
         defaults. Without ``first_player`` everyone throws the dice and the highest starts.
         """
         ed = load_edition(edition) if isinstance(edition, str) else edition
-        names = [str(n).strip() for n in players]
+        names: list[str] = []
+        for n in players:
+            names.append(player_name(str(n), names))  # ValueError says what is wrong with a name
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise ValueError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
-        if any(not n for n in names):
-            raise ValueError("every player needs a name")
-        if len(set(n.lower() for n in names)) != len(names):
-            raise ValueError("two players have the same name")
         if isinstance(rules, Rules):
             chosen = rules
         else:
@@ -420,8 +419,9 @@ class Game:
             self._push(Decision(K.RAISE_FUNDS, payer, amount=amount, creditor=payee, reason=str(reason)))
 
     # ------------------------------------------------------------------ saving
-    def to_dict(self) -> dict[str, Any]:
-        """The whole game as JSON-compatible data: rules, state, dice, deck order and log."""
+    def to_dict(self, include_log: bool = True) -> dict[str, Any]:
+        """The whole game as JSON-compatible data: rules, state, dice, deck order and (unless
+        ``include_log`` is false, for savers that keep the log apart) the event log."""
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -429,7 +429,7 @@ class Game:
             "rules": self.rules.to_dict(),
             "state": to_plain(self.state),
             "dice": self.dice.to_dict(),
-            "log": [e.to_dict() for e in self.log],
+            "log": [e.to_dict() for e in self.log] if include_log else [],
         }
 
     @classmethod
@@ -440,7 +440,7 @@ class Game:
         if data.get("format") != SAVE_FORMAT:
             raise SaveFormatError("this is not a saved Monopoly game (format)")
         version = data.get("version")
-        if version != SAVE_VERSION:
+        if type(version) is not int or version != SAVE_VERSION:
             raise SaveFormatError(f"saved with format version {version!r}; this program reads version {SAVE_VERSION}")
         for key in ("edition", "rules", "state", "dice", "log"):
             if key not in data:

@@ -8,6 +8,7 @@ from . import holdings as H
 from .editions import DECKS
 from .events import BANK
 from .codes import DecisionKind as K
+from .names import names_problem
 from .state import NOBODY
 
 if TYPE_CHECKING:
@@ -21,6 +22,9 @@ class InvariantError(AssertionError):
     """The state breaks a rule that play can never break: a bug, or a hand-edited save."""
 
 
+MAX_CLOCK_SECONDS = 10**9  # about thirty years of play: beyond it a save was edited by hand
+
+
 def _require(condition: bool, message: str) -> None:
     if not condition:
         raise InvariantError(message)
@@ -31,6 +35,9 @@ def check_state(game: "Game") -> None:
     e, s, r = game.edition, game.state, game.rules
     n = len(s.players)
     _require(2 <= n <= 8, f"players: a game has 2 to 8 players, not {n}")
+    problem = names_problem(p.name for p in s.players)
+    _require(problem is None, str(problem))
+    _require(0 <= s.clock_seconds <= MAX_CLOCK_SECONDS, "clock_seconds is out of range")
     for name, values in (("owner", s.owner), ("mortgaged", s.mortgaged), ("houses", s.houses), ("hotel", s.hotel)):
         _require(len(values) == 40, f"{name}: expected 40 entries, found {len(values)}")
     for i, pl in enumerate(s.players):

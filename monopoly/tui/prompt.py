@@ -13,6 +13,10 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..engine import NAME_MAX, one_column, player_name
+
+__all__ = ["NAME_MAX", "one_column", "parse_player_name"]  # the name rules live in the engine
+
 YESNO, CHOICE, NUMBER, TEXT = "yesno", "choice", "number", "text"
 
 
@@ -170,33 +174,10 @@ def format_hours_minutes(minutes: int) -> str:
     return f"{minutes // 60} {minutes % 60:02d}"
 
 
-NAME_MAX = 7
-
-
-def one_column(ch: str) -> bool:
-    """Whether ``ch`` takes exactly one column on a terminal.
-
-    The board, the lists and the input line count one column a character; a wide (CJK) or
-    combining character would push everything after it out of line.
-    """
-    return ch.isprintable() and not unicodedata.combining(ch) and unicodedata.east_asian_width(ch) not in ("W", "F")
-
-
 def parse_player_name(text: str, taken: tuple[str, ...] = ()) -> str:
-    """A player's name: 1 to 7 letters, digits or spaces, not already taken (any case)."""
-    # composed form: an accent typed as a separate mark becomes part of its letter
-    name = unicodedata.normalize("NFC", " ".join(text.split()))
-    if not name:
-        raise ValueError("a player needs a name")
-    if len(name) > NAME_MAX:
-        raise ValueError(f"names have at most {NAME_MAX} characters")
-    if not all(ch.isalnum() or ch in " -'." for ch in name):
-        raise ValueError("use letters and digits in names")
-    if not all(one_column(ch) for ch in name):
-        raise ValueError("use letters one column wide in names (no wide or accent-only characters)")
-    if name.lower() in (t.lower() for t in taken):
-        raise ValueError(f"{name} is already playing: choose another name")
-    return name
+    """A player's name as the engine takes it (``monopoly.engine.player_name``): 1 to 7 letters,
+    digits or spaces, one column each, not already taken (any case)."""
+    return player_name(text, taken)
 
 
 def clock_text(seconds: int) -> str:
