@@ -107,6 +107,7 @@ class LogTail:
     events: int = 0
     size: int = 0
     digest: Any = field(default_factory=hashlib.sha256)
+    cuts: int = 0  # the game's ``log_cuts`` when written: an undo since then rewrites the log
 
     def record(self) -> dict[str, Any]:
         return {"events": self.events, "bytes": self.size, "sha256": self.digest.hexdigest()}
@@ -424,13 +425,13 @@ class GameRecord:
         """
         log_path = path.with_suffix(LOG_SUFFIX)
         old = self._tail if self._tail_path == _key(path) else None
-        if old is None or old.events > len(game.log):
+        if old is None or old.events > len(game.log) or old.cuts != game.log_cuts:
             old = LogTail()
         try:
             with open(log_path, "ab") as handle:
                 if os.fstat(handle.fileno()).st_size < old.size:  # cut by someone else: write it afresh
                     old = LogTail()
-                tail = LogTail(old.events, old.size, old.digest.copy())
+                tail = LogTail(old.events, old.size, old.digest.copy(), game.log_cuts)
                 data = _utf8(path, "".join(_ENCODE(event.to_dict()) + "\n" for event in game.log[old.events:]))
                 handle.truncate(old.size)
                 handle.write(data)

@@ -57,7 +57,7 @@ class RandomDice:
         if type(seed) is not int:
             raise ValueError("dice.seed is not a whole number")
         dice = cls(seed)
-        state = data.get("state")
+        state: Any = data.get("state")
         if not generator_state_ok(state):
             raise ValueError("dice.state is not a random generator state")
         version, internal, gauss = state

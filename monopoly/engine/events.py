@@ -360,13 +360,24 @@ class GameOver(Event):
     kind: ClassVar[str] = "game_over"
 
 
+@dataclass(slots=True)
+class ActionUndone(Event):
+    """A person took back their last action (``Game.undo``): the game is as it was before it.
+
+    Only returned by ``undo``, never kept in the log, which holds what stands."""
+    player: int
+    verb: str
+    action: dict[str, Any]
+    kind: ClassVar[str] = "action_undone"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (
         StartingRoll, FirstPlayer, DeedDealt, TurnStarted, DiceRolled, Moved, PassedGo, Landed, CardDrawn, Paid,
         RentDue, RentLapsed, NoRent, Bought, AuctionStarted, BidMade, BidderPassed, AuctionWon, AuctionUnsold,
         AuctionVoided, SentToJail, LeftJail, StayedInJail, JailCardGained, JailCardPassed, TaxChoiceNeeded,
         BuildingBought, BuildingSold, HotelBreakdown, Mortgaged, MortgageLifted, TradeProposed, TradeAnswered, PropertyTransferred, DebtRaised,
-        DebtPaid, Bankrupt, OfflineMoved, BuildingsOrdered, TimeUp, GameOver)
+        DebtPaid, Bankrupt, OfflineMoved, BuildingsOrdered, TimeUp, GameOver, ActionUndone)
 }
 
 

@@ -28,6 +28,7 @@ from .decisions import BOARD, describe_decision
 from .dice import DiceSource, RandomDice, dice_from_dict
 from .editions import DECKS, Edition, load_edition
 from .errors import EditionError, IllegalActionError, SaveFormatError
+from .history import Entry, Undo, record_of
 from .mortgages import lift_cost
 from .names import player_name
 from .routes import ROUTES, Route
@@ -62,6 +63,12 @@ class Game:
         self._new: list[Decision] = []
         self._roll = Decision(K.ROLL, NOBODY)
         self._view: View | None = None
+        # How the game began and the inputs since (kept with the log): see history.py.
+        self.origin: dict[str, Any] | None = None
+        self.journal: list[Entry] = []
+        self._journal_plain: list[list[Any]] = []  # the journal as saved, converted once an entry
+        self._undo: Undo | None = None
+        self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -84,6 +91,8 @@ class Game:
         else:
             chosen = ed.default_rules(**dict(rules or {}))
         source = dice if dice is not None else RandomDice(seed)
+        origin = {"players": names, "edition": ed.id, "rules": chosen.to_dict(), "first_player": first_player,
+                  "dice": source.to_dict()}
         decks = []
         for deck in DECKS:
             order = list(range(len(ed.deck(deck))))
@@ -95,6 +104,8 @@ class Game:
             owner=[NOBODY] * BOARD, mortgaged=[False] * BOARD, houses=[0] * BOARD, hotel=[False] * BOARD,
             bank_houses=ed.bank_houses, bank_hotels=ed.bank_hotels, decks=decks)
         game = cls(ed, chosen, state, source, keep_log=keep_log)
+        if keep_log:
+            game.origin = origin
         game._setup(first_player)
         return game
 
@@ -335,6 +346,8 @@ class Game:
         problem = self._problem(action, route)
         if problem is not None:
             raise IllegalActionError(problem)
+        if self.keep_log:
+            return self._recorded(action, route.effect)
         self._start()
         route.effect(self, action)
         return self._finish_apply()
@@ -348,9 +361,60 @@ class Game:
         leaves the game in a state the rules never reach: anything taking input from people or
         files uses ``apply``.
         """
+        if self.keep_log:
+            return self._recorded(action, ROUTES[type(action)].effect)
         self._start()
         ROUTES[type(action)].effect(self, action)
         return self._finish_apply()
+
+    def _recorded(self, action: A.Action, effect: Any) -> list[E.Event]:
+        """Carry out ``action`` in a game that keeps its history: journal it, and let undo
+        remember the game before it."""
+        undo = self._undo
+        if undo is not None:
+            undo.before(self, action)
+        self.journal.append(Entry(action, self.state.clock_seconds, len(self.log)))
+        self._start()
+        effect(self, action)
+        events = self._finish_apply()
+        if undo is not None:
+            undo.after(events)
+        return events
+
+    # ------------------------------------------------------------------ history: records and undo
+    def enable_undo(self) -> None:
+        """Let people take back their own actions (see ``history.py``): each action then costs a
+        copy of the state. Front ends with people at the keyboard switch it on."""
+        if self._undo is None:
+            self._undo = Undo()
+
+    def undo_problem(self, player: int) -> str | None:
+        """Why ``player`` may not take back an action now, or None."""
+        if self._undo is None or not self.keep_log:
+            return "undo is not on in this game"
+        return self._undo.problem(self, player)
+
+    def undo(self, player: int) -> list[E.Event]:
+        """Take back ``player``'s last action: the game is as it was before it. Returns the
+        ``ActionUndone`` event (not kept in the log); ``IllegalActionError`` says why not."""
+        problem = self.undo_problem(player)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        assert self._undo is not None
+        return [self._undo.take_back(self)]
+
+    def record(self) -> dict[str, Any]:
+        """The game as a record that replays to exactly this game (``history.record_of``)."""
+        return record_of(self)
+
+    def forget_history(self) -> None:
+        """The state was changed outside the rules (a position arranged by hand): no record or
+        undo reaches back past it."""
+        self.origin = None
+        self.journal = []
+        self._journal_plain = []
+        if self._undo is not None:
+            self._undo.snapshots.clear()
 
     def set_clock(self, seconds: int) -> list[E.Event]:
         """Tell the engine how long the game has been played (the clock belongs to the front end).
@@ -358,9 +422,15 @@ class Game:
         In the time-limit game, once the agreed time is reached the player in play finishes the
         move and the game ends with a valuation.
         """
+        start, clock = len(self.log), self.state.clock_seconds
         self._start()
         set_clock(self, seconds)
-        return self._finish_apply()
+        events = self._finish_apply()
+        if events and self.keep_log:  # time is up: the game's end is an input to journal
+            self.journal.append(Entry(None, clock, start))
+            if self._undo is not None:
+                self._undo.after(events)
+        return events
 
     # ------------------------------------------------------------------ primitives of the rules
     def _start(self) -> None:
@@ -430,7 +500,17 @@ class Game:
             "state": to_plain(self.state),
             "dice": self.dice.to_dict(),
             "log": [e.to_dict() for e in self.log] if include_log else [],
+            "origin": self.origin,
+            "journal": self._plain_journal(),
         }
+
+    def _plain_journal(self) -> list[list[Any]]:
+        """The journal as JSON data; entries never change once made, so each is converted once
+        (undo and ``forget_history`` cut this copy with the journal)."""
+        plain = self._journal_plain
+        for action, clock, start in self.journal[len(plain):]:
+            plain.append([None if action is None else action.to_dict(), clock, start])
+        return list(plain)
 
     @classmethod
     def from_dict(cls, data: Any) -> "Game":
@@ -471,9 +551,34 @@ class Game:
         if state.edition != edition.id:
             raise SaveFormatError("state.edition does not match edition")
         game = cls(edition, rules, state, dice, log)
+        game.origin, game.journal = _history_from_dict(data, len(log))
         from .invariants import InvariantError, check_state
         try:
             check_state(game)
         except InvariantError as exc:
             raise SaveFormatError(f"state: {exc}") from None
         return game
+
+
+def _history_from_dict(data: dict[str, Any], log_length: int) -> tuple[dict[str, Any] | None, list[Entry]]:
+    """The origin and journal of a saved game (absent from saves made before records were kept)."""
+    origin, raw = data.get("origin"), data.get("journal", [])
+    if origin is not None and not isinstance(origin, dict):
+        raise SaveFormatError("origin: expected an object")
+    if not isinstance(raw, list):
+        raise SaveFormatError("journal: expected a list")
+    journal: list[Entry] = []
+    last = 0
+    for i, item in enumerate(raw):
+        if not (isinstance(item, list) and len(item) == 3 and type(item[1]) is int and type(item[2]) is int
+                and (item[0] is None or isinstance(item[0], dict)) and last <= item[2] <= log_length):
+            raise SaveFormatError(f"journal[{i}]: expected [action or null, clock, where its events start]")
+        try:
+            action = None if item[0] is None else A.action_from_dict(item[0])
+        except (TypeError, ValueError) as exc:
+            raise SaveFormatError(f"journal[{i}]: {exc}") from None
+        if action is not None and A.malformed(action) is not None:
+            raise SaveFormatError(f"journal[{i}]: {A.malformed(action)}")
+        journal.append(Entry(action, item[1], item[2]))
+        last = item[2]
+    return origin, journal

@@ -539,8 +539,10 @@ def build_game(position: Position, *, dice: DiceSource | None = None, seed: int 
     """
     edition, rules = _edition_and_rules(position)
     source = dice if dice is not None else RandomDice(seed if seed is not None else position.seed)
+    origin = {"position": position.to_dict(), "dice": source.to_dict()}
     game = _checked(position, edition, rules, source)
     game.keep_log = keep_log
+    game.origin = origin if keep_log else None
     return game
 
 
@@ -734,8 +736,11 @@ def _hand_cards(look: _Names, state: GameState, seat: int, decks: list[str]) -> 
 
 
 def _commit(game: "Game", state: GameState) -> None:
-    """Copy a checked state into the game's own state objects (others may hold references to them)."""
+    """Copy a checked state into the game's own state objects (others may hold references to them).
+
+    The game's history then starts over: no record or undo reaches back past a hand-made change."""
     _assign(game.state, state)
+    game.forget_history()
 
 
 def _assign(old: Any, new: Any) -> None:

@@ -1,0 +1,173 @@
+"""A game's history: how it began, what was done since, a record that replays to the very same
+game, and fair undo.
+
+The engine is deterministic from its beginning (players, board, rules, the dice source's state)
+and the inputs it is given (actions, and the clock of the time-limit game). A game that keeps a
+log also keeps its ``origin`` and a journal of those inputs, so it can be written out as a
+record, stepped through, and continued from any step.
+
+Fair undo lets a person take back their own actions since chance last decided anything (a throw,
+a card) and since anybody else last acted: a house built, a mortgage taken, an offer not yet
+answered. It can never bring back a throw or a card, so nothing decided by chance can be tried
+again, and since a computer's action is another player's, it never shows what a computer would
+have done. It costs a copy of the state before each action, so front ends with people switch it
+on (``Game.enable_undo``); simulations do not pay for it.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from . import actions as A
+from . import events as E
+from .errors import SaveFormatError
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import GameState
+
+RECORD_FORMAT = "monopoly-record"
+RECORD_VERSION = 1
+
+# Events by which chance decided something: no undo reaches back past them.
+_CHANCE = (E.DiceRolled, E.CardDrawn, E.StartingRoll, E.TimeUp, E.GameOver)
+
+
+class Entry(NamedTuple):
+    """One input to a game: an action (or ``None`` for a clock reading that ended the time-limit
+    game), the clock reading before it, and where its events start in the log."""
+
+    action: A.Action | None
+    clock: int
+    log_start: int
+
+
+@dataclass
+class _Snapshot:
+    player: int
+    action: A.Action
+    state: "GameState"
+    log_length: int
+    journal_length: int
+
+
+class UndoProblem(Exception):
+    """Why an undo is refused (``IllegalActionError`` carries the same reason to callers)."""
+
+
+# ---------------------------------------------------------------------------------------- undo
+class Undo:
+    """The actions one person may still take back, newest last."""
+
+    def __init__(self) -> None:
+        self.snapshots: list[_Snapshot] = []
+
+    def before(self, game: "Game", action: A.Action) -> None:
+        """Remember the game as it is before ``action`` (another player's action ends the window)."""
+        if self.snapshots and self.snapshots[-1].player != action.player:
+            self.snapshots.clear()
+        self.snapshots.append(_Snapshot(action.player, action, copy.deepcopy(game.state), len(game.log),
+                                        len(game.journal)))
+
+    def after(self, events: list[E.Event]) -> None:
+        """Chance decided something, or the game ended: nothing before this can be taken back."""
+        for event in events:
+            if isinstance(event, _CHANCE):
+                self.snapshots.clear()
+                return
+
+    def problem(self, game: "Game", player: int) -> str | None:
+        if not self.snapshots:
+            return ("nothing to take back: only actions since the last throw, card or other player's "
+                    "action can be undone")
+        last = self.snapshots[-1]
+        if last.player != player:
+            names = game.state.players
+            who = names[player].name if isinstance(player, int) and 0 <= player < len(names) else repr(player)
+            return f"the last action was {names[last.player].name}'s, not {who}'s"
+        return None
+
+    def take_back(self, game: "Game") -> E.ActionUndone:
+        last = self.snapshots.pop()
+        game.state = last.state
+        del game.log[last.log_length:]
+        del game.journal[last.journal_length:]
+        del game._journal_plain[last.journal_length:]
+        game.log_cuts += 1
+        return E.ActionUndone(last.player, last.action.verb, last.action.to_dict())
+
+
+# ---------------------------------------------------------------------------------------- records
+def record_of(game: "Game") -> dict[str, Any]:
+    """The game as a record: how it began, and each input with the events it caused (JSON data).
+
+    Replaying the record (``game_from_record``) gives exactly this game; see ``docs/engine.md``.
+    """
+    if game.origin is None:
+        raise ValueError("this game has no record: it was arranged by hand, loaded from a save made before "
+                         "records were kept, or plays without a log")
+    entries = game.journal
+    steps = []
+    for i, (action, clock, start) in enumerate(entries):
+        end = entries[i + 1].log_start if i + 1 < len(entries) else len(game.log)
+        step: dict[str, Any] = {"clock": clock, "events": [e.to_dict() for e in game.log[start:end]]}
+        if action is not None:
+            step["action"] = action.to_dict()
+        steps.append(step)
+    first = entries[0].log_start if entries else len(game.log)
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "origin": game.origin,
+        "opening": [e.to_dict() for e in game.log[:first]],
+        "steps": steps,
+        "clock": game.state.clock_seconds,
+    }
+
+
+def game_from_record(record: Any, steps: int | None = None) -> "Game":
+    """The game a record describes, after its first ``steps`` inputs (all of them by default).
+
+    Raises ``SaveFormatError`` for a record that is malformed or does not replay (an action the
+    rules refuse at its step).
+    """
+    from .dice import dice_from_dict
+    from .errors import IllegalActionError
+    from .game import Game
+    from .position import Position, PositionError, build_game
+
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise SaveFormatError("this is not a game record (format)")
+    if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:
+        raise SaveFormatError(f"record version {record.get('version')!r}: this program reads version {RECORD_VERSION}")
+    origin, entries = record.get("origin"), record.get("steps")
+    if not isinstance(origin, dict) or not isinstance(entries, list):
+        raise SaveFormatError("a record has an origin and a list of steps")
+    try:
+        dice = dice_from_dict(origin.get("dice"))
+        if "position" in origin:
+            game = build_game(Position.from_dict(origin["position"]), dice=dice)
+            game.origin = copy.deepcopy(origin)
+        else:
+            game = Game.new(origin["players"], origin["edition"], origin["rules"], dice=dice,
+                            first_player=origin.get("first_player"))
+    except (KeyError, TypeError, ValueError, PositionError) as exc:
+        raise SaveFormatError(f"record origin: {exc}") from None
+    count = len(entries) if steps is None else max(0, min(steps, len(entries)))
+    for i, step in enumerate(entries[:count]):
+        try:
+            clock = step["clock"]
+            if type(clock) is not int:
+                raise TypeError("the clock is a whole number of seconds")
+            if "action" in step:
+                game.set_clock(clock)
+                game.apply(A.action_from_dict(step["action"]))
+            else:
+                game.set_clock(clock)
+        except (KeyError, TypeError, ValueError, IllegalActionError) as exc:
+            raise SaveFormatError(f"record step {i + 1}: {exc}") from None
+    if steps is None and type(record.get("clock")) is int:
+        game.set_clock(record["clock"])
+    return game
