@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine.editions import DECKS, Edition, load_edition
+from ..engine import DECKS, Edition, load_edition
 
 BOARD = 40
 JAIL = 10

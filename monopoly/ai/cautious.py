@@ -20,10 +20,9 @@
 
 from __future__ import annotations
 
-from ..engine.actions import (AcceptTrade, Action, Bid, Build, Buy, DeclineToBuy, LiftMortgage, PassBid,
-                              PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade, RejectTrade, Roll,
-                              SettleMortgagedTransfer, UseJailCard)
-from ..engine.state import DecisionKind as K
+from ..engine import (AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclineToBuy, LiftMortgage, PassBid,
+                      PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade, RejectTrade, Roll, SettleMortgagedTransfer,
+                      UseJailCard)
 from .basic import BID_STEP, Basic
 from .registry import register_strategy
 from .tactics import can_pay_offer, complete_groups, completes_group, owners_after, planned_builds, unowned
@@ -149,7 +148,7 @@ class Cautious(Basic):
         if view.in_debt():
             return None
         if view.pending_player == self.seat and view.pending_kind == K.ROLL and view.turn >= self._next_offer_turn:
-            self._next_offer_turn = view.turn + TRADE_EVERY * view.players
+            self._next_offer_turn = view.turn + TRADE_EVERY * view.player_count
             offer = self._offer(view)
             if offer is not None:
                 return offer

@@ -35,10 +35,9 @@ pay best on this board and spends money where it returns most.
 
 from __future__ import annotations
 
-from ..engine.actions import (AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineToBuy, LiftMortgage,
-                              Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade,
-                              RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
-from ..engine.state import NOBODY, DecisionKind as K
+from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
+                      LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade,
+                      RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import planned_builds
@@ -293,13 +292,12 @@ class Ruthless(Strategy):
                 after.cash[me] += board.mortgage[s]
                 options.append((Mortgage(me, s), after, board.mortgage[s]))
             if view.level(s) and view.sell_problem(s) is None:
+                # the engine's own plan of the sale: a hotel the bank cannot turn back into houses
+                # pays for them, and may take the group's other hotels with it
                 after = pos.copy()
-                after.level[s] -= 1
-                refund = board.house_cost[s] // 2
-                if view.hotel(s):
-                    refund = board.house_cost[s] // 2 * (1 + view.rules.houses_per_hotel - min(
-                        view.rules.houses_per_hotel, view.bank_houses))
-                    after.level[s] = min(view.rules.houses_per_hotel, view.bank_houses)
+                for site, level in view.sale_levels(s):
+                    after.level[site] = level
+                refund = view.sale_refund(s)
                 after.cash[me] += refund
                 options.append((SellBuilding(me, s), after, refund))
             for action, after, raised in options:
@@ -450,7 +448,7 @@ class Ruthless(Strategy):
             key = (view.owners(), tuple(view.mortgaged(s) for s in view.edition.properties))
             if key != self._search_key or view.turn >= self._search_due:
                 self._search_key = key
-                self._search_due = view.turn + 4 * view.players
+                self._search_due = view.turn + 4 * view.player_count
                 offer = self._find_trade(view)
                 if offer is not None:
                     self._search_key = None

@@ -25,9 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..engine import Game
-from ..engine.editions import EDITION_IDS
-from ..engine.events import Landed, SentToJail
+from ..engine import EDITION_IDS, Game, Landed, SentToJail, load_edition
 from .players import ComputerPlayers
 from .registry import STRATEGIES, strategy_names
 
@@ -71,19 +69,20 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
     counts = [0] * 41
     next_action = players.next_action
     apply = game.apply
-    state = game.state
-    while state.outcome is None:
+    while True:
         action = next_action(game)
-        if action is None:  # cannot happen with every seat a computer; guard against a silent hang
+        if action is None:  # the game is over (with every seat a computer, nothing else stops them)
+            if game.over:
+                break
             raise RuntimeError(f"game {index}: no computer acted at {game.pending}")
         for event in apply(action):
             if isinstance(event, Landed):
                 counts[event.square] += 1
             elif isinstance(event, SentToJail):
                 counts[JAIL] += 1
-    outcome = state.outcome
+    outcome = game.outcome
     winner = seats[outcome.winner] if outcome.winner >= 0 else None
-    return GameResult(index, winner, outcome.winner, outcome.termination, state.turn.number, tuple(counts))
+    return GameResult(index, winner, outcome.winner, outcome.termination, game.view.turn, tuple(counts))
 
 
 def _play_chunk(job: tuple[list[int], tuple[str, ...], str, int, int]) -> list[GameResult]:
@@ -284,7 +283,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         text = json.dumps(report)
     else:
-        from ..engine.editions import load_edition
         text = format_report(report, [sq.name for sq in load_edition(args.edition).squares])
     try:
         print(text)

@@ -7,17 +7,21 @@ from .actions import (ACTION_TYPES, AcceptTrade, Action, Bid, Build, Buy, ClaimR
                       EndGame, LiftMortgage, Mortgage, MoveOffline, OrderBuildings, PassBid, PayIncomeTax, PayJailFine,
                       PayOrDraw, ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard,
                       action_from_dict)
+from .actions import malformed
 from .codes import (AuctionItem, AuctionLimit, Code, DecisionKind, IncomeTaxMode, PaymentReason, Phase, RentClaimMode,
                     ShortGame, Termination)
 from .dice import DiceSource, RandomDice, ScriptedDice
 from .editions import EDITION_IDS, Edition, Square, load_edition
+from .editions import DECKS, Group
 from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatError
 from .events import BANK, Event
+from .events import Landed, SentToJail
 from .game import Game, describe_decision
 from .invariants import InvariantError, check_invariants, check_state
 from .rules import OptionInfo, Rules, rule_options
 from .state import NOBODY, Decision, Outcome
 from .view import Auction, Claim, Offer, Pending, PlayerInfo, SaleEstimate, View
+from .view import pending_of
 
 __all__ = [
     "ACTION_TYPES", "AcceptTrade", "Action", "Auction", "AuctionItem", "AuctionLimit", "BANK", "Claim", "Code",
@@ -29,4 +33,5 @@ __all__ = [
     "RandomDice", "RejectTrade", "Roll", "Rules", "SaveFormatError", "ScriptedDice", "SellBuilding",
     "SettleMortgagedTransfer", "Square", "UseJailCard", "action_from_dict", "check_invariants", "check_state",
     "describe_decision", "load_edition",
+    "DECKS", "Group", "Landed", "SentToJail", "malformed", "pending_of",  # for the computer players
 ]
