@@ -20,6 +20,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from ..engine import (AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclineToBuy, LiftMortgage, PassBid,
                       PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade, RejectTrade, Roll, SettleMortgagedTransfer,
                       UseJailCard)
@@ -36,7 +39,7 @@ class Cautious(Basic):
     name = "cautious"
     description = "keeps a large reserve and trades rarely (an easier opponent)"
 
-    def __init__(self, seat, rng) -> None:
+    def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
         self._next_offer_turn = 0
 
@@ -196,9 +199,9 @@ class Cautious(Basic):
                 return LiftMortgage(self.seat, s)
         return None
 
-    def memory(self) -> dict:
+    def memory(self) -> dict[str, Any]:
         return {"next_offer_turn": self._next_offer_turn}
 
-    def restore(self, memory: dict) -> None:
+    def restore(self, memory: dict[str, Any]) -> None:
         self._next_offer_turn = int(memory.get("next_offer_turn", 0))
 

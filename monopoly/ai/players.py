@@ -32,10 +32,10 @@ import logging
 import random
 from typing import Any, Mapping
 
-from ..engine import (AcceptTrade, Action, Bid, Build, Buy, ClaimRent, DecisionKind as K, DeclareBankruptcy,
-                      DeclineToBuy, Game, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
-                      ProposeTrade, RejectTrade, Roll, SaveFormatError, SellBuilding, SettleMortgagedTransfer,
-                      UseJailCard, View, action_from_dict, malformed)
+from ..engine import (AcceptTrade, Action, Bid, Build, Buy, ClaimRent, Decision, DecisionKind as K,
+                      DeclareBankruptcy, DeclineToBuy, Game, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine,
+                      PayOrDraw, ProposeTrade, RejectTrade, Roll, SaveFormatError, SellBuilding,
+                      SettleMortgagedTransfer, UseJailCard, View, action_from_dict, malformed, pending_of)
 from .registry import STRATEGIES, make_strategy, seat_seed
 from .strategy import ANSWERS, Strategy
 from .view import GameView, Offer, RefusalKey
@@ -122,7 +122,7 @@ class ComputerPlayers:
         self._table: View = game.view  # the whole table's view, for the controller's own questions
         self._views: dict[int, GameView] = {}
         self._claims: dict[int, bool] = {}  # claim id -> whether its owner wants it
-        self._points: dict[tuple, _Point] = {}
+        self._points: dict[tuple[Any, ...], _Point] = {}
         self._points_turn = -1
         self._offer: tuple[int, ProposeTrade] | None = None
         self._bind(game)
@@ -186,13 +186,14 @@ class ComputerPlayers:
         table = self._table
         if self._offer is not None:
             self._follow_offer(table)
-        if table.has_claims:
+        if table.has_claims():
             action = self._claim(table)
             if action is not None:
                 return action
         auction = d.auction
-        number, doubles, phase, waiting = table.progress
-        key = (doubles, phase, waiting, kind, d.player, d.square, d.amount, auction.high_bid if auction is not None else 0)
+        number, doubles, phase, waiting = table.progress()
+        key = (doubles, phase, waiting, kind, d.player, d.square, d.amount,
+               auction.high_bid if auction is not None else 0)
         if number != self._points_turn:
             self._points.clear()
             self._points_turn = number
@@ -208,7 +209,7 @@ class ComputerPlayers:
             action = self._anytime(table, decider, point)
             if action is not None:
                 return action
-        if kind == _ROLL or (decider is None and kind != _GAME_OVER):
+        if kind == _ROLL or decider is None:
             for seat in self._watchers:
                 if seat != decider and seat not in done:
                     action = self._anytime(table, seat, point)
@@ -216,7 +217,7 @@ class ComputerPlayers:
                         return action
         if decider is None:
             return None
-        return self._answer(table, decider, kind, point)
+        return self._answer(table, decider, d, point)
 
     # ------------------------------------------------------------------ parts
     def _bind(self, game: Game) -> None:
@@ -284,7 +285,8 @@ class ComputerPlayers:
         point.done.add(seat)
         return None
 
-    def _answer(self, table: View, seat: int, kind: K, point: _Point) -> Action | None:
+    def _answer(self, table: View, seat: int, d: Decision, point: _Point) -> Action | None:
+        kind = d.kind
         if kind == _ROLL:
             if not table.in_jail(seat):
                 return self._rolls[seat]
@@ -300,7 +302,7 @@ class ComputerPlayers:
         if method is None:  # no strategy method answers this kind
             return table.safe_action(seat)
         try:
-            action = getattr(strategy, method)(view, view.pending)
+            action: Action = getattr(strategy, method)(view, pending_of(d))
         except Exception:
             log.exception("strategy %s (seat %d) failed answering %s; playing safe", strategy.name, seat, kind)
             return table.safe_action(seat)

@@ -81,6 +81,7 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
             elif isinstance(event, SentToJail):
                 counts[JAIL] += 1
     outcome = game.outcome
+    assert outcome is not None  # the loop ends only when the game is over
     winner = seats[outcome.winner] if outcome.winner >= 0 else None
     return GameResult(index, winner, outcome.winner, outcome.termination, game.view.turn, tuple(counts))
 

@@ -8,7 +8,7 @@ from ..engine import NOBODY, Edition, Group
 from .view import GameView, Offer
 
 
-_GROUPS: dict[int, tuple] = {}
+_GROUPS: dict[int, tuple[Edition, tuple[Group, ...], dict[int, Group]]] = {}
 
 
 def _groups(edition: Edition) -> tuple[tuple[Group, ...], dict[int, Group]]:

@@ -572,17 +572,17 @@ class View:
     # Bulk and cheap answers: a computer player asks after every action, and values whole
     # positions at once, so these save a call per square or a copy of every claim.
 
-    @property
     def progress(self) -> tuple[int, int, Phase, int]:
-        """How far the game has got, as one value: (turn number, doubles thrown so far this turn,
-        the turn's phase, decisions waiting). Two decisions of the same kind for the same player
-        in one turn (a throw after doubles, a debt raised while an offer waits) differ in it, so a
-        client can keep its own bookkeeping per point of the turn."""
+        """How far the game has got, as one value a client can afford to ask after every action:
+        (turn number, doubles thrown so far this turn, the turn's phase, decisions waiting). Two
+        decisions of the same kind for the same player in one turn (a throw after doubles, a debt
+        raised while an offer waits) differ in it, so a client can keep its own bookkeeping per
+        point of the turn. (A method, not a property: on Python 3.11 a property costs several
+        times a method call, and this is asked after every action.)"""
         s = self._game.state
         turn = s.turn
         return (turn.number, turn.doubles, turn.phase, len(s.stack))
 
-    @property
     def has_claims(self) -> bool:
         """Whether any rent can still be claimed (``claims()`` says whose and how much)."""
         return bool(self._game.state.claims)
