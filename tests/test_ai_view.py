@@ -14,13 +14,10 @@ from monopoly.ai import ComputerPlayers, GameView, make_strategy, safe_answer
 from monopoly.ai.ruthless import Ruthless
 from monopoly.ai.valuation import Position, Weights, board_for, strength
 from monopoly.engine import (Build, Buy, DecisionKind as K, Game, LiftMortgage, Mortgage, ProposeTrade, Roll,
-                             ScriptedDice, SellBuilding, View, check_invariants, pending_of)
-from scenario import build, give, new_game
+                             ScriptedDice, SellBuilding, View, pending_of)
+from test_shortage import NEW_YORK, ST_JAMES, TENNESSEE, _c64_example as hotel_shortage
 
 BALTIC = 3
-ST_JAMES, TENNESSEE, NEW_YORK = 16, 18, 19
-RED, GREEN = (21, 23, 24), (31, 32, 34)
-PARK_PLACE, BOARDWALK = 37, 39
 DEALS = (Build, SellBuilding, Mortgage, LiftMortgage, ProposeTrade)
 
 
@@ -131,24 +128,8 @@ def test_the_valuation_charges_the_rules_mortgage_interest(interest):
 
 
 # ------------------------------------------------------------------ the hotel-sale refund
-def _hotel_shortage() -> Game:
-    """Hotels on St. James Place and Tennessee Avenue, four houses on New York Avenue, three
-    houses in the bank: selling a hotel breaks both hotels down (the C64 example)."""
-    game = new_game()
-    give(game, 0, ST_JAMES, TENNESSEE, NEW_YORK)
-    build(game, ST_JAMES, hotel=True)
-    build(game, TENNESSEE, hotel=True)
-    build(game, NEW_YORK, 4)
-    give(game, 1, *RED, *GREEN, PARK_PLACE, BOARDWALK)
-    for square in RED + GREEN:
-        build(game, square, 4)
-    build(game, BOARDWALK, 1)
-    check_invariants(game)
-    return game
-
-
 def test_ruthless_prices_a_hotel_sale_in_a_shortage_as_the_engine_carries_it_out():
-    game = _hotel_shortage()
+    game = hotel_shortage()  # selling the St. James hotel breaks both of the group's hotels down
     view = GameView(game, 0)
     ruthless = make_strategy("ruthless", 0)
     before = Position.of(view)
