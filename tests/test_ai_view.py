@@ -172,6 +172,7 @@ def test_the_cheap_answers_agree_with_the_plain_ones():
         seen_claims += table.has_claims()
         assert table.mortgages() == tuple(table.mortgaged(s) for s in range(40))
         assert table.levels() == tuple(table.level(s) for s in range(40))
+        assert table.cash_by_seat() == tuple(table.cash(p) for p in range(4))
         for seat in range(4):
             assert table.may_act(seat) == (not table.bankrupt(seat) and table.may_deal(seat))
         game.apply(players.next_action(game))

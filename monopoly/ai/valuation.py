@@ -95,9 +95,8 @@ class Position:
 
     @classmethod
     def of(cls, view: GameView) -> "Position":
-        cash = view.cash
-        return cls(list(view.owners()), list(view.mortgages()), list(view.levels()),
-                   [cash(p) for p in range(view.player_count)], view.active_players())
+        return cls(list(view.owners()), list(view.mortgages()), list(view.levels()), list(view.cash_by_seat()),
+                   view.active_players())
 
     def copy(self) -> "Position":
         return Position(list(self.owner), list(self.mortgaged), list(self.level), list(self.cash), list(self.active))

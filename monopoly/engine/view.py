@@ -17,7 +17,6 @@ player is named (``view.cash()`` is the seat's cash); the computer players read 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from . import actions as A
@@ -596,15 +595,23 @@ class View:
         """Whether ``player`` is still in the game and may deal now (see ``deal_problem``): whether
         it is worth asking them for an any-time action at all."""
         p = self._p(player) if player is None else player  # asked for every seat at every decision: no call
-        return not self._game.state.players[p].bankrupt and self._game.deal_problem(p) is None
+        g = self._game
+        return not g.state.players[p].bankrupt and g.deal_problem(p) is None
 
     def mortgages(self) -> tuple[bool, ...]:
         """Whether each square is mortgaged, in board order (``mortgaged`` for every square)."""
         return tuple(self._game.state.mortgaged)
 
     def levels(self) -> tuple[int, ...]:
-        """The buildings on each square as one number, in board order (``level`` for every square)."""
-        return tuple(map(partial(H.level, self._game.rules, self._game.state), range(len(self._game.state.owner))))
+        """The buildings on each square as one number, in board order (``level`` for every square,
+        in one pass: a valuation reads the whole board at once)."""
+        s = self._game.state
+        hotel = self._game.rules.houses_per_hotel + 1  # what ``level`` counts a hotel as
+        return tuple([hotel if has_hotel else houses for houses, has_hotel in zip(s.houses, s.hotel)])
+
+    def cash_by_seat(self) -> tuple[int, ...]:
+        """Every player's cash, in seat order (``cash`` for every seat)."""
+        return tuple([p.cash for p in self._game.state.players])
 
     def sale_levels(self, square: int) -> tuple[tuple[int, int], ...]:
         """The ``level`` of each site that selling the next building on ``square`` would change,
