@@ -453,7 +453,8 @@ class Ruthless(Strategy):
         if mine and kind == K.ROLL and view.turn != self._searched_turn:
             self._searched_turn = view.turn
             # Search again when ownership changed, and every few turns anyway (cash changes prices).
-            key = (view.owners(), tuple(view.mortgaged(s) for s in view.edition.properties))
+            mortgaged = view.mortgages()
+            key = (view.owners(), tuple(mortgaged[s] for s in view.edition.properties))
             if key != self._search_key or view.turn >= self._search_due:
                 self._search_key = key
                 self._search_due = view.turn + 4 * view.player_count
