@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from monopoly.ai.board import board_facts, landing_frequencies
-from monopoly.engine import (DeclineToBuy, Game, PassBid, PayIncomeTax, PayOrDraw, Roll, load_edition)
-from monopoly.engine.events import Landed, SentToJail
-from monopoly.engine.state import DecisionKind as K
+from monopoly.engine import (DecisionKind as K, DeclineToBuy, Game, Landed, PassBid, PayIncomeTax, PayOrDraw, Roll,
+                             SentToJail, load_edition)
 
 
 @pytest.mark.parametrize("edition", ["us", "uk", "dotcom"])

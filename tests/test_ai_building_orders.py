@@ -13,8 +13,7 @@ import pytest
 
 from monopoly.ai import ComputerPlayers, Pending, make_strategy
 from monopoly.ai.view import Auction, GameView
-from monopoly.engine import Bid, Game, OrderBuildings, PassBid, ScriptedDice, arrange, check_invariants
-from monopoly.engine.state import DecisionKind as K
+from monopoly.engine import Bid, DecisionKind as K, Game, OrderBuildings, PassBid, ScriptedDice, arrange, check_invariants
 
 BROWNS = (1, 3)
 LIGHT_BLUES = (6, 8, 9)

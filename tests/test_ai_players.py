@@ -9,9 +9,8 @@ import pytest
 
 from monopoly.ai import ComputerPlayers
 from monopoly.ai.players import ANYTIME_LIMIT, REFUSAL_ROUNDS
-from monopoly.engine import (AcceptTrade, Buy, ClaimRent, DeclineToBuy, Game, LiftMortgage, Mortgage, PassBid,
-                             ProposeTrade, RejectTrade, Roll, ScriptedDice, arrange, check_invariants)
-from monopoly.engine.state import DecisionKind as K
+from monopoly.engine import (AcceptTrade, Buy, ClaimRent, DecisionKind as K, DeclineToBuy, Game, LiftMortgage, Mortgage,
+                             PassBid, ProposeTrade, RejectTrade, Roll, ScriptedDice, arrange, check_invariants)
 
 MEDITERRANEAN, BALTIC, ORIENTAL, VERMONT, CONNECTICUT = 1, 3, 6, 8, 9
 

@@ -22,9 +22,8 @@ auctioned building on its least built street. "$200" means 200 of the edition's 
 
 from __future__ import annotations
 
-from ..engine.actions import (AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineToBuy, Mortgage,
-                              MoveOffline, PassBid, PayJailFine, RejectTrade, Roll, SellBuilding, UseJailCard)
-from ..engine.state import NOBODY
+from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineToBuy, Mortgage,
+                      MoveOffline, PassBid, PayJailFine, RejectTrade, Roll, SellBuilding, UseJailCard)
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import can_pay_offer, complete_groups, completes_group, owners_after, planned_builds
@@ -118,8 +117,8 @@ class Basic(Strategy):
         return safe_answer(view, ask)
 
     def act_anytime(self, view: GameView) -> Action | None:
-        if view.in_debt():
-            return None
+        if not view.monopolies() or view.in_debt():
+            return None  # nothing to build on (all it does at any time), or a debt to pay first
         return self.build(view)
 
     def building_order(self, view: GameView, hotels: bool) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine.editions import DECKS, Edition, load_edition
+from ..engine import DECKS, Edition, load_edition
 
 BOARD = 40
 JAIL = 10
@@ -226,9 +226,9 @@ def _facts(edition_id: str, doubles_again_from_jail: bool) -> BoardFacts:
     return BoardFacts(edition_id, landing, jail, tuple(rates), mean_throw)
 
 
-def _special_card_rates(edition: Edition, landing: tuple[float, ...]) -> dict:
+def _special_card_rates(edition: Edition, landing: tuple[float, ...]) -> dict[int | tuple[str, int], float]:
     """How often tokens reach railroads/utilities by a 'nearest' card (which changes the rent)."""
-    out: dict = {}
+    out: dict[int | tuple[str, int], float] = {}
     for sq in edition.squares:
         if sq.kind not in DECKS:
             continue

@@ -20,10 +20,12 @@
 
 from __future__ import annotations
 
-from ..engine.actions import (AcceptTrade, Action, Bid, Build, Buy, DeclineToBuy, LiftMortgage, PassBid,
-                              PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade, RejectTrade, Roll,
-                              SettleMortgagedTransfer, UseJailCard)
-from ..engine.state import DecisionKind as K
+import random
+from typing import Any
+
+from ..engine import (AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclineToBuy, LiftMortgage, PassBid,
+                      PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade, RejectTrade, Roll, SettleMortgagedTransfer,
+                      UseJailCard)
 from .basic import BID_STEP, Basic
 from .registry import register_strategy
 from .tactics import can_pay_offer, complete_groups, completes_group, owners_after, planned_builds, unowned
@@ -37,7 +39,7 @@ class Cautious(Basic):
     name = "cautious"
     description = "keeps a large reserve and trades rarely (an easier opponent)"
 
-    def __init__(self, seat, rng) -> None:
+    def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
         self._next_offer_turn = 0
 
@@ -149,7 +151,7 @@ class Cautious(Basic):
         if view.in_debt():
             return None
         if view.pending_player == self.seat and view.pending_kind == K.ROLL and view.turn >= self._next_offer_turn:
-            self._next_offer_turn = view.turn + TRADE_EVERY * view.players
+            self._next_offer_turn = view.turn + TRADE_EVERY * view.player_count
             offer = self._offer(view)
             if offer is not None:
                 return offer
@@ -197,9 +199,9 @@ class Cautious(Basic):
                 return LiftMortgage(self.seat, s)
         return None
 
-    def memory(self) -> dict:
+    def memory(self) -> dict[str, Any]:
         return {"next_offer_turn": self._next_offer_turn}
 
-    def restore(self, memory: dict) -> None:
+    def restore(self, memory: dict[str, Any]) -> None:
         self._next_offer_turn = int(memory.get("next_offer_turn", 0))
 

@@ -11,9 +11,9 @@ person must decide and no computer wants to act). The controller
 - answers the pending decision when it belongs to a computer (in an auction: the bidder
   being asked); an offer that no longer stands (the proposer has spent the cash offered, ...)
   is refused without asking the strategy;
-- checks every action a strategy chooses with the game's rules (``game.check``): a strategy
-  that raises or answers illegally is logged on the ``monopoly.ai`` logger and a safe legal
-  answer is played instead;
+- checks every action a strategy chooses with the game's rules (``View.problem``): a strategy
+  that raises or answers illegally is logged on the ``monopoly.ai`` logger and the engine's safe
+  default answer (``View.safe_action``) is played instead;
 - remembers refused trade offers, so the same properties are not offered to the same player
   again for a while, and tells the proposer how its offer was answered.
 
@@ -32,16 +32,13 @@ import logging
 import random
 from typing import Any, Mapping
 
-from ..engine.actions import (AcceptTrade, Action, Build, Buy, ClaimRent, DeclareBankruptcy, DeclineToBuy, Mortgage,
-                              MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade, RejectTrade,
-                              Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard, Bid)
-from ..engine.actions import action_from_dict, malformed
-from ..engine.errors import SaveFormatError
-from ..engine.holdings import build_capacity
-from ..engine.state import DecisionKind as K
+from ..engine import (AcceptTrade, Action, Bid, Build, Buy, ClaimRent, Decision, DecisionKind as K,
+                      DeclareBankruptcy, DeclineToBuy, Game, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine,
+                      PayOrDraw, ProposeTrade, RejectTrade, Roll, SaveFormatError, SellBuilding,
+                      SettleMortgagedTransfer, UseJailCard, View, action_from_dict, malformed, pending_of)
 from .registry import STRATEGIES, make_strategy, seat_seed
-from .strategy import ANSWERS, Strategy, safe_answer
-from .view import Claim, GameView, Offer, pending_of
+from .strategy import ANSWERS, Strategy
+from .view import GameView, Offer, RefusalKey
 
 log = logging.getLogger("monopoly.ai")
 
@@ -56,7 +53,7 @@ AI_VERSION = 1
 
 # Actions that answer each decision kind (anything else a decision method returns is an any-time
 # action taken first, and counts against the seat's any-time allowance).
-_ANSWER_TYPES: dict[str, tuple[type, ...]] = {
+_ANSWER_TYPES: dict[K, tuple[type, ...]] = {
     K.ROLL: (Roll, PayJailFine, UseJailCard),
     K.BUY: (Buy, DeclineToBuy),
     K.AUCTION: (Bid, PassBid),
@@ -73,16 +70,23 @@ _ANSWER_TYPES: dict[str, tuple[type, ...]] = {
 # method may return them itself (a mortgage before a bid, a sale to pay a debt).
 _NO_ANYTIME_FIRST = {K.RAISE_FUNDS, K.TRADE_RESPONSE, K.AUCTION, K.GAME_OVER, K.PLACE_BUILDING}
 
+# The kinds looked at on every action, bound once: reading a member off an Enum class costs
+# several times as much as reading a global, and the controller is asked after every action.
+_ROLL, _TRADE_RESPONSE, _GAME_OVER = K.ROLL, K.TRADE_RESPONSE, K.GAME_OVER
+
+
+_NO_OFFERS: frozenset[int] = frozenset()
+
 
 class _Point:
-    """What has happened at one decision point."""
+    """What has happened at one decision point (one is made for nearly every action: kept small)."""
 
     __slots__ = ("used", "done", "traded")
 
     def __init__(self) -> None:
         self.used: dict[int, int] = {}
         self.done: set[int] = set()
-        self.traded: set[int] = set()
+        self.traded: frozenset[int] = _NO_OFFERS  # the seats that made an offer here (rare)
 
     def used_list(self) -> list[list[int]]:
         return [[seat, n] for seat, n in sorted(self.used.items())]
@@ -95,8 +99,8 @@ class ComputerPlayers:
     default the game's dice seed, or 0 for scripted dice).
     """
 
-    def __init__(self, game: Any, seats: Mapping[int, str], seed: int | None = None) -> None:
-        n = len(game.state.players)
+    def __init__(self, game: Game, seats: Mapping[int, str], seed: int | None = None) -> None:
+        n = game.view.player_count
         self.seed = int(seed if seed is not None else getattr(game.dice, "seed", 0) or 0)
         self.names: dict[int, str] = {}
         self.strategies: dict[int, Strategy] = {}
@@ -107,17 +111,18 @@ class ComputerPlayers:
                 raise ValueError(f"unknown strategy {name!r}; choose one of {', '.join(STRATEGIES)}")
             self.names[seat] = name
             self.strategies[seat] = make_strategy(name, seat, rng=random.Random(seat_seed(self.seed, seat)))
-        self._refused: dict[int, dict[tuple, int]] = {seat: {} for seat in self.strategies}
+        self._refused: dict[int, dict[RefusalKey, int]] = {seat: {} for seat in self.strategies}
         self._rolls = {seat: Roll(seat) for seat in self.strategies}  # actions are values: reuse them
         # Seats whose strategy keeps the default "always claim": no need to ask them each time.
         self._always_claims = {seat for seat, st in self.strategies.items()
                                if getattr(type(st), "claim_rent", None) is Strategy.claim_rent}
         # Seats whose strategies also act at the start of other players' throws.
         self._watchers = [seat for seat, st in self.strategies.items() if st.acts_on_others_turns]
-        self._game: Any = None
+        self._game: Game | None = None
+        self._table: View = game.view  # the whole table's view, for the controller's own questions
         self._views: dict[int, GameView] = {}
         self._claims: dict[int, bool] = {}  # claim id -> whether its owner wants it
-        self._points: dict[tuple, _Point] = {}
+        self._points: dict[tuple[Any, ...], _Point] = {}
         self._points_turn = -1
         self._offer: tuple[int, ProposeTrade] | None = None
         self._bind(game)
@@ -137,7 +142,7 @@ class ComputerPlayers:
     def view(self, seat: int) -> GameView:
         return self._views[seat]
 
-    def building_order(self, game: Any, seat: int, hotels: bool) -> int:
+    def building_order(self, game: Game, seat: int, hotels: bool) -> int:
         """How many houses (hotels, with ``hotels``) computer ``seat`` would buy right now if the
         bank had them: its order when people order buildings the bank is short of.
 
@@ -149,11 +154,10 @@ class ComputerPlayers:
         strategy = self.strategies.get(seat)
         if strategy is None:
             return 0
-        s = game.state
-        if (s.outcome is not None or game.pending.kind == K.GAME_OVER or s.players[seat].bankrupt
-                or game.in_debt(seat) or (s.time_up and seat != s.turn.player)):
+        table = game.view
+        if game.over or table.bankrupt(seat) or table.in_debt(seat) or not table.may_deal(seat):
             return 0
-        room = build_capacity(game.edition, game.rules, s, seat, bool(hotels))
+        room = table.build_capacity(bool(hotels), seat)
         if room <= 0:
             return 0
         if game is not self._game:
@@ -171,28 +175,28 @@ class ComputerPlayers:
         return max(0, min(wanted, room))
 
     # ------------------------------------------------------------------ the main question
-    def next_action(self, game: Any) -> Action | None:
+    def next_action(self, game: Game) -> Action | None:
         """The next action some computer player takes now, or None; see the module docstring."""
-        s = game.state
-        if s.outcome is not None:
+        d = game.pending
+        kind = d.kind
+        if kind == _GAME_OVER:
             return None
         if game is not self._game:
             self._bind(game)
+        table = self._table
         if self._offer is not None:
-            self._follow_offer(game)
-        if s.claims:
-            action = self._claim(game)
+            self._follow_offer(table)
+        if table.has_claims():
+            action = self._claim(table)
             if action is not None:
                 return action
-        d = game.pending
-        kind = d.kind
-        turn = s.turn
         auction = d.auction
-        key = (turn.doubles, turn.phase, len(s.stack), kind, d.player, d.square, d.amount,
+        number, doubles, phase, waiting = table.progress()
+        key = (doubles, phase, waiting, kind, d.player, d.square, d.amount,
                auction.high_bid if auction is not None else 0)
-        if turn.number != self._points_turn:
+        if number != self._points_turn:
             self._points.clear()
-            self._points_turn = turn.number
+            self._points_turn = number
         point = self._points.get(key)
         if point is None:
             point = self._points[key] = _Point()
@@ -202,60 +206,60 @@ class ComputerPlayers:
         # a person decides) every other computer.
         done = point.done
         if decider is not None and kind not in _NO_ANYTIME_FIRST and decider not in done:
-            action = self._anytime(game, decider, point)
+            action = self._anytime(table, decider, point)
             if action is not None:
                 return action
-        if kind == K.ROLL or (decider is None and kind != K.GAME_OVER):
+        if kind == _ROLL or decider is None:
             for seat in self._watchers:
                 if seat != decider and seat not in done:
-                    action = self._anytime(game, seat, point)
+                    action = self._anytime(table, seat, point)
                     if action is not None:
                         return action
         if decider is None:
             return None
-        return self._answer(game, decider, d, point)
+        return self._answer(table, decider, d, point)
 
     # ------------------------------------------------------------------ parts
-    def _bind(self, game: Any) -> None:
+    def _bind(self, game: Game) -> None:
         self._game = game
+        self._table = game.view
         self._views = {seat: GameView(game, seat, self._refused[seat]) for seat in self.strategies}
         self._points.clear()
 
-    def _claim(self, game: Any) -> Action | None:
+    def _claim(self, table: View) -> Action | None:
         """Claim rent owed to a computer: each strategy is asked once per claim, as soon as it is due."""
         wanted = self._claims
         always = self._always_claims
-        for c in game.state.claims:
-            if c.owner not in self.strategies:
+        claims = table.claim_owners()
+        for claim_id, owner in claims:
+            if owner not in self.strategies:
                 continue
-            if c.owner in always:
+            if owner in always:
                 # Legal by construction: the claim is outstanding and this computer owns it.
-                return ClaimRent(c.owner, c.id)
-            if c.id not in wanted:
-                strategy = self.strategies[c.owner]
+                return ClaimRent(owner, claim_id)
+            if claim_id not in wanted:
+                strategy = self.strategies[owner]
+                claim = next(c for c in table.claims(owner) if c.id == claim_id)
                 try:
-                    wanted[c.id] = bool(strategy.claim_rent(
-                        self._views[c.owner], Claim(c.id, c.owner, c.payer, c.square, c.amount, c.turn)))
+                    wanted[claim_id] = bool(strategy.claim_rent(self._views[owner], claim))
                 except Exception:  # a strategy's bug must not stop the game
                     log.exception("strategy %s (seat %d) failed deciding whether to claim rent; claiming it",
-                                  strategy.name, c.owner)
-                    wanted[c.id] = True
-            if wanted[c.id]:
+                                  strategy.name, owner)
+                    wanted[claim_id] = True
+            if wanted[claim_id]:
                 # Legal by construction: the claim is outstanding and this computer owns it.
-                return ClaimRent(c.owner, c.id)
+                return ClaimRent(owner, claim_id)
         if len(wanted) > 64:
-            live = {c.id for c in game.state.claims}
+            live = {claim_id for claim_id, _ in claims}
             self._claims = {i: w for i, w in wanted.items() if i in live}
         return None
 
-    def _anytime(self, game: Any, seat: int, point: _Point) -> Action | None:
+    def _anytime(self, table: View, seat: int, point: _Point) -> Action | None:
         """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none."""
         used = point.used.get(seat, 0)
-        s = game.state
-        if (used >= ANYTIME_LIMIT or s.players[seat].bankrupt
-                or (s.time_up and seat != s.turn.player and not game.in_debt(seat))):
-            # once time is up only the player in play (and a debtor) may still deal: the others
-            # are not asked, as the engine would refuse whatever they chose
+        if used >= ANYTIME_LIMIT or not table.may_act(seat):
+            # a seat out of the game, or one that may not deal now (time is up and it is not in
+            # play), is not asked, as the engine would refuse whatever it chose
             point.done.add(seat)
             return None
         strategy = self.strategies[seat]
@@ -270,7 +274,7 @@ class ComputerPlayers:
             if held:
                 log.debug("strategy %s (seat %d): %r held back (%s)", strategy.name, seat, action, held)
             else:
-                problem = self._problem(game, seat, action, point)
+                problem = self._problem(table, seat, action)
                 if problem is None:
                     point.used[seat] = used + 1
                     if isinstance(action, ProposeTrade):
@@ -281,40 +285,43 @@ class ComputerPlayers:
         point.done.add(seat)
         return None
 
-    def _answer(self, game: Any, seat: int, d: Any, point: _Point) -> Action:
-        if d.kind == K.ROLL and not game.state.players[seat].in_jail:
-            return self._rolls[seat]
-        if d.kind == K.TRADE_RESPONSE and not game.is_legal(AcceptTrade(seat)):
+    def _answer(self, table: View, seat: int, d: Decision, point: _Point) -> Action | None:
+        kind = d.kind
+        if kind == _ROLL:
+            if not table.in_jail(seat):
+                return self._rolls[seat]
+            method: str | None = "jail"
+        elif kind == _TRADE_RESPONSE and not table.is_legal(AcceptTrade(seat)):
             # The offer no longer stands (the proposer spent the cash offered, built on a group
             # in it, ...): refusing is the only answer, so the strategy is not asked.
             return RejectTrade(seat)
+        else:
+            method = ANSWERS.get(kind)
         strategy = self.strategies[seat]
         view = self._views[seat]
-        ask = pending_of(d)
-        method = "jail" if d.kind == K.ROLL else ANSWERS.get(d.kind)
         if method is None:  # no strategy method answers this kind
-            return safe_answer(view, ask)
+            return table.safe_action(seat)
         try:
-            action = getattr(strategy, method)(view, ask)
+            action: Action = getattr(strategy, method)(view, pending_of(d))
         except Exception:
-            log.exception("strategy %s (seat %d) failed answering %s; playing safe", strategy.name, seat, d.kind)
-            return safe_answer(view, ask)
+            log.exception("strategy %s (seat %d) failed answering %s; playing safe", strategy.name, seat, kind)
+            return table.safe_action(seat)
         held = self._held_back(seat, action, point)
         if held:
-            fallback = safe_answer(view, ask)
+            fallback = table.safe_action(seat)
             log.debug("strategy %s (seat %d): %r held back (%s); playing %r", strategy.name, seat, action, held,
                       fallback)
             return fallback
-        problem = self._problem(game, seat, action, point)
-        if problem is None and not isinstance(action, _ANSWER_TYPES.get(d.kind, ())):
+        problem = self._problem(table, seat, action)
+        if problem is None and not isinstance(action, _ANSWER_TYPES.get(kind, ())):
             if point.used.get(seat, 0) >= ANYTIME_LIMIT:
                 problem = "too many actions before answering"
             else:
                 point.used[seat] = point.used.get(seat, 0) + 1
         if problem:
-            fallback = safe_answer(view, ask)
+            fallback = table.safe_action(seat)
             log.warning("strategy %s (seat %d) answered %s with %r, which is not allowed (%s); playing %r",
-                        strategy.name, seat, d.kind, action, problem, fallback)
+                        strategy.name, seat, kind, action, problem, fallback)
             return fallback
         if isinstance(action, ProposeTrade):
             self._note_offer(seat, action, point)
@@ -334,41 +341,39 @@ class ComputerPlayers:
                 return None  # malformed: the legality check says why
         return None
 
-    def _problem(self, game: Any, seat: int, action: Any, point: _Point) -> str | None:
+    def _problem(self, table: View, seat: int, action: Any) -> str | None:
         """Why the controller will not play ``action`` for ``seat``, or None."""
         if not isinstance(action, Action):
             return "not an action"
         if action.player != seat:
             return "it is another player's action"
         try:
-            game.check(action)
-        except Exception as exc:  # IllegalActionError, or a malformed action the checks trip over
+            return table.problem(action)
+        except Exception as exc:  # a malformed action the checks trip over
             return str(exc) or type(exc).__name__
-        return None
 
     # ------------------------------------------------------------------ trade memory
     def _note_offer(self, seat: int, action: ProposeTrade, point: _Point) -> None:
-        point.traded.add(seat)
+        point.traded = point.traded | {seat}
         self._offer = (seat, action)
 
-    def _follow_offer(self, game: Any) -> None:
+    def _follow_offer(self, table: View) -> None:
         """Once the last computer offer is answered, remember a refusal and tell the proposer."""
         assert self._offer is not None
         seat, offer = self._offer
-        s = game.state
-        for d in s.stack:
-            if d.kind == K.TRADE_RESPONSE and d.trade is not None and d.trade.proposer == seat:
+        for d in table.pending_decisions():
+            if d.kind == K.TRADE_RESPONSE and d.offer is not None and d.offer.proposer == seat:
                 return  # not answered yet
         self._offer = None
-        accepted = (all(s.owner[sq] == offer.recipient for sq in offer.give)
-                    and all(s.owner[sq] == seat for sq in offer.take)
+        accepted = (all(table.owner(sq) == offer.recipient for sq in offer.give)
+                    and all(table.owner(sq) == seat for sq in offer.take)
                     and bool(offer.give or offer.take))
         if not accepted:
-            rounds = REFUSAL_ROUNDS * max(2, len(game.active_players()))
+            rounds = REFUSAL_ROUNDS * max(2, len(table.active_players()))
             self._refused[seat][(offer.recipient, tuple(sorted(offer.give)), tuple(sorted(offer.take)))] = (
-                s.turn.number + rounds)
+                table.turn + rounds)
             if len(self._refused[seat]) > 64:
-                now = s.turn.number
+                now = table.turn
                 self._refused[seat] = {k: v for k, v in self._refused[seat].items() if v > now}
                 self._views[seat]._refused = self._refused[seat]
         strategy = self.strategies[seat]
@@ -399,7 +404,7 @@ class ComputerPlayers:
         }
 
     @classmethod
-    def from_dict(cls, game: Any, data: Any) -> "ComputerPlayers":
+    def from_dict(cls, game: Game, data: Any) -> "ComputerPlayers":
         """Rebuild the computer players of a saved game; malformed data raises ``SaveFormatError``."""
         if not isinstance(data, dict) or data.get("format") != AI_FORMAT:
             raise SaveFormatError("computer players: not a computer-player record")
@@ -434,7 +439,7 @@ class ComputerPlayers:
                 # checked as the engine checks an action: the controller reads its squares later
                 action = action_from_dict(offer) if isinstance(offer, dict) else None
                 if (not isinstance(action, ProposeTrade) or action.player not in cp.strategies
-                        or malformed(action) or not all(0 <= sq < len(game.state.owner)
+                        or malformed(action) or not all(0 <= sq < len(game.edition.squares)
                                                         for sq in action.give + action.take)):
                     raise ValueError("the open offer is not a computer's trade offer")
                 cp._offer = (action.player, action)
@@ -446,7 +451,7 @@ class ComputerPlayers:
                 point = _Point()
                 point.used = {int(seat): int(n) for seat, n in used}
                 point.done = {int(x) for x in done}
-                point.traded = {int(x) for x in traded}
+                point.traded = frozenset(int(x) for x in traded)
                 cp._points[tuple(key)] = point
         except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             # whatever a damaged record trips over (a generator word out of range, a short list in

@@ -10,9 +10,9 @@ strategies never reach.
 
 from __future__ import annotations
 
-from ..engine.actions import (AcceptTrade, Action, Bid, Build, Buy, ClaimRent, DeclareBankruptcy, DeclineToBuy,
-                              LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
-                              ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
+from ..engine import (AcceptTrade, Action, Bid, Build, Buy, ClaimRent, DeclareBankruptcy, DeclineToBuy, LiftMortgage,
+                      Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade, RejectTrade,
+                      Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .view import Claim, GameView, Pending

@@ -35,10 +35,12 @@ pay best on this board and spends money where it returns most.
 
 from __future__ import annotations
 
-from ..engine.actions import (AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineToBuy, LiftMortgage,
-                              Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade,
-                              RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
-from ..engine.state import NOBODY, DecisionKind as K
+import random
+from typing import Any, Sequence
+
+from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
+                      Group, LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
+                      ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import planned_builds
@@ -65,12 +67,12 @@ class Ruthless(Strategy):
     match_share = 0.8  # a group given must be matched by one of ours worth at least this share of it
     sale_factor = 2.0  # ... or paid for in cash at least this many times its worth
 
-    def __init__(self, seat, rng) -> None:
+    def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
         self._searched_turn = -1
         self._refusals: dict[str, int] = {}
-        self._bid_cache: tuple | None = None
-        self._search_key: tuple | None = None
+        self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
+        self._search_key: tuple[tuple[int, ...], tuple[bool, ...]] | None = None  # (owners, mortgages)
         self._search_due = 0
 
     # ------------------------------------------------------------------ helpers
@@ -293,14 +295,7 @@ class Ruthless(Strategy):
                 after.cash[me] += board.mortgage[s]
                 options.append((Mortgage(me, s), after, board.mortgage[s]))
             if view.level(s) and view.sell_problem(s) is None:
-                after = pos.copy()
-                after.level[s] -= 1
-                refund = board.house_cost[s] // 2
-                if view.hotel(s):
-                    refund = board.house_cost[s] // 2 * (1 + view.rules.houses_per_hotel - min(
-                        view.rules.houses_per_hotel, view.bank_houses))
-                    after.level[s] = min(view.rules.houses_per_hotel, view.bank_houses)
-                after.cash[me] += refund
+                after, refund = self._after_sale(view, pos, s)
                 options.append((SellBuilding(me, s), after, refund))
             for action, after, raised in options:
                 loss = before - self._strength(board, after, me, view)
@@ -311,6 +306,17 @@ class Ruthless(Strategy):
                 if best_key is None or key < best_key:
                     best, best_key = action, key
         return best if best is not None else safe_answer(view, ask)
+
+    def _after_sale(self, view: GameView, pos: Position, square: int) -> tuple[Position, int]:
+        """The position after selling the next building on ``square``, and the refund: the
+        engine's own plan of the sale (a hotel the bank cannot turn back into houses pays for
+        them, and may take the group's other hotels with it)."""
+        after = pos.copy()
+        for site, level in view.sale_levels(square):
+            after.level[site] = level
+        refund = view.sale_refund(square)
+        after.cash[self.seat] += refund
+        return after, refund
 
     # ------------------------------------------------------------------ trades
     def answer_trade(self, view: GameView, ask: Pending) -> Action:
@@ -387,7 +393,7 @@ class Ruthless(Strategy):
                     best = offer
         return best[1] if best is not None else None
 
-    def _price_offer(self, view: GameView, board: Board, pos: Position, base: dict, x: int,
+    def _price_offer(self, view: GameView, board: Board, pos: Position, base: dict[int, float], x: int,
                      give: tuple[int, ...], take: tuple[int, ...]) -> tuple[float, ProposeTrade] | None:
         """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain.
 
@@ -426,12 +432,12 @@ class Ruthless(Strategy):
         else:
             self._refusals[key] = self._refusals.get(key, 0) + 1
 
-    def memory(self) -> dict:
+    def memory(self) -> dict[str, Any]:
         key = self._search_key
         return {"refusals": dict(self._refusals), "searched_turn": self._searched_turn, "search_due": self._search_due,
                 "search_key": [list(key[0]), list(key[1])] if key is not None else None}
 
-    def restore(self, memory: dict) -> None:
+    def restore(self, memory: dict[str, Any]) -> None:
         self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
         self._searched_turn = int(memory.get("searched_turn", -1))
         self._search_due = int(memory.get("search_due", 0))
@@ -447,10 +453,11 @@ class Ruthless(Strategy):
         if mine and kind == K.ROLL and view.turn != self._searched_turn:
             self._searched_turn = view.turn
             # Search again when ownership changed, and every few turns anyway (cash changes prices).
-            key = (view.owners(), tuple(view.mortgaged(s) for s in view.edition.properties))
+            mortgaged = view.mortgages()
+            key = (view.owners(), tuple(mortgaged[s] for s in view.edition.properties))
             if key != self._search_key or view.turn >= self._search_due:
                 self._search_key = key
-                self._search_due = view.turn + 4 * view.players
+                self._search_due = view.turn + 4 * view.player_count
                 offer = self._find_trade(view)
                 if offer is not None:
                     self._search_key = None
@@ -499,7 +506,7 @@ class Ruthless(Strategy):
     def _in_group_of_mine(self, view: GameView, s: int) -> bool:
         return view.edition.squares[s].kind == "street" and view.owns_group(s)
 
-    def _best_build(self, view: GameView, board: Board, groups) -> tuple[int, int] | None:
+    def _best_build(self, view: GameView, board: Board, groups: list[Group]) -> tuple[int, int] | None:
         """The next house worth building: (square, cost), best return first, three houses first."""
         top = self._top(view)
         hpp = view.rules.houses_per_hotel
@@ -584,5 +591,5 @@ def _whole(pos: Position, g: GroupInfo, p: int) -> bool:
     return all(pos.owner[s] == p for s in g.squares)
 
 
-def _offer_key(recipient: int, give, take) -> str:
+def _offer_key(recipient: int, give: Sequence[int], take: Sequence[int]) -> str:
     return f"{recipient}:{','.join(map(str, sorted(give)))}:{','.join(map(str, sorted(take)))}"

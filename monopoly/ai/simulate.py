@@ -29,9 +29,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
-from ..engine import Game, Position, build_game
-from ..engine.editions import EDITION_IDS
-from ..engine.events import Landed, SentToJail
+from ..engine import EDITION_IDS, Game, Landed, Position, SentToJail, build_game, load_edition
 from .players import ComputerPlayers
 from .registry import STRATEGIES, strategy_names
 
@@ -80,24 +78,26 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
     seats = seating(strategies, index)
     gseed = game_seed(seed, index)
     game = start_game(seats, edition, gseed, max_turns, position)
-    first_turn = game.state.turn.number
+    first_turn = game.view.turn
     players = ComputerPlayers(game, dict(enumerate(seats)), seed=gseed)
     counts = [0] * 41
     next_action = players.next_action
-    apply = game.apply
-    state = game.state
-    while state.outcome is None:
+    push = game.push  # the controller vouches for each action: it checks what a strategy chose
+    while True:
         action = next_action(game)
-        if action is None:  # cannot happen with every seat a computer; guard against a silent hang
+        if action is None:  # the game is over (with every seat a computer, nothing else stops them)
+            if game.over:
+                break
             raise RuntimeError(f"game {index}: no computer acted at {game.pending}")
-        for event in apply(action):
+        for event in push(action):
             if isinstance(event, Landed):
                 counts[event.square] += 1
             elif isinstance(event, SentToJail):
                 counts[JAIL] += 1
-    outcome = state.outcome
+    outcome = game.outcome
+    assert outcome is not None  # the loop ends only when the game is over
     winner = seats[outcome.winner] if outcome.winner >= 0 else None
-    turns = state.turn.number - first_turn + 1
+    turns = game.view.turn - first_turn + 1
     return GameResult(index, winner, outcome.winner, outcome.termination, turns, tuple(counts))
 
 
@@ -321,7 +321,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         text = json.dumps(report)
     else:
-        from ..engine.editions import load_edition
         text = format_report(report, [sq.name for sq in load_edition(args.edition).squares])
     try:
         print(text)

@@ -1,11 +1,12 @@
 """The interface of a computer player's strategy, and the safe answers used when one fails.
 
 A strategy answers one kind of decision per method and may act at any time through
-``act_anytime``. Every method gets a read-only ``GameView`` and, for a decision, a frozen
-``Pending`` copy of it, and returns an engine action for its own seat. ``ComputerPlayers``
-checks every answer: an answer that is illegal, or a method that raises, is logged (logger
-``monopoly.ai``) and replaced by ``safe_answer``. A method may also return an any-time action
-(a mortgage before a bid, say) instead of the answer; it is then asked again.
+``act_anytime``. Every method gets a read-only ``GameView`` (the engine's view for its seat)
+and, for a decision, a frozen ``Pending`` copy of it, and returns an engine action for its own
+seat. ``ComputerPlayers`` checks every answer: an answer that is illegal, or a method that
+raises, is logged (logger ``monopoly.ai``) and replaced by the engine's safe default answer
+(``safe_answer``). A method may also return an any-time action (a mortgage before a bid, say)
+instead of the answer; it is then asked again.
 
 The base class answers every decision safely and never acts at any time, so a new strategy
 overrides only what it wants to play differently. See ``docs/strategies.md``.
@@ -16,9 +17,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from ..engine.actions import (Action, Build, DeclareBankruptcy, DeclineToBuy, Mortgage, MoveOffline, PassBid,
-                              PayIncomeTax, PayOrDraw, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer)
-from ..engine.state import DecisionKind as K
+from ..engine import (Action, DecisionKind as K, DeclineToBuy, PassBid, PayIncomeTax, PayOrDraw, RejectTrade, Roll,
+                     SettleMortgagedTransfer, View)
 from .tactics import planned_builds
 from .view import Claim, GameView, Offer, Pending
 
@@ -125,7 +125,7 @@ class Strategy:
         """Take back what ``memory`` returned."""
 
 
-ANSWERS: dict[str, str] = {
+ANSWERS: dict[K, str] = {
     K.BUY: "buy",
     K.AUCTION: "bid",
     K.INCOME_TAX: "income_tax",
@@ -139,45 +139,14 @@ ANSWERS: dict[str, str] = {
 """The ``Strategy`` method that answers each decision kind (``roll`` goes to ``jail`` when jailed)."""
 
 
-def _first_legal(view: GameView, actions) -> Action | None:
-    for a in actions:
-        if view.is_legal(a):
-            return a
-    return None
-
-
-def safe_answer(view: GameView, ask: Pending) -> Action:
-    """A legal answer that never does anything rash: the fallback for a failed strategy.
+def safe_answer(view: View, ask: Pending) -> Action:
+    """The engine's one safe default answer to ``ask`` (``View.safe_action``): the fallback for a
+    failed strategy, and what the base class answers where it has no plan of its own.
 
     Rolls, declines, passes, pays the flat tax and fines, keeps mortgages, refuses offers, raises
     a debt by selling buildings then mortgaging, and declares bankruptcy only when nothing is left.
     """
-    seat = ask.player
-    kind = ask.kind
-    if kind == K.ROLL:
-        return Roll(seat)
-    if kind == K.BUY:
-        return DeclineToBuy(seat)
-    if kind == K.AUCTION:
-        return PassBid(seat)
-    if kind == K.INCOME_TAX:
-        return PayIncomeTax(seat, False)
-    if kind == K.PAY_OR_DRAW:
-        return PayOrDraw(seat, False)
-    if kind == K.TRADE_RESPONSE:
-        return RejectTrade(seat)
-    if kind == K.MORTGAGED_TRANSFER:
-        return SettleMortgagedTransfer(seat, ask.square, False)
-    if kind == K.RAISE_FUNDS:
-        owned = view.owned(seat)
-        found = _first_legal(view, (SellBuilding(seat, s) for s in owned if view.level(s)))
-        found = found or _first_legal(view, (Mortgage(seat, s) for s in owned if not view.mortgaged(s)))
-        return found or DeclareBankruptcy(seat)
-    if kind == K.MOVE_OFFLINE:
-        found = _first_legal(view, (MoveOffline(seat, s) for s in view.edition.properties))
-        return found or MoveOffline(seat, 0)
-    if kind == K.PLACE_BUILDING:
-        found = _first_legal(view, (Build(seat, s) for s in view.owned(seat)))
-        return found or Build(seat, 0)
-    raise ValueError(f"no answer for a {kind} decision")
-
+    answer = view.safe_action(ask.player)
+    if answer is None:
+        raise ValueError(f"there is no safe answer to a {ask.kind} decision of player {ask.player} now")
+    return answer

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from ..engine.editions import Edition, Group
-from ..engine.state import NOBODY
+from ..engine import NOBODY, Edition, Group
 from .view import GameView, Offer
 
 
-_GROUPS: dict[int, tuple] = {}
+_GROUPS: dict[int, tuple[Edition, tuple[Group, ...], dict[int, Group]]] = {}
 
 
 def _groups(edition: Edition) -> tuple[tuple[Group, ...], dict[int, Group]]:
@@ -95,7 +94,7 @@ def planned_builds(view: GameView, hotels: bool, budget: int,
     ``allow(level, left)`` may refuse the next building on a site at ``level`` when ``left`` is
     what remains of the budget (a cap on houses per street, say). Houses go up to the last house
     before a hotel; hotels go only on sites whose group already has that many houses everywhere,
-    as in a building order (``monopoly.engine.holdings.build_capacity``).
+    as in a building order (``View.build_capacity``).
     """
     if budget <= 0:
         return 0

@@ -16,8 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..engine.editions import Edition
-from ..engine.state import NOBODY
+from ..engine import NOBODY, Edition
 from .board import BoardFacts, board_facts
 from .view import GameView
 
@@ -33,11 +32,17 @@ class GroupInfo:
 
 
 class Board:
-    """Per-edition tables the valuation needs (built once per edition and rule set)."""
+    """Per-edition tables the valuation needs (built once per edition and rule set).
 
-    def __init__(self, edition: Edition, facts: BoardFacts) -> None:
+    ``lift_rate`` is what lifting a mortgage costs per unit of mortgage: the mortgage plus the
+    rules' interest (``mortgage_interest`` percent; the engine's ``View.lift_cost`` rounds the
+    interest up to whole money, which a valuation need not).
+    """
+
+    def __init__(self, edition: Edition, facts: BoardFacts, mortgage_interest: int) -> None:
         self.edition = edition
         self.facts = facts
+        self.lift_rate = 1 + mortgage_interest / 100
         sq = edition.squares
         self.properties = edition.properties
         self.price = [s.price for s in sq]
@@ -64,17 +69,18 @@ class Board:
         self.streets = tuple(g for g in self.groups if g.kind == "street")
 
 
-_BOARDS: dict[tuple[int, bool], Board] = {}
+_BOARDS: dict[tuple[int, bool, int], Board] = {}
 
 
 def board_for(view: GameView) -> Board:
     """The cached ``Board`` of the view's edition and rules."""
     edition = view.edition
-    flag = view.rules.jail_doubles_roll_again
-    key = (id(edition), flag)
+    rules = view.rules
+    flag = rules.jail_doubles_roll_again
+    key = (id(edition), flag, rules.mortgage_interest)
     found = _BOARDS.get(key)
     if found is None or found.edition is not edition:
-        found = _BOARDS[key] = Board(edition, board_facts(edition, flag))
+        found = _BOARDS[key] = Board(edition, board_facts(edition, flag), rules.mortgage_interest)
     return found
 
 
@@ -89,12 +95,8 @@ class Position:
 
     @classmethod
     def of(cls, view: GameView) -> "Position":
-        g = view._game  # the valuation reads the state in bulk; it changes only its own copies
-        s = g.state
-        top = g.rules.houses_per_hotel + 1
-        level = [top if s.hotel[i] else s.houses[i] for i in range(40)]
-        return cls(list(s.owner), list(s.mortgaged), level, [p.cash for p in s.players],
-                   [i for i, p in enumerate(s.players) if not p.bankrupt])
+        return cls(list(view.owners()), list(view.mortgages()), list(view.levels()), list(view.cash_by_seat()),
+                   view.active_players())
 
     def copy(self) -> "Position":
         return Position(list(self.owner), list(self.mortgaged), list(self.level), list(self.cash), list(self.active))
@@ -120,6 +122,7 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
     mortgaged = pos.mortgaged
     price = board.price
     mort = board.mortgage
+    lift_rate = board.lift_rate
     total = float(pos.cash[p])
     funds = pos.cash[p] + w.income
     monopolies = []
@@ -138,7 +141,7 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
         for s in squares:
             if owner[s] == p:
                 if mortgaged[s]:
-                    total += price[s] - mort[s] * 1.1
+                    total += price[s] - mort[s] * lift_rate
                 else:
                     total += price[s]
         if g.kind == "street":
@@ -163,7 +166,7 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
         monopolies.sort(key=lambda g: -(g.rate[3] - g.rate[0]) / (3 * g.house_cost * len(g.squares)))
         for g in monopolies:
             cur = min(level[s] for s in g.squares)
-            lift = sum(mort[s] * 1.1 for s in g.squares if mortgaged[s])
+            lift = sum(mort[s] * lift_rate for s in g.squares if mortgaged[s])
             best = turns * g.rate[rent_index(cur, top_level)] if not lift else turns * g.single * 0.5
             best_cost = 0.0
             per_level = g.house_cost * len(g.squares)

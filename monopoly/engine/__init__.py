@@ -8,13 +8,15 @@ from .actions import (ACTION_TYPES, AcceptTrade, Action, Bid, Build, Buy, ClaimR
                       EndGame, LiftMortgage, Mortgage, MoveOffline, OrderBuildings, PassBid, PayIncomeTax, PayJailFine,
                       PayOrDraw, ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard,
                       action_from_dict)
+from .actions import malformed
 from .codes import (AuctionItem, AuctionLimit, Code, DecisionKind, IncomeTaxMode, PaymentReason, Phase, RentClaimMode,
                     ShortGame, Termination)
 from .dice import DiceSource, RandomDice, ScriptedDice, generator_state_ok
-from .editions import (BOARD_SIZE, EDITION_FOLDERS, EDITION_IDS, Edition, RulePreset, ShortGameOffer, Square, SquareKind,
-                       edition_ids, list_editions, load_edition)
+from .editions import (BOARD_SIZE, DECKS, EDITION_FOLDERS, EDITION_IDS, Edition, Group, RulePreset, ShortGameOffer,
+                       Square, SquareKind, edition_ids, list_editions, load_edition)
 from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatError
 from .events import BANK, Event
+from .events import Landed, SentToJail
 from .game import Game, describe_decision
 from .invariants import MAX_CLOCK_SECONDS, InvariantError, check_invariants, check_state
 from .names import NAME_MAX, names_problem, one_column, player_name
@@ -22,6 +24,7 @@ from .position import Debt, DeckSetup, PlayerSetup, Position, PositionError, arr
 from .rules import OptionInfo, Rules, rule_options
 from .state import NOBODY, Decision, Outcome
 from .view import Auction, Claim, Offer, Pending, PlayerInfo, SaleEstimate, View
+from .view import pending_of
 
 __all__ = [
     "actions", "events", "MAX_CLOCK_SECONDS", "generator_state_ok", "NAME_MAX", "names_problem", "one_column", "player_name", "Debt", "DeckSetup", "PlayerSetup", "Position", "PositionError", "arrange", "build_game",
@@ -35,5 +38,6 @@ __all__ = [
     "RandomDice", "RejectTrade", "Roll", "Rules", "SaveFormatError", "ScriptedDice", "SellBuilding",
     "SettleMortgagedTransfer", "Square", "UseJailCard", "action_from_dict", "check_invariants", "check_state",
     "describe_decision", "load_edition", "BOARD_SIZE",
+    "DECKS", "Group", "Landed", "SentToJail", "malformed", "pending_of",  # for the computer players
 ]
 __all__ += ["EDITION_FOLDERS", "RulePreset", "ShortGameOffer", "SquareKind", "edition_ids", "list_editions"]

@@ -25,6 +25,7 @@ _RAISE_FUNDS, _AUCTION, _PLACE_BUILDING, _MORTGAGED_TRANSFER = (
     K.RAISE_FUNDS, K.AUCTION, K.PLACE_BUILDING, K.MORTGAGED_TRANSFER)
 _AWAIT_ROLL, _MOVE_PENDING, _RESOLVING = Phase.AWAIT_ROLL, Phase.MOVE_PENDING, Phase.RESOLVING
 _PROPERTY_KINDS = ("street", "railroad", "utility")
+_ROLL, _BUY, _SALARY, _RENT = K.ROLL, K.BUY, R.SALARY, R.RENT
 
 
 # ---------------------------------------------------------------------- play running on
@@ -64,7 +65,7 @@ def settle(g: "Game") -> None:
                 g._finish(Termination.TIME_UP)
             return
         if phase == _MOVE_PENDING:
-            t.phase = Phase.RESOLVING
+            t.phase = _RESOLVING
             if not player.bankrupt:
                 steps, t.steps = t.steps, 0
                 move_by(g, t.player, steps)
@@ -78,7 +79,7 @@ def settle(g: "Game") -> None:
             return
         if t.again and not player.bankrupt and not player.in_jail:
             t.again = False
-            t.phase = Phase.AWAIT_ROLL
+            t.phase = _AWAIT_ROLL
             return
         next_turn(g)
 
@@ -102,7 +103,10 @@ def next_turn(g: "Game") -> None:
 
 # ---------------------------------------------------------------------- throwing and jail
 def roll_problem(g: "Game", a: A.Roll) -> str | None:
-    return pending_problem(g, K.ROLL, a.player)
+    d = g.pending
+    if d.kind == _ROLL and d.player == a.player:  # the common case, answered at once
+        return None
+    return pending_problem(g, _ROLL, a.player)
 
 
 def roll(g: "Game", a: A.Roll) -> None:
@@ -223,7 +227,7 @@ def move_by(g: "Game", p: int, steps: int, dice_total: int = 0, railroad_multipl
     g._emit(E.Moved(p, start, end, steps))
     if start + steps >= BOARD:
         g._emit(E.PassedGo(p, g.edition.go_salary))
-        g._transfer(BANK, p, g.edition.go_salary, R.SALARY)
+        g._transfer(BANK, p, g.edition.go_salary, _SALARY)
     land(g, p, end, railroad_multiplier, utility_multiplier)
 
 
@@ -244,7 +248,7 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
         owner = s.owner[index]
         offline_here = g.rules.offline_rule and s.offline_square == index
         if owner == NOBODY:
-            g._push(Decision(K.BUY, p, square=index, amount=sq.price))
+            g._push(Decision(_BUY, p, index, sq.price))
         elif owner == p:
             pass
         elif s.mortgaged[index]:
@@ -281,7 +285,7 @@ def rent_due(g: "Game", owner: int, payer: int, square: int, amount: int) -> Non
         return
     if g.rules.rent_claim == RentClaimMode.AUTOMATIC or s.time_up:
         # once time is up no later throw comes to claim it by: rent is paid with the move
-        g._charge(payer, owner, amount, R.RENT)
+        g._charge(payer, owner, amount, _RENT)
         return
     claim = RentClaim(s.next_claim, owner, payer, square, amount, s.turn.number)
     s.next_claim += 1
@@ -318,7 +322,7 @@ def claim_rent(g: "Game", a: A.ClaimRent) -> None:
     s = g.state
     claim = next(c for c in s.claims if c.id == a.claim)
     s.claims.remove(claim)
-    g._charge(claim.payer, claim.owner, claim.amount, R.RENT)
+    g._charge(claim.payer, claim.owner, claim.amount, _RENT)
 
 
 # ---------------------------------------------------------------------- taxes

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from . import actions as A
 from . import holdings as H
-from .codes import AuctionItem, DecisionKind as K
+from .codes import AuctionItem, DecisionKind as K, Phase
 from .editions import Edition, Group, Square
 from .errors import IllegalActionError
 from .rules import Rules
@@ -566,6 +566,63 @@ class View:
     def outcome(self) -> Outcome | None:
         """How the game ended (termination, winner, everyone's final value), or None while it runs."""
         return self._game.state.outcome
+
+    # --- added for the computer players
+    # Bulk and cheap answers: a computer player asks after every action, and values whole
+    # positions at once, so these save a call per square or a copy of every claim.
+
+    def progress(self) -> tuple[int, int, Phase, int]:
+        """How far the game has got, as one value a client can afford to ask after every action:
+        (turn number, doubles thrown so far this turn, the turn's phase, decisions waiting). Two
+        decisions of the same kind for the same player in one turn (a throw after doubles, a debt
+        raised while an offer waits) differ in it, so a client can keep its own bookkeeping per
+        point of the turn. (A method, not a property: on Python 3.11 a property costs several
+        times a method call, and this is asked after every action.)"""
+        s = self._game.state
+        turn = s.turn
+        return (turn.number, turn.doubles, turn.phase, len(s.stack))
+
+    def has_claims(self) -> bool:
+        """Whether any rent can still be claimed (``claims()`` says whose and how much)."""
+        return bool(self._game.state.claims)
+
+    def claim_owners(self) -> tuple[tuple[int, int], ...]:
+        """(claim id, owner) of every rent that can still be claimed: all a client that claims at
+        once needs to know, without copying the claims."""
+        return tuple([(c.id, c.owner) for c in self._game.state.claims])
+
+    def may_act(self, player: int | None = None) -> bool:
+        """Whether ``player`` is still in the game and may deal now (see ``deal_problem``): whether
+        it is worth asking them for an any-time action at all."""
+        p = self._p(player) if player is None else player  # asked for every seat at every decision: no call
+        g = self._game
+        return not g.state.players[p].bankrupt and g.deal_problem(p) is None
+
+    def mortgages(self) -> tuple[bool, ...]:
+        """Whether each square is mortgaged, in board order (``mortgaged`` for every square)."""
+        return tuple(self._game.state.mortgaged)
+
+    def levels(self) -> tuple[int, ...]:
+        """The buildings on each square as one number, in board order (``level`` for every square,
+        in one pass: a valuation reads the whole board at once)."""
+        s = self._game.state
+        hotel = self._game.rules.houses_per_hotel + 1  # what ``level`` counts a hotel as
+        return tuple([hotel if has_hotel else houses for houses, has_hotel in zip(s.houses, s.hotel)])
+
+    def cash_by_seat(self) -> tuple[int, ...]:
+        """Every player's cash, in seat order (``cash`` for every seat)."""
+        return tuple([p.cash for p in self._game.state.players])
+
+    def sale_levels(self, square: int) -> tuple[tuple[int, int], ...]:
+        """The ``level`` of each site that selling the next building on ``square`` would change,
+        after the sale: the site sold from, and when the bank's shortage of houses breaks the
+        group's hotels down, every site of the group (see ``building_sale``)."""
+        g = self._game
+        sale = H.building_sale(g.edition, g.rules, g.state, square)
+        after = {step[0]: step[1] for step in sale.steps}
+        if sale.spread is not None:
+            after.update(sale.spread)
+        return tuple(after.items())
 
 
 _STREET_GROUPS: dict[int, tuple[Edition, tuple[Group, ...]]] = {}
