@@ -27,7 +27,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence, TextIO
 
 from ..engine import EDITION_IDS, Game, Landed, Position, SentToJail, build_game, load_edition
 from .players import ComputerPlayers
@@ -69,7 +69,7 @@ def start_game(seats: Sequence[str], edition: str, gseed: int, max_turns: int,
         return Game.new([f"P{i + 1}" for i in range(len(seats))], edition, {"max_turns": max_turns}, seed=gseed,
                         first_player=0, keep_log=False)
     rules = {**position.rule_options, "max_turns": position.turn - 1 + max_turns}
-    return build_game(replace(position, rules=rules), seed=gseed, keep_log=False)
+    return build_game(replace(position, rules=tuple(rules.items())), seed=gseed, keep_log=False)
 
 
 def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: int = DEFAULT_SEED,
@@ -143,10 +143,10 @@ def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, floa
 
 
 def summarize(results: Sequence[GameResult], strategies: Sequence[str], edition: str, seed: int,
-              max_turns: int, seconds: float) -> dict:
+              max_turns: int, seconds: float) -> dict[str, Any]:
     """The report of a run as the JSON object ``--json`` prints."""
     games = len(results)
-    out: dict = {}
+    out: dict[str, Any] = {}
     for name in strategies:
         if name not in out:
             wins = sum(1 for r in results if r.winner == name)
@@ -177,7 +177,7 @@ def summarize(results: Sequence[GameResult], strategies: Sequence[str], edition:
     }
 
 
-def format_report(report: dict, names: Sequence[str] | None = None) -> str:
+def format_report(report: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The human-readable report."""
     lines = [f"{report['games']} games, edition {report['edition']}, seed {report['seed']}, "
              f"turn limit {report['max_turns']}; seats rotated: {', '.join(report['strategies'])}", ""]
@@ -207,7 +207,7 @@ def format_report(report: dict, names: Sequence[str] | None = None) -> str:
 class _Progress:
     """A one-line progress bar on a terminal stream, redrawn at most ten times a second."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self.last = 0.0
         self.start = time.perf_counter()
