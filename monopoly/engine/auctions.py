@@ -83,23 +83,23 @@ def bid_voids(g: "Game", player: int, amount: int) -> bool:
     return g.rules.auction_limit == AuctionLimit.ASSETS and amount > bid_limit(g, player)
 
 
-def _auction_problem(g: "Game", player: int, verb: str) -> str | None:
+def _auction_problem(g: "Game", player: int, verb: str, as_high_bidder: str) -> str | None:
+    """Why ``player`` may not ``verb`` in the auction under way (``as_high_bidder``: why its high
+    bidder may not), or None."""
     d = g.pending
     if d.kind != K.AUCTION or d.auction is None:
         return f"there is no auction to {verb} in"
     if player not in d.auction.bidders:
         return f"{g.state.players[player].name} is not bidding in this auction"
-    return None
+    return as_high_bidder if player == d.auction.high_bidder else None
 
 
 def bid_problem(g: "Game", a: A.Bid) -> str | None:
-    problem = _auction_problem(g, a.player, "bid")
+    problem = _auction_problem(g, a.player, "bid", "you already hold the highest bid")
     if problem:
         return problem
     auction = g.pending.auction
     assert auction is not None
-    if a.player == auction.high_bidder:
-        return "you already hold the highest bid"
     if a.amount <= auction.high_bid or a.amount < 1:
         return f"a bid must be more than {g.money(auction.high_bid)}"
     if g.in_debt(a.player):
@@ -127,14 +127,7 @@ def bid(g: "Game", a: A.Bid) -> None:
 
 
 def pass_problem(g: "Game", a: A.PassBid) -> str | None:
-    problem = _auction_problem(g, a.player, "pass")
-    if problem:
-        return problem
-    auction = g.pending.auction
-    assert auction is not None
-    if a.player == auction.high_bidder:
-        return "the highest bidder cannot pass"
-    return None
+    return _auction_problem(g, a.player, "pass", "the highest bidder cannot pass")
 
 
 def pass_bid(g: "Game", a: A.PassBid) -> None:

@@ -22,6 +22,11 @@ class Code(str, Enum):
     def __format__(self, spec: str) -> str:
         return format(str(self.value), spec)
 
+    @classmethod
+    def allowed(cls) -> str:
+        """The texts of the code, for messages that say what would be accepted."""
+        return ", ".join(str(m.value) for m in cls)
+
 
 class DecisionKind(Code):
     """The decisions the engine can wait for."""

@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from enum import Enum
 from functools import lru_cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any, Iterable, Iterator, Mapping, Protocol, runtime_checkable
 
+from .codes import Code
 from .errors import EditionError
 from .rules import SHORT_GAMES, Rules
 
@@ -54,8 +54,8 @@ class Folder(Protocol):
 EDITION_FOLDERS: list[Folder] = []
 
 
-class SquareKind(str, Enum):
-    """What a square is; a string enum, so ``square.kind == "street"`` and JSON both see the text."""
+class SquareKind(Code):
+    """What a square is; a domain code, so ``square.kind == "street"`` and JSON both see the text."""
 
     STREET = "street"
     RAILROAD = "railroad"
@@ -67,9 +67,6 @@ class SquareKind(str, Enum):
     CHANCE = "chance"
     COMMUNITY_CHEST = "community_chest"
     TAX = "tax"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 PROPERTY_KINDS = (SquareKind.STREET, SquareKind.RAILROAD, SquareKind.UTILITY)

@@ -385,8 +385,7 @@ def _debt_decision(look: _Names, debt: Debt) -> Decision:
     if not _is_int(debt.amount):
         raise PositionError(f"debt.amount: expected a whole number, not {debt.amount!r}")
     if debt.reason not in {r.value for r in PaymentReason}:
-        allowed = ", ".join(r.value for r in PaymentReason)
-        raise PositionError(f"debt.reason: expected one of {allowed}, not {debt.reason!r}")
+        raise PositionError(f"debt.reason: expected one of {PaymentReason.allowed()}, not {debt.reason!r}")
     return Decision(K.RAISE_FUNDS, look.player(debt.player, "debt.player"), amount=debt.amount,
                     creditor=look.player(debt.creditor, "debt.creditor", bank=True), reason=str(debt.reason))
 

@@ -187,8 +187,7 @@ def _checked(name: str, kind: type, value: Any) -> Any:
         try:
             return kind(value)
         except ValueError:
-            allowed = ", ".join(str(m.value) for m in kind)
-            raise ValueError(f"rule option {name} must be one of {allowed}, not {value!r}") from None
+            raise ValueError(f"rule option {name} must be one of {kind.allowed()}, not {value!r}") from None
     raise TypeError(f"rule option {name} has a type the engine cannot check: {kind!r}")
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from enum import Enum
 from functools import lru_cache
 from typing import Any
 
+from .codes import Code
 from .errors import SaveFormatError
 
 
@@ -60,12 +60,11 @@ def from_plain(cls: Any, data: Any, path: str) -> Any:
                 raise SaveFormatError(f"{path}.{f.name}: missing")
             kwargs[f.name] = from_plain(hints[f.name], data[f.name], f"{path}.{f.name}")
         return cls(**kwargs)
-    if isinstance(cls, type) and issubclass(cls, Enum):
+    if isinstance(cls, type) and issubclass(cls, Code):
         try:
             return cls(data)
         except ValueError:
-            allowed = ", ".join(str(m.value) for m in cls)
-            raise SaveFormatError(f"{path}: expected one of {allowed}, not {data!r}") from None
+            raise SaveFormatError(f"{path}: expected one of {cls.allowed()}, not {data!r}") from None
     if cls is bool:
         if not isinstance(data, bool):
             raise SaveFormatError(f"{path}: expected true or false")

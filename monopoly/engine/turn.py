@@ -160,13 +160,20 @@ def last_jail_throw(g: "Game", player: int) -> bool:
     return pl.in_jail and pl.jail_turns + 1 >= g.rules.jail_turns
 
 
+def _jailed_problem(g: "Game", p: int) -> str | None:
+    """Why ``p`` may not act as a prisoner about to throw (pay the fine, use a card), or None."""
+    problem = pending_problem(g, K.ROLL, p)
+    if problem:
+        return problem
+    player = g.state.players[p]
+    return None if player.in_jail else f"{player.name} is not in jail"
+
+
 def pay_jail_fine_problem(g: "Game", a: A.PayJailFine) -> str | None:
-    problem = pending_problem(g, K.ROLL, a.player)
+    problem = _jailed_problem(g, a.player)
     if problem:
         return problem
     player = g.state.players[a.player]
-    if not player.in_jail:
-        return f"{player.name} is not in jail"
     if player.jail_turns >= max(1, g.rules.jail_turns - 1):
         return "the fine can be paid before throwing only on the first turns in jail; throw now"
     if player.cash < g.edition.jail_fine:
@@ -180,12 +187,10 @@ def pay_jail_fine(g: "Game", a: A.PayJailFine) -> None:
 
 
 def use_jail_card_problem(g: "Game", a: A.UseJailCard) -> str | None:
-    problem = pending_problem(g, K.ROLL, a.player)
+    problem = _jailed_problem(g, a.player)
     if problem:
         return problem
     player = g.state.players[a.player]
-    if not player.in_jail:
-        return f"{player.name} is not in jail"
     if not player.jail_cards:
         return f"{player.name} has no Get Out of Jail Free card"
     return None
