@@ -277,8 +277,7 @@ class GameController:
                 prev, self._turn_of = self._turn_of, ev.player
                 pl = game.view.player(prev)
                 if ui.show_cash and ev.turn > 1 and prev != ev.player and not pl.bankrupt:
-                    self.say(f"{pl.name} ends the turn with {game.money(pl.cash)} cash, "
-                             f"{game.money(game.view.property_value(prev))} property", "dim")
+                    self.say(M.turn_end_text(game, prev), "dim")
             if shown is not None:
                 self.say(*shown)
                 if computer and not self._skip_rest and not isinstance(ev, E.TurnStarted):
