@@ -23,13 +23,14 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..engine import Game
 from ..engine.editions import EDITION_IDS
 from ..engine.events import Landed, SentToJail
 from .players import ComputerPlayers
 from .registry import STRATEGIES, strategy_names
+from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 
 DEFAULT_GAMES = 100
 DEFAULT_SEED = 1
@@ -61,11 +62,13 @@ def seating(strategies: Sequence[str], index: int) -> list[str]:
 
 
 def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: int = DEFAULT_SEED,
-              max_turns: int = DEFAULT_MAX_TURNS) -> GameResult:
-    """Play game ``index`` of a run to its end and count what happened."""
+              max_turns: int = DEFAULT_MAX_TURNS, rules: Mapping[str, Any] | None = None) -> GameResult:
+    """Play game ``index`` of a run to its end and count what happened (``rules``: options that
+    change the edition's defaults, as ``--rule`` and ``--preset`` give them)."""
     seats = seating(strategies, index)
     gseed = game_seed(seed, index)
-    game = Game.new([f"P{i + 1}" for i in range(len(seats))], edition, {"max_turns": max_turns}, seed=gseed,
+    game = Game.new([f"P{i + 1}" for i in range(len(seats))], edition, {**(rules or {}), "max_turns": max_turns},
+                    seed=gseed,
                     first_player=0, keep_log=False)
     players = ComputerPlayers(game, dict(enumerate(seats)), seed=gseed)
     counts = [0] * 41
@@ -86,20 +89,21 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
     return GameResult(index, winner, outcome.winner, outcome.termination, state.turn.number, tuple(counts))
 
 
-def _play_chunk(job: tuple[list[int], tuple[str, ...], str, int, int]) -> list[GameResult]:
-    indices, strategies, edition, seed, max_turns = job
-    return [play_game(i, strategies, edition, seed, max_turns) for i in indices]
+def _play_chunk(job: tuple[list[int], tuple[str, ...], str, int, int, Mapping[str, Any] | None]) -> list[GameResult]:
+    indices, strategies, edition, seed, max_turns, rules = job
+    return [play_game(i, strategies, edition, seed, max_turns, rules) for i in indices]
 
 
 def run_games(games: int, strategies: Sequence[str], edition: str = "us", seed: int = DEFAULT_SEED,
               jobs: int = 1, max_turns: int = DEFAULT_MAX_TURNS,
-              progress: Callable[[int, int], None] | None = None) -> list[GameResult]:
+              progress: Callable[[int, int], None] | None = None,
+              rules: Mapping[str, Any] | None = None) -> list[GameResult]:
     """Play ``games`` games (in ``jobs`` processes) and return their results in game order."""
     strategies = tuple(strategies)
     results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
         for i in range(games):
-            results.append(play_game(i, strategies, edition, seed, max_turns))
+            results.append(play_game(i, strategies, edition, seed, max_turns, rules))
             if progress:
                 progress(i + 1, games)
         return results
@@ -107,7 +111,7 @@ def run_games(games: int, strategies: Sequence[str], edition: str = "us", seed: 
     size = max(1, min(50, games // (jobs * 8)))
     chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
     with multiprocessing.get_context().Pool(jobs) as pool:
-        for part in pool.imap(_play_chunk, [(c, strategies, edition, seed, max_turns) for c in chunks]):
+        for part in pool.imap(_play_chunk, [(c, strategies, edition, seed, max_turns, rules) for c in chunks]):
             results.extend(part)
             if progress:
                 progress(len(results), games)
@@ -248,7 +252,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-turns", type=_positive, default=DEFAULT_MAX_TURNS, metavar="T",
                         help=f"stop a game unfinished after this many turns (default {DEFAULT_MAX_TURNS})")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    add_rule_arguments(parser)
     return parser
+
+
+def simulated_rules(args: argparse.Namespace) -> dict[str, Any]:
+    """The rule options of ``--rule`` and ``--preset`` (``RuleChoiceError`` names a bad one)."""
+    return chosen_rules(args.edition, args.rule, args.preset)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -268,10 +278,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_usage(sys.stderr)
         print(f"monopoly simulate: a game needs 2 to 8 strategies, not {len(strategies)}", file=sys.stderr)
         return 2
+    try:
+        rules = simulated_rules(args)
+    except RuleChoiceError as exc:
+        parser.print_usage(sys.stderr)
+        print(f"monopoly simulate: {exc}", file=sys.stderr)
+        return 2
     progress = _Progress(sys.stderr) if sys.stderr.isatty() else None
     start = time.perf_counter()
     try:
-        results = run_games(args.games, strategies, args.edition, args.seed, args.jobs, args.max_turns, progress)
+        results = run_games(args.games, strategies, args.edition, args.seed, args.jobs, args.max_turns, progress,
+                            rules)
     except KeyboardInterrupt:
         if progress:
             progress.close()
@@ -281,6 +298,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if progress:
         progress.close()
     report = summarize(results, strategies, args.edition, args.seed, args.max_turns, seconds)
+    if rules:
+        report["rules"] = rules
     if args.json:
         text = json.dumps(report)
     else:

@@ -19,6 +19,7 @@ from typing import Iterator
 
 from .. import __version__, saves
 from ..engine import EDITION_IDS
+from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from .play import (STOP_SIGNALS, GameController, LeaveProgram, restore_signal_handlers, resume_command,
                    set_signal_handlers)
 from .screen import Screen
@@ -47,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--save-dir", metavar="DIR", default=saves.DEFAULT_SAVE_DIR,
                         help="folder of the save files (default: saves/)")
     parser.add_argument("--version", action="version", version=f"monopoly {__version__}")
+    add_rule_arguments(parser)
     return parser
 
 
@@ -114,6 +116,10 @@ def main(argv: list[str]) -> int:
     if args.load and args.players:
         return _usage_error("use either --load or --players, not both")
     save_dir = Path(args.save_dir)
+    try:
+        rules = command_line_rules(args)
+    except RuleChoiceError as exc:
+        return _usage_error(str(exc))
     started: Started | None = None
     if args.load:
         try:
@@ -124,15 +130,24 @@ def main(argv: list[str]) -> int:
     elif args.players:
         try:
             plan = parse_players(args.players, args.edition or "us")
+            plan.rules = rules
             started = start_game(plan, args.seed)
         except ValueError as exc:
             return _usage_error(str(exc))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _usage_error("the game needs an interactive terminal (try --help)")
-    return play(started, save_dir, args.edition, args.seed)
+    return play(started, save_dir, args.edition, args.seed, rules)
 
 
-def play(started: Started | None, save_dir: Path, edition: str | None, seed: int | None) -> int:
+def command_line_rules(args: argparse.Namespace) -> dict[str, object]:
+    """The rule options of ``--rule`` and ``--preset``, over the edition's defaults (``RuleChoiceError``)."""
+    if args.load and (args.rule or args.preset):
+        raise RuleChoiceError("a saved game keeps its own rules: --rule and --preset go with a new game")
+    return chosen_rules(args.edition or "us", args.rule, args.preset)
+
+
+def play(started: Started | None, save_dir: Path, edition: str | None, seed: int | None,
+         rules: dict[str, object] | None = None) -> int:
     farewell = ""
     controller: GameController | None = None
     code = EXIT_OK
@@ -141,7 +156,7 @@ def play(started: Started | None, save_dir: Path, edition: str | None, seed: int
             screen = Screen(stdscr, Theme())
             try:
                 if started is None:
-                    started = SetupScreens(screen, save_dir, edition, seed).run()
+                    started = SetupScreens(screen, save_dir, edition, seed, rules).run()
                 screen.setup = None
                 controller = GameController(screen, started.game, started.computers, started.ui, save_dir,
                                             started.save_name)
