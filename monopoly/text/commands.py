@@ -116,7 +116,7 @@ def parse_line(line: str, answers: Sequence[Command]) -> Parsed:
     word = word.lower()
     bid = next((c for c in answers if c.name == "bid"), None)
     tokens = text.split()
-    if bid is not None and parse_amount(tokens[-1]) is not None and (
+    if bid is not None and parse_amount(tokens[-1].rstrip("!")) is not None and (
             len(tokens) == 1 or word == "bid" or not _find(word, tuple(answers) + GENERAL)):
         return Parsed(bid, text[3:].strip() if word == "bid" else text)
     for pool in (answers, GENERAL):
@@ -126,6 +126,8 @@ def parse_line(line: str, answers: Sequence[Command]) -> Parsed:
         if len(found) > 1:
             raise CommandError(f"{word!r} could be {', '.join(c.name for c in found)}: type more of it")
     allowed = ", ".join([c.name for c in answers] + [c.name for c in GENERAL if c.name in BAR_ORDER] + ["help"])
+    if _find(word, ANSWERS):
+        raise CommandError(f"{word!r} answers nothing asked now; type one of: {allowed}")
     raise CommandError(f"no command {word!r}; type one of: {allowed}")
 
 

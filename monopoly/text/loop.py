@@ -253,9 +253,9 @@ class TextGame:
         line = self.console.ask(self.prompt_text(p, answers))
         try:
             self.run_command(p, parse_line(line, answers))
-        except CommandError as exc:
+        except CommandError as exc:  # one line saying what is allowed; not an event, so not logged
             text = str(exc)
-            self.say(text[:1].upper() + text[1:], "bad")
+            self.console.say(text[:1].upper() + text[1:], "bad")
 
     def question(self, p: int) -> list[tuple[str, str]]:
         """The decision waiting for ``p``, in words (said once, before the first prompt for it)."""
