@@ -319,3 +319,10 @@ def turn_end_text(game: Game, player: int) -> str:
     """The line said when ``player``'s turn is over: their cash and what their property would fetch."""
     return (f"{name(game, player)} ends the turn with {game.money(game.view.cash(player))} cash, "
             f"{game.money(game.view.property_value(player))} property")
+
+
+def new_game_text(game: Game) -> str:
+    """The first line of a new game, naming the board."""
+    board = game.view.edition.name
+    board = board[4:] if board.lower().startswith("the ") else board  # not "the The .com Edition"
+    return f"A new game on the {board} board."

@@ -220,7 +220,8 @@ def test_a_mortgaged_deed_received_is_kept_or_lifted(tmp_path: Path) -> None:
     game = new_game()
     give(game, ANN, "Reading Railroad", mortgaged=True)
     _, out = session(game, ["trade bob reading for $10", "y", "keep"], tmp_path)
-    assert "Bob, Reading Railroad is mortgaged: lift (the mortgage, for $110) or keep (it mortgaged, paying $10 interest)" in out
+    assert ("Bob, Reading Railroad is mortgaged: lift (the mortgage, for $110) or keep (it mortgaged, paying $10 "
+            "interest)") in out
     assert "Bob pays the bank $10 in mortgage interest" in out
     assert game.view.owner(5) == BOB and game.view.mortgaged(5)
 

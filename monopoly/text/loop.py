@@ -20,10 +20,11 @@ from ..engine import events as E
 from ..tui import model as M
 from ..tui.play import held_interrupts
 from ..tui.prompt import clock_text, parse_yes_no
-from ..words import computers_join_text, format_event, item_name, join_words, name, trade_lines, turn_end_text, valuation_rows
+from ..words import (computers_join_text, format_event, item_name, join_words, name, new_game_text, trade_lines,
+                     turn_end_text, valuation_rows)
 from . import store
-from .commands import ANSWERS, GENERAL, CommandError, Command, Parsed, command, find_player, find_square, \
-    parse_amount, parse_line, split_items
+from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command, find_player, find_square, parse_amount,
+                       parse_line, split_items)
 from .console import Console
 from .views import assets_lines, board_lines, credit_lines, deed_lines, help_lines, owners_lines
 
@@ -74,7 +75,7 @@ class TextGame:
 
     def introduce(self) -> None:
         """A new game: who throws what for the start, any deeds dealt, then the first autosave."""
-        self.say(f"A new game on the {self.game.view.edition.name} board. Type help for the commands.", "title")
+        self.say(f"{new_game_text(self.game)} Type help for the commands.", "title")
         self.present(list(self.game.log))
         self.autosave()
 
@@ -232,6 +233,9 @@ class TextGame:
         head = f"{view.name(p)}, turn {view.turn}"
         if self.ui.show_cash:
             head += f", {view.money(view.cash(p))}"
+        left = view.seconds_left()
+        if left is not None:
+            head += f", {clock_text(left)} left"
         enabled = M.option_enabled(self.game, self.people)
         words = [c.name for c in answers] + [c.name for c in GENERAL if enabled.get(c.name)] + ["help"]
         return f"{head} - {', '.join(words)}> "
@@ -384,8 +388,9 @@ class TextGame:
             top = f" to {view.money(high)}" if high is not None else " or more"
             raise CommandError(f"{name(game, bidder)} may bid {view.money(low)}{top}")
         if view.bid_voids(amount, bidder) and not sure:
-            raise CommandError(f"that is more than {name(game, bidder)}'s assets ({view.money(view.bid_limit(bidder))}) "
-                               f"and voids the auction: type bid {amount}! to bid it all the same")
+            assets = view.money(view.bid_limit(bidder))
+            raise CommandError(f"that is more than {name(game, bidder)}'s assets ({assets}) and voids the auction: "
+                               f"type bid {amount}! to bid it all the same")
         self.apply(A.Bid(bidder, amount))
 
     def do_pass(self, p: int, args: str) -> None:

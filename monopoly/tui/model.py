@@ -13,8 +13,8 @@ from typing import Any, Iterable
 
 from ..engine import BOARD_SIZE, NOBODY, DecisionKind as K, Game, actions as A, describe_decision
 from ..words import (buildings_words, card_words, computers_join_text, format_event,  # noqa: F401 (re-exported)
-                     item_name, join_words, label, name, names, square_name, tie_note, trade_lines, trade_summary,
-                     turn_end_text, valuation_rows)
+                     item_name, join_words, label, name, names, new_game_text, square_name, tie_note, trade_lines,
+                     trade_summary, turn_end_text, valuation_rows)
 from .keys import OPTIONS
 from .prompt import clock_text
 

@@ -186,9 +186,7 @@ class GameController:
     def introduce(self) -> None:
         """A new game: show who throws what for the start (and any deeds dealt), then autosave."""
         game = self.game
-        board = game.edition.name
-        board = board[4:] if board.lower().startswith("the ") else board  # "the The .com Edition"
-        self.say(f"A new game on the {board} board.", "title")
+        self.say(M.new_game_text(game), "title")
         self.present(list(game.log), computer=True)
         self.autosave()
 
