@@ -89,7 +89,9 @@ def play(console: Console, started: Started | None, save_dir: Path, args: argpar
             session.say(f"Resumed from {started.resumed_from}. Type help for the commands.", "good")
         else:
             session.introduce()
-        console.say(session.run())
+        farewell = session.run()
+        if farewell:
+            console.say(farewell)
         return EXIT_OK
     except EOFError:
         console.say(_leave_line("End of input.", session, save_dir))

@@ -103,11 +103,12 @@ def _find(word: str, commands: Sequence[Command]) -> list[Command]:
     return [c for c in commands if any(w.startswith(word) for w in c.words())]
 
 
-def parse_line(line: str, answers: Sequence[Command]) -> Parsed:
+def parse_line(line: str, answers: Sequence[Command], offered: Sequence[str] | None = None) -> Parsed:
     """The command typed on ``line``: the decision's ``answers`` first, then the general commands.
 
     A line that is a number (or a player and a number) during an auction is a bid. ``CommandError``
-    says what may be typed when nothing matches, or which commands a beginning could be.
+    says what may be typed when nothing matches (``offered``: the words the prompt shows), or which
+    commands a beginning could be.
     """
     text = line.strip()
     if not text:
@@ -125,7 +126,9 @@ def parse_line(line: str, answers: Sequence[Command]) -> Parsed:
             return Parsed(found[0], rest.strip())
         if len(found) > 1:
             raise CommandError(f"{word!r} could be {', '.join(c.name for c in found)}: type more of it")
-    allowed = ", ".join([c.name for c in answers] + [c.name for c in GENERAL if c.name in BAR_ORDER] + ["help"])
+    if offered is None:
+        offered = [c.name for c in answers] + [c.name for c in GENERAL if c.name in BAR_ORDER] + ["help"]
+    allowed = ", ".join(offered)
     if _find(word, ANSWERS):
         raise CommandError(f"{word!r} answers nothing asked now; type one of: {allowed}")
     raise CommandError(f"no command {word!r}; type one of: {allowed}")

@@ -137,10 +137,8 @@ class TextGame:
         self.autosave()
         if self.game.over:
             self.show([text for text, _ in valuation_rows(self.game)])
-        outcome = self.game.view.outcome
-        if outcome is None or outcome.winner == NOBODY:
-            return "The game is over."
-        return f"The game is over: {name(self.game, outcome.winner)} wins."
+            return ""  # the valuation's last line says who won
+        return "The game is over."
 
     def apply(self, action: Action, computer: bool = False) -> bool:
         try:
@@ -228,6 +226,11 @@ class TextGame:
         }.get(d.kind, [])
         return [command(n) for n in names]
 
+    def offered(self, answers: list[Command]) -> list[str]:
+        """The words a prompt shows: the answers, the option bar's commands that have something to do, help."""
+        enabled = M.option_enabled(self.game, self.people)
+        return [c.name for c in answers] + [c.name for c in GENERAL if enabled.get(c.name)] + ["help"]
+
     def prompt_text(self, p: int, answers: list[Command]) -> str:
         view = self.game.view
         head = f"{view.name(p)}, turn {view.turn}"
@@ -236,9 +239,7 @@ class TextGame:
         left = view.seconds_left()
         if left is not None:
             head += f", {clock_text(left)} left"
-        enabled = M.option_enabled(self.game, self.people)
-        words = [c.name for c in answers] + [c.name for c in GENERAL if enabled.get(c.name)] + ["help"]
-        return f"{head} - {', '.join(words)}> "
+        return f"{head} - {', '.join(self.offered(answers))}> "
 
     def prompt(self, p: int) -> None:
         """Put the decision into words (once), ask ``p`` for a command and run it."""
@@ -256,7 +257,7 @@ class TextGame:
         answers = self.answers(p)
         line = self.console.ask(self.prompt_text(p, answers))
         try:
-            self.run_command(p, parse_line(line, answers))
+            self.run_command(p, parse_line(line, answers, self.offered(answers)))
         except CommandError as exc:  # one line saying what is allowed; not an event, so not logged
             text = str(exc)
             self.console.say(text[:1].upper() + text[1:], "bad")
