@@ -318,6 +318,8 @@ def test_squares_and_players_by_number_or_prefix() -> None:
     assert find_square(game, "b. & o.") == 25
     with pytest.raises(CommandError, match="could be"):
         find_square(game, "penn")  # the Pennsylvania Railroad and Pennsylvania Avenue
+    give(game, ANN, "Pennsylvania Avenue")
+    assert find_square(game, "penn", game.view.owned(ANN)) == 34  # among a trader's own squares
     assert find_player(game, "2") == BOB and find_player(game, "bo") == BOB and find_player(game, "ann") == ANN
     with pytest.raises(CommandError, match="could be Bob, Bea"):
         find_player(game, "b")

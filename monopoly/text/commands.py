@@ -158,8 +158,9 @@ def _by_prefix(text: str, named: Iterable[tuple[int, str]], what: str) -> int:
     raise CommandError(f"no {what} called {text!r}")
 
 
-def find_square(game: Game, text: str) -> int:
-    """A square by board number (0-39) or by (a beginning of) its name."""
+def find_square(game: Game, text: str, among: Sequence[int] = ()) -> int:
+    """A square by board number (0-39) or by (a beginning of) its name; a name that fits one of
+    ``among`` (say, the squares a trader owns) is taken as that one."""
     t = text.strip()
     if not t:
         raise CommandError("name a square: its number on the board (0-39) or its name")
@@ -168,6 +169,11 @@ def find_square(game: Game, text: str) -> int:
             return int(t)
         raise CommandError(f"squares are numbered 0 to {BOARD_SIZE - 1}")
     squares = game.view.edition.squares
+    if among:
+        try:
+            return _by_prefix(t, ((s, squares[s].name) for s in among), "square")
+        except CommandError:
+            pass
     return _by_prefix(t, ((s.index, s.name) for s in squares), "square")
 
 

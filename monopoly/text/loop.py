@@ -505,7 +505,7 @@ class TextGame:
             if amount is not None and (not item.strip().isdigit() or amount >= BOARD_SIZE):
                 cash += amount  # "$100", "100M", or a number too big for a square
                 continue
-            squares.append(find_square(self.game, item))
+            squares.append(find_square(self.game, item, self.game.view.owned(holder)))
         cards = self.game.view.jail_cards(holder)
         if count > len(cards):
             raise CommandError(f"{name(self.game, holder)} has {len(cards)} Get Out of Jail Free card(s)")
