@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 from scenario import ANN, BOB, build, give, hand_jail_card, jail, new_game, set_cash
 
 from monopoly.engine import DecisionKind as K, Game, actions as A
@@ -404,3 +405,30 @@ def test_a_whole_hot_seat_game_of_three_people(tmp_path: Path) -> None:
     assert game.view.over
     said = out.getvalue()
     assert "Cy, turn " in said and "Bob, turn " in said
+
+
+# ---------------------------------------------------------------------------------------- never a traceback
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(typed=st.lists(st.one_of(
+    st.sampled_from(["roll", "buy", "auction", "pass", "bid 10", "ann 5", "bob 99999", "trade bob baltic for $5",
+                     "trade", "mortgage 3", "build 1 9", "sell 3", "houses ann 1 bob 1", "houses x", "deed", "place 3",
+                     "rent", "go", "save", "quit", "no", "help bid", "log x", "accept", "settle baltic", "b", "d"]),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x0b\x0c\x1c\x1d\x1e"
+                                   "\x85\u2028\u2029"), max_size=20)), max_size=25))
+def test_no_typed_line_ever_raises(tmp_path: Path, typed: list[str]) -> None:
+    game = new_game(*([(1, 2), (3, 4), (2, 2), (5, 6)] * 20))
+    give(game, ANN, "Mediterranean Avenue", "Baltic Avenue")
+    session(game, typed, tmp_path)  # returns at the end of the input, whatever was typed
+
+
+def test_colour_only_on_a_real_terminal_when_asked() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    plain, tty = io.StringIO(), Terminal()
+    Console(io.StringIO(), plain, colour=True).say("Ann is bankrupt", "bad")
+    Console(io.StringIO(), tty, colour=True).say("Ann is bankrupt", "bad")
+    Console(io.StringIO(), tty, colour=False).say("no colour", "bad")
+    assert plain.getvalue() == "Ann is bankrupt\n"
+    assert tty.getvalue() == "\x1b[31mAnn is bankrupt\x1b[0m\nno colour\n"

@@ -8,6 +8,8 @@ the game and say how to resume it; nothing ends in a traceback.
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -16,6 +18,7 @@ from typing import Callable, Sequence, TextIO
 from .. import __version__
 from ..engine import EDITION_IDS
 from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
+from ..tui.play import STOP_SIGNALS, restore_signal_handlers, set_signal_handlers
 from ..tui.setup import Started, parse_players, resume, start_game
 from . import store
 from .console import Console
@@ -78,8 +81,23 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
     return play(console, started, save_dir, args, rules, clock)
 
 
+def _stop_like_ctrl_c(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def play(console: Console, started: Started | None, save_dir: Path, args: argparse.Namespace,
          rules: dict[str, object], clock: Callable[[], float]) -> int:
+    """Set up (or resume) and play; ``kill`` and a closed terminal end the game as Ctrl-C does."""
+    others = tuple(n for n in STOP_SIGNALS if n != getattr(signal, "SIGINT", None))
+    previous = set_signal_handlers(others, _stop_like_ctrl_c)
+    try:
+        return _play(console, started, save_dir, args, rules, clock)
+    finally:
+        restore_signal_handlers(previous)
+
+
+def _play(console: Console, started: Started | None, save_dir: Path, args: argparse.Namespace,
+          rules: dict[str, object], clock: Callable[[], float]) -> int:
     session: TextGame | None = None
     try:
         if started is None:
@@ -99,6 +117,13 @@ def play(console: Console, started: Started | None, save_dir: Path, args: argpar
     except KeyboardInterrupt:
         console.say(_leave_line("Interrupted.", session, save_dir))
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (``| head``): keep the game, say nothing more
+        _leave_line("", session, save_dir)
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):  # not a real file: nothing will be flushed to it
+            pass
+        return EXIT_OK
 
 
 def _leave_line(why: str, session: TextGame | None, save_dir: Path) -> str:

@@ -161,10 +161,9 @@ class TextGame:
         if d.kind == K.GAME_OVER:
             return False
         turn = view.turn
-        count = self._computer_actions[1] + 1 if self._computer_actions[0] == turn else 1
-        self._computer_actions = (turn, count)
+        used = self._computer_actions[1] if self._computer_actions[0] == turn else 0
         action = None
-        if count <= MAX_COMPUTER_ACTIONS_PER_TURN:
+        if used < MAX_COMPUTER_ACTIONS_PER_TURN:
             try:
                 with held_interrupts():
                     action = self.cp.next_action(game)
@@ -180,6 +179,7 @@ class TextGame:
                 return False
         if isinstance(action, A.Roll) and self.rent_waiting() and self._let_throw != self.marker():
             return False
+        self._computer_actions = (turn, used + 1)  # the computers' actions this turn (typed commands aside)
         self.apply(action, computer=True)
         return True
 
