@@ -23,7 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .tui.app import main as play_main
     code = play_main(args)
     if any(a in HELP_FLAGS for a in args):
-        print()
+        print("\nWithout the curses screen, line by line: monopoly --text [options] (monopoly text --help).\n")
         print_rules()
     return code
 

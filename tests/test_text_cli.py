@@ -140,3 +140,15 @@ def test_help_lists_the_rule_options(tmp_path: Path) -> None:
     run = text_mode(tmp_path, "--help")
     assert run.returncode == 0
     assert "usage: monopoly --text" in run.stdout and "rent_claim: next_roll | next_throw" in run.stdout
+
+
+def test_the_set_up_offers_the_saves_to_resume(tmp_path: Path) -> None:
+    text_mode(tmp_path, "--players", "Ann,Bob", "--seed", "5", commands=["roll", "save older"])
+    text_mode(tmp_path, "--players", "Cy,Dee", "--seed", "6", commands=["save newer"])
+    run = text_mode(tmp_path, commands=["y", "x", "3", "credit"])
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "Resume a saved game? (Y/N) [N]> y" in out
+    assert " 3 older " in out and "Ann, Bob" in out
+    assert "  choose one of 1, 2, 3, N" in out
+    assert "Resuming older." in out and "1 Ann " in out

@@ -597,8 +597,9 @@ class TextGame:
                 out.append(f"  {name(self.game, q)} can {what}: {self.square_list(squares)}")
         return out or [f"  Nobody at the keyboard can {what} anything now."]
 
-    def legal_squares(self, p: int, *types: type) -> list[int]:
-        return sorted({a.square for a in self.game.view.legal_actions(p) if isinstance(a, types)})
+    def legal_squares(self, p: int, *types: type[Any]) -> list[int]:
+        """The squares ``p`` may act on now with these actions (each has a ``square``)."""
+        return sorted({getattr(a, "square") for a in self.game.view.legal_actions(p) if isinstance(a, types)})
 
     def square_list(self, squares: list[int]) -> str:
         return ", ".join(f"{s} {self.game.view.square(s).name}" for s in squares) or "none"
