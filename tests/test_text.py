@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
-from scenario import ANN, BOB, build, give, hand_jail_card, jail, new_game, set_cash
+from scenario import ANN, BOB, build, card_on_top, give, hand_jail_card, jail, new_game, set_cash
 
 from monopoly.engine import DecisionKind as K, Game, actions as A
 from monopoly.text.commands import ANSWERS, GENERAL, CommandError, find_player, find_square, parse_line
@@ -226,6 +226,44 @@ def test_a_mortgaged_deed_received_is_kept_or_lifted(tmp_path: Path) -> None:
             "interest)") in out
     assert "Bob pays the bank $10 in mortgage interest" in out
     assert game.view.owner(5) == BOB and game.view.mortgaged(5)
+
+
+def test_pay_or_draw(tmp_path: Path) -> None:
+    for typed, said in (("pay", "Ann pays the bank £10"), ("draw", "Chance: ")):
+        game = new_game((1, 1), (3, 4), edition="uk")
+        card_on_top(game, "community_chest", "community_chest-fine-or-chance")
+        _, out = session(game, ["roll", typed], tmp_path)
+        assert "Ann: pay £10, or draw a Chance" in out and said in out
+
+
+def test_rent_settled_in_property_under_the_uk_rule(tmp_path: Path) -> None:
+    game = new_game((1, 2), edition="uk", rent_claim="automatic")
+    give(game, BOB, 3)
+    build(game, 3, hotel=True)
+    give(game, ANN, 5, 15)
+    set_cash(game, ANN, 50)
+    _, out = session(game, ["roll", "settle 5, 15", "accept"], tmp_path)
+    assert "settle (offer property to the creditor)" in out
+    assert "to settle the debt" in out and "Bob accepts the offer from Ann" in out
+    assert game.view.owner(5) == BOB and game.view.owner(15) == BOB
+
+
+def test_a_mortgaged_deed_received_can_be_lifted(tmp_path: Path) -> None:
+    game = new_game()
+    give(game, ANN, "Reading Railroad", mortgaged=True)
+    _, out = session(game, ["trade bob reading for $10", "y", "lift"], tmp_path)
+    assert "Bob lifts the mortgage on Reading Railroad for $110" in out and not game.view.mortgaged(5)
+
+
+def test_go_lets_the_computer_throw_without_a_claim(tmp_path: Path) -> None:
+    ai = pytest.importorskip("monopoly.ai")
+    game = new_game((1, 2), (1, 3), players=("Ann", "Bob", "Cy"), first=BOB, income_tax="flat")
+    give(game, ANN, "Baltic Avenue")
+    computers = ai.ComputerPlayers(game, {BOB: "basic", 2: "basic"}, seed=1)
+    _, out = session(game, ["go"], tmp_path, computers)
+    assert "Ann, turn 2, $1,500 - go, rent, trade," in out
+    assert "Ann did not claim the $4 rent from Bob: it is lost\nCy throws 1 and 3" in out
+    assert "Bob pays Ann" not in out
 
 
 # ---------------------------------------------------------------------------------------- views and settings
