@@ -291,10 +291,18 @@ def test_save_and_quit(tmp_path: Path) -> None:
     game = new_game()
     text, out = session(game, ["save first", "save autosave", "save", "quit", "maybe", "no", "quit", "y"], tmp_path)
     assert f"Game saved as first ({tmp_path / 'first.json'}). Resume it with: monopoly --text --load first" in out
-    assert "Autosave is kept for the automatic save" in out
+    assert "Autosave names are kept for the automatic saves" in out
     assert "  answer Y or N" in out
     assert "Game over (the game was stopped)" in out and game.view.over
     assert (tmp_path / "first.json").exists() and (tmp_path / "autosave.json").exists()
+
+
+def test_another_games_save_is_replaced_only_when_agreed(tmp_path: Path) -> None:
+    session(new_game(players=("Cy", "Dee")), ["save kept"], tmp_path)
+    game = new_game()
+    _, out = session(game, ["save kept", "no", "save kept", "yes", "save kept"], tmp_path)
+    assert out.count("kept holds another save: replace it? (yes/no) [no]> ") == 2
+    assert out.count("Game saved as kept") == 2  # once agreed, and then as this session's own
 
 
 def test_the_time_limit_clock_is_checked_between_commands(tmp_path: Path) -> None:

@@ -65,9 +65,11 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
     except RuleChoiceError as exc:
         return _usage(str(exc))
     started: Started | None = None
+    loaded: store.LoadedGame | None = None
     if args.load:
         try:
-            started = resume(store.load(args.load, save_dir))
+            loaded = store.load(args.load, save_dir)
+            started = resume(loaded)
         except store.SaveError as exc:
             print(f"monopoly: cannot load the game: {exc}", file=sys.stderr)
             return EXIT_BAD_SAVE
@@ -78,31 +80,32 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
             started = start_game(plan, args.seed)
         except ValueError as exc:
             return _usage(str(exc))
-    return play(console, started, save_dir, args, rules, clock)
+    return play(console, started, loaded, save_dir, args, rules, clock)
 
 
 def _stop_like_ctrl_c(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def play(console: Console, started: Started | None, save_dir: Path, args: argparse.Namespace,
-         rules: dict[str, object], clock: Callable[[], float]) -> int:
+def play(console: Console, started: Started | None, loaded: store.LoadedGame | None, save_dir: Path,
+         args: argparse.Namespace, rules: dict[str, object], clock: Callable[[], float]) -> int:
     """Set up (or resume) and play; ``kill`` and a closed terminal end the game as Ctrl-C does."""
     others = tuple(n for n in STOP_SIGNALS if n != getattr(signal, "SIGINT", None))
     previous = set_signal_handlers(others, _stop_like_ctrl_c)
     try:
-        return _play(console, started, save_dir, args, rules, clock)
+        return _play(console, started, loaded, save_dir, args, rules, clock)
     finally:
         restore_signal_handlers(previous)
 
 
-def _play(console: Console, started: Started | None, save_dir: Path, args: argparse.Namespace,
-          rules: dict[str, object], clock: Callable[[], float]) -> int:
+def _play(console: Console, started: Started | None, loaded: store.LoadedGame | None, save_dir: Path,
+          args: argparse.Namespace, rules: dict[str, object], clock: Callable[[], float]) -> int:
     session: TextGame | None = None
     try:
         if started is None:
-            started = run_setup(console, save_dir, args.edition, args.seed, dict(rules))
-        session = TextGame(console, started.game, started.computers, started.ui, save_dir, started.save_name, clock)
+            started, loaded = run_setup(console, save_dir, args.edition, args.seed, dict(rules))
+        session = TextGame(console, started.game, started.computers, started.ui, save_dir, started.save_name, clock,
+                           loaded)
         if started.resumed_from is not None:
             session.say(f"Resumed from {started.resumed_from}. Type help for the commands.", "good")
         else:
@@ -133,7 +136,7 @@ def _leave_line(why: str, session: TextGame | None, save_dir: Path) -> str:
     path = session.autosave()
     if path is None:
         return f"{why} The game could not be saved."
-    return f"{why} The game is saved in {path}; resume it with: {store.resume_command(save_dir, store.AUTOSAVE_NAME)}"
+    return f"{why} The game is saved in {path}; resume it with: {store.resume_command(save_dir, path.stem)}"
 
 
 def _usage(message: str) -> int:

@@ -36,13 +36,15 @@ class TextGame:
     """A game played line by line through a ``Console``."""
 
     def __init__(self, console: Console, game: Game, computers: Any, ui: M.UIState, save_dir: str | Path,
-                 save_name: str | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 save_name: str | None = None, clock: Callable[[], float] = time.monotonic,
+                 loaded: store.LoadedGame | None = None) -> None:
         self.console = console
         self.game = game
         self.cp = computers
         self.ui = ui
         self.save_dir = Path(save_dir)
         self.save_name = save_name
+        self.files = store.GameFiles(self.save_dir, loaded)  # this session's autosave and saves
         self.clock = clock
         self._start = clock()
         self._elapsed0 = ui.elapsed
@@ -107,7 +109,8 @@ class TextGame:
     def autosave(self) -> Path | None:
         self.ui.elapsed = self.elapsed()
         try:
-            return store.autosave(self.save_dir, self.game, self.cp, self.ui.settings())
+            with held_interrupts():
+                return self.files.autosave(self.game, self.cp, self.ui.settings())
         except store.SaveError as exc:
             self.say(f"Autosave failed: {exc}", "bad")
             return None
@@ -616,18 +619,23 @@ class TextGame:
         self.say("FASTMOVE NOW ACTIVE" if self.ui.fastmove else "FASTMOVE NOW INACTIVE", "title")
 
     def do_save(self, p: int, args: str) -> None:
+        """Save under a name; a file this session did not write is replaced only when agreed."""
         try:
-            chosen = store.checked_name(args) if args else (self.save_name or store.free_name(self.save_dir))
-        except store.SaveError as exc:
-            raise CommandError(f"{exc}") from None
-        if chosen != self.save_name and store.exists(self.save_dir, chosen) and not self.confirm(
-                f"There is a save called {chosen} already: replace it?"):
-            return
-        self.ui.elapsed = self.elapsed()
-        try:
-            path = store.save_as(self.save_dir, chosen, self.game, self.cp, self.ui.settings())
+            chosen = store.checked_name(args) if args else (self.save_name or self.files.free_name())
         except store.SaveError as exc:
             raise CommandError(str(exc)) from None
+        self.ui.elapsed = self.elapsed()
+        agreed: object = None
+        while True:
+            try:
+                path = self.files.save(chosen, self.game, self.cp, self.ui.settings(), agreed)
+                break
+            except store.SaveConflict as conflict:
+                if not self.confirm(f"{chosen} holds {conflict.describe()}: replace it?"):
+                    return
+                agreed = conflict.found
+            except store.SaveError as exc:
+                raise CommandError(str(exc)) from None
         self.save_name = chosen
         self.say(f"Game saved as {chosen} ({path}). Resume it with: {store.resume_command(self.save_dir, chosen)}",
                  "good")

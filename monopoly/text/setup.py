@@ -22,23 +22,24 @@ def ask(console: Console, question: Question) -> Any:
 
 
 def run_setup(console: Console, save_dir: Path, edition: str | None, seed: int | None,
-              rules: dict[str, Any]) -> Started:
-    """Resume a save (when there are any and that is wanted) or ask the new-game questions."""
+              rules: dict[str, Any]) -> tuple[Started, store.LoadedGame | None]:
+    """Resume a save (when there are any and that is wanted) or ask the new-game questions; the
+    game, with the save it was resumed from."""
     console.say("Welcome to Monopoly. RETURN takes the answer shown in [brackets].")
     saved = [s for s in store.listed(save_dir) if not s.problem]
     if saved and ask(console, Question("Resume a saved game?", "yesno", False)):
-        started = resume_from_list(console, save_dir)
-        if started is not None:
-            return started
+        found = resume_from_list(console, save_dir)
+        if found is not None:
+            return found
 
     def note(text: str, role: str = "message") -> None:
         console.say(text, role)
 
     plan = ask_new_game(lambda q: ask(console, q), note, edition or "us", rules)
-    return start_game(plan, seed)
+    return start_game(plan, seed), None
 
 
-def resume_from_list(console: Console, save_dir: Path) -> Started | None:
+def resume_from_list(console: Console, save_dir: Path) -> tuple[Started, store.LoadedGame] | None:
     """Choose a save by number; a file that cannot be played is refused and the list comes back."""
     while True:
         saved = [s for s in store.listed(save_dir) if not s.problem]
@@ -53,9 +54,10 @@ def resume_from_list(console: Console, save_dir: Path) -> Started | None:
         if index < 0:
             return None
         try:
-            started = resume(store.load(str(saved[index].path), save_dir))
+            loaded = store.load(str(saved[index].path), save_dir)
+            started = resume(loaded)
         except store.SaveError as exc:
             console.say(f"Cannot resume: {exc}")
             continue
         console.say(f"Resuming {saved[index].name}.")
-        return started
+        return started, loaded
