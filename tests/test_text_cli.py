@@ -5,6 +5,7 @@ front end resumes in the other."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -31,6 +32,13 @@ def text_mode(tmp_path: Path, *args: str, commands: list[str] | str = (), timeou
                           input=typed, capture_output=True, text=True, timeout=timeout, cwd=REPO, env=env)
 
 
+def autosave_of(folder: Path) -> Path:
+    """The one autosave in ``folder`` (``autosave.json``, or a game's own ``autosave-ID.json``)."""
+    found = sorted(folder.glob("autosave*.json"))
+    assert len(found) == 1, found
+    return found[0]
+
+
 def test_piped_commands_give_the_same_transcript_every_run(tmp_path: Path) -> None:
     commands = CYCLE * 60 + ["quit", "yes"]
     runs = [text_mode(tmp_path / str(i), "--players", "Ann,Bob,cpu", "--seed", "7", "--rule", "max_turns=60",
@@ -47,11 +55,12 @@ def test_the_end_of_input_saves_and_says_how_to_resume(tmp_path: Path) -> None:
     run = text_mode(tmp_path, "--players", "Ann,Bob", "--seed", "3", commands=["roll"])
     assert run.returncode == 0
     last = run.stdout.splitlines()[-1]
-    assert last == (f"End of input. The game is saved in {tmp_path / 'autosave.json'}; resume it with: "
-                    f"monopoly --text --load autosave --save-dir {tmp_path}")
-    again = text_mode(tmp_path, "--load", "autosave", commands=["credit"])
+    autosave = autosave_of(tmp_path)
+    assert last == (f"End of input. The game is saved in {autosave}; resume it with: "
+                    f"monopoly --text --load {autosave.stem} --save-dir {tmp_path}")
+    again = text_mode(tmp_path, "--load", autosave.stem, commands=["credit"])
     assert again.returncode == 0
-    assert f"Resumed from {tmp_path / 'autosave.json'}." in again.stdout
+    assert f"Resumed from {autosave}." in again.stdout
     assert "1 Ann " in again.stdout and "2 Bob " in again.stdout
 
 
@@ -64,7 +73,7 @@ def test_ctrl_c_saves_and_exits_cleanly(tmp_path: Path) -> None:
     proc.stdin.write("roll\n")
     proc.stdin.flush()
     deadline = time.monotonic() + 30
-    while not (tmp_path / "autosave.json").exists() and time.monotonic() < deadline:
+    while not list(tmp_path.glob("autosave*.json")) and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(0.3)  # waiting at the next prompt
     proc.send_signal(signal.SIGINT)
@@ -91,7 +100,7 @@ def test_the_set_up_questions_line_by_line(tmp_path: Path) -> None:
     assert "Name (up to 7 letters) [Bob]> " in out  # the second player: RETURN takes Bob
     assert "  choose one of 1, 2, 3, 4" in out  # a strategy number that is not offered
     assert "Kim" in out and "A new game on the" in out
-    rules = saves.read_save(tmp_path / "autosave.json").game.view.rules
+    rules = saves.read_save(autosave_of(tmp_path)).game.view.rules
     assert rules.rent_claim == "second_roll" and rules.mortgage_interest == 5 and rules.income_tax == "flat"
 
 
@@ -145,10 +154,10 @@ def test_help_lists_the_rule_options(tmp_path: Path) -> None:
 def test_the_set_up_offers_the_saves_to_resume(tmp_path: Path) -> None:
     text_mode(tmp_path, "--players", "Ann,Bob", "--seed", "5", commands=["roll", "save older"])
     text_mode(tmp_path, "--players", "Cy,Dee", "--seed", "6", commands=["save newer"])
-    run = text_mode(tmp_path, commands=["y", "x", "3", "credit"])
+    run = text_mode(tmp_path, commands=["y", "x", "older", "credit"])  # a save by its number or its name
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "Resume a saved game? (Y/N) [N]> y" in out
-    assert " 3 older " in out and "Ann, Bob" in out
-    assert "  choose one of 1, 2, 3, N" in out
+    assert re.search(r"^ +\d older +\S+ \S+ +turn \d+ +Ann, Bob$", out, re.M)
+    assert "  choose one of 1, 2, 3, " in out
     assert "Resuming older." in out and "1 Ann " in out
