@@ -307,7 +307,8 @@ def test_another_games_save_is_replaced_only_when_agreed(tmp_path: Path) -> None
     session(new_game(players=("Cy", "Dee")), ["save kept"], tmp_path)
     game = new_game()
     _, out = session(game, ["save kept", "no", "save kept", "yes", "save kept"], tmp_path)
-    assert out.count("kept holds another ") == 2 and out.count(": replace it? (yes/no) [no]> ") == 2
+    assert out.count(f"{tmp_path / 'kept.json'} holds another ") == 2
+    assert out.count(": replace it? (yes/no) [no]> ") == 2
     assert out.count("Game saved as kept") == 2  # once agreed, and then as this session's own
 
 

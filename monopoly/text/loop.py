@@ -631,7 +631,7 @@ class TextGame:
                 path = self.files.save(chosen, self.game, self.cp, self.ui.settings(), agreed)
                 break
             except store.SaveConflict as conflict:
-                if not self.confirm(f"{chosen} holds {conflict.describe()}: replace it?"):
+                if not self.confirm(f"{conflict}: replace it?"):  # "<file> holds another game (...)"
                     return
                 agreed = conflict.found
             except store.SaveError as exc:

@@ -28,9 +28,6 @@ class SaveConflict(SaveError):
         self.path = path
         self.found = found
 
-    def describe(self) -> str:
-        return "another save"
-
 
 class GameFiles:
     """One session's saves of its game (new, or resumed from ``loaded``)."""
