@@ -104,17 +104,6 @@ def test_rent_is_claimed_by_the_owner_before_the_next_throw(tmp_path: Path) -> N
     assert "There is no rent for a person to claim just now" in out  # the second claim: nothing left
 
 
-def test_people_owed_rent_are_asked_before_a_computer_throws(tmp_path: Path) -> None:
-    ai = pytest.importorskip("monopoly.ai")
-    game = new_game((1, 2), (1, 3), players=("Ann", "Bob", "Cy"), first=BOB, income_tax="flat")
-    give(game, ANN, "Baltic Avenue")
-    computers = ai.ComputerPlayers(game, {BOB: "basic", 2: "basic"}, seed=1)
-    _, out = session(game, ["rent"], tmp_path, computers)
-    assert "Bob lands on Baltic Avenue" in out
-    assert "Ann: Cy is about to throw. Claim your rent ($4 from Bob) with rent, or let them throw with go." in out
-    assert "Bob pays Ann $4 rent" in out
-
-
 # ---------------------------------------------------------------------------------------- trades
 def test_a_trade_of_several_properties_cash_and_a_jail_card(tmp_path: Path) -> None:
     game = new_game()
@@ -261,15 +250,21 @@ def test_a_mortgaged_deed_received_can_be_lifted(tmp_path: Path) -> None:
     assert "Bob lifts the mortgage on Reading Railroad for $110" in out and not game.view.mortgaged(5)
 
 
-def test_go_lets_the_computer_throw_without_a_claim(tmp_path: Path) -> None:
+@pytest.mark.parametrize("typed, said, unsaid", [
+    ("rent", "Bob pays Ann $4 rent", "it is lost"),
+    ("go", "Ann did not claim the $4 rent from Bob: it is lost\nCy throws 1 and 3", "Bob pays Ann"),
+])
+def test_people_owed_rent_are_asked_before_a_computer_throws(tmp_path: Path, typed: str, said: str,
+                                                              unsaid: str) -> None:
     ai = pytest.importorskip("monopoly.ai")
     game = new_game((1, 2), (1, 3), players=("Ann", "Bob", "Cy"), first=BOB, income_tax="flat")
     give(game, ANN, "Baltic Avenue")
     computers = ai.ComputerPlayers(game, {BOB: "basic", 2: "basic"}, seed=1)
-    _, out = session(game, ["go"], tmp_path, computers)
+    _, out = session(game, [typed], tmp_path, computers)
+    assert "Bob lands on Baltic Avenue" in out
+    assert "Ann: Cy is about to throw. Claim your rent ($4 from Bob) with rent, or let them throw with go." in out
     assert "Ann, turn 2, $1,500 - go, rent, trade," in out
-    assert "Ann did not claim the $4 rent from Bob: it is lost\nCy throws 1 and 3" in out
-    assert "Bob pays Ann" not in out
+    assert said in out and unsaid not in out
 
 
 # ---------------------------------------------------------------------------------------- views and settings

@@ -60,9 +60,11 @@ class TextGame:
 
     @property
     def people(self) -> list[int]:
-        return [p for p in self.game.view.active_players() if not self.is_computer(p)]
+        """The players still in the game that a person plays (the ones prompted)."""
+        return M.persons(self.game, self.cp.seats if self.cp is not None else ())
 
     def elapsed(self) -> float:
+        """Playing time so far: what the save held, and this session's (the time-limit game's clock)."""
         return self._elapsed0 + (self.clock() - self._start)
 
     # ------------------------------------------------------------------ telling
