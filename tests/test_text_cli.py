@@ -58,9 +58,13 @@ def test_the_end_of_input_saves_and_says_how_to_resume(tmp_path: Path) -> None:
     autosave = autosave_of(tmp_path)
     assert last == (f"End of input. The game is saved in {autosave}; resume it with: "
                     f"monopoly --text --load {autosave.stem} --save-dir {tmp_path}")
-    again = text_mode(tmp_path, "--load", autosave.stem, commands=["credit"])
+    again = text_mode(tmp_path, "--load", autosave.stem, commands=["credit", "log 3"])
     assert again.returncode == 0
     assert f"Resumed from {autosave}." in again.stdout
+    before = run.stdout.split("> roll\n", 1)[1].splitlines()
+    told = [line for line in before if not line.startswith(("Ann, turn", "Bob, turn", "End of input"))]
+    log = again.stdout.split("> log 3\n", 1)[1].splitlines()[:3]
+    assert told[-2] in log and f"Resumed from {autosave}. Type help for the commands." in log  # log reaches back
     assert "1 Ann " in again.stdout and "2 Bob " in again.stdout
 
 

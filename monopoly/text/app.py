@@ -107,6 +107,7 @@ def _play(console: Console, started: Started | None, loaded: store.LoadedGame | 
         session = TextGame(console, started.game, started.computers, started.ui, save_dir, started.save_name, clock,
                            loaded)
         if started.resumed_from is not None:
+            session.recall()
             session.say(f"Resumed from {started.resumed_from}. Type help for the commands.", "good")
         else:
             session.introduce()

@@ -29,7 +29,8 @@ from .console import Console
 from .views import assets_lines, board_lines, credit_lines, deed_lines, help_lines, owners_lines
 
 MAX_COMPUTER_ACTIONS_PER_TURN = 300  # a strategy that never lets go is answered by the safe default
-LOG_LINES = 20
+LOG_LINES = 20  # shown by ``log`` without a number
+LOG_KEPT = 500  # lines ``log`` can reach back to
 
 
 class TextGame:
@@ -70,12 +71,20 @@ class TextGame:
     # ------------------------------------------------------------------ telling
     def say(self, text: str, role: str = "message") -> None:
         self.said.append(text)
-        del self.said[:-500]
+        del self.said[:-LOG_KEPT]
         self.console.say(text, role)
 
     def show(self, lines: list[str]) -> None:
         for line in lines:
             self.console.say(line)
+
+    def recall(self) -> None:
+        """A resumed game: what happened before it was saved, for ``log`` (not printed again)."""
+        for ev in self.game.log[-2 * LOG_KEPT:]:
+            shown = format_event(self.game, ev)
+            if shown is not None:
+                self.said.append(shown[0])
+        del self.said[:-LOG_KEPT]
 
     def introduce(self) -> None:
         """A new game: who throws what for the start, any deeds dealt, then the first autosave."""
