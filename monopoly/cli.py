@@ -1,4 +1,5 @@
-"""The ``monopoly`` command: play in the terminal, or ``monopoly simulate`` computer-only games.
+"""The ``monopoly`` command: play on the curses screen, line by line (``--text`` or ``monopoly text``),
+list the rule options (``monopoly rules``), or play computer-only games (``monopoly simulate``).
 
 ``monopoly --position FILE`` starts the terminal game from a position file (``docs/positions.md``)
 instead of the set-up questions. A position file that cannot be used (missing, not JSON, an
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from .tui.setup import Started
 
 EXIT_BAD_POSITION, EXIT_USAGE = 1, 2
+HELP_FLAGS = ("-h", "--help")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -28,10 +30,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] == "simulate":
         from .ai.simulate import main as simulate_main
         return simulate_main(args[1:])
+    if args and args[0] == "rules":
+        return print_rules()
+    if args and args[0] == "text":
+        return text_mode(args[1:])
+    if "--text" in args:
+        return text_mode([a for a in args if a != "--text"])
     if any(a == "--position" or a.startswith("--position=") for a in args):
         return play_position(args)
     from .tui.app import main as play_main
-    return play_main(args)
+    code = play_main(args)
+    if any(a in HELP_FLAGS for a in args):
+        print("\nWithout the curses screen, line by line: monopoly --text [options] (monopoly text --help).\n")
+        print_rules()
+    return code
+
+
+def text_mode(args: list[str]) -> int:
+    """The line-by-line game: plain lines out, commands in (``monopoly.text``)."""
+    from .text.app import main as text_main
+    code = text_main(args)
+    if any(a in HELP_FLAGS for a in args):
+        print()
+        print_rules()
+    return code
+
+
+def print_rules() -> int:
+    """``monopoly rules``: every rule option, its values and each edition's default, and the presets."""
+    from .rule_options import rules_listing
+    print("\n".join(rules_listing()))
+    return 0
 
 
 def read_position(path: str | Path) -> Position:

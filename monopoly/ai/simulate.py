@@ -27,9 +27,10 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Callable, Mapping, Sequence, TextIO
 
 from ..engine import EDITION_IDS, Game, Landed, Position, SentToJail, build_game, load_edition
+from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from .players import ComputerPlayers
 from .registry import STRATEGIES, strategy_names
 
@@ -63,21 +64,24 @@ def seating(strategies: Sequence[str], index: int) -> list[str]:
 
 
 def start_game(seats: Sequence[str], edition: str, gseed: int, max_turns: int,
-               position: Position | None = None) -> Game:
-    """A new game of the run, or one set up in ``position`` (stopped ``max_turns`` turns after its turn)."""
+               position: Position | None = None, options: Mapping[str, Any] | None = None) -> Game:
+    """A new game of the run, or one set up in ``position`` (stopped ``max_turns`` turns after its turn);
+    ``options`` (``--rule``, ``--preset``) change the rules of either."""
     if position is None:
-        return Game.new([f"P{i + 1}" for i in range(len(seats))], edition, {"max_turns": max_turns}, seed=gseed,
-                        first_player=0, keep_log=False)
-    rules = {**position.rule_options, "max_turns": position.turn - 1 + max_turns}
+        return Game.new([f"P{i + 1}" for i in range(len(seats))], edition, {**(options or {}), "max_turns": max_turns},
+                        seed=gseed, first_player=0, keep_log=False)
+    rules = {**position.rule_options, **(options or {}), "max_turns": position.turn - 1 + max_turns}
     return build_game(replace(position, rules=tuple(rules.items())), seed=gseed, keep_log=False)
 
 
 def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: int = DEFAULT_SEED,
-              max_turns: int = DEFAULT_MAX_TURNS, position: Position | None = None) -> GameResult:
-    """Play game ``index`` of a run (from ``position`` if given) to its end and count what happened."""
+              max_turns: int = DEFAULT_MAX_TURNS, position: Position | None = None,
+              rules: Mapping[str, Any] | None = None) -> GameResult:
+    """Play game ``index`` of a run (from ``position`` if given, with ``rules`` changing the rule options)
+    to its end and count what happened."""
     seats = seating(strategies, index)
     gseed = game_seed(seed, index)
-    game = start_game(seats, edition, gseed, max_turns, position)
+    game = start_game(seats, edition, gseed, max_turns, position, rules)
     first_turn = game.view.turn
     players = ComputerPlayers(game, dict(enumerate(seats)), seed=gseed)
     counts = [0] * 41
@@ -101,20 +105,22 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
     return GameResult(index, winner, outcome.winner, outcome.termination, turns, tuple(counts))
 
 
-def _play_chunk(job: tuple[list[int], tuple[str, ...], str, int, int, Position | None]) -> list[GameResult]:
-    indices, strategies, edition, seed, max_turns, position = job
-    return [play_game(i, strategies, edition, seed, max_turns, position) for i in indices]
+def _play_chunk(job: tuple[list[int], tuple[str, ...], str, int, int, Position | None, Mapping[str, Any] | None]
+                ) -> list[GameResult]:
+    indices, strategies, edition, seed, max_turns, position, rules = job
+    return [play_game(i, strategies, edition, seed, max_turns, position, rules) for i in indices]
 
 
 def run_games(games: int, strategies: Sequence[str], edition: str = "us", seed: int = DEFAULT_SEED,
               jobs: int = 1, max_turns: int = DEFAULT_MAX_TURNS,
-              progress: Callable[[int, int], None] | None = None, position: Position | None = None) -> list[GameResult]:
+              progress: Callable[[int, int], None] | None = None, position: Position | None = None,
+              rules: Mapping[str, Any] | None = None) -> list[GameResult]:
     """Play ``games`` games (in ``jobs`` processes), from ``position`` if given; results in game order."""
     strategies = tuple(strategies)
     results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
         for i in range(games):
-            results.append(play_game(i, strategies, edition, seed, max_turns, position))
+            results.append(play_game(i, strategies, edition, seed, max_turns, position, rules))
             if progress:
                 progress(i + 1, games)
         return results
@@ -122,7 +128,7 @@ def run_games(games: int, strategies: Sequence[str], edition: str = "us", seed: 
     size = max(1, min(50, games // (jobs * 8)))
     chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
     with multiprocessing.get_context().Pool(jobs) as pool:
-        for part in pool.imap(_play_chunk, [(c, strategies, edition, seed, max_turns, position) for c in chunks]):
+        for part in pool.imap(_play_chunk, [(c, strategies, edition, seed, max_turns, position, rules) for c in chunks]):
             results.extend(part)
             if progress:
                 progress(len(results), games)
@@ -267,7 +273,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-turns", type=_positive, default=DEFAULT_MAX_TURNS, metavar="T",
                         help=f"stop a game unfinished after this many turns (default {DEFAULT_MAX_TURNS})")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    add_rule_arguments(parser)
     return parser
+
+
+def simulated_rules(args: argparse.Namespace) -> dict[str, Any]:
+    """The rule options of ``--rule`` and ``--preset`` (``RuleChoiceError`` names a bad one)."""
+    return chosen_rules(args.edition, args.rule, args.preset)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -304,11 +316,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"monopoly simulate: the position has {len(position.players)} players, so give "
               f"{len(position.players)} strategies, not {len(strategies)}", file=sys.stderr)
         return 2
+    try:
+        rules = simulated_rules(args)
+    except RuleChoiceError as exc:
+        parser.print_usage(sys.stderr)
+        print(f"monopoly simulate: {exc}", file=sys.stderr)
+        return 2
     progress = _Progress(sys.stderr) if sys.stderr.isatty() else None
     start = time.perf_counter()
     try:
         results = run_games(args.games, strategies, args.edition, args.seed, args.jobs, args.max_turns, progress,
-                            position)
+                            position, rules)
     except KeyboardInterrupt:
         if progress:
             progress.close()
@@ -318,6 +336,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if progress:
         progress.close()
     report = summarize(results, strategies, args.edition, args.seed, args.max_turns, seconds)
+    if rules:
+        report["rules"] = rules
     if args.json:
         text = json.dumps(report)
     else:

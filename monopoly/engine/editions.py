@@ -110,7 +110,10 @@ class Card:
     params: tuple[tuple[str, Any], ...]
 
     def param(self, name: str, default: Any = None) -> Any:
-        return dict(self.params).get(name, default)
+        for key, value in self.params:  # a card has one to three parameters: no mapping needed
+            if key == name:
+                return value
+        return default
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from typing import Iterator
 
 from .. import __version__, saves
 from ..engine import EDITION_IDS
+from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from .play import (STOP_SIGNALS, GameController, LeaveProgram, restore_signal_handlers, resume_command,
                    set_signal_handlers)
 from .screen import Screen
@@ -49,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--save-dir", metavar="DIR", default=saves.DEFAULT_SAVE_DIR,
                         help="folder of the save files (default: saves/)")
     parser.add_argument("--version", action="version", version=f"monopoly {__version__}")
+    add_rule_arguments(parser)
     return parser
 
 
@@ -160,6 +162,10 @@ def main(argv: list[str]) -> int:
     problem = save_dir_problem(save_dir)
     if problem is not None:
         return _usage_error(problem)
+    try:
+        rules = command_line_rules(args)
+    except RuleChoiceError as exc:
+        return _usage_error(str(exc))
     started: Started | None = None
     if args.load:
         try:
@@ -170,16 +176,25 @@ def main(argv: list[str]) -> int:
     elif args.players:
         try:
             plan = parse_players(args.players, args.edition or "us")
+            plan.rules = rules
             started = start_game(plan, args.seed)
         except ValueError as exc:
             return _usage_error(str(exc))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _usage_error("the game needs an interactive terminal (try --help)")
     tidy_save_dir(save_dir)
-    return play(started, save_dir, args.edition, args.seed)
+    return play(started, save_dir, args.edition, args.seed, rules)
 
 
-def play(started: Started | None, save_dir: Path, edition: str | None, seed: int | None) -> int:
+def command_line_rules(args: argparse.Namespace) -> dict[str, object]:
+    """The rule options of ``--rule`` and ``--preset``, over the edition's defaults (``RuleChoiceError``)."""
+    if args.load and (args.rule or args.preset):
+        raise RuleChoiceError("a saved game keeps its own rules: --rule and --preset go with a new game")
+    return chosen_rules(args.edition or "us", args.rule, args.preset)
+
+
+def play(started: Started | None, save_dir: Path, edition: str | None, seed: int | None,
+         rules: dict[str, object] | None = None) -> int:
     controller: GameController | None = None
     with StopSignals() as signals:
         try:
@@ -189,7 +204,7 @@ def play(started: Started | None, save_dir: Path, edition: str | None, seed: int
                 screen = Screen(stdscr, Theme())
                 try:
                     if started is None:
-                        started = SetupScreens(screen, save_dir, edition, seed).run()
+                        started = SetupScreens(screen, save_dir, edition, seed, rules).run()
                     screen.setup = None
                     controller = start_controller(screen, started, save_dir)
                     if started.resumed_from is not None:

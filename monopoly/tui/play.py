@@ -214,9 +214,7 @@ class GameController:
     def introduce(self) -> None:
         """A new game: show who throws what for the start (and any deeds dealt), then autosave."""
         game = self.game
-        board = game.edition.name
-        board = board[4:] if board.lower().startswith("the ") else board  # "the The .com Edition"
-        self.say(f"A new game on the {board} board.", "title")
+        self.say(M.new_game_text(game), "title")
         self.present(list(game.log), computer=True)
         self.autosave()
 
@@ -305,8 +303,7 @@ class GameController:
                 prev, self._turn_of = self._turn_of, ev.player
                 pl = game.view.player(prev)
                 if ui.show_cash and ev.turn > 1 and prev != ev.player and not pl.bankrupt:
-                    self.say(f"{pl.name} ends the turn with {game.money(pl.cash)} cash, "
-                             f"{game.money(game.view.property_value(prev))} property", "dim")
+                    self.say(M.turn_end_text(game, prev), "dim")
             if shown is not None:
                 self.say(*shown)
                 if computer and not self._skip_rest and not isinstance(ev, E.TurnStarted):

@@ -12,23 +12,18 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .. import saves
 from ..engine import Edition, Game, ScriptedDice, list_editions, load_edition
+from ..rule_options import ask_rule_options
 from .model import UIState
 from .play import LeaveProgram
-from .prompt import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, format_hours_minutes, parse_hours_minutes,
+from .prompt import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, parse_hours_minutes,
                      parse_player_name)
 from .screen import Screen, SetupView
 
 SUGGESTED_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
-RENT_LABELS = {
-    "next_roll": "until the next player throws",
-    "next_throw": "until the next throw (a re-throw after doubles too)",
-    "second_roll": "until the second player after throws",
-    "automatic": "paid at once, no claiming",
-}
 NO_SHORT_GAME = Choice("n", "none", "none")
 # One-character keys for choices listed in order (the editions); a Choice key is one character.
 NUMBERED_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"
@@ -168,8 +163,10 @@ def resume(loaded: saves.LoadedGame) -> Started:
 
 # ---------------------------------------------------------------------------------------- the questions
 class SetupScreens:
-    def __init__(self, screen: Screen, save_dir: str | Path, edition: str | None, seed: int | None) -> None:
+    def __init__(self, screen: Screen, save_dir: str | Path, edition: str | None, seed: int | None,
+                 rules: dict[str, Any] | None = None) -> None:
         self.screen = screen
+        self.rules = dict(rules or {})  # options chosen on the command line: the rule questions' defaults
         self.save_dir = Path(save_dir)
         self.edition = edition
         self.seed = seed
@@ -238,60 +235,41 @@ class SetupScreens:
             return started
 
     def new_game_questions(self) -> GamePlan:
-        plan = GamePlan()
-        default_edition = self.edition or "us"
-        plan.edition = self.ask(Question("Edition:", CHOICE, default_edition, edition_choices()))
-        edition = load_edition(plan.edition)
-        defaults = dict(edition.default_options)
-        rules: dict[str, Any] = {}
-        if self.ask(Question("Change the rule options?", YESNO, False)):
-            modes = list(RENT_LABELS)
-            rules["rent_claim"] = self.ask(Question("Claiming rent:", CHOICE, defaults.get("rent_claim", "next_roll"),
-                                                    tuple(Choice(str(i + 1), RENT_LABELS[m], m)
-                                                          for i, m in enumerate(modes))))
-            if {"uk", "us"} <= {p.id for p in edition.presets}:  # the UK differences as one switch, off = US
-                uk_rules, us_rules = edition.preset("uk"), edition.preset("us")
-                self.note(f"{uk_rules.label}: {uk_rules.description}", "dim")
-                uk = self.ask(Question("Play with the UK differences?", YESNO,
-                                       uk_rules.matches(edition.default_rules())))
-                rules.update((uk_rules if uk else us_rules).as_dict())
-            rules["offline_rule"] = bool(self.ask(Question("The .com Offline token rule?", YESNO, False)))
-            short = self.ask(Question("Short game:", CHOICE, "none", short_game_choices(edition)))
-            rules["short_game"] = short
-            if short == "time_limit":
-                question = Question("Time for the game in hours and minutes", TEXT, 60, check=parse_hours_minutes,
-                                    default_label=format_hours_minutes(60), max_len=8)
-                minutes = self.ask(question)
-                self.view.lines[-1] = (f"{question.text}: {minutes // 60} h {minutes % 60:02d} min", "message")
-                rules["time_limit_minutes"] = minutes
-                rules["time_limit_three_houses"] = bool(self.ask(Question(
-                    "Hotels on three houses, the US rule (else four)?", YESNO,
-                    defaults.get("time_limit_three_houses", True))))
-        plan.rules = rules
-        api = computer_api()
-        count = self.ask(Question("How many players?", NUMBER, 2, low=2, high=8))
-        tokens = list(edition.tokens)
-        free = list(tokens)
-        names: list[str] = []
-        for i in range(count):
-            self.note("")
-            self.note(f"Player {i + 1}", "title")
-            token = self.ask(Question(f"Player {i + 1}, choose a token:", CHOICE, free[0], tuple(
-                Choice(str(tokens.index(t) + 1), t, t) for t in free)))
-            free.remove(token)
-            suggestion = next(n for n in SUGGESTED_NAMES + tuple(f"P{k}" for k in range(1, 9))
-                              if n.lower() not in (x.lower() for x in names))
-            name = self.ask(Question("Name (up to 7 letters)", TEXT, suggestion,
-                                     check=functools.partial(parse_player_name, taken=tuple(names)), max_len=7))
-            names.append(name)
-            strategy = None
-            if api is not None:
-                if self.ask(Question(f"Is {name} a computer player?", YESNO, False)):
-                    strategies = api[1]
-                    strategy = self.ask(Question("Strategy:", CHOICE, api[2], tuple(
-                        Choice(str(k + 1), s, s) for k, s in enumerate(strategies))))
-            plan.players.append(PlayerPlan(name, token, strategy))
-        return plan
+        return ask_new_game(self.ask, self.note, self.edition or "us", self.rules)
+
+
+def ask_new_game(ask: Callable[[Question], Any], note: Callable[..., None], default_edition: str = "us",
+                 rules: dict[str, Any] | None = None) -> GamePlan:
+    """The new-game questions, put through ``ask`` (a ``Question`` in, the answer out) and ``note``
+    (a line of explanation): the curses set-up and the text mode ask the same questions this way.
+    ``rules`` are options chosen on the command line, the rule questions' starting point."""
+    plan = GamePlan()
+    plan.edition = ask(Question("Edition:", CHOICE, default_edition, edition_choices()))
+    edition = load_edition(plan.edition)
+    plan.rules = ask_rule_options(ask, note, edition, rules)
+    api = computer_api()
+    count = ask(Question("How many players?", NUMBER, 2, low=2, high=8))
+    tokens = list(edition.tokens)
+    free = list(tokens)
+    names: list[str] = []
+    for i in range(count):
+        note("")
+        note(f"Player {i + 1}", "title")
+        token = ask(Question(f"Player {i + 1}, choose a token:", CHOICE, free[0], tuple(
+            Choice(str(tokens.index(t) + 1), t, t) for t in free)))
+        free.remove(token)
+        suggestion = next(n for n in SUGGESTED_NAMES + tuple(f"P{k}" for k in range(1, 9))
+                          if n.lower() not in (x.lower() for x in names))
+        name = ask(Question("Name (up to 7 letters)", TEXT, suggestion,
+                            check=functools.partial(parse_player_name, taken=tuple(names)), max_len=7))
+        names.append(name)
+        strategy = None
+        if api is not None:
+            if ask(Question(f"Is {name} a computer player?", YESNO, False)):
+                strategy = ask(Question("Strategy:", CHOICE, api[2], tuple(
+                    Choice(str(k + 1), s, s) for k, s in enumerate(api[1]))))
+        plan.players.append(PlayerPlan(name, token, strategy))
+    return plan
 
 
 def _answer_text(question: Question, answer: Any) -> str:
@@ -303,6 +281,8 @@ def _answer_text(question: Question, answer: Any) -> str:
                 return c.label
     if question.kind == NUMBER:
         return f"{answer:,}"
+    if question.check is parse_hours_minutes and isinstance(answer, int):
+        return f"{answer // 60} h {answer % 60:02d} min"
     if question.default_label is not None and answer == question.default:
         return question.default_label
     return str(answer)

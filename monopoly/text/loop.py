@@ -1,0 +1,696 @@
+"""The text mode's game loop: one prompt, one command, the events it caused, line by line.
+
+Each time round the loop the time-limit clock is checked, then the computer players act if they
+want to (at once: nobody needs to watch a token move), then the person whose decision it is is
+prompted. The prompt says who decides and what can be typed; a line that is not allowed now is
+answered with one line saying what is. Every change goes through ``Game.apply``, and every event
+is told in the words the curses screen uses (``monopoly.words``). Nothing of the rules is worked
+out here: what is allowed, what things cost and who may bid come from the game's read view.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from ..engine import BOARD_SIZE, NOBODY, Action, DecisionKind as K, Game, IllegalActionError, Offer, Pending
+from ..engine import actions as A
+from ..engine import events as E
+from ..tui import model as M
+from ..tui.play import held_interrupts
+from ..tui.prompt import clock_text, parse_yes_no
+from ..words import (computers_join_text, format_event, item_name, join_words, name, new_game_text, trade_lines,
+                     turn_end_text, valuation_rows)
+from . import store
+from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command, find_player, find_square, parse_amount,
+                       parse_line, split_items)
+from .console import Console
+from .views import assets_lines, board_lines, credit_lines, deed_lines, help_lines, owners_lines
+
+MAX_COMPUTER_ACTIONS_PER_TURN = 300  # a strategy that never lets go is answered by the safe default
+LOG_LINES = 20  # shown by ``log`` without a number
+LOG_KEPT = 500  # lines ``log`` can reach back to
+
+
+class TextGame:
+    """A game played line by line through a ``Console``."""
+
+    def __init__(self, console: Console, game: Game, computers: Any, ui: M.UIState, save_dir: str | Path,
+                 save_name: str | None = None, clock: Callable[[], float] = time.monotonic,
+                 loaded: store.LoadedGame | None = None) -> None:
+        self.console = console
+        self.game = game
+        self.cp = computers
+        self.ui = ui
+        self.save_dir = Path(save_dir)
+        self.save_name = save_name
+        self.files = store.GameFiles(self.save_dir, loaded)  # this session's autosave and saves
+        self.clock = clock
+        self._start = clock()
+        self._elapsed0 = ui.elapsed
+        self.said: list[str] = []  # everything told, for ``log``
+        self._asked: tuple[Any, ...] | None = None  # the decision last put into words
+        self._let_throw: tuple[Any, ...] | None = None  # the computer throw the people let go unclaimed
+        self._computer_actions = (0, 0)  # (turn, actions in it)
+        self._turn_of = game.view.current_player
+
+    # ------------------------------------------------------------------ who is who
+    def is_computer(self, p: int) -> bool:
+        return self.cp is not None and self.cp.is_computer(p)
+
+    @property
+    def people(self) -> list[int]:
+        """The players still in the game that a person plays (the ones prompted)."""
+        return M.persons(self.game, self.cp.seats if self.cp is not None else ())
+
+    def elapsed(self) -> float:
+        """Playing time so far: what the save held, and this session's (the time-limit game's clock)."""
+        return self._elapsed0 + (self.clock() - self._start)
+
+    # ------------------------------------------------------------------ telling
+    def say(self, text: str, role: str = "message") -> None:
+        self.said.append(text)
+        del self.said[:-LOG_KEPT]
+        self.console.say(text, role)
+
+    def show(self, lines: list[str]) -> None:
+        for line in lines:
+            self.console.say(line)
+
+    def recall(self) -> None:
+        """A resumed game: what happened before it was saved, for ``log`` (not printed again)."""
+        for ev in self.game.log[-2 * LOG_KEPT:]:
+            shown = format_event(self.game, ev)
+            if shown is not None:
+                self.said.append(shown[0])
+        del self.said[:-LOG_KEPT]
+
+    def introduce(self) -> None:
+        """A new game: who throws what for the start, any deeds dealt, then the first autosave."""
+        self.say(f"{new_game_text(self.game)} Type help for the commands.", "title")
+        self.present(list(self.game.log))
+        self.autosave()
+
+    def present(self, events: list[E.Event], computer: bool = False) -> None:
+        """Tell what happened, one line an event (with Fastmove, a computer's routine moves are not told)."""
+        game = self.game
+        turn_over = False
+        for ev in events:
+            if isinstance(ev, E.TurnStarted):
+                turn_over = True
+                prev, self._turn_of = self._turn_of, ev.player
+                if self.ui.show_cash and ev.turn > 1 and prev != ev.player and not game.view.bankrupt(prev):
+                    self.say(turn_end_text(game, prev), "dim")
+            shown = format_event(game, ev)
+            if shown is None:
+                continue
+            if computer and self.ui.fastmove and shown[1] == "message" and not self.people_concerned(ev):
+                continue
+            self.say(*shown)
+        if turn_over:
+            self.autosave()
+
+    def people_concerned(self, ev: E.Event) -> bool:
+        """Whether a person takes part in this event (told even with Fastmove)."""
+        seats = [getattr(ev, f, NOBODY) for f in ("player", "payer", "payee", "owner", "recipient", "proposer")]
+        return any(s in self.people for s in seats)
+
+    # ------------------------------------------------------------------ saving
+    def autosave(self) -> Path | None:
+        self.ui.elapsed = self.elapsed()
+        try:
+            with held_interrupts():
+                return self.files.autosave(self.game, self.cp, self.ui.settings())
+        except store.SaveError as exc:
+            self.say(f"Autosave failed: {exc}", "bad")
+            return None
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> str:
+        """Play until the game ends or the players leave; the line to print last.
+
+        ``EOFError`` (the input ended) and ``KeyboardInterrupt`` pass to the caller, which saves."""
+        game = self.game
+        while not game.over:
+            with held_interrupts():
+                clock_events = game.set_clock(int(self.elapsed()))
+            if clock_events:
+                self.present(clock_events)
+                continue
+            if self.computer_step():
+                continue
+            person = self.person_asked()
+            if person is None:  # nobody at the keyboard can act: only possible in a broken save
+                self.say("Nobody can move: the game stops here.", "bad")
+                break
+            self.prompt(person)
+        return self.finish()
+
+    def finish(self) -> str:
+        self.autosave()
+        if self.game.over:
+            self.show([text for text, _ in valuation_rows(self.game)])
+            return ""  # the valuation's last line says who won
+        return "The game is over."
+
+    def apply(self, action: Action, computer: bool = False) -> bool:
+        try:
+            with held_interrupts():
+                events = self.game.apply(action)
+        except IllegalActionError as exc:
+            raise CommandError(str(exc)) from None
+        self.present(events, computer)
+        return True
+
+    # ------------------------------------------------------------------ computers
+    def computer_step(self) -> bool:
+        """Let a computer player act if one wants to; False leaves the move to a person.
+
+        Before a computer throws, people owed rent are asked first (they claim, or ``go``)."""
+        if self.cp is None:
+            return False
+        game, view = self.game, self.game.view
+        d = view.pending
+        if d.kind == K.GAME_OVER:
+            return False
+        turn = view.turn
+        used = self._computer_actions[1] if self._computer_actions[0] == turn else 0
+        action = None
+        if used < MAX_COMPUTER_ACTIONS_PER_TURN:
+            try:
+                with held_interrupts():
+                    action = self.cp.next_action(game)
+            except Exception as exc:  # a bug in a strategy must not end the game
+                self.say(f"A computer player stumbled ({exc.__class__.__name__}: {exc})", "bad")
+        if action is not None and not view.is_legal(action):
+            action = None
+        if action is None:
+            if d.player == NOBODY or not self.is_computer(d.player):
+                return False
+            action = view.safe_action(d.player)
+            if action is None:
+                return False
+        if isinstance(action, A.Roll) and self.rent_waiting() and self._let_throw != self.marker():
+            return False
+        self._computer_actions = (turn, used + 1)  # the computers' actions this turn (typed commands aside)
+        self.apply(action, computer=True)
+        return True
+
+    def rent_waiting(self) -> list[int]:
+        """The people who may claim rent now."""
+        people = self.people
+        return sorted({c.owner for c in self.game.view.claims() if c.owner in people})
+
+    def marker(self) -> tuple[Any, ...]:
+        view = self.game.view
+        d = view.pending
+        a = d.auction
+        return (d.kind, d.player, d.square, d.amount, len(view.pending_decisions()), view.turn,
+                None if a is None else (a.high_bid, len(a.bidders)))
+
+    def person_asked(self) -> int | None:
+        d = self.game.view.pending
+        if d.player in self.people:
+            return d.player
+        waiting = self.rent_waiting()
+        return waiting[0] if waiting else None
+
+    # ------------------------------------------------------------------ the prompt
+    def answers(self, p: int) -> list[Command]:
+        """The answers ``p`` may give to the decision waiting now."""
+        view = self.game.view
+        d = view.pending
+        if d.player != p:
+            return [command("go")] if self.rent_waiting() else []
+        names: list[str] = {
+            K.ROLL: ["roll"] + (["fine"] if view.is_legal(A.PayJailFine(p)) else [])
+            + (["card"] if view.is_legal(A.UseJailCard(p)) else []),
+            K.BUY: (["buy"] if view.is_legal(A.Buy(p)) else []) + ["auction"],
+            K.AUCTION: ["bid", "pass"],
+            K.INCOME_TAX: ["flat", "percent"],
+            K.PAY_OR_DRAW: ["pay", "draw"],
+            K.RAISE_FUNDS: (["settle"] if view.may_settle_in_property(p) else [])
+            + (["bankrupt"] if view.can_declare_bankruptcy(p) else []),
+            K.TRADE_RESPONSE: ["accept", "refuse"],
+            K.MORTGAGED_TRANSFER: (["lift"] if view.is_legal(A.SettleMortgagedTransfer(p, d.square, True)) else [])
+            + ["keep"],
+            K.MOVE_OFFLINE: ["place"],
+            K.PLACE_BUILDING: ["place"],
+        }.get(d.kind, [])
+        return [command(n) for n in names]
+
+    def offered(self, answers: list[Command]) -> list[str]:
+        """The words a prompt shows: the answers, the option bar's commands that have something to do, help."""
+        enabled = M.option_enabled(self.game, self.people)
+        return [c.name for c in answers] + [c.name for c in GENERAL if enabled.get(c.name)] + ["help"]
+
+    def prompt_text(self, p: int, answers: list[Command]) -> str:
+        view = self.game.view
+        head = f"{view.name(p)}, turn {view.turn}"
+        if self.ui.show_cash:
+            head += f", {view.money(view.cash(p))}"
+        left = view.seconds_left()
+        if left is not None:
+            head += f", {clock_text(left)} left"
+        return f"{head} - {', '.join(self.offered(answers))}> "
+
+    def prompt(self, p: int) -> None:
+        """Put the decision into words (once), ask ``p`` for a command and run it."""
+        marker = self.marker()
+        if marker != self._asked:
+            self._asked = marker
+            for text, role in self.question(p):
+                self.say(text, role)
+        d = self.game.view.pending
+        if d.kind == K.AUCTION and d.player == p and self.game.view.bid_range(p) is None:
+            self.say(f"{name(self.game, p)} cannot bid more than {self.game.view.money(d.auction.high_bid)}"
+                     if d.auction else f"{name(self.game, p)} cannot bid", "dim")
+            self.apply(A.PassBid(p))
+            return
+        answers = self.answers(p)
+        line = self.console.ask(self.prompt_text(p, answers))
+        try:
+            self.run_command(p, parse_line(line, answers, self.offered(answers)))
+        except CommandError as exc:  # one line saying what is allowed; not an event, so not logged
+            text = str(exc)
+            self.console.say(text[:1].upper() + text[1:], "bad")
+
+    def question(self, p: int) -> list[tuple[str, str]]:
+        """The decision waiting for ``p``, in words (said once, before the first prompt for it)."""
+        game, view = self.game, self.game.view
+        d = view.pending
+        who = name(game, p)
+        money = view.money
+        if d.player != p:
+            owed = ", ".join(f"{money(c.amount)} from {name(game, c.payer)}" for c in view.claims(p))
+            return [(f"{who}: {name(game, d.player)} is about to throw. Claim your rent ({owed}) with rent, "
+                     "or let them throw with go.", "rent")]
+        if d.kind == K.ROLL:
+            if not view.in_jail(p):
+                return []
+            lines = [(f"{who} is in jail: roll for doubles, fine (pay {money(view.edition.jail_fine)})"
+                      + (" or card" if view.is_legal(A.UseJailCard(p)) else ""), "message")]
+            if view.last_jail_throw(p):
+                lines.append((f"{who}'s last throw in jail: without doubles, {who} pays "
+                              f"{money(view.edition.jail_fine)} and moves", "rent"))
+            return lines
+        if d.kind == K.BUY:
+            sq = view.square(d.square)
+            if view.is_legal(A.Buy(p)):
+                return [(f"{who}: buy {sq.name} for {money(d.amount)}? (buy or auction)", "title")]
+            return [(f"{who}: {sq.name} costs {money(d.amount)} and {who} has {money(view.cash(p))}: auction it, "
+                     "or raise the money first (mortgage, houses)", "title")]
+        if d.kind == K.AUCTION:
+            return self.auction_lines(d)
+        if d.kind == K.INCOME_TAX:
+            sq = view.square(d.square)
+            return [(f"{who}, income tax: flat (pay {money(sq.amount)}) or percent (pay {sq.percent}% of "
+                     "your total worth)", "title")]
+        if d.kind == K.PAY_OR_DRAW:
+            deck = view.edition.deck_name(d.reason) if d.reason else "card"
+            return [(f"{who}: pay {money(d.amount)}, or draw a {deck}", "title")]
+        if d.kind == K.RAISE_FUNDS:
+            extra = ", settle (offer property to the creditor)" if view.may_settle_in_property(p) else ""
+            extra += ", or bankrupt" if view.can_declare_bankruptcy(p) else ""
+            return [(f"{who} has {money(view.cash(p))} of the {money(d.amount)}: raise the rest with mortgage, "
+                     f"sell or trade{extra}", "bad")]
+        if d.kind == K.TRADE_RESPONSE and d.offer is not None:
+            lines = [(text, role) for text, role in trade_lines(game, d.offer)]
+            return lines + [(f"{who}: accept or refuse the offer from {name(game, d.offer.proposer)}?", "title")]
+        if d.kind == K.MORTGAGED_TRANSFER:
+            sq = view.square(d.square)
+            lift = f"lift (the mortgage, for {money(view.lift_cost(d.square))}) or " if view.is_legal(
+                A.SettleMortgagedTransfer(p, d.square, True)) else ""
+            return [(f"{who}, {sq.name} is mortgaged: {lift}keep (it mortgaged, paying "
+                     f"{money(view.mortgage_interest(d.square))} interest)", "title")]
+        if d.kind in (K.MOVE_OFFLINE, K.PLACE_BUILDING):
+            what = "the Offline token" if d.kind == K.MOVE_OFFLINE else f"the {d.reason} you bought"
+            squares = self.legal_squares(p, A.MoveOffline if d.kind == K.MOVE_OFFLINE else A.Build)
+            return [(f"{who}: place {what} on one of: {self.square_list(squares)}", "title")]
+        return []
+
+    def auction_lines(self, d: Pending) -> list[tuple[str, str]]:
+        game, view = self.game, self.game.view
+        a = d.auction
+        if a is None:
+            return []
+        what = item_name(game, a.item, a.square)
+        price = f" (printed price {view.money(view.square(a.square).price)})" if a.item == "square" else ""
+        high = (f"highest bid {view.money(a.high_bid)} by {name(game, a.high_bidder)}"
+                if a.high_bidder != NOBODY else "no bid yet")
+        bids = view.bid_range(d.player)
+        can = ""
+        if bids is not None:
+            low, top = bids
+            can = f"; {name(game, d.player)} may bid {view.money(low)}" + (
+                f" to {view.money(top)}" if top is not None else " or more")
+        bidders = join_words([name(game, b) for b in a.bidders])
+        return [(f"Auction of {what}{price}: {high}{can}. Still bidding: {bidders}.", "title")]
+
+    # ------------------------------------------------------------------ running commands
+    def run_command(self, p: int, parsed: Parsed) -> None:
+        handler = getattr(self, f"do_{parsed.command.name}")
+        handler(p, parsed.args)
+
+    def need(self, p: int, *kinds: K) -> Pending:
+        """The decision waiting, which must be ``p``'s and of one of ``kinds``."""
+        d = self.game.view.pending
+        if d.player != p or d.kind not in kinds:
+            allowed = ", ".join(c.name for c in self.answers(p)) or "a command"
+            raise CommandError(f"that answers nothing asked now; {name(self.game, p)} may type {allowed}")
+        return d
+
+    # the answers
+    def do_roll(self, p: int, args: str) -> None:
+        self.need(p, K.ROLL)
+        self.apply(A.Roll(p))
+
+    def do_fine(self, p: int, args: str) -> None:
+        self.need(p, K.ROLL)
+        self.apply(A.PayJailFine(p))
+
+    def do_card(self, p: int, args: str) -> None:
+        self.need(p, K.ROLL)
+        self.apply(A.UseJailCard(p))
+
+    def do_buy(self, p: int, args: str) -> None:
+        self.need(p, K.BUY)
+        self.apply(A.Buy(p))
+
+    def do_auction(self, p: int, args: str) -> None:
+        self.need(p, K.BUY)
+        self.apply(A.DeclineToBuy(p))
+
+    def do_bid(self, p: int, args: str) -> None:
+        d = self.need(p, K.AUCTION)
+        game, view = self.game, self.game.view
+        sure = args.rstrip().endswith("!")
+        words = args.rstrip("! ").split()
+        amount = parse_amount(words[-1]) if words else None
+        if amount is None:
+            raise CommandError("bid an amount: bid 120, or 120, or a bidder and an amount: bob 120")
+        bidder = find_player(game, " ".join(words[:-1])) if len(words) > 1 else d.player
+        a = d.auction
+        assert a is not None
+        if bidder not in a.bidders or self.is_computer(bidder):
+            raise CommandError(f"{name(game, bidder)} is not a person bidding in this auction")
+        bids = view.bid_range(bidder)
+        if bids is None:
+            raise CommandError(f"{name(game, bidder)} cannot bid now")
+        low, high = bids
+        if amount < low or (high is not None and amount > high):
+            top = f" to {view.money(high)}" if high is not None else " or more"
+            raise CommandError(f"{name(game, bidder)} may bid {view.money(low)}{top}")
+        if view.bid_voids(amount, bidder) and not sure:
+            assets = view.money(view.bid_limit(bidder))
+            raise CommandError(f"that is more than {name(game, bidder)}'s assets ({assets}) and voids the auction: "
+                               f"type bid {amount}! to bid it all the same")
+        self.apply(A.Bid(bidder, amount))
+
+    def do_pass(self, p: int, args: str) -> None:
+        self.need(p, K.AUCTION)
+        self.apply(A.PassBid(p))
+
+    def do_flat(self, p: int, args: str) -> None:
+        self.need(p, K.INCOME_TAX)
+        self.apply(A.PayIncomeTax(p, False))
+
+    def do_percent(self, p: int, args: str) -> None:
+        self.need(p, K.INCOME_TAX)
+        self.apply(A.PayIncomeTax(p, True))
+
+    def do_pay(self, p: int, args: str) -> None:
+        self.need(p, K.PAY_OR_DRAW)
+        self.apply(A.PayOrDraw(p, False))
+
+    def do_draw(self, p: int, args: str) -> None:
+        self.need(p, K.PAY_OR_DRAW)
+        self.apply(A.PayOrDraw(p, True))
+
+    def do_accept(self, p: int, args: str) -> None:
+        self.need(p, K.TRADE_RESPONSE)
+        self.apply(A.AcceptTrade(p))
+
+    def do_refuse(self, p: int, args: str) -> None:
+        self.need(p, K.TRADE_RESPONSE)
+        self.apply(A.RejectTrade(p))
+
+    def do_lift(self, p: int, args: str) -> None:
+        d = self.need(p, K.MORTGAGED_TRANSFER)
+        self.apply(A.SettleMortgagedTransfer(p, d.square, True))
+
+    def do_keep(self, p: int, args: str) -> None:
+        d = self.need(p, K.MORTGAGED_TRANSFER)
+        self.apply(A.SettleMortgagedTransfer(p, d.square, False))
+
+    def do_place(self, p: int, args: str) -> None:
+        d = self.need(p, K.MOVE_OFFLINE, K.PLACE_BUILDING)
+        square = find_square(self.game, args)
+        self.apply(A.MoveOffline(p, square) if d.kind == K.MOVE_OFFLINE else A.Build(p, square))
+
+    def do_settle(self, p: int, args: str) -> None:
+        d = self.need(p, K.RAISE_FUNDS)
+        if not self.game.view.may_settle_in_property(p):
+            raise CommandError("rent may be settled in property only under the UK rule, and only rent")
+        give, cash, cards = self.items(p, args)
+        self.propose(Offer(p, d.creditor, tuple(give), (), cash, cards, (), True))
+
+    def do_bankrupt(self, p: int, args: str) -> None:
+        self.need(p, K.RAISE_FUNDS)
+        self.apply(A.DeclareBankruptcy(p))
+
+    def do_go(self, p: int, args: str) -> None:
+        if self.game.view.pending.player == p:
+            raise CommandError("go lets a computer throw; it is your move")
+        self._let_throw = self.marker()
+
+    # the option bar
+    def do_rent(self, p: int, args: str) -> None:
+        view = self.game.view
+        owners = [find_player(self.game, args)] if args else self.rent_waiting()
+        claims = [c for c in view.claims() if c.owner in owners and c.owner in self.people]
+        if not claims:
+            raise CommandError("there is no rent for a person to claim just now")
+        for claim in claims:
+            self.apply(A.ClaimRent(claim.owner, claim.id))
+
+    def do_trade(self, p: int, args: str) -> None:
+        game = self.game
+        head, sep, wanted = args.partition(" for ")
+        words = head.split()
+        if not words:
+            raise CommandError("trade TO ITEMS for ITEMS, e.g. trade bob boardwalk, $100 for reading, card")
+        proposer, recipient = p, None
+        try:
+            first = find_player(game, words[0])
+        except CommandError:
+            raise CommandError(f"trade with whom? {words[0]!r} is not a player") from None
+        rest = words[1:]
+        if rest:
+            try:
+                second = find_player(game, rest[0])
+                proposer, recipient, rest = first, second, rest[1:]
+            except CommandError:
+                recipient = first
+        else:
+            recipient = first
+        if rest and rest[0].lower() == "give":
+            rest = rest[1:]
+        if proposer not in self.people:
+            raise CommandError(f"{name(game, proposer)} is not a person at the keyboard")
+        give, cash_out, give_cards = self.items(proposer, " ".join(rest))
+        take, cash_in, take_cards = self.items(recipient, wanted) if sep else ([], 0, ())
+        if not (give or take or cash_out or cash_in or give_cards or take_cards):
+            raise CommandError("the offer is empty: name properties, cash ($100) or jail cards (card)")
+        self.propose(Offer(proposer, recipient, tuple(give), tuple(take), cash_out - cash_in, give_cards, take_cards))
+
+    def items(self, holder: int, text: str) -> tuple[list[int], int, tuple[str, ...]]:
+        """Squares, cash and jail cards named in ``text`` (``boardwalk, $100, card``) from ``holder``."""
+        squares: list[int] = []
+        cash = 0
+        count = 0
+        for item in split_items(text):
+            words = item.lower().split()
+            if words[-1] in ("card", "cards"):
+                count += int(words[0]) if words[0].isdigit() else 1
+                continue
+            amount = parse_amount(item)
+            if amount is not None and (not item.strip().isdigit() or amount >= BOARD_SIZE):
+                cash += amount  # "$100", "100M", or a number too big for a square
+                continue
+            squares.append(find_square(self.game, item, self.game.view.owned(holder)))
+        cards = self.game.view.jail_cards(holder)
+        if count > len(cards):
+            raise CommandError(f"{name(self.game, holder)} has {len(cards)} Get Out of Jail Free card(s)")
+        return squares, cash, tuple(cards[:count])
+
+    def propose(self, offer: Offer) -> None:
+        problem = self.game.view.problem(offer.action())
+        if problem is not None:
+            raise CommandError(f"that trade is not possible: {problem}")
+        self.apply(offer.action())
+
+    def owner_person(self, square: int) -> int:
+        owner = self.game.view.owner(square)
+        if owner == NOBODY or owner not in self.people:
+            raise CommandError(f"{self.game.view.square(square).name} is not a person's property")
+        return owner
+
+    def do_mortgage(self, p: int, args: str) -> None:
+        if not args:
+            self.show(self.action_squares("mortgage or lift", A.Mortgage, A.LiftMortgage))
+            return
+        square = find_square(self.game, args)
+        owner = self.owner_person(square)
+        self.apply(A.LiftMortgage(owner, square) if self.game.view.mortgaged(square) else A.Mortgage(owner, square))
+
+    def do_build(self, p: int, args: str) -> None:
+        self.buildings(args, lambda owner, square: A.Build(owner, square))
+
+    def do_sell(self, p: int, args: str) -> None:
+        self.buildings(args, lambda owner, square: A.SellBuilding(owner, square))
+
+    def buildings(self, args: str, make: Callable[[int, int], Action]) -> None:
+        words = args.split()
+        count = 1
+        if len(words) > 1 and words[-1].isdigit() and int(words[-1]) <= 5:
+            count = int(words.pop())
+        square = find_square(self.game, " ".join(words))
+        owner = self.owner_person(square)
+        for _ in range(count):
+            self.apply(make(owner, square))
+
+    def do_houses(self, p: int, args: str) -> None:
+        if not args:
+            self.show(self.action_squares("build on", A.Build) + self.action_squares("sell on", A.SellBuilding))
+            self.show(["  build SQUARE [N] and sell SQUARE [N] do it; houses PLAYER N ... orders buildings the bank "
+                       "is short of (they go to auction)"])
+            return
+        words = args.split()
+        hotels = words[-1].lower() in ("hotel", "hotels")
+        if hotels:
+            words.pop()
+        if len(words) % 2:
+            raise CommandError("order as houses PLAYER N [PLAYER N ...] [hotels], e.g. houses ann 2 bob 3")
+        orders: list[tuple[int, int]] = []
+        for who, n in zip(words[::2], words[1::2]):
+            if not n.isdigit() or int(n) < 1:
+                raise CommandError(f"{n!r} is not a number of buildings")
+            orders.append((find_player(self.game, who), int(n)))
+        self.order_buildings(orders, hotels)
+
+    def order_buildings(self, orders: list[tuple[int, int]], hotels: bool) -> None:
+        """With the computer players' orders added, auction what the bank is short of; else say
+        how to build."""
+        view = self.game.view
+        joined: list[tuple[int, int]] = []
+        ask = getattr(self.cp, "building_order", None)
+        for q in view.active_players():
+            if ask is not None and self.is_computer(q):
+                try:
+                    count = int(ask(self.game, q, hotels))
+                except Exception:  # a bug in a strategy must not end the game
+                    count = 0
+                if count > 0:
+                    joined.append((q, count))
+        for candidate in [orders + joined] + ([orders] if joined else []):
+            if view.shortage_auction(candidate, hotels):
+                came = [o for o in candidate if o not in orders]
+                if came:
+                    self.say(computers_join_text(self.game, came, hotels), "title")
+                self.apply(A.OrderBuildings(candidate[0][0], tuple(candidate), hotels))
+                return
+        raise CommandError("no shortage to auction: build them with build SQUARE [N]")
+
+    def action_squares(self, what: str, *types: type) -> list[str]:
+        out = []
+        for q in self.people:
+            squares = self.legal_squares(q, *types)
+            if squares:
+                out.append(f"  {name(self.game, q)} can {what}: {self.square_list(squares)}")
+        return out or [f"  Nobody at the keyboard can {what} anything now."]
+
+    def legal_squares(self, p: int, *types: type[Any]) -> list[int]:
+        """The squares ``p`` may act on now with these actions (each has a ``square``)."""
+        return sorted({getattr(a, "square") for a in self.game.view.legal_actions(p) if isinstance(a, types)})
+
+    def square_list(self, squares: list[int]) -> str:
+        return ", ".join(f"{s} {self.game.view.square(s).name}" for s in squares) or "none"
+
+    def do_owners(self, p: int, args: str) -> None:
+        self.show(owners_lines(self.game, self.ui, find_player(self.game, args) if args else None))
+
+    def do_cash(self, p: int, args: str) -> None:
+        self.ui.show_cash = not self.ui.show_cash
+        self.say("Cash and property now shown" if self.ui.show_cash else "Cash and property now hidden", "dim")
+
+    def do_fastmove(self, p: int, args: str) -> None:
+        self.ui.fastmove = not self.ui.fastmove
+        self.say("FASTMOVE NOW ACTIVE" if self.ui.fastmove else "FASTMOVE NOW INACTIVE", "title")
+
+    def do_save(self, p: int, args: str) -> None:
+        """Save under a name; a file this session did not write is replaced only when agreed."""
+        try:
+            chosen = store.checked_name(args) if args else (self.save_name or self.files.free_name())
+        except store.SaveError as exc:
+            raise CommandError(str(exc)) from None
+        self.ui.elapsed = self.elapsed()
+        agreed: object = None
+        while True:
+            try:
+                path = self.files.save(chosen, self.game, self.cp, self.ui.settings(), agreed)
+                break
+            except store.SaveConflict as conflict:
+                if not self.confirm(f"{conflict}: replace it?"):  # "<file> holds another game (...)"
+                    return
+                agreed = conflict.found
+            except store.SaveError as exc:
+                raise CommandError(str(exc)) from None
+        self.save_name = chosen
+        self.say(f"Game saved as {chosen} ({path}). Resume it with: {store.resume_command(self.save_dir, chosen)}",
+                 "good")
+
+    def do_quit(self, p: int, args: str) -> None:
+        if not self.confirm("Quit this game? Everyone is valued and the richest wins."):
+            return
+        active = self.game.view.active_players()
+        self.apply(A.EndGame(active[0] if active else 0))
+
+    def confirm(self, text: str) -> bool:
+        answer = self.console.ask_until(f"{text} (yes/no) [no]> ", lambda t: parse_yes_no(t) if t.strip() else False)
+        return bool(answer)
+
+    # the views
+    def do_board(self, p: int, args: str) -> None:
+        self.show(board_lines(self.game))
+
+    def do_deed(self, p: int, args: str) -> None:
+        square = find_square(self.game, args) if args else self.game.view.position(p)
+        self.show(deed_lines(self.game, square))
+
+    def do_assets(self, p: int, args: str) -> None:
+        self.show(assets_lines(self.game, find_player(self.game, args) if args else p))
+
+    def do_credit(self, p: int, args: str) -> None:
+        self.show(credit_lines(self.game))
+
+    def do_log(self, p: int, args: str) -> None:
+        count = int(args) if args.strip().isdigit() else LOG_LINES
+        self.show(self.said[-count:] if count else [])
+
+    def do_clock(self, p: int, args: str) -> None:
+        left = self.game.view.seconds_left()
+        self.show(["This game has no clock." if left is None else f"Time left: {clock_text(left)}"])
+
+    def do_help(self, p: int, args: str) -> None:
+        answers = self.answers(p)
+        if args:
+            parsed = parse_line(args, answers)
+            c = parsed.command
+            self.show([f"{c.usage}: {c.help}" + (f" (letter {c.letter})" if c.letter else "")])
+            return
+        self.show(help_lines(answers))
+
+
+ALL_COMMANDS = ANSWERS + GENERAL  # every command has a do_ method (tests check it)

@@ -1,0 +1,328 @@
+"""What the game says, in words: one sentence for each engine event, and the wording it needs.
+
+Both front ends tell the game in these words: the curses screen on its message line, the text
+mode one line each. Keeping the wording here, and nowhere else, is what makes the two read
+alike (and a change to a sentence a change to both). Nothing here draws, prints or touches
+curses; every answer comes from the game's read view and its edition.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .engine import BANK, BOARD_SIZE, NOBODY, Game, Offer
+from .engine import events as E
+
+
+# ---------------------------------------------------------------------------------------- names
+def name(game: Game, player: int) -> str:
+    if player == BANK:
+        return "the bank"
+    if 0 <= player < game.view.player_count:
+        return game.view.name(player)
+    return "nobody"
+
+
+def label(game: Game, player: int) -> str:
+    """A player with their number, as prompts refer to them: "1 Ann"."""
+    return f"{player + 1} {name(game, player)}"
+
+
+def square_name(game: Game, square: int) -> str:
+    return game.edition.squares[square].name if 0 <= square < BOARD_SIZE else "a building"
+
+
+def item_name(game: Game, item: str, square: int) -> str:
+    if item == "square":
+        return square_name(game, square)
+    return "a hotel" if item == "hotel" else "a house"
+
+
+def names(game: Game, squares: Iterable[int]) -> str:
+    items = [game.edition.squares[s].name for s in squares]
+    return join_words(items)
+
+
+def join_words(items: list[str]) -> str:
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def card_words(game: Game, cards: Iterable[str]) -> list[str]:
+    return [f"a Get Out of Jail Free card ({game.edition.deck_name(d)})" for d in cards]
+
+
+# ---------------------------------------------------------------------------------------- events
+_PAID_SILENT = {"salary", "purchase", "building", "building sold", "mortgage", "mortgage lifted", "deed",
+                "auction"}
+_JAIL_HOW = {
+    "doubles": "throws doubles and leaves jail",
+    "fine": "pays the fine and leaves jail",
+    "card": "uses a Get Out of Jail Free card and leaves jail",
+    "forced_fine": "has had three tries: pays the fine and leaves jail",
+}
+_JAIL_WHY = {"square": "", "card": " (the card says so)", "doubles": " for throwing three doubles"}
+ENDINGS = {
+    "last_player": "only one player is left",
+    "time_up": "the time is up",
+    "first_bankruptcy": "a player went bankrupt",
+    "ended": "the game was stopped",
+    "turn_limit": "the turn limit was reached",
+}
+
+
+def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
+    """How an event reads on the message line: (text, theme role), or None to stay silent."""
+    n = lambda p: name(game, p)  # noqa: E731
+    money = game.money
+    if isinstance(event, E.StartingRoll):
+        a, b = event.dice
+        return f"{n(event.player)} throws {a} and {b} ({a + b}) to see who starts", "message"
+    if isinstance(event, E.FirstPlayer):
+        return f"{n(event.player)} starts the game.", "title"
+    if isinstance(event, E.DeedDealt):
+        cost = f" for {money(event.price)}" if event.price else ""
+        return f"{n(event.player)} is dealt {square_name(game, event.square)}{cost}", "message"
+    if isinstance(event, E.TurnStarted):
+        return f"Turn {event.turn}: {n(event.player)} to play.", "title"
+    if isinstance(event, E.DiceRolled):
+        a, b = event.dice
+        if event.purpose == "jail":
+            extra = " - doubles!" if a == b else ""
+            return f"{n(event.player)} tries for doubles: {a} and {b}{extra}", "message"
+        if event.purpose == "utility":
+            return f"{n(event.player)} throws {a} and {b} for the rent", "message"
+        extra = " - doubles!" if a == b else ""
+        return f"{n(event.player)} throws {a} and {b}{extra}", "message"
+    if isinstance(event, E.Moved):
+        if event.steps < 0:
+            return f"{n(event.player)} goes back {-event.steps} squares", "message"
+        return None
+    if isinstance(event, E.PassedGo):
+        return f"{n(event.player)} passes GO: collects {money(event.salary)}", "good"
+    if isinstance(event, E.Landed):
+        return f"{n(event.player)} lands on {square_name(game, event.square)}", "message"
+    if isinstance(event, E.CardDrawn):
+        return f"{game.edition.deck_name(event.deck)}: {event.text}", "title"
+    if isinstance(event, E.Paid):
+        if event.reason in _PAID_SILENT:
+            return None
+        if event.reason == "rent":
+            return f"{n(event.payer)} pays {n(event.payee)} {money(event.amount)} rent", "rent"
+        if event.reason == "building refund":
+            return f"The bank refunds {money(event.amount)} to {n(event.payee)}", "message"
+        if event.reason == "bankruptcy":
+            return f"{n(event.payer)} hands {money(event.amount)} to {n(event.payee)}", "bad"
+        what = {"tax": " in tax", "jail fine": " (the jail fine)", "mortgage interest": " in mortgage interest",
+                "repairs": " for repairs", "card": "", "trade": ""}.get(event.reason, "")
+        if event.payer == BANK:
+            return f"{n(event.payee)} collects {money(event.amount)} from the bank{what}", "good"
+        return f"{n(event.payer)} pays {n(event.payee)} {money(event.amount)}{what}", "message"
+    if isinstance(event, E.RentDue):
+        return (f"{n(event.owner)} may claim {money(event.amount)} rent from {n(event.payer)} "
+                f"for {square_name(game, event.square)}", "rent")
+    if isinstance(event, E.RentLapsed):
+        return f"{n(event.owner)} did not claim the {money(event.amount)} rent from {n(event.payer)}: it is lost", "bad"
+    if isinstance(event, E.NoRent):
+        if event.reason == "mortgaged":
+            return f"{square_name(game, event.square)} is mortgaged: no rent", "message"
+        if event.reason == "offline":
+            return f"{square_name(game, event.square)} is offline: no rent", "message"
+        return None
+    if isinstance(event, E.Bought):
+        return f"{n(event.player)} buys {square_name(game, event.square)} for {money(event.price)}", "good"
+    if isinstance(event, E.AuctionStarted):
+        return f"Auction of {item_name(game, event.item, event.square)}!", "title"
+    if isinstance(event, E.BidMade):
+        return f"{n(event.player)} bids {money(event.amount)}", "message"
+    if isinstance(event, E.BidderPassed):
+        return f"{n(event.player)} drops out of the bidding", "message"
+    if isinstance(event, E.AuctionWon):
+        return (f"{n(event.player)} wins {item_name(game, event.item, event.square)} for "
+                f"{money(event.amount)}", "good")
+    if isinstance(event, E.AuctionUnsold):
+        return f"Nobody bid: {item_name(game, event.item, event.square)} stays with the bank", "message"
+    if isinstance(event, E.AuctionVoided):
+        what = (f"{square_name(game, event.square)} stays" if event.item == "square"
+                else f"the {event.item}s stay")
+        return (f"{n(event.player)} bids {money(event.amount)}, more than all their assets: the auction is "
+                f"void and {what} with the bank", "bad")
+    if isinstance(event, E.SentToJail):
+        return f"{n(event.player)} goes to jail{_JAIL_WHY.get(event.reason, '')}!", "bad"
+    if isinstance(event, E.LeftJail):
+        return f"{n(event.player)} {_JAIL_HOW.get(event.how, 'leaves jail')}", "message"
+    if isinstance(event, E.StayedInJail):
+        return f"{n(event.player)} stays in jail (try {event.turns})", "message"
+    if isinstance(event, E.JailCardGained):
+        return f"{n(event.player)} keeps the Get Out of Jail Free card", "good"
+    if isinstance(event, E.JailCardPassed):
+        card = f"{n(event.giver)}'s Get Out of Jail Free card ({game.edition.deck_name(event.deck)})"
+        if event.receiver == BANK:
+            return f"{card} goes back under its deck", "message"
+        return f"{card} passes to {n(event.receiver)}", "message"
+    if isinstance(event, E.TaxChoiceNeeded):
+        return (f"Income tax: {n(event.player)} pays {money(event.flat)} or {event.percent}% "
+                "of total worth", "message")
+    if isinstance(event, E.BuildingBought):
+        what = "a hotel" if event.hotel else "a house"
+        cost = f" for {money(event.cost)}" if event.cost else ""
+        return f"{n(event.player)} puts {what} on {square_name(game, event.square)}{cost}", "good"
+    if isinstance(event, E.BuildingSold):
+        what = "the hotel" if event.hotel else "a house"
+        return (f"{n(event.player)} sells {what} on {square_name(game, event.square)} for "
+                f"{money(event.refund)}", "message")
+    if isinstance(event, E.HotelBreakdown):
+        group = next((g.name for g in game.edition.groups if g.id == event.group), event.group)
+        spread = ", ".join(f"{game.edition.squares[s].short} {h}" for s, h in event.levels)
+        return (f"Not enough houses left to replace a hotel! The {group} set is rearranged: "
+                f"{spread}", "bad")
+    if isinstance(event, E.Mortgaged):
+        return (f"{n(event.player)} mortgages {square_name(game, event.square)} for "
+                f"{money(event.amount)}", "message")
+    if isinstance(event, E.MortgageLifted):
+        return (f"{n(event.player)} lifts the mortgage on {square_name(game, event.square)} for "
+                f"{money(event.amount)}", "message")
+    if isinstance(event, E.TradeProposed):
+        offer = Offer(event.proposer, event.recipient, tuple(event.give), tuple(event.take), event.cash,
+                      tuple(event.give_cards), tuple(event.take_cards), event.settle_debt)
+        return trade_summary(game, offer), "title"
+    if isinstance(event, E.TradeAnswered):
+        verb = "accepts" if event.accepted else "refuses"
+        return f"{n(event.recipient)} {verb} the offer from {n(event.proposer)}", "good" if event.accepted else "bad"
+    if isinstance(event, E.PropertyTransferred):
+        if event.giver == BANK:
+            return None
+        if event.receiver == BANK:
+            return f"{square_name(game, event.square)} goes back to the bank", "message"
+        return f"{square_name(game, event.square)} passes to {n(event.receiver)}", "message"
+    if isinstance(event, E.DebtRaised):
+        return (f"{n(event.debtor)} owes {n(event.creditor)} {money(event.amount)} and must raise the "
+                "money", "bad")
+    if isinstance(event, E.DebtPaid):
+        return f"{n(event.debtor)} has raised the money: the debt is paid", "good"
+    if isinstance(event, E.Bankrupt):
+        return f"{n(event.player)} is bankrupt and out of the game!", "bad"
+    if isinstance(event, E.OfflineMoved):
+        return f"{n(event.player)} moves the Offline token to {square_name(game, event.square)}", "message"
+    if isinstance(event, E.BuildingsOrdered):
+        total = sum(c for _, c in event.orders)
+        fate = "it goes to auction" if event.available == 1 else "they go to auction one by one"
+        return f"The bank has {buildings_words(event.available, event.hotels)} for {total} ordered: {fate}", "title"
+    if isinstance(event, E.TimeUp):
+        return "Time is up! The game ends when this move is over.", "bad"
+    if isinstance(event, E.GameOver):
+        why = ENDINGS.get(event.termination, event.termination)
+        if event.winner == NOBODY:
+            return f"Game over ({why}): nobody wins.", "title"
+        note = tie_note(game, event.winner, event.values)
+        return (f"Game over ({why}): {n(event.winner)} wins with {money(event.values[event.winner])}"
+                f"{note}!", "title")
+    return None
+
+
+def tie_note(game: Game, winner: int, values: Iterable[int]) -> str:
+    """" (level with Bob: the tie goes to the earlier seat)" when others are worth as much as the winner.
+
+    The engine breaks a tie on value by seat order; saying so keeps "Ann wins with $1,500" from
+    puzzling a player who also has $1,500.
+    """
+    worth = list(values)
+    if not 0 <= winner < len(worth):
+        return ""
+    level = [name(game, p) for p, v in enumerate(worth)
+             if p != winner and v == worth[winner] and not game.view.bankrupt(p)]
+    if not level:
+        return ""
+    return f" (level with {join_words(level)}: the tie goes to the earlier seat)"
+
+
+def buildings_words(count: int, hotels: bool) -> str:
+    """"1 house", "3 hotels"."""
+    what = "hotel" if hotels else "house"
+    return f"{count} {what}{'' if count == 1 else 's'}"
+
+
+def computers_join_text(game: Game, orders: Iterable[tuple[int, int]], hotels: bool) -> str:
+    """The message naming the computer players who join an order of scarce buildings."""
+    items = [f"{name(game, p)} ({buildings_words(c, hotels)})" for p, c in orders]
+    verb = "joins" if len(items) == 1 else "join"
+    return f"Computer player{'' if len(items) == 1 else 's'} {join_words(items)} {verb} the order"
+
+
+def trade_summary(game: Game, offer: Offer) -> str:
+    """One sentence for an offer: who gives what for what."""
+    p, r = name(game, offer.proposer), name(game, offer.recipient)
+    gives = [game.edition.squares[s].name for s in offer.give] + card_words(game, offer.give_cards)
+    takes = [game.edition.squares[s].name for s in offer.take] + card_words(game, offer.take_cards)
+    if offer.cash > 0:
+        gives.append(game.money(offer.cash))
+    elif offer.cash < 0:
+        takes.append(game.money(-offer.cash))
+    if offer.settle_debt:
+        return f"{p} offers {r} {join_words(gives)} to settle the debt"
+    return f"{p} offers {r} {join_words(gives)} for {join_words(takes)}"
+
+
+def trade_lines(game: Game, offer: Offer) -> list[tuple[str, str]]:
+    """An offer laid out for a pop-up: each side's properties, cards and cash."""
+    out: list[tuple[str, str]] = []
+    for giver, squares, cards, cash in ((offer.proposer, offer.give, offer.give_cards, max(0, offer.cash)),
+                                        (offer.recipient, offer.take, offer.take_cards, max(0, -offer.cash))):
+        other = offer.recipient if giver == offer.proposer else offer.proposer
+        out.append((f"{label(game, giver)} gives {name(game, other)}:", "title"))
+        items = []
+        for s in squares:
+            mark = " (mortgaged)" if game.view.mortgaged(s) else ""
+            items.append(f"  {game.edition.squares[s].name}{mark}")
+        items += [f"  {c}" for c in card_words(game, cards)]
+        if cash:
+            items.append(f"  {game.money(cash)} in cash")
+        out += [(i, "message") for i in (items or ["  nothing"])]
+    if offer.settle_debt:
+        out.append(("(in settlement of the debt)", "message"))
+    return out
+
+
+def valuation_rows(game: Game) -> list[tuple[str, str]]:
+    """The end-of-game table: each player's cash, property at face value and total; the winner first."""
+    view = game.view
+    outcome = view.outcome
+    seats = range(view.player_count)
+    values = list(outcome.values) if outcome is not None else [view.face_value(p) for p in seats]
+    order = sorted(seats, key=lambda p: (-values[p], p))
+    rows = [(f"{'Player':<12}{'Cash':>10}{'Property':>11}{'Total':>11}", "title")]
+    for p in order:
+        pl = view.player(p)
+        if pl.bankrupt:
+            rows.append((f"{label(game, p):<12}{'bankrupt':>32}", "dim"))
+            continue
+        prop = values[p] - pl.cash
+        mark = "  WINNER" if outcome is not None and outcome.winner == p else ""
+        rows.append((f"{label(game, p):<12}{game.money(pl.cash):>10}{game.money(prop):>11}"
+                     f"{game.money(values[p]):>11}{mark}", "good" if mark else "message"))
+    if outcome is not None:
+        why = ENDINGS.get(outcome.termination, outcome.termination)
+        rows.append(("", "message"))
+        if outcome.winner == NOBODY:
+            rows.append((f"The game is over ({why}): nobody wins.", "title"))
+        else:
+            note = tie_note(game, outcome.winner, outcome.values)
+            rows.append((f"The game is over ({why}). {name(game, outcome.winner)} wins{note}!",
+                         "title"))
+    return rows
+
+
+def turn_end_text(game: Game, player: int) -> str:
+    """The line said when ``player``'s turn is over: their cash and what their property would fetch."""
+    return (f"{name(game, player)} ends the turn with {game.money(game.view.cash(player))} cash, "
+            f"{game.money(game.view.property_value(player))} property")
+
+
+def new_game_text(game: Game) -> str:
+    """The first line of a new game, naming the board."""
+    board = game.view.edition.name
+    board = board[4:] if board.lower().startswith("the ") else board  # not "the The .com Edition"
+    return f"A new game on the {board} board."
