@@ -74,6 +74,28 @@ ENDINGS = {
 }
 
 
+# What an action taken back was, in words ("the house built on Baltic Avenue").
+_UNDONE = {
+    "build": "the building put on {square}", "sell_building": "the building sold on {square}",
+    "mortgage": "the mortgage on {square}", "lift_mortgage": "lifting the mortgage on {square}",
+    "propose_trade": "the trade offer", "decline": "letting {square} go to auction", "buy": "the purchase",
+    "bid": "the bid", "pass": "leaving the auction", "claim_rent": "the rent claimed",
+    "order_buildings": "the order for buildings", "settle_mortgage": "the answer about the mortgage on {square}",
+    "income_tax": "the choice of income tax", "pay_or_draw": "the choice of the fine",
+    "pay_jail_fine": "paying the jail fine", "use_jail_card": "using the jail card",
+    "move_offline": "moving the Offline token", "accept_trade": "accepting the offer",
+    "reject_trade": "refusing the offer",
+}
+
+
+def undone_words(game: Game, action: dict[str, object]) -> str:
+    """An action taken back (``ActionUndone.action``), in words."""
+    text = _UNDONE.get(str(action.get("action")), "the last action")
+    square = action.get("square")
+    where = square_name(game, square) if isinstance(square, int) and 0 <= square < 40 else "the square"
+    return text.format(square=where)
+
+
 def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
     """How an event reads on the message line: (text, theme role), or None to stay silent."""
     n = lambda p: name(game, p)  # noqa: E731
@@ -213,6 +235,8 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
         return f"The bank has {buildings_words(event.available, event.hotels)} for {total} ordered: {fate}", "title"
     if isinstance(event, E.TimeUp):
         return "Time is up! The game ends when this move is over.", "bad"
+    if isinstance(event, E.ActionUndone):
+        return f"{n(event.player)} takes back {undone_words(game, event.action)}", "title"
     if isinstance(event, E.GameOver):
         why = ENDINGS.get(event.termination, event.termination)
         if event.winner == NOBODY:

@@ -482,3 +482,15 @@ def test_colour_only_on_a_real_terminal_when_asked() -> None:
     Console(io.StringIO(), tty, colour=False).say("no colour", "bad")
     assert plain.getvalue() == "Ann is bankrupt\n"
     assert tty.getvalue() == "\x1b[31mAnn is bankrupt\x1b[0m\nno colour\n"
+
+
+# ---------------------------------------------------------------------------------------- fair undo
+def test_undo_takes_back_your_own_actions_but_never_a_throw(tmp_path: Path) -> None:
+    game = new_game((1, 2))
+    give(game, ANN, "Mediterranean Avenue", "Baltic Avenue", "Reading Railroad")
+    _, out = session(game, ["build med", "mortgage reading", "undo", "u", "undo", "roll", "undo"], tmp_path)
+    assert "Ann takes back the mortgage on Reading Railroad" in out
+    assert "Ann takes back the building put on Mediterranean Avenue" in out
+    assert out.count("Nothing to undo: nothing to take back") == 2  # once all is taken back, and after the throw
+    assert game.view.houses(1) == 0 and not game.view.mortgaged(5) and game.view.cash(ANN) == 1500
+    assert game.view.position(ANN) == 3, "the throw stands"

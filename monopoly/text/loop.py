@@ -54,6 +54,8 @@ class TextGame:
         self._let_throw: tuple[Any, ...] | None = None  # the computer throw the people let go unclaimed
         self._computer_actions = (0, 0)  # (turn, actions in it)
         self._turn_of = game.view.current_player
+        if any(not self.is_computer(p) for p in range(game.view.player_count)):
+            game.enable_undo()  # people may take back their own actions (never a throw or a card)
 
     # ------------------------------------------------------------------ who is who
     def is_computer(self, p: int) -> bool:
@@ -678,6 +680,15 @@ class TextGame:
     def do_log(self, p: int, args: str) -> None:
         count = int(args) if args.strip().isdigit() else LOG_LINES
         self.show(self.said[-count:] if count else [])
+
+    def do_undo(self, p: int, args: str) -> None:
+        problem = self.game.undo_problem(p)
+        if problem is not None:
+            raise CommandError(f"Nothing to undo: {problem}")
+        with held_interrupts():
+            events = self.game.undo(p)
+        self.present(events)
+        self.autosave()
 
     def do_clock(self, p: int, args: str) -> None:
         left = self.game.view.seconds_left()
