@@ -18,7 +18,7 @@ from scenario import ANN, BOB, card_on_top, give, hand_jail_card, jail, new_game
 from monopoly.engine import DecisionKind as K, Game, actions as A
 from monopoly.text.commands import ANSWERS, GENERAL, CommandError, find_player, find_square, parse_line
 from monopoly.text.console import Console
-from monopoly.text.loop import TextGame
+from monopoly.text.loop import HANDLERS, TextGame
 from monopoly.tui.model import UIState
 from monopoly.words import format_event
 
@@ -377,8 +377,8 @@ def test_squares_and_players_by_number_or_prefix() -> None:
 
 
 def test_every_command_has_a_handler() -> None:
-    for c in ANSWERS + GENERAL:
-        assert callable(getattr(TextGame, f"do_{c.name}")), c.name
+    assert set(HANDLERS) == {c.name for c in ANSWERS + GENERAL}
+    assert all(callable(h) for h in HANDLERS.values())
 
 
 # ---------------------------------------------------------------------------------------- the shared wording
