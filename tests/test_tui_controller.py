@@ -302,7 +302,7 @@ def test_the_end_of_turn_line_names_the_player_who_just_played(tmp_path: Path) -
     game, controller = make(tmp_path, [(1, 2)], screen, players=("Ann", "Bob", "Cy"))
     controller.run()
     assert [m for m in messages(controller) if "ends the turn" in m] == [
-        "Ann ends the turn with $1,500 cash, $0 property"]
+        "Ann ends the turn with $1,500 cash, $0 bank value"]
 
 
 def test_an_auction_between_people(tmp_path: Path) -> None:

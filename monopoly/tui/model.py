@@ -17,6 +17,10 @@ from .keys import OPTIONS
 from .prompt import clock_text
 
 MAX_MESSAGES = 300
+# Two values of the same deeds, each always named so: what the bank would pay now (mortgage values,
+# half the building costs: the panel, the holdings) and the printed prices (the final valuation).
+BANK_VALUE = "Bank value"
+PRINTED_NOTE = "Printed: deeds at printed prices (mortgaged ones at the mortgage), buildings at cost"
 
 
 @dataclass
@@ -58,6 +62,7 @@ class UIState:
     card: tuple[str, str] | None = None  # (deck name, text) of the card just drawn
     auction_left: float | None = None  # seconds before the asked bidder drops out
     deferred: tuple[Any, ...] | None = None  # a question put off with ESC: do not ask again at once
+    save_name: str | None = None  # the name the game was last saved under (kept in the autosave too)
 
     def say(self, text: str, role: str = "message") -> None:
         self.messages.append(Message(text, role))
@@ -65,8 +70,11 @@ class UIState:
 
     def settings(self) -> dict[str, Any]:
         """The part of the UI state kept in a save file."""
-        return {"tokens": list(self.tokens), "fastmove": self.fastmove, "show_cash": self.show_cash,
-                "elapsed": round(self.elapsed, 1)}
+        data: dict[str, Any] = {"tokens": list(self.tokens), "fastmove": self.fastmove,
+                                "show_cash": self.show_cash, "elapsed": round(self.elapsed, 1)}
+        if self.save_name:  # a game resumed through its autosave still offers its own name at Save
+            data["save_name"] = self.save_name
+        return data
 
     @classmethod
     def from_settings(cls, data: dict[str, Any], game: Game) -> "UIState":
@@ -74,6 +82,8 @@ class UIState:
         ui = cls(tokens=tokens, fastmove=bool(data.get("fastmove", False)),
                  show_cash=bool(data.get("show_cash", True)))
         ui.elapsed = max(float(data.get("elapsed", 0)), float(game.view.clock_seconds))
+        name = data.get("save_name")
+        ui.save_name = name if isinstance(name, str) and name.isprintable() and len(name) <= 64 else None
         return ui
 
 
@@ -653,8 +663,11 @@ def holdings_lines(game: Game, ui: UIState, p: int) -> list[tuple[str, str]]:
     view = game.view
     pl = view.player(p)
     token = ui.tokens[p] if p < len(ui.tokens) else ""
-    out = [(f"{label(game, p)} ({token})" + ("  BANKRUPT" if pl.bankrupt else ""), "title"),
-           (f"Cash {game.money(pl.cash)}   Property value {game.money(view.property_value(p))}", "message")]
+    out = [(f"{label(game, p)} ({token})" + ("  BANKRUPT" if pl.bankrupt else ""), "title")]
+    if ui.show_cash:
+        out.append((f"Cash {game.money(pl.cash)}   {BANK_VALUE} {game.money(view.property_value(p))}", "message"))
+    else:  # hidden cash stays hidden here too (C shows it)
+        out.append(("Cash and bank value hidden (C shows them)", "dim"))
     if pl.jail_cards:
         out.append((f"Get Out of Jail Free cards: {len(pl.jail_cards)}", "message"))
     if pl.in_jail:
@@ -683,7 +696,7 @@ def valuation_rows(game: Game) -> list[tuple[str, str]]:
     seats = range(view.player_count)
     values = list(outcome.values) if outcome is not None else [view.face_value(p) for p in seats]
     order = sorted(seats, key=lambda p: (-values[p], p))
-    rows = [(f"{'Player':<12}{'Cash':>10}{'Property':>11}{'Total':>11}", "title")]
+    rows = [(f"{'Player':<12}{'Cash':>10}{'Printed':>11}{'Total':>11}", "title")]
     for p in order:
         pl = view.player(p)
         if pl.bankrupt:
@@ -693,6 +706,7 @@ def valuation_rows(game: Game) -> list[tuple[str, str]]:
         mark = "  WINNER" if outcome is not None and outcome.winner == p else ""
         rows.append((f"{label(game, p):<12}{game.money(pl.cash):>10}{game.money(prop):>11}"
                      f"{game.money(values[p]):>11}{mark}", "good" if mark else "message"))
+    rows.append((PRINTED_NOTE, "dim"))
     if outcome is not None:
         why = _ENDINGS.get(outcome.termination, outcome.termination)
         rows.append(("", "message"))
@@ -725,6 +739,9 @@ def decision_hint(game: Game, people: list[int]) -> str:
     if d.kind == K.ROLL:
         jail = " (in jail)" if game.view.in_jail(d.player) else ""
         return f"{who}{jail}: D to throw the dice, or choose an option."
+    if d.kind == K.RAISE_FUNDS:  # what is still missing, not the whole debt
+        missing = max(0, d.amount - game.view.cash(d.player))
+        return f"{who}: D to raise the {game.money(missing)} still missing, or choose an option."
     return f"{who}: D to answer ({describe(game)}), or choose an option."
 
 

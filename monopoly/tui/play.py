@@ -127,7 +127,7 @@ class GameController:
         self.cp = computers
         self.ui = ui
         self.save_dir = Path(save_dir)
-        self.save_name = save_name
+        self.save_name = save_name or self._remembered_name(ui.save_name)
         self.record = record if record is not None else saves.GameRecord(save_dir)  # identity and files
         self.autosave_problem: str | None = None  # why the last autosave failed, while it has
         self._start = time.monotonic()
@@ -285,6 +285,8 @@ class GameController:
             if isinstance(ev, (E.DiceRolled, E.StartingRoll)):
                 ui.dice = ev.dice
             elif isinstance(ev, E.Moved):
+                if not computer:
+                    ui.hint = f"{M.name(game, ev.player)} moves... any key skips the move"
                 self._animate(ev)
                 moved = True
                 ui.card = None  # a card that moved the token: now the deed of where it landed
@@ -306,7 +308,7 @@ class GameController:
                 pl = game.view.player(prev)
                 if ui.show_cash and ev.turn > 1 and prev != ev.player and not pl.bankrupt:
                     self.say(f"{pl.name} ends the turn with {game.money(pl.cash)} cash, "
-                             f"{game.money(game.view.property_value(prev))} property", "dim")
+                             f"{game.money(game.view.property_value(prev))} {M.BANK_VALUE.lower()}", "dim")
             if shown is not None:
                 self.say(*shown)
                 if computer and not self._skip_rest and not isinstance(ev, E.TurnStarted):
@@ -314,11 +316,15 @@ class GameController:
                     self.pause(self.pace * 0.4)
         self._scarce_auction_over()
         ui.display_pos.clear()
-        ui.hint = M.decision_hint(game, self.people)
         if moved or computer:
             self.refresh()
         if computer and not self._skip_rest:
             self.pause(WATCH_PACE if self.watching and turn_over else self.pace)
+        if moved or computer:
+            # Keys typed while a token moved or a computer played were meant for that moment (to
+            # skip it): none of them may answer the decision that comes next.
+            self.screen.flush_keys()
+        ui.hint = M.decision_hint(game, self.people)
         if turn_over:
             self.autosave()
         self.refresh()
@@ -338,8 +344,14 @@ class GameController:
                 ui.display_pos[ev.player] = ev.end
                 break
 
-    def pause(self, seconds: float) -> bool:
-        """Wait, showing the screen; a key skips the rest (True). An option key is kept for later."""
+    def pause(self, seconds: float, keep_options: bool = False) -> bool:
+        """Wait, showing the screen; a key skips the rest (True).
+
+        An option's key is kept and done as soon as the screen is free, except D: it answers the
+        decision waiting, and while a token moves or a computer's events are shown that decision is
+        already the next one (D pressed twice on Bob's move must not throw Ann's dice). Only with
+        ``keep_options`` (the wait before a computer acts, the decision on screen unchanged) is D kept.
+        """
         if seconds <= 0:
             return False
         key = self.screen.read_key(seconds)
@@ -348,7 +360,8 @@ class GameController:
         self._skip_rest = True
         index = KEYS.option_for_key(key)
         if index is not None:
-            if M.option_enabled(self.game, self.people).get(KEYS.OPTIONS[index].command):
+            command = KEYS.OPTIONS[index].command
+            if (keep_options or command != "dice") and M.option_enabled(self.game, self.people).get(command):
                 self._queued_key = key  # done as soon as the screen is free
         elif key == ord("?"):
             self._queued_key = key
@@ -390,7 +403,7 @@ class GameController:
             self.ui.hint = f"{M.name(game, action.player)} (computer) is playing... any key skips"
         self.refresh()
         self._skip_rest = False
-        if self.pause(wait) and self._queued_key is not None:
+        if self.pause(wait, keep_options=True) and self._queued_key is not None:
             return True  # a person chose an option: do that first
         self.apply(action, computer=True)
         return True
@@ -1132,10 +1145,20 @@ class GameController:
             except saves.SaveError as exc:
                 self.say(str(exc), "bad")
                 return None
-        self.save_name = name
+        self.save_name = self.ui.save_name = name
         self.say(f"Game saved as {name} ({path})", "good")
         self.refresh()
         return path
+
+    @staticmethod
+    def _remembered_name(name: str | None) -> str | None:
+        """The save name a resumed autosave remembers, if it is still a name Save would take."""
+        if name is None:
+            return None
+        try:
+            return check_save_name(name)
+        except ValueError:
+            return None
 
     def _free_save_name(self) -> str:
         """The first of game1, game2 ... not taken in the save folder: the name offered for a save."""

@@ -456,7 +456,7 @@ class Screen:
         self.put(r.y, r.x, f"{p + 1} {pl.name}", t("title"), r.w)
         self.put(r.y, r.x + len(pl.name) + 3, f"{token}{who}", t("message"), r.w - len(pl.name) - 3)
         if ui.show_cash:
-            self.put(r.y + 1, r.x, f"Cash {game.money(pl.cash)}  Property {game.money(game.view.property_value(p))}",
+            self.put(r.y + 1, r.x, f"Cash {game.money(pl.cash)}  {M.BANK_VALUE} {game.money(game.view.property_value(p))}",
                      t("good"), r.w)
         else:
             self.put(r.y + 1, r.x, "Cash hidden (C shows it)", t("dim"), r.w)
@@ -509,7 +509,7 @@ class Screen:
                     if not pl.bankrupt:
                         extra = ui.tokens[p] if p < len(ui.tokens) else ""
                         if ui.show_cash:
-                            extra += f"  property {game.money(game.view.property_value(p))}"
+                            extra += f"  {M.BANK_VALUE.lower()} {game.money(game.view.property_value(p))}"
                         if pl.jail_cards:
                             extra += f"  cards {len(pl.jail_cards)}"
                         self.put(y, r.x + 2, extra, t("dim"), r.w - 2)
@@ -600,9 +600,12 @@ class Screen:
     def ask(self, question: Question) -> Any:
         """The one prompt helper: show ``question``, return its value, or None on ESC.
 
-        RETURN takes the default; a bad answer shows why and asks again.
+        RETURN takes the default; a bad answer shows why and asks again. In the set-up screens
+        (``self.setup`` shown) every answer ends with RETURN, one-key answers too: the set-up mixes
+        lists and numbers, and a RETURN typed after a one-key answer must not answer the next question.
         """
         ui = self._ensure_ui()
+        confirm = self.setup is not None
         ui.prompt = question.render()
         ui.prompt_input = ""
         ui.prompt_error = ""
@@ -630,17 +633,24 @@ class Screen:
                 ch = key_char(key)
                 if question.single_key:
                     if ch and question.accepts_key(ch):
-                        return question.parse(ch)
-                    if ch:
-                        ui.prompt_error = "press one of the keys shown, or RETURN"
+                        if not confirm:
+                            return question.parse(ch)
+                        ui.prompt_input, ui.prompt_error = ch, ""
+                    elif key in KEYS.BACKSPACE and confirm:
+                        ui.prompt_input = ""
+                    elif ch:
+                        ui.prompt_error = ("press one of the keys shown, then RETURN" if confirm
+                                           else "press one of the keys shown, or RETURN")
                     continue
                 if key in KEYS.BACKSPACE:
                     ui.prompt_input = ui.prompt_input[:-1]
                     ui.prompt_error = ""
                     continue
-                if ch and len(ui.prompt_input) < max(question.max_len, 12):
+                if ch and len(ui.prompt_input) < question.max_len:
                     ui.prompt_input += ch
                     ui.prompt_error = ""
+                elif ch:  # refused as it is typed, not after a longer answer is finished
+                    ui.prompt_error = f"at most {question.max_len} characters"
                 elif not ch and 511 < key < 0x110000 and chr(key).isprintable():  # wide or combining
                     dropped = dropped or chr(key)
         finally:

@@ -1,0 +1,120 @@
+"""Issue 14's bugs, each with a test that failed before its fix (the controller driven in-process
+with the fake screen of test_tui_controller; the set-up and the save folder in a pseudo-terminal
+where only the real program shows the fault)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from monopoly.engine import ProposeTrade, arrange
+from monopoly.tui import model as M
+from monopoly.tui import play
+from test_tui_controller import AHEAD, QUIT, WAIT, FakeScreen, StubComputers, keys, make, messages
+
+
+class HintScreen(FakeScreen):
+    """A fake screen that also records the bottom line whenever the program waits with a timeout."""
+
+    def __init__(self, keys: list[Any] | None = None) -> None:
+        super().__init__(keys)
+        self.waiting_hints: list[str] = []
+
+    def read_key(self, timeout: float | None = None) -> int | None:
+        if timeout is not None and self.ui is not None:
+            self.waiting_hints.append(self.ui.hint)
+        return super().read_key(timeout)
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(play, "AUCTION_WAIT", 0.01)
+
+
+def test_bug1_a_key_pressed_while_a_token_moves_does_not_throw_the_next_players_dice(tmp_path: Path) -> None:
+    # Bob (a person) throws 2+3 with Fastmove off and presses D again while his token moves.
+    moving = lambda screen: bool(screen.ui.display_pos)  # noqa: E731
+    screen = HintScreen(keys("d") + [(WAIT, "d", moving)] + keys("n") + QUIT)
+    game, controller = make(tmp_path, [(2, 3), (1, 2)], screen, first=1)
+    controller.ui.fastmove = False
+    arrange(game, owners={5: 0})  # Bob lands on Ann's railroad: Ann may claim rent
+    controller.run()
+    assert game.view.position(0) == 0, "Ann's dice were not thrown by Bob's second D"
+    assert any("Ann did not claim" in m for m in messages(controller)) is False
+    assert any("Bob moves" in h for h in screen.waiting_hints), screen.waiting_hints
+    assert not any("D to throw" in h for h in screen.waiting_hints if "moves" not in h)
+
+
+def test_bug3_during_a_computers_turn_the_line_does_not_invite_d_and_a_stray_d_is_no_error(tmp_path: Path) -> None:
+    offer = ProposeTrade(1, 0, give=(3,), take=(1,), cash=25)
+    screen = HintScreen([(AHEAD, "d")] + keys("y") + QUIT)
+    game, controller = make(tmp_path, [(1, 2)], screen, computers=StubComputers({1}, [offer]), first=1)
+    arrange(game, owners={1: 0, 3: 1})
+    controller.run()
+    assert game.view.owner(1) == 1, "the offer was accepted"
+    assert not any(line.startswith("! ") for line in screen.transcript), screen.transcript
+    assert not any("D to answer" in h for h in screen.waiting_hints), screen.waiting_hints
+
+
+def test_bug8_the_raise_money_hint_names_what_is_still_missing() -> None:
+    # Ann (with $10) lands on Bob's Boardwalk and Bob claims the $50: $40 is still missing.
+    from monopoly.engine import ClaimRent, Game, Roll, ScriptedDice
+    game = Game.new(["Ann", "Bob"], "us", None, dice=ScriptedDice([(1, 1)]), first_player=0)
+    arrange(game, owners={39: 1}, squares={0: 37}, cash={0: 10})
+    game.apply(Roll(0))
+    (claim,) = game.view.claims()
+    game.apply(ClaimRent(1, claim.id))
+    hint = M.decision_hint(game, [0, 1])
+    assert "D to raise the $40 still missing" in hint, hint
+
+
+def test_bug8_a_game_resumed_through_its_autosave_offers_the_name_it_was_saved_under(tmp_path: Path) -> None:
+    from monopoly import saves
+    from monopoly.engine import Game
+    from monopoly.tui.app import start_controller
+    from monopoly.tui.setup import resume
+    game = Game.new(["Ann", "Bob"], "us", None, seed=5)
+    screen = FakeScreen(keys("mygame\n", "y"))
+    controller = play.GameController(screen, game, None, M.UIState(tokens=M.default_tokens(game, 2)), tmp_path)
+    controller.option_save()
+    path = controller.autosave()
+    assert path is not None
+    started = resume(saves.read_save(path))
+    again = FakeScreen(keys("enter", "y"))
+    resumed = start_controller(again, started, tmp_path)
+    resumed.save_as()
+    assert any(p.startswith("Name for this save [mygame]") for p in again.transcript), again.transcript
+
+
+def test_bug8_a_name_field_refuses_the_eighth_letter_as_it_is_typed(tmp_path: Path) -> None:
+    from monopoly.tui.prompt import TEXT, Question
+    screen = FakeScreen(keys("Bartholomew\n"))
+    screen.ui = M.UIState(tokens=[])
+    answer = screen.ask(Question("Name (up to 7 letters)", TEXT, "Ann", max_len=7))
+    assert answer == "Barthol"
+    assert "! at most 7 characters" in screen.transcript
+
+
+def test_bug5_with_cash_hidden_the_holdings_do_not_show_a_players_cash() -> None:
+    from monopoly.engine import Game
+    game = Game.new(["Ann", "Bob"], "us", None, seed=2)
+    ui = M.UIState(tokens=M.default_tokens(game, 2), show_cash=False)
+    text = " ".join(line for line, _ in M.holdings_lines(game, ui, 0))
+    assert "$1,500" not in text and "hidden" in text
+    ui.show_cash = True
+    assert "Cash $1,500" in " ".join(line for line, _ in M.holdings_lines(game, ui, 0))
+
+
+def test_bug6_the_two_values_of_the_same_deeds_are_each_named() -> None:
+    from monopoly.engine import Game
+    game = Game.new(["Ann", "Bob"], "us", None, seed=2)
+    arrange(game, owners={39: 0, 37: 0})
+    ui = M.UIState(tokens=M.default_tokens(game, 2))
+    holdings = " ".join(line for line, _ in M.holdings_lines(game, ui, 0))
+    assert f"Bank value {game.money(game.view.property_value(0))}" in holdings  # $175: half the prices
+    rows = [line for line, _ in M.valuation_rows(game)]
+    assert rows[0].split() == ["Player", "Cash", "Printed", "Total"]
+    assert any(line.startswith("Printed: deeds at printed prices") for line in rows)
+    assert "$750" in rows[1], "the final table counts the printed prices"
