@@ -11,7 +11,8 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..engine import BANK, BOARD_SIZE, NOBODY, DecisionKind as K, Game, Offer, actions as A, describe_decision
+from ..engine import (BANK, BOARD_SIZE, NOBODY, DecisionKind as K, Game, Offer, actions as A, describe_decision,
+                      list_editions)
 from ..engine import events as E
 from .keys import OPTIONS
 from .prompt import clock_text
@@ -747,3 +748,44 @@ def decision_hint(game: Game, people: list[int]) -> str:
 
 def describe(game: Game) -> str:
     return describe_decision(game, game.pending)
+
+
+# ---------------------------------------------------------------------------------------- the resume list
+def board_label(edition_id: str) -> str:
+    """The board's menu label ("Classic US") for an edition id as a save names it."""
+    for edition in list_editions():
+        if edition.id == edition_id:
+            return edition.label
+    return edition_id or "?"
+
+
+def _last_played(entry: Any) -> str:
+    return str(entry.modified.strftime("%Y-%m-%d %H:%M"))
+
+
+def resume_rows(entries: list[Any], width: int) -> list[str]:
+    """One line per resumable game (``saves.SaveInfo``): name, board, turn, last played, players,
+    in columns that fit ``width``; what does not fit is in ``resume_detail`` of the chosen one."""
+    if not entries:
+        return []
+    name_w = min(21, max(len(e.name) for e in entries))
+    rows = []
+    for e in entries:
+        if e.problem:
+            text = f"{e.name:<{name_w}}  {_last_played(e)}  cannot be read: {e.problem}"
+        else:
+            status = "game over" if e.over else f"turn {e.turn}"
+            text = (f"{e.name:<{name_w}}  {board_label(e.edition):<12} {status:<9}  {_last_played(e)}  "
+                    f"{', '.join(e.players)}")
+        rows.append(text if len(text) <= width else text[: max(1, width - 3)] + "...")
+    return rows
+
+
+def resume_detail(entry: Any) -> list[str]:
+    """Everything about one game in the resume list, to be wrapped under it (nothing is cut)."""
+    if entry.problem:
+        return [f"{entry.name} cannot be resumed: {entry.problem}", f"File: {entry.path}"]
+    status = "the game is over" if entry.over else f"turn {entry.turn}"
+    kind = " (its autosave)" if entry.name.startswith("autosave") else ""
+    return [f"{entry.name}{kind}: {', '.join(entry.players)} on the {board_label(entry.edition)} board, "
+            f"{status}, last played {_last_played(entry)}", f"File: {entry.path}"]

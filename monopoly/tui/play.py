@@ -22,6 +22,7 @@ from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
 from . import model as M
+from .places import default_save_dir, same_folder
 from .prompt import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
 from .screen import Screen, key_char
 
@@ -45,11 +46,12 @@ class LeaveProgram(Exception):
 def resume_command(save_dir: str | Path, name: str) -> str:
     """The command that resumes the save ``name``.
 
-    ``--load NAME`` looks in the default save folder only, so a game kept elsewhere (``--save-dir``)
-    needs the folder in the command too, or the player would be sent to another file or to none.
+    ``--load NAME`` looks in the default save folder only (``places.default_save_dir``), so a game
+    kept elsewhere (``--save-dir``) needs the folder in the command too, or the player would be sent
+    to another file or to none.
     """
     command = f"monopoly --load {name}"
-    if Path(save_dir) != Path(saves.DEFAULT_SAVE_DIR):
+    if not same_folder(save_dir, default_save_dir()):
         command += f" --save-dir {shlex.quote(str(save_dir))}"
     return command
 

@@ -75,6 +75,7 @@ class SetupView:
     lines: list[tuple[str, str]]
     items: list[str] | None = None
     selected: int = 0
+    details: list[list[str]] | None = None  # per item: lines shown wrapped under the list for the chosen one
 
 
 class Screen:
@@ -294,14 +295,23 @@ class Screen:
             self.put(y, 2, text, t(role), lay.cols - 4)
             y += 1
         if items is not None:
+            detail: list[str] = []
+            if view.details and 0 <= view.selected < len(view.details):
+                for text in view.details[view.selected]:
+                    detail += textwrap.wrap(text, max(20, lay.cols - 6), subsequent_indent="  ")
             y += 1
-            space = max(1, lay.rows - 2 - y)
+            space = max(1, lay.rows - 2 - y - (len(detail) + 1 if detail else 0))
             first = max(0, min(view.selected - space // 2, len(items) - space))
             for i in range(first, min(len(items), first + space)):
                 attr = t("cursor") if i == view.selected else t("message")
                 mark = self.glyphs.arrow if i == view.selected else " "
                 self.put(y, 2, f"{mark} {items[i]}".ljust(lay.cols - 4), attr, lay.cols - 4)
                 y += 1
+            if detail:
+                y += 1
+                for line in detail[: max(0, lay.rows - 2 - y)]:
+                    self.put(y, 4, line, t("dim"), lay.cols - 6)
+                    y += 1
         self._draw_prompt_line(lay)
 
     # ------------------------------------------------------------------ the game screen
