@@ -577,8 +577,29 @@ def deed_card(game: Game, square: int) -> DeedCard:
     return DeedCard(sq.name.upper(), colour, owner, tuple(lines), tuple(footer))
 
 
-def ahead(game: Game, square: int, count: int = 4) -> list[tuple[int, str]]:
-    """The ``count`` squares after ``square``, each with a short state ("for sale", "Bob, 2 houses")."""
+def deed_line(text: str, amount: str, width: int) -> str:
+    """One line of the deed card, ``width`` wide: the label left, the amount right, always a space
+    between them (at 80 columns "Rent with colour set $100" only just fits); a label too long is cut."""
+    for left, right in ((" ", " "), (" ", ""), ("", "")):
+        room = width - len(left) - len(right) - len(amount) - 1
+        if len(text) <= room:
+            return f"{left}{text}".ljust(width - len(amount) - len(right)) + amount + right
+    room = max(0, width - len(amount) - 1)
+    return text[:room].ljust(room) + " " + amount
+
+
+def _fitting(forms: Iterable[str], width: int | None) -> str:
+    """The first of ``forms`` (longest first) that fits ``width``; the last one, cut, if none does."""
+    listed = list(forms)
+    for form in listed:
+        if width is None or len(form) <= width:
+            return form
+    return listed[-1][: max(0, width or 0)]
+
+
+def ahead(game: Game, square: int, count: int = 4, width: int | None = None) -> list[tuple[int, str]]:
+    """The ``count`` squares after ``square``, each with a short state ("for sale", "Bob, 2 houses");
+    with ``width``, the longest wording that fits it whole (never a word cut in half)."""
     out = []
     view = game.view
     for k in range(1, count + 1):
@@ -589,15 +610,19 @@ def ahead(game: Game, square: int, count: int = 4) -> list[tuple[int, str]]:
             if sq.kind == "tax":
                 status = game.money(sq.amount)
         elif view.owner(i) == NOBODY:
-            status = f"for sale {game.money(sq.price)}"
+            price = game.money(sq.price)
+            status = _fitting((f"for sale {price}", price), width)
         else:
-            status = f"sold to {name(game, view.owner(i))}"
+            who = name(game, view.owner(i))
+            extra = ""
             if view.mortgaged(i):
-                status += ", mortgaged"
+                extra = ", mortgaged"
             elif view.hotel(i):
-                status += ", hotel"
+                extra = ", hotel"
             elif view.houses(i):
-                status += f", {view.houses(i)}h"
+                extra = f", {view.houses(i)}h"
+            short = {", mortgaged": " (m)", ", hotel": " H"}.get(extra, extra)
+            status = _fitting((f"sold to {who}{extra}", f"{who}{extra}", f"{who}{short}"), width)
         out.append((i, status))
     return out
 

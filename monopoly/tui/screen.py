@@ -434,7 +434,7 @@ class Screen:
         for text, amount, applies in card.lines:
             if y >= rect.bottom - 1:
                 break
-            line = f" {text}".ljust(inner_w - len(amount) - 1) + amount + " "
+            line = M.deed_line(text, amount, inner_w)
             self.put(y, rect.x + 1, line, t("deed_highlight") if applies else t("deed"), inner_w)
             y += 1
         for note in card.footer:
@@ -490,7 +490,7 @@ class Screen:
         r = lay.ahead
         here = M.position_of(game, ui, game.current_player)
         self.put(r.y, r.x, "Ahead:", t("dim"))
-        for k, (sq, status) in enumerate(M.ahead(game, here, min(4, r.h - 1))):
+        for k, (sq, status) in enumerate(M.ahead(game, here, min(4, r.h - 1), max(0, r.w - 9))):
             c = M.cell(game, sq)
             y = r.y + 1 + k
             self.put(y, r.x, f"{c.name:<8}", t.group(c.group_colour) if c.group_colour else t("square"))
@@ -589,6 +589,11 @@ class Screen:
         if popup.where == "side":
             w, h = area.w, area.h
         rect = Rect(area.y + (area.h - h) // 2, area.x + (area.w - w) // 2, h, w)
+        if popup.where != "side":
+            # Clear the inside of the ring first: scraps of the deed frame and of messages beside a
+            # narrower box would read as part of it.
+            self.fill(lay.inner)
+            self.fill(Rect(rect.y, area.x, rect.h, area.w))
         self.box(rect, t("title"), popup.title, t("title"))
         col_w = (w - 2) // columns
         last_row = rect.bottom - (3 if popup.footer else 2)
