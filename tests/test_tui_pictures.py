@@ -87,3 +87,48 @@ def test_bug7_the_resume_list_shows_a_long_error_whole(rows: int, cols: int, tmp
     _, win = picture(None, rows, cols, setup=view)
     flat = " ".join(win.text().split())
     assert "Ann, Bob, CPU1 on the UK (London) board, turn 42, last played 2026-11-20 21:05" in flat, win.text()
+
+
+def _played(turns: int = 12) -> Game:
+    """A two-person game played a few turns by the engine's safe answers (buying where it can)."""
+    from monopoly.engine import Buy
+    game = Game.new(["Ann", "Bob"], "us", None, seed=11)
+    while game.view.turn <= turns and not game.over:
+        d = game.pending
+        buy = Buy(d.player)
+        action = buy if game.is_legal(buy) else game.view.safe_action(d.player)
+        assert action is not None
+        game.apply(action)
+    return game
+
+
+@pytest.mark.parametrize("rows,cols", SIZES)
+def test_the_history_view_shows_every_event_with_its_turn_newest_last(rows: int, cols: int, tmp_path: Path) -> None:
+    from monopoly.tui import play
+    from test_tui_controller import FakeScreen
+    game = _played()
+    screen, win = picture(game, rows, cols)
+    controller = play.GameController(screen, game, None, screen.ui, tmp_path)
+    popup, first = controller.history_popup()
+    everything = M.history(game)
+    assert popup.lines[-1][0].strip().endswith(everything[-1].text[-20:].strip()), "newest last"
+    assert first > 0 and f"of {len(M.history_rows(everything, screen.lay.board.w - 8))})" in popup.title
+    screen.ui.popup = popup
+    screen.render()
+    text = win.text()
+    assert "History (" in text and f"{game.view.turn - 1:>5} " in text, text
+    # one player's events only, and money only: exactly the events that name Bob / move money
+    shown = [e for e in game.log if M.format_event(game, e) is not None]
+    assert len(M.history(game, 1)) == sum(M.event_concerns(e, 1) for e in shown) < len(everything)
+    assert len(M.history(game, M.HISTORY_MONEY)) == sum(M.event_moves_money(e) for e in shown) < len(everything)
+    # the keys, in the controller: g goes to the first event, 2 keeps Bob's, M money, A all again
+    keys_screen = FakeScreen(["g", "2", "m", "a", "esc"])
+    keys_screen.lay = screen.lay
+    c2 = play.GameController(keys_screen, game, None, M.UIState(tokens=M.default_tokens(game, 2)), tmp_path)
+    c2.show_history()
+    total = len(M.history_rows(everything, screen.lay.board.w - 8))
+    page = len(popup.lines)
+    titles = keys_screen.popups
+    assert titles[0] == titles[4] == f"History ({total - page + 1}-{total} of {total})"
+    assert titles[1] == f"History (1-{page} of {total})"
+    assert titles[2].startswith("History: 2 Bob (") and titles[3].startswith("History: money (")

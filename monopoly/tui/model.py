@@ -814,3 +814,65 @@ def resume_detail(entry: Any) -> list[str]:
     kind = " (its autosave)" if entry.name.startswith("autosave") else ""
     return [f"{entry.name}{kind}: {', '.join(entry.players)} on the {board_label(entry.edition)} board, "
             f"{status}, last played {_last_played(entry)}", f"File: {entry.path}"]
+
+
+# ---------------------------------------------------------------------------------------- the history
+# Event fields that name a player, and those that hold an amount of money (engine events are
+# dataclasses: the filters read their fields instead of listing every event class).
+_PLAYER_FIELDS = ("player", "payer", "payee", "owner", "giver", "receiver", "proposer", "recipient", "debtor",
+                  "creditor")
+_MONEY_FIELDS = ("amount", "price", "salary", "cost", "refund", "cash")
+HISTORY_MONEY = "money"  # the history filter that keeps only events where money moved
+
+
+def event_concerns(event: E.Event, player: int) -> bool:
+    """Whether ``event`` names ``player`` (as the one who acts, pays, receives, trades ...)."""
+    return any(getattr(event, f, None) == player for f in _PLAYER_FIELDS)
+
+
+def event_moves_money(event: E.Event) -> bool:
+    return any(isinstance(getattr(event, f, None), int) and getattr(event, f) != 0 for f in _MONEY_FIELDS)
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    turn: int  # 0: before the first turn (the throws for the start)
+    text: str
+    role: str
+
+
+def history(game: Game, only: int | str | None = None) -> list[HistoryLine]:
+    """Every event of the game as text, oldest first, each with its turn number; ``only`` a player's
+    seat keeps the events naming that player, ``HISTORY_MONEY`` those where money moved."""
+    out: list[HistoryLine] = []
+    turn = 0
+    for event in game.log:
+        if isinstance(event, E.TurnStarted):
+            turn = event.turn
+        if only == HISTORY_MONEY and not event_moves_money(event):
+            continue
+        if isinstance(only, int) and not event_concerns(event, only):
+            continue
+        shown = format_event(game, event)
+        if shown is not None:
+            out.append(HistoryLine(turn, shown[0], shown[1]))
+    return out
+
+
+def history_rows(lines: list[HistoryLine], width: int) -> list[tuple[str, str]]:
+    """The history wrapped to ``width``: the turn number at the left of each event's first row."""
+    rows: list[tuple[str, str]] = []
+    for line in lines:
+        head = f"{line.turn:>5} " if line.turn else "start "
+        parts = textwrap.wrap(line.text, max(10, width - len(head))) or [""]
+        rows.append((head + parts[0], line.role))
+        rows += [(" " * len(head) + part, line.role) for part in parts[1:]]
+    return rows
+
+
+def history_title(game: Game, only: int | str | None) -> str:
+    if only == HISTORY_MONEY:
+        return "History: money"
+    if isinstance(only, int):
+        return f"History: {label(game, only)}"
+    return "History"

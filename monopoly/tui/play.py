@@ -24,6 +24,7 @@ from . import keys as KEYS
 from . import model as M
 from .places import default_save_dir, same_folder
 from .prompt import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
+from .layout import Layout, TooSmall
 from .screen import Screen, key_char
 
 PACE = 1.2  # seconds a computer action stays on screen (Fastmove: FAST_PACE)
@@ -365,7 +366,7 @@ class GameController:
             command = KEYS.OPTIONS[index].command
             if (keep_options or command != "dice") and M.option_enabled(self.game, self.people).get(command):
                 self._queued_key = key  # done as soon as the screen is free
-        elif key == ord("?"):
+        elif KEYS.command("bar", key) in ("help", "history"):  # reading only: done once the screen is free
             self._queued_key = key
         return True
 
@@ -424,6 +425,9 @@ class GameController:
         if cmd == "help":
             self.show_help()
             return
+        if cmd == "history":
+            self.show_history()
+            return
         if cmd == "select":
             self.run_option(KEYS.OPTIONS[ui.bar_index].command)
             return
@@ -464,6 +468,51 @@ class GameController:
         width = max(len(k) for k, _ in KEYS.HELP_TEXT)
         others = [(f"{k:<{width}} {v}", "message") for k, v in KEYS.HELP_TEXT]
         self.screen.show_popup(M.Popup("Keys (2/2)", others, indent=width + 1))
+
+    # ------------------------------------------------------------------ the history
+    def history_popup(self, only: int | str | None = None, top: int | None = None) -> tuple[M.Popup, int]:
+        """One page of the history (``top``: its first row; None: the last page, newest last) and
+        the first row shown."""
+        lay = self.screen.lay
+        rows, cols = (lay.rows, lay.cols) if not isinstance(lay, TooSmall) else (24, 80)
+        area_h, area_w = (lay.board.h, lay.board.w) if isinstance(lay, Layout) and lay.board.h >= 10 \
+            else (rows - 2, cols)
+        room = max(1, area_h - 5)  # a box, a title and a footer line
+        lines = M.history_rows(M.history(self.game, only), area_w - 8)
+        last = max(0, len(lines) - room)
+        first = last if top is None else max(0, min(top, last))
+        shown = lines[first:first + room] or [("Nothing yet.", "dim")]
+        n = self.game.view.player_count
+        where = f"{first + 1}-{first + len(shown)} of {len(lines)}" if lines else "empty"
+        return M.Popup(f"{M.history_title(self.game, only)} ({where})", shown,
+                       footer=f"Up/Down PgUp/PgDn scroll  1-{n} a player  M money  A all  ESC back",
+                       indent=6), first
+
+    def show_history(self) -> None:
+        """Every event of the game as text, scrollable, newest last; one player's or money only."""
+        only: int | str | None = None
+        top: int | None = None
+        while True:
+            popup, first = self.history_popup(only, top)
+            page = max(1, len(popup.lines) - 1)
+            key = self.screen.show_popup(popup)
+            if key is None:
+                continue
+            cmd = KEYS.command("history", key)
+            ch = key_char(key)
+            if cmd == "close":
+                return
+            moves = {"up": -1, "down": 1, "page_up": -page, "page_down": page}
+            if cmd in moves:
+                top = first + moves[cmd]
+            elif cmd == "first":
+                top = 0
+            elif cmd == "last":
+                top = None
+            elif cmd in ("all", "money"):
+                only, top = (None if cmd == "all" else M.HISTORY_MONEY), None
+            elif ch.isdigit() and 1 <= int(ch) <= self.game.view.player_count:
+                only, top = int(ch) - 1, None
 
     # ------------------------------------------------------------------ helpers for dialogs
     def ask(self, question: Question) -> Any:
