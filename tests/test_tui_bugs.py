@@ -31,6 +31,7 @@ class HintScreen(FakeScreen):
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(play, "AUCTION_WAIT", 0.01)
+    monkeypatch.setattr(play, "CLAIM_WINDOW", 0.01)
 
 
 def test_bug1_a_key_pressed_while_a_token_moves_does_not_throw_the_next_players_dice(tmp_path: Path) -> None:
@@ -118,3 +119,47 @@ def test_bug6_the_two_values_of_the_same_deeds_are_each_named() -> None:
     assert rows[0].split() == ["Player", "Cash", "Printed", "Total"]
     assert any(line.startswith("Printed: deeds at printed prices") for line in rows)
     assert "$750" in rows[1], "the final table counts the printed prices"
+
+
+# ---------------------------------------------------------------------------------------- rent claims
+def test_r_claims_rent_while_another_players_question_is_open(tmp_path: Path) -> None:
+    # Bob throws doubles onto Ann's Baltic Avenue, throws again onto Vermont Avenue and is asked
+    # whether to buy it; Ann presses R at that question: the rent is claimed, the question stays.
+    screen = FakeScreen(keys("d", "d", "r", "y") + QUIT)
+    game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, first=1)
+    arrange(game, owners={3: 0}, squares={1: 1})
+    controller.run()
+    assert "Bob pays Ann $4 rent" in messages(controller)
+    assert game.view.owner(8) == 1, "Bob still answered his question: he bought Vermont Avenue"
+    assert not any(line.startswith("! ") for line in screen.transcript), screen.transcript
+
+
+def test_an_owner_about_to_throw_with_a_claim_open_is_asked_first(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("d", "d", "y") + QUIT)  # Bob throws onto Baltic; Ann presses D: asked, yes
+    game, controller = make(tmp_path, [(1, 2), (4, 6)], screen, first=1)
+    arrange(game, owners={3: 0})
+    controller.run()
+    assert any(p.startswith("Ann: claim the rent first ($4 from Bob)?") for p in screen.transcript)
+    assert "Bob pays Ann $4 rent" in messages(controller) and game.view.position(0) == 10
+
+
+def test_the_claim_window_before_a_computer_throws_counts_down_also_with_fastmove(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(play, "CLAIM_WINDOW", 3.0)
+    clock = [0.0]
+    monkeypatch.setattr(play.time, "monotonic", lambda: clock[0])
+
+    class Ticking(HintScreen):
+        def read_key(self, timeout: float | None = None) -> int | None:
+            if timeout is not None and self.ui is not None and "R claims" in self.ui.hint:
+                clock[0] += timeout  # the wait runs its full length
+            return super().read_key(timeout)
+
+    screen = Ticking(QUIT)
+    game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, first=1, computers=StubComputers({1}))
+    arrange(game, owners={3: 0}, squares={1: 1})
+    controller.ui.fastmove = True
+    controller.run()
+    countdown = [h for h in screen.waiting_hints if "R claims" in h]
+    assert [h.split(" - ")[1][:3] for h in countdown][:3] == ["3 s", "2 s", "1 s"], countdown
+    assert countdown[0] == "Ann: R claims your rent before Bob (computer) throws - 3 s  (SPACE: let Bob throw now)"

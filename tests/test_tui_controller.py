@@ -114,6 +114,7 @@ QUIT = keys("q", "y", "n", "x")  # Quit, yes, do not save, leave the final table
 @pytest.fixture(autouse=True)
 def quick(monkeypatch) -> None:
     monkeypatch.setattr(play, "AUCTION_WAIT", 0.01)
+    monkeypatch.setattr(play, "CLAIM_WINDOW", 0.01)
 
 
 class StubComputers:
@@ -210,7 +211,7 @@ def test_the_owner_claims_rent_with_r_while_the_computer_waits_to_throw(tmp_path
 
 
 def test_rent_lapses_when_nobody_claims_it(tmp_path: Path) -> None:
-    screen = FakeScreen(keys("d") + QUIT)  # Ann throws without claiming first
+    screen = FakeScreen(keys("d", "n") + QUIT)  # Ann throws, saying no to claiming first
     game, controller = make(tmp_path, [(1, 1), (2, 3), (3, 4), (1, 2)], screen, first=1, computers=StubComputers({1}))
     arrange(game, owners={3: 0}, squares={1: 1})
     controller.run()
@@ -298,7 +299,7 @@ def test_after_a_bankruptcy_the_end_of_turn_line_names_nobody_who_did_not_just_p
 
 
 def test_the_end_of_turn_line_names_the_player_who_just_played(tmp_path: Path) -> None:
-    screen = FakeScreen(keys("d", "n") + QUIT)  # Ann throws, declines Baltic: the auction passes by
+    screen = FakeScreen(keys("d", "n", "ppp") + QUIT)  # Ann throws, declines Baltic: everyone drops out
     game, controller = make(tmp_path, [(1, 2)], screen, players=("Ann", "Bob", "Cy"))
     controller.run()
     assert [m for m in messages(controller) if "ends the turn" in m] == [
@@ -332,7 +333,7 @@ def test_uk_rule_a_bid_beyond_the_bidders_assets_is_confirmed_and_voids_the_auct
 
 
 def test_an_option_key_during_an_auction_says_why_nothing_opens(tmp_path: Path) -> None:
-    script = keys("d", "n") + [(WAIT, "q")] + QUIT
+    script = keys("d", "n") + [(WAIT, "q")] + keys("pp") + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 2)], screen)
     controller.run()
@@ -351,8 +352,9 @@ def test_an_auction_with_a_bad_amount_asks_again(tmp_path: Path) -> None:
     assert game.state.owner[3] == 1
 
 
-def test_a_person_who_waits_too_long_drops_out_and_computers_bid_by_strategy(tmp_path: Path) -> None:
-    screen = FakeScreen(keys("d", "n") + QUIT)
+def test_a_silent_person_is_waited_for_and_computers_bid_by_strategy(tmp_path: Path) -> None:
+    # Silence drops nobody out (issue 14): the countdown runs out, and Ann is waited for until she presses P.
+    screen = FakeScreen(keys("d", "n", "p") + QUIT)
     game, controller = make(tmp_path, [(1, 2), (3, 4)], screen, computers=Bidder({1}))
     controller.run()
     assert game.state.owner[3] == 1 and "Bob wins Baltic Avenue for $35" in messages(controller)
@@ -614,6 +616,8 @@ def test_a_few_turns_against_a_real_computer_player(tmp_path: Path, strategy: st
         if game.over:
             return "x"
         prompt = screen.prompt_now()
+        if not prompt and screen.ui.popup is not None and screen.ui.popup.title == "Auction":
+            return "p"  # silence drops nobody out of an auction: Ann passes
         if not prompt:
             return "q" if game.state.turn.number >= turns else "d"
         if prompt.startswith("Quit this game?"):
@@ -655,7 +659,7 @@ def test_a_computer_joins_a_house_order_when_the_bank_is_short_and_the_houses_ar
     """Ann orders both of the bank's last houses; the computer Bob (basic) orders too, so they
     are auctioned: Ann outbids Bob for the first, lets the second go to Bob, who places it."""
     ai = pytest.importorskip("monopoly.ai")
-    script = keys("h", "b", "2\n") + [(WAIT, "1")] + keys("60\n", "enter") + QUIT
+    script = keys("h", "b", "2\n") + [(WAIT, "1")] + keys("60\n", "enter", "p") + QUIT
     screen = FakeScreen(script)
     game = Game.new(["Ann", "Bob"], "us", dice=ScriptedDice([]), first_player=0)
     _short_of_houses(game)
@@ -701,7 +705,7 @@ def test_without_a_shortage_the_computers_orders_start_no_auction(tmp_path: Path
 def test_a_hotel_shortage_is_auctioned_with_the_computers_order(tmp_path: Path) -> None:
     """Ann's browns and Bob's light blues have four houses each; the bank has one hotel left."""
     ai = pytest.importorskip("monopoly.ai")
-    screen = FakeScreen(keys("h", "b", "1\n") + QUIT)  # Ann lets the countdown run out: Bob wins
+    screen = FakeScreen(keys("h", "b", "1\n", "p") + QUIT)  # Ann drops out with P: Bob wins
     game = Game.new(["Ann", "Bob"], "us", dice=ScriptedDice([]), first_player=0)
     s = game.state
     arrange(game, owners={**dict.fromkeys((1, 3, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39), 0),
@@ -786,7 +790,7 @@ def test_the_auction_hint_offers_p_only_for_a_person_being_asked(tmp_path: Path)
             if self.ui is not None and self.ui.hint and self.ui.hint.startswith("Auction"):
                 self.hints.append(self.ui.hint)
 
-    screen = HintScreen(keys("d", "n") + QUIT)
+    screen = HintScreen(keys("d", "n", "p") + QUIT)
     game, controller = make(tmp_path, [(1, 2), (3, 4)], screen, computers=Bidder({1}))
     controller.run()
     assert "Bob wins Baltic Avenue for $35" in messages(controller)
@@ -902,7 +906,7 @@ class NoBuyer(StubComputers):
 def test_a_computer_without_an_answer_takes_the_engines_safe_default_and_declines_to_buy(tmp_path: Path) -> None:
     # Bob (computer) lands on Baltic Avenue and his strategy is silent: the engine's safe answer
     # declines, so the deed is auctioned (nobody bids) rather than bought.
-    screen = FakeScreen(QUIT)
+    screen = FakeScreen(keys("p") + QUIT)  # Ann drops out of the auction
     game, controller = make(tmp_path, [(1, 2)], screen, first=1, computers=NoBuyer({1}))
     controller.run()
     said = messages(controller)

@@ -31,8 +31,8 @@ PACE = 1.2  # seconds a computer action stays on screen (Fastmove: FAST_PACE)
 FAST_PACE = 0.35
 WATCH_PACE = 0.15  # seconds each turn stays on screen with Fastmove when no person is left to play
 STEP = 0.11  # seconds per square when a token moves
-AUCTION_WAIT = 10.0  # seconds the asked bidder has to bid before dropping out
-RENT_WINDOW = 3.0  # extra wait before a computer throws while a person may claim rent
+AUCTION_WAIT = 10.0  # the countdown shown to the asked bidder; a key restarts it, silence drops nobody
+CLAIM_WINDOW = 8.0  # seconds a person has to claim rent before a computer throws (Fastmove too)
 MAX_COMPUTER_ACTIONS_PER_TURN = 300
 
 
@@ -148,6 +148,8 @@ class GameController:
         screen.ui = ui
         screen.people = self.people
         screen.on_tick = self._tick
+        screen.on_claim_key = self._claim_during_question
+        self._claiming = False
 
     # ------------------------------------------------------------------ who is who
     def is_computer(self, p: int) -> bool:
@@ -361,14 +363,22 @@ class GameController:
         if key is None:
             return False
         self._skip_rest = True
+        self.pause_key(key, keep_options)
+        return True
+
+    def pause_key(self, key: int, keep_options: bool = False) -> bool:
+        """Keep a key pressed during a wait for when the screen is free, if it may be done then
+        (see ``pause``); True when kept."""
         index = KEYS.option_for_key(key)
         if index is not None:
             command = KEYS.OPTIONS[index].command
             if (keep_options or command != "dice") and M.option_enabled(self.game, self.people).get(command):
                 self._queued_key = key  # done as soon as the screen is free
+                return True
         elif KEYS.command("bar", key) in ("help", "history"):  # reading only: done once the screen is free
             self._queued_key = key
-        return True
+            return True
+        return False
 
     # ------------------------------------------------------------------ computer players
     def computer_step(self) -> bool:
@@ -399,17 +409,42 @@ class GameController:
             if action is None:
                 return False
         wait = self.pace * (0.5 if not isinstance(action, A.Roll) else 0.8)
+        self._skip_rest = False
         if isinstance(action, A.Roll) and any(c.owner in self.people for c in game.view.claims()):
-            wait += RENT_WINDOW * (0.5 if self.ui.fastmove else 1.0)
-            self.ui.hint = "Claim your rent now with R before the computer throws!"
+            if self.claim_window(action.player):
+                return True  # a person chose an option (R): do that first
         else:
             self.ui.hint = f"{M.name(game, action.player)} (computer) is playing... any key skips"
-        self.refresh()
-        self._skip_rest = False
-        if self.pause(wait, keep_options=True) and self._queued_key is not None:
-            return True  # a person chose an option: do that first
+            self.refresh()
+            if self.pause(wait, keep_options=True) and self._queued_key is not None:
+                return True  # a person chose an option: do that first
         self.apply(action, computer=True)
         return True
+
+    def claim_window(self, thrower: int) -> bool:
+        """Before a computer throws while a person may claim rent: a countdown of ``CLAIM_WINDOW``
+        seconds (Fastmove too: a person needs the time) on the bottom line. R (or another option)
+        is kept and done first (True); SPACE or RETURN lets the computer throw at once."""
+        game = self.game
+        who = M.name(game, thrower)
+        deadline = time.monotonic() + CLAIM_WINDOW
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            owners = " and ".join(M.name(game, p) for p in sorted({c.owner for c in game.view.claims()
+                                                                if c.owner in self.people}))
+            self.ui.hint = (f"{owners}: R claims your rent before {who} (computer) throws - "
+                            f"{int(left + 0.99)} s  (SPACE: let {who} throw now)")
+            self.refresh()
+            key = self.screen.read_key(min(1.0, left))
+            if key is None:
+                continue
+            if key in KEYS.ENTER or KEYS.command("message", key) == "skip":
+                return False
+            if self.pause_key(key, keep_options=True):
+                return True
+            self.say("R claims the rent; SPACE lets the computer throw now", "dim")
 
     # ------------------------------------------------------------------ the option bar
     def on_bar_key(self, key: int) -> None:
@@ -560,6 +595,8 @@ class GameController:
             self.answer(d)
             return
         p = d.player
+        if not self.claim_before_throwing(p):
+            return
         pl = self.game.view.player(p)
         action: A.Action = A.Roll(p)
         if pl.in_jail:
@@ -708,11 +745,11 @@ class GameController:
                     self.say(f"{M.name(game, asked)} cannot bid more than {game.money(a.high_bid)}", "dim")
                     self.apply(A.PassBid(asked))
                     continue
-                if left <= 0:
-                    self.apply(A.PassBid(asked))
-                    continue
-                key = self.screen.read_key(min(1.0, left))
-                if key is not None and self._auction_key(d, key):
+                # Silence drops nobody out: once the countdown has run out, the asked player is
+                # waited for (a bid, or P); any key starts the countdown again.
+                key = self.screen.read_key(min(1.0, left) if left > 0 else None)
+                if key is not None:
+                    self._auction_key(d, key)
                     deadline = time.monotonic() + wait
         finally:
             self.ui.popup = None
@@ -784,7 +821,8 @@ class GameController:
         if self.is_computer(d.player):
             lines.append((f"{asked} is thinking...", "dim"))
         else:
-            lines.append((f"{asked}: {int(left + 0.99)} s to bid", "rent"))
+            lines.append((f"{asked}: {int(left + 0.99)} s to bid" if left > 0 else
+                          f"{asked}: waiting for a bid or P", "rent"))
             numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and not self.is_computer(b)]
             if numbers:  # only the people who may raise the bid now
                 lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
@@ -849,6 +887,41 @@ class GameController:
             return
         for claim in game.view.claims(p):
             self.apply(A.ClaimRent(p, claim.id))
+
+    def _claim_during_question(self) -> bool:
+        """R pressed while a question is open (the screen's ``on_claim_key``): claim the rent now,
+        without putting the question off first; True when the decision asked has changed."""
+        if self._claiming:
+            return False
+        if not M.option_enabled(self.game, self.people).get("rent"):
+            self.say(self._why_not("rent"), "dim")
+            return False
+        marker = decision_marker(self.game)
+        self._claiming = True
+        try:
+            self.option_rent()
+        finally:
+            self._claiming = False
+        return decision_marker(self.game) != marker
+
+    def claim_before_throwing(self, p: int) -> bool | None:
+        """An owner about to throw with rent still to claim is asked first (the throw would let it
+        lapse). True: go on and throw; False: the claim changed the game (the payer must raise the
+        money); None: put off (ESC)."""
+        game = self.game
+        claims = game.view.claims(p)
+        if not claims:
+            return True
+        owed = " and ".join(f"{game.money(c.amount)} from {M.name(game, c.payer)}" for c in claims)
+        answer = self.yes_no(f"{M.name(game, p)}: claim the rent first ({owed})? A throw now lets it lapse", True)
+        if answer is None:
+            return None
+        if answer:
+            d = game.pending
+            for claim in claims:
+                self.apply(A.ClaimRent(p, claim.id))
+            return game.pending is d
+        return True
 
     # ------------------------------------------------------------------ Trade
     def option_trade(self) -> None:

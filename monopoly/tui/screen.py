@@ -90,6 +90,9 @@ class Screen:
         self.bar_active = False
         self.setup: SetupView | None = None
         self.on_tick: Callable[[], None] | None = None
+        # R at a one-key question that has no R: claim rent now (True: the decision asked changed,
+        # so the question is given up as if ESC were pressed). Set by the game's controller.
+        self.on_claim_key: Callable[[], bool] | None = None
         self.lay: Layout | TooSmall = layout(*self.win.getmaxyx())
         try:
             self.win.keypad(True)
@@ -647,6 +650,12 @@ class Screen:
                     continue
                 ch = key_char(key)
                 if question.single_key:
+                    if ch in ("r", "R") and not question.accepts_key(ch) and self.on_claim_key is not None:
+                        changed = self.on_claim_key()  # may ask a question of its own
+                        ui.prompt, ui.prompt_input, ui.prompt_error = question.render(), "", ""
+                        if changed:
+                            return None
+                        continue
                     if ch and question.accepts_key(ch):
                         if not confirm:
                             return question.parse(ch)
