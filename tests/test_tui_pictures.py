@@ -132,3 +132,17 @@ def test_the_history_view_shows_every_event_with_its_turn_newest_last(rows: int,
     assert titles[0] == titles[4] == f"History ({total - page + 1}-{total} of {total})"
     assert titles[1] == f"History (1-{page} of {total})"
     assert titles[2].startswith("History: 2 Bob (") and titles[3].startswith("History: money (")
+
+
+def test_the_big_window_shows_full_square_names_and_80x24_keeps_the_short_ones() -> None:
+    game = board_game()
+    _, big = picture(game, 50, 160)
+    text = big.text()
+    for name in ("KENTUCKY", "PARKING", "ST. CHARLES", "CONNECTICUT", "WATER WORKS", "BOARDWALK"):
+        assert name in text, text
+    assert "St. Charles Place      sold to CPU1, mortgaged" in text, "the squares ahead by full name"
+    assert "Pennsylvania Railroad" in text, "eight squares ahead"
+    _, small = picture(game, 24, 80)
+    text = small.text()
+    assert "KENTUC" in text and "KENTUCKY" not in text and "ST.CHAS." in text
+    assert "Rent with colour set $16" in text and "Houses cost $50 each" in text, "80x24 keeps the whole card"

@@ -876,3 +876,16 @@ def history_title(game: Game, only: int | str | None) -> str:
     if isinstance(only, int):
         return f"History: {label(game, only)}"
     return "History"
+
+
+def cell_name_lines(game: Game, square: int, width: int, lines: int) -> list[str]:
+    """A board cell's name in ``lines`` lines of ``width``: the full name where it fits whole
+    (wrapped, capitals as the squares print), else the edition's short name ("PACIFI" at 80 columns)."""
+    sq = game.edition.squares[square]
+    if width <= 0:
+        return [""]
+    full = textwrap.wrap(sq.name.upper(), width)
+    if full and len(full) <= lines and all(len(part) <= width for part in full) and \
+            not any(len(word) > width for word in sq.name.split()):
+        return full
+    return [sq.short[:width]]

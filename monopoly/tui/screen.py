@@ -373,14 +373,15 @@ class Screen:
             else:
                 name_attr = t("square")
             width = rect.w - 1  # one column of space between cells
-            label = c.name[:width]
-            if ui.cursor == sq:
-                label = (self.glyphs.arrow + c.name)[:width]
-            self.put(rect.y, rect.x, label.ljust(width), name_attr)
+            arrow = self.glyphs.arrow if ui.cursor == sq else ""
+            name_lines = M.cell_name_lines(game, sq, width - len(arrow), max(1, rect.h - 2))
+            for k, line in enumerate(name_lines):
+                self.put(rect.y + k, rect.x, ((arrow if k == 0 else "") + line).ljust(width), name_attr)
             if rect.h >= 3:
-                self._draw_status_marks(rect.y + 1, rect.x, width, M.Cell(
+                marks_y = rect.y + max(1, rect.h - 2)
+                self._draw_status_marks(marks_y, rect.x, width, M.Cell(
                     c.name, c.group_colour, c.owner, c.mortgaged, c.houses, c.hotel, (), (), c.offline), current)
-                self._draw_status_marks(rect.y + 2, rect.x, width, M.Cell(
+                self._draw_status_marks(marks_y + 1, rect.x, width, M.Cell(
                     c.name, "", NOBODY, False, 0, False, c.tokens, c.jailed), current)
             else:
                 self._draw_status_marks(rect.y + 1, rect.x, width, c, current)
@@ -429,23 +430,26 @@ class Screen:
         inner_w = rect.w - 2
         head = card.title.center(inner_w)[:inner_w]
         self.put(rect.y + 1, rect.x + 1, head, t.group(card.group_colour) if card.group_colour else t("title"))
-        y = rect.y + 2
+        footer = [part for note in card.footer for part in textwrap.wrap(note, inner_w - 2)]
+        used = 1 + (1 if card.owner_line else 0) + len(card.lines) + len(footer)
+        gap = 1 if rect.h - 2 - used >= 3 else 0  # a larger card spaces its parts out
+        y = rect.y + 2 + gap
         if card.owner_line:
             role = "mortgaged" if "MORTGAGED" in card.owner_line else ("owner" if "Owner" in card.owner_line else "good")
             self.put(y, rect.x + 2, card.owner_line, t(role), inner_w - 2)
-            y += 1
+            y += 1 + gap
         for text, amount, applies in card.lines:
             if y >= rect.bottom - 1:
                 break
             line = M.deed_line(text, amount, inner_w)
             self.put(y, rect.x + 1, line, t("deed_highlight") if applies else t("deed"), inner_w)
             y += 1
-        for note in card.footer:
-            for part in textwrap.wrap(note, inner_w - 2):
-                if y >= rect.bottom - 1:
-                    break
-                self.put(y, rect.x + 2, part, t("dim"))
-                y += 1
+        y += gap
+        for part in footer:
+            if y >= rect.bottom - 1:
+                break
+            self.put(y, rect.x + 2, part, t("dim"))
+            y += 1
 
     def _draw_card(self, rect: Rect, deck: str, text: str) -> None:
         t = self.theme
@@ -493,11 +497,13 @@ class Screen:
         r = lay.ahead
         here = M.position_of(game, ui, game.current_player)
         self.put(r.y, r.x, "Ahead:", t("dim"))
-        for k, (sq, status) in enumerate(M.ahead(game, here, min(4, r.h - 1), max(0, r.w - 9))):
+        name_w = 8 if r.w < 50 else 22  # full names where there is room
+        for k, (sq, status) in enumerate(M.ahead(game, here, min(8, r.h - 1), max(0, r.w - name_w - 1))):
             c = M.cell(game, sq)
             y = r.y + 1 + k
-            self.put(y, r.x, f"{c.name:<8}", t.group(c.group_colour) if c.group_colour else t("square"))
-            self.put(y, r.x + 9, status, t("message"), r.w - 9)
+            shown = c.name if name_w == 8 else game.edition.squares[sq].name[:name_w]
+            self.put(y, r.x, f"{shown:<{name_w}}", t.group(c.group_colour) if c.group_colour else t("square"))
+            self.put(y, r.x + name_w + 1, status, t("message"), r.w - name_w - 1)
 
     def _draw_players(self, lay: Layout, game: Game, ui: M.UIState) -> None:
         t = self.theme
