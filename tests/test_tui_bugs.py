@@ -163,3 +163,39 @@ def test_the_claim_window_before_a_computer_throws_counts_down_also_with_fastmov
     countdown = [h for h in screen.waiting_hints if "R claims" in h]
     assert [h.split(" - ")[1][:3] for h in countdown][:3] == ["3 s", "2 s", "1 s"], countdown
     assert countdown[0] == "Ann: R claims your rent before Bob (computer) throws - 3 s  (SPACE: let Bob throw now)"
+
+
+def test_a_dimmed_option_always_gives_its_reason() -> None:
+    from monopoly.engine import Game
+    game = Game.new(["Ann", "Bob"], "us", None, seed=2)
+    arrange(game, owners={37: 0, 39: 0}, cash={0: 100})  # the dark blues; a house costs $200
+    assert M.why_not(game, [0, 1], "houses") == "Ann needs $200 in cash for a building on Dark Blue."
+    arrange(game, owners={37: 0, 39: 0}, mortgaged={37: True}, cash={0: 1500})
+    reason = M.why_not(game, [0, 1], "houses")
+    assert reason.startswith("Ann cannot build on Dark Blue: ") and reason.endswith("."), reason
+
+
+def test_the_cost_is_shown_before_a_mortgage_is_lifted(tmp_path: Path) -> None:
+    # Ann's Baltic Avenue is mortgaged ($30): M, RETURN on it asks first, N keeps it, then Y lifts it.
+    screen = FakeScreen(keys("m", "enter", "n", "enter", "y", "d") + QUIT)
+    game, controller = make(tmp_path, [], screen)
+    arrange(game, owners={3: 0}, mortgaged={3: True})
+    controller.run()
+    asked = [p for p in screen.transcript if "lift the mortgage" in p]
+    assert asked[0].startswith("Ann: lift the mortgage on Baltic Avenue for $33 ($30 + $3 interest)? (Y/N) [Y]")
+    assert not game.view.mortgaged(3) and game.view.cash(0) == 1500 - 33, "lifted on the second asking"
+
+
+@pytest.mark.parametrize("rows,cols", [(24, 80), (50, 160)])
+def test_question_mark_inside_any_question_explains_it_and_comes_back(rows: int, cols: int, tmp_path: Path) -> None:
+    from monopoly.tui.layout import layout
+    screen = FakeScreen(keys("d", "?", "x", "y") + QUIT)  # the buy question: ?, any key, then Y
+    screen.lay = layout(rows, cols)
+    game, controller = make(tmp_path, [(1, 2)], screen)
+    controller.run()
+    assert "Help" in screen.popups and game.view.owner(3) == 0, "back at the question, which Y answered"
+    from monopoly.tui.prompt import NUMBER, Question
+    from monopoly.tui.screen import question_help
+    text = [line for line, _ in question_help(Question("Ann bids", NUMBER, 10, low=1, high=99), False).lines]
+    assert "To answer: type a number (money signs and commas are fine), then RETURN." in text
+    assert "RETURN alone takes the answer in brackets [10]." in text

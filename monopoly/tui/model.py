@@ -889,3 +889,43 @@ def cell_name_lines(game: Game, square: int, width: int, lines: int) -> list[str
             not any(len(word) > width for word in sq.name.split()):
         return full
     return [sq.short[:width]]
+
+
+# ---------------------------------------------------------------------------------------- reasons
+def why_not(game: Game, people: list[int], command: str) -> str:
+    """Why an option of the bar (shown dimmed) cannot be used now: a reason, never just "no"."""
+    d = game.pending
+    view = game.view
+    if game.over:
+        return "The game is over."
+    if command == "dice":
+        return f"It is not your move: the game waits for {describe(game)}."
+    if command == "rent":
+        return ("There is no rent for a person to claim just now: rent can be claimed from the moment "
+                "a player lands on your property until the next throw.")
+    if command == "trade":
+        if d.kind == K.TRADE_RESPONSE:
+            return f"An offer is waiting for {name(game, d.player)}'s answer first."
+        return "No trade can be offered: nobody holds a property or a jail card."
+    for p in people:  # a player in debt, or an auction under way, blocks dealing for everyone
+        problem = view.deal_problem(p)
+        if problem is not None:
+            return f"Not now: {problem}."
+    if command == "mortgage":
+        if not any(view.owned(p) for p in people):
+            return "Nobody at the keyboard owns a property to mortgage."
+        return ("Nothing to mortgage or lift: a street with buildings in its colour set cannot be "
+                "mortgaged until they are sold, and lifting needs the cash for the mortgage and its interest.")
+    if command == "houses":
+        sets = [(p, g) for p in people for g in view.monopolies(p)]
+        if not sets and not any(view.houses(s) or view.hotel(s) for p in people for s in view.owned(p)):
+            return "Nobody at the keyboard owns a whole colour set: houses go only on a complete set."
+        for p, group in sets:
+            for square in group.squares:
+                problem = view.build_problem(square, p)
+                if problem is None:
+                    cost = view.build_cost(square)
+                    return f"{name(game, p)} needs {game.money(cost)} in cash for a building on {group.name}."
+            return f"{name(game, p)} cannot build on {group.name}: {view.build_problem(group.squares[0], p)}."
+        return "Nobody at the keyboard can build or sell now."
+    return "Nothing to do."

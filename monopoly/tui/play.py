@@ -483,15 +483,7 @@ class GameController:
         self.refresh()
 
     def _why_not(self, command: str) -> str:
-        d = self.game.pending
-        return {
-            "dice": f"It is not your move: the game waits for {M.describe(self.game)}." if d.kind != K.GAME_OVER
-            else "The game is over.",
-            "rent": "There is no rent for a person to claim just now.",
-            "trade": "No trade can be offered just now.",
-            "mortgage": "Nobody at the keyboard has anything to mortgage or lift.",
-            "houses": "Nobody at the keyboard can build or sell houses now.",
-        }.get(command, "Nothing to do.")
+        return M.why_not(self.game, self.people, command)
 
     def show_help(self) -> None:
         """Two pages: the options, then the other keys (ESC after the first page closes it)."""
@@ -1063,7 +1055,12 @@ class GameController:
                 return
             start = sq
             if game.view.mortgaged(sq):
-                self.apply(A.LiftMortgage(p, sq))
+                lift, interest = game.view.lift_cost(sq), game.view.mortgage_interest(sq)
+                name = game.edition.squares[sq].name
+                sure = self.yes_no(f"{M.name(game, p)}: lift the mortgage on {name} for {game.money(lift)} "
+                                   f"({game.money(lift - interest)} + {game.money(interest)} interest)?", True)
+                if sure:
+                    self.apply(A.LiftMortgage(p, sq))
             else:
                 self.apply(A.Mortgage(p, sq))
             if debt is not None and game.pending is not debt:

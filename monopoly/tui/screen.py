@@ -23,7 +23,7 @@ from ..engine import BOARD_SIZE, NOBODY, Game
 from . import keys as KEYS
 from . import model as M
 from .layout import Layout, Rect, TooSmall, layout, neighbour
-from .prompt import Question, one_column
+from .prompt import CHOICE, NUMBER, YESNO, Question, one_column
 from .theme import Theme
 
 
@@ -76,6 +76,28 @@ class SetupView:
     items: list[str] | None = None
     selected: int = 0
     details: list[list[str]] | None = None  # per item: lines shown wrapped under the list for the chosen one
+
+
+def question_help(question: Question, in_setup: bool) -> M.Popup:
+    """What ``?`` shows inside a question: how to answer this one, then the keys of the game."""
+    lines: list[tuple[str, str]] = [(question.render().strip(), "title"), ("", "message")]
+    if question.kind in (CHOICE, YESNO):
+        how = "press the key of an answer" + (", then RETURN" if in_setup else "")
+    elif question.kind == NUMBER:
+        how = "type a number (money signs and commas are fine), then RETURN"
+    else:
+        how = f"type the answer (at most {question.max_len} characters), then RETURN"
+    lines.append((f"To answer: {how}.", "message"))
+    if question.default is not None:
+        lines.append((f"RETURN alone takes the answer in brackets [{question.shown_default()}].", "message"))
+    lines.append(("ESC: " + ("go back (or leave)" if in_setup else
+                             "put the question off; D on the option bar comes back to it") + ".", "message"))
+    if not in_setup:
+        lines.append(("R: claim rent that is owed to you, even while this question is open.", "message"))
+        lines.append(("", "message"))
+        width = max(len(k) for k, _ in KEYS.HELP_TEXT)
+        lines += [(f"{k:<{width}} {v}", "dim") for k, v in KEYS.HELP_TEXT]
+    return M.Popup("Help", lines, footer="any key: back to the question", indent=2)
 
 
 class Screen:
@@ -655,6 +677,10 @@ class Screen:
                         ui.prompt_input = ""
                     continue
                 ch = key_char(key)
+                if ch == "?":  # no answer contains "?": help for this question, then the question again
+                    self.show_popup(question_help(question, in_setup=confirm))
+                    ui.prompt = question.render()
+                    continue
                 if question.single_key:
                     if ch in ("r", "R") and not question.accepts_key(ch) and self.on_claim_key is not None:
                         changed = self.on_claim_key()  # may ask a question of its own
