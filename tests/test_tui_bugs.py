@@ -199,3 +199,27 @@ def test_question_mark_inside_any_question_explains_it_and_comes_back(rows: int,
     text = [line for line, _ in question_help(Question("Ann bids", NUMBER, 10, low=1, high=99), False).lines]
     assert "To answer: type a number (money signs and commas are fine), then RETURN." in text
     assert "RETURN alone takes the answer in brackets [10]." in text
+
+
+def test_the_offline_token_is_explained_and_its_cursor_starts_on_an_opponents_property(tmp_path: Path) -> None:
+    # Ann throws doubles (Offline rule on) owning Baltic; Bob owns Oriental: the cursor skips Ann's own.
+    screen = FakeScreen(keys("d", "enter") + QUIT)
+    game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, offline_rule=True)
+    arrange(game, owners={1: 0, 3: 0, 6: 1})
+    controller.run()
+    assert "Offline" in screen.popups
+    assert game.view.offline_square == 6, "RETURN put it on Bob's Oriental Avenue, not on Ann's own"
+    text = [line for line, _ in M.offline_lines(game, 0, "doubles")]
+    assert "A property under the Offline token charges no rent." in text
+    assert "Ann threw doubles, so Ann moves it." in text
+
+
+def test_a_trade_under_construction_lists_what_each_side_gives() -> None:
+    from monopoly.engine import Game
+    game = Game.new(["Ann", "Bob"], "us", None, seed=2)
+    arrange(game, owners={1: 0, 3: 1}, mortgaged={3: True})
+    lines = [text for text, _ in M.offer_so_far(game, 0, 1, [1], [3], ("chance",), (), -25)]
+    assert lines == ["Ann gives:", "  Mediterranean Avenue", "  1 Get Out of Jail Free card",
+                     "Bob gives:", "  Baltic Avenue (mortgaged)", "  $25"]
+    assert [t for t, _ in M.offer_so_far(game, 0, 1, [], [])] == ["Ann gives:", "  nothing yet", "Bob gives:",
+                                                                 "  nothing yet"]

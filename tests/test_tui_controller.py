@@ -263,15 +263,19 @@ def test_a_key_repeated_after_the_debt_is_paid_does_not_reach_the_option_bar(tmp
     assert not any("throws 2 and 3" in m for m in messages(controller))
 
 
-def test_trade_cash_the_payer_lacks_is_asked_again_keeping_the_marked_properties(tmp_path: Path) -> None:
-    # Ann gives Mediterranean; Bob, with $100, is named to pay $900: the amount is asked again.
-    script = keys("t", "1", "enter", "d", "900\n", "2", "50\n", "2", "y", "y") + QUIT
+def test_trade_cash_asks_who_pays_first_and_keeps_the_marked_properties(tmp_path: Path) -> None:
+    # Ann gives Mediterranean; Bob (with $100) is named to pay first, so the amount question
+    # knows his limit: $900 is refused and asked again, with the marked deed kept.
+    script = keys("t", "1", "enter", "d", "2", "900\n", "50\n", "y", "y") + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [], screen)
     s = game.state
     arrange(game, owners={1: 0}, cash={1: 100})
     controller.run()
-    assert "Bob has only $100 in cash: type a smaller amount, or let the other player pay" in messages(controller)
+    assert any(p.startswith("Cash in this trade: who pays? (X: no cash) (1 Ann, 2 Bob, X none) [X]")
+               for p in screen.transcript), screen.transcript
+    assert any(p.startswith("Bob pays how much? (RETURN: none) ($0-$100) [$0]") for p in screen.transcript)
+    assert "! type an amount from $0 to $100" in screen.transcript
     assert not any("That trade is not possible" in m for m in messages(controller))
     assert s.owner[1] == 1 and s.players[0].cash == 1550 and s.players[1].cash == 50
     check_invariants(game)
@@ -401,7 +405,7 @@ def test_esc_puts_a_question_off_and_d_comes_back_to_it(tmp_path: Path) -> None:
 
 def test_trade_between_people_with_cursor_cash_and_jail_card(tmp_path: Path) -> None:
     # Ann gives Mediterranean and her jail card, asks for Baltic, and Bob pays $20 on top.
-    script = keys("t", "1", "enter", "d", "1\n", "enter", "d", "20\n", "2", "y", "y") + QUIT
+    script = keys("t", "1", "enter", "d", "1\n", "enter", "d", "2", "20\n", "y", "y") + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [], screen)
     s = game.state
@@ -409,7 +413,7 @@ def test_trade_between_people_with_cursor_cash_and_jail_card(tmp_path: Path) -> 
     controller.run()
     assert s.owner[1] == 1 and s.owner[3] == 0
     assert s.players[1].jail_cards == ["chance"] and s.players[0].cash == 1520
-    assert "Your offer" in screen.popups and "Offer to 2 Bob" in screen.popups
+    assert "Offer so far" in screen.popups and "Your offer" in screen.popups and "Offer to 2 Bob" in screen.popups
 
 
 def test_trade_cancelled_with_esc_changes_nothing(tmp_path: Path) -> None:

@@ -929,3 +929,53 @@ def why_not(game: Game, people: list[int], command: str) -> str:
             return f"{name(game, p)} cannot build on {group.name}: {view.build_problem(group.squares[0], p)}."
         return "Nobody at the keyboard can build or sell now."
     return "Nothing to do."
+
+
+# ---------------------------------------------------------------------------------------- the Offline token
+def offline_start(game: Game, player: int, squares: list[int]) -> int | None:
+    """Where the Offline cursor starts: round the board from the token, the first square of an
+    opponent (that is where the token hurts), else one nobody owns, never first on the mover's own."""
+    if not squares:
+        return None
+    view = game.view
+    origin = view.offline_square if view.offline_square is not None else 0
+    ordered = sorted(squares, key=lambda s: ((s - origin) % BOARD_SIZE) or BOARD_SIZE)
+    for wanted in (lambda o: o not in (player, NOBODY), lambda o: o != player):
+        found = next((s for s in ordered if wanted(view.owner(s))), None)
+        if found is not None:
+            return found
+    return ordered[0]
+
+
+def offline_lines(game: Game, player: int, reason: str) -> list[tuple[str, str]]:
+    """The side panel shown while the Offline token must be moved: what it does and why now."""
+    who = name(game, player)
+    why = {"doubles": f"{who} threw doubles, so {who} moves it.",
+           "landed": f"A player landed on {who}'s property under it, so {who} moves it."}.get(
+        reason, f"{who} moves it now.")
+    here = game.view.offline_square
+    where = game.edition.squares[here].name if here is not None else "off the board"
+    return [("The Offline token (.com rule)", "title"),
+            ("A property under the Offline token charges no rent.", "message"),
+            (why, "message"),
+            (f"It is now on {where}.", "dim"),
+            ("Put it on an opponent's property to stop their rent there (the cursor starts on one).", "message"),
+            ("Arrows move, RETURN puts it down, ESC later.", "dim")]
+
+
+# ---------------------------------------------------------------------------------------- a trade being built
+def offer_so_far(game: Game, proposer: int, other: int, give: list[int], take: list[int],
+                 give_cards: tuple[str, ...] = (), take_cards: tuple[str, ...] = (),
+                 cash: int = 0) -> list[tuple[str, str]]:
+    """What each side gives in a trade under construction, by name (not by colour alone)."""
+    lines: list[tuple[str, str]] = []
+    for who, squares, cards, pays in ((proposer, give, give_cards, cash), (other, take, take_cards, -cash)):
+        lines.append((f"{name(game, who)} gives:", "title"))
+        items = [(game.edition.squares[s].name + (" (mortgaged)" if game.view.mortgaged(s) else ""), "message")
+                 for s in squares]
+        if cards:
+            items.append((f"{len(cards)} Get Out of Jail Free card{'s' if len(cards) > 1 else ''}", "message"))
+        if pays > 0:
+            items.append((game.money(pays), "message"))
+        lines += [("  " + text, role) for text, role in items] or [("  nothing yet", "dim")]
+    return lines

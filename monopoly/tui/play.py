@@ -14,7 +14,7 @@ import signal
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .. import saves
 from ..engine import BOARD_SIZE, NOBODY, Decision, DecisionKind as K, Game, IllegalActionError, Offer, Pending
@@ -673,9 +673,13 @@ class GameController:
             self.apply(A.SettleMortgagedTransfer(p, d.square, answer))
         elif d.kind == K.MOVE_OFFLINE:
             squares = self.legal_squares(p, A.MoveOffline)
-            how, spot = self.screen.board_cursor(
-                f"{who}: put the Offline token on a property (arrows, RETURN; ESC later)", squares,
-                game.view.offline_square)
+            self.ui.popup = M.Popup("Offline", M.offline_lines(game, p, d.reason or ""), footer="", where="side")
+            try:
+                how, spot = self.screen.board_cursor(
+                    f"{who}: put the Offline token on a property (arrows, RETURN; ESC later)", squares,
+                    M.offline_start(game, p, squares))
+            finally:
+                self.ui.popup = None
             if how != "pick" or spot is None:
                 return self._defer(marker)
             self.apply(A.MoveOffline(p, spot))
@@ -927,8 +931,10 @@ class GameController:
         view = self.game.view
         return [s for s in view.owned(owner) if not view.group_has_buildings(s)]
 
-    def pick_squares(self, title: str, candidates: list[int]) -> list[int] | None:
-        """Mark squares with the board cursor; None when cancelled."""
+    def pick_squares(self, title: str, candidates: list[int],
+                     on_change: Callable[[set[int]], None] | None = None) -> list[int] | None:
+        """Mark squares with the board cursor; None when cancelled. ``on_change`` hears each change
+        of the marks (the trade's panel of what each side gives)."""
         ui = self.ui
         ui.marked = set()
         try:
@@ -937,6 +943,8 @@ class GameController:
                 return []
             start = candidates[0]
             while True:
+                if on_change is not None:
+                    on_change(ui.marked)
                 how, sq = self.screen.board_cursor(
                     f"{title}: arrows move, RETURN marks or unmarks, D done, ESC cancels", candidates, start)
                 if how == "cancel":
@@ -950,6 +958,18 @@ class GameController:
             ui.marked = set()
 
     def trade_dialog(self, p: int, settle: bool = False) -> None:
+        """Build an offer step by step; a panel beside the board lists what each side gives so far."""
+        try:
+            self._build_offer(p, settle)
+        finally:
+            self.ui.popup = None
+
+    def _show_offer(self, p: int, r: int, give: list[int], take: list[int], give_cards: tuple[str, ...] = (),
+                    take_cards: tuple[str, ...] = (), cash: int = 0) -> None:
+        self.ui.popup = M.Popup("Offer so far", M.offer_so_far(self.game, p, r, give, take, give_cards, take_cards,
+                                                               cash), footer="", where="side")
+
+    def _build_offer(self, p: int, settle: bool) -> None:
         game = self.game
         others = [q for q in game.view.active_players() if q != p]
         if settle:
@@ -958,9 +978,11 @@ class GameController:
             r = self.choose_player(f"{M.name(game, p)} trades with which player?", others)
         if r is None:
             return
-        give = self.pick_squares(f"{M.name(game, p)} gives", self._tradable(p))
+        give = self.pick_squares(f"{M.name(game, p)} gives", self._tradable(p),
+                                 lambda marked: self._show_offer(p, r, sorted(marked), []))
         if give is None:
             return
+        self._show_offer(p, r, give, [])
         give_cards = self._pick_cards(p, "give")
         if give_cards is None:
             return
@@ -968,14 +990,17 @@ class GameController:
         take_cards: tuple[str, ...] = ()
         if not settle:
             self.ui.marked = set()
-            picked = self.pick_squares(f"{M.name(game, p)} asks {M.name(game, r)} for", self._tradable(r))
+            picked = self.pick_squares(f"{M.name(game, p)} asks {M.name(game, r)} for", self._tradable(r),
+                                       lambda marked: self._show_offer(p, r, give, sorted(marked), give_cards))
             if picked is None:
                 return
             take = picked
+            self._show_offer(p, r, give, take, give_cards)
             cards = self._pick_cards(r, "take")
             if cards is None:
                 return
             take_cards = cards
+        self._show_offer(p, r, give, take, give_cards, take_cards)
         cash = self._trade_cash(p, r, settle)
         if cash is None:
             return
@@ -996,30 +1021,28 @@ class GameController:
     def _trade_cash(self, p: int, r: int, settle: bool) -> int | None:
         """The cash in a trade (positive: ``p`` pays ``r``), or None when cancelled.
 
-        An amount the chosen payer does not have is asked again here, so that the properties and
-        cards marked so far are not thrown away with a refused offer.
+        Who pays is asked first, so the amount question knows its limit (the payer's cash) and a
+        refusal never throws away the properties and cards marked so far.
         """
         game = self.game
-        most = max(game.view.cash(p), 0 if settle else game.view.cash(r))
-        while most > 0:
-            amount = self.ask(Question("Cash in this trade (RETURN: none)", NUMBER, 0, low=0, high=most,
-                                       money=game.money))
-            if amount is None:
+        payer: int | None = p
+        if not settle:
+            payer = self.choose_player("Cash in this trade: who pays? (X: no cash)", [p, r], default=NOBODY,
+                                       allow_none=True)
+            if payer is None:
                 return None
-            if not amount:
+            if payer == NOBODY:
                 return 0
-            payer = p
-            if not settle:
-                chosen = self.choose_player(f"Who pays the {game.money(amount)}?", [p, r], default=p)
-                if chosen is None:
-                    return None
-                payer = chosen
-            has = game.view.cash(payer)
-            if amount <= has:
-                return amount if payer == p else -amount
-            self.say(f"{M.name(game, payer)} has only {game.money(has)} in cash: "
-                     "type a smaller amount, or let the other player pay", "bad")
-        return 0
+        assert payer is not None
+        most = game.view.cash(payer)
+        if most <= 0:
+            self.say(f"{M.name(game, payer)} has no cash to put in the trade", "dim")
+            return 0
+        amount = self.ask(Question(f"{M.name(game, payer)} pays how much? (RETURN: none)", NUMBER, 0, low=0,
+                                   high=most, money=game.money))
+        if amount is None:
+            return None
+        return amount if payer == p else -amount
 
     def _pick_cards(self, holder: int, side: str) -> tuple[str, ...] | None:
         cards = list(self.game.view.jail_cards(holder))
