@@ -162,7 +162,7 @@ def test_the_claim_window_before_a_computer_throws_counts_down_also_with_fastmov
     controller.run()
     countdown = [h for h in screen.waiting_hints if "R claims" in h]
     assert [h.split(" - ")[1][:3] for h in countdown][:3] == ["3 s", "2 s", "1 s"], countdown
-    assert countdown[0] == "Ann: R claims your rent before Bob (computer) throws - 3 s  (SPACE: let Bob throw now)"
+    assert countdown[0] == "Ann: R claims rent before Bob throws - 3 s  (SPACE: Bob throws now)"
 
 
 def test_a_dimmed_option_always_gives_its_reason() -> None:

@@ -146,3 +146,15 @@ def test_the_big_window_shows_full_square_names_and_80x24_keeps_the_short_ones()
     text = small.text()
     assert "KENTUC" in text and "KENTUCKY" not in text and "ST.CHAS." in text
     assert "Rent with colour set $16" in text and "Houses cost $50 each" in text, "80x24 keeps the whole card"
+
+
+@pytest.mark.parametrize("rows,cols", SIZES)
+def test_the_claim_window_countdown_is_on_the_bottom_line(rows: int, cols: int) -> None:
+    from monopoly.engine import Roll, ScriptedDice
+    game = Game.new(["Ann", "Bob", "CPU1"], "us", None, dice=ScriptedDice([(1, 1)]), first_player=2)
+    arrange(game, owners={3: 0}, squares={2: 1})
+    game.apply(Roll(2))  # CPU1 throws doubles onto Ann's Baltic Avenue and will throw again
+    ui = M.UIState(tokens=M.default_tokens(game, 3), hint=M.claim_window_hint(game, [0, 1], 2, 7.2))
+    _, win = picture(game, rows, cols, ui)
+    assert win.line(rows - 1) == "Ann: R claims rent before CPU1 throws - 8 s  (SPACE: CPU1 throws now)", win.text()
+    assert "Ann may claim $4 from CPU1 -" in win.text() and "press R" in win.text()

@@ -979,3 +979,11 @@ def offer_so_far(game: Game, proposer: int, other: int, give: list[int], take: l
             items.append((game.money(pays), "message"))
         lines += [("  " + text, role) for text, role in items] or [("  nothing yet", "dim")]
     return lines
+
+
+def claim_window_hint(game: Game, people: list[int], thrower: int, seconds_left: float) -> str:
+    """The bottom line while people may still claim rent before a computer throws: who may claim,
+    the countdown, and what the keys do."""
+    owners = " and ".join(name(game, p) for p in sorted({c.owner for c in game.view.claims() if c.owner in people}))
+    who = name(game, thrower)
+    return f"{owners}: R claims rent before {who} throws - {int(seconds_left + 0.99)} s  (SPACE: {who} throws now)"

@@ -426,16 +426,12 @@ class GameController:
         seconds (Fastmove too: a person needs the time) on the bottom line. R (or another option)
         is kept and done first (True); SPACE or RETURN lets the computer throw at once."""
         game = self.game
-        who = M.name(game, thrower)
         deadline = time.monotonic() + CLAIM_WINDOW
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 return False
-            owners = " and ".join(M.name(game, p) for p in sorted({c.owner for c in game.view.claims()
-                                                                if c.owner in self.people}))
-            self.ui.hint = (f"{owners}: R claims your rent before {who} (computer) throws - "
-                            f"{int(left + 0.99)} s  (SPACE: let {who} throw now)")
+            self.ui.hint = M.claim_window_hint(game, self.people, thrower, left)
             self.refresh()
             key = self.screen.read_key(min(1.0, left))
             if key is None:
