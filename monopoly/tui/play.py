@@ -150,6 +150,7 @@ class GameController:
         screen.on_tick = self._tick
         screen.on_claim_key = self._claim_during_question
         self._claiming = False
+        self._history: tuple[Any, list[M.HistoryLine]] = (None, [])  # (filter and log length, lines)
 
     # ------------------------------------------------------------------ who is who
     def is_computer(self, p: int) -> bool:
@@ -501,7 +502,10 @@ class GameController:
         area_h, area_w = (lay.board.h, lay.board.w) if isinstance(lay, Layout) and lay.board.h >= 10 \
             else (rows - 2, cols)
         room = max(1, area_h - 5)  # a box, a title and a footer line
-        lines = M.history_rows(M.history(self.game, only), area_w - 8)
+        key = (only, len(self.game.log))  # a long game's history is read once, not at every key
+        if self._history[0] != key:
+            self._history = (key, M.history(self.game, only))
+        lines = M.history_rows(self._history[1], area_w - 8)
         last = max(0, len(lines) - room)
         first = last if top is None else max(0, min(top, last))
         shown = lines[first:first + room] or [("Nothing yet.", "dim")]
