@@ -223,3 +223,14 @@ def test_a_trade_under_construction_lists_what_each_side_gives() -> None:
                      "Bob gives:", "  Baltic Avenue (mortgaged)", "  $25"]
     assert [t for t, _ in M.offer_so_far(game, 0, 1, [], [])] == ["Ann gives:", "  nothing yet", "Bob gives:",
                                                                  "  nothing yet"]
+
+
+def test_in_hot_seat_play_a_throw_that_would_lapse_another_persons_claim_waits_for_r(tmp_path: Path) -> None:
+    # Ann, Bob and Cy at one keyboard: Bob lands on Ann's Baltic Avenue; when Cy presses D the
+    # countdown opens first and Ann claims with R; then Cy's D throws.
+    screen = FakeScreen(keys("d") + [(WAIT, "r")] + keys("d") + QUIT)
+    game, controller = make(tmp_path, [(1, 2), (4, 6)], screen, players=("Ann", "Bob", "Cy"), first=1)
+    arrange(game, owners={3: 0})
+    controller.run()
+    assert "Bob pays Ann $4 rent" in messages(controller)
+    assert game.view.position(2) == 10, "Cy threw once the rent was claimed"

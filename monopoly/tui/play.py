@@ -423,9 +423,10 @@ class GameController:
         return True
 
     def claim_window(self, thrower: int) -> bool:
-        """Before a computer throws while a person may claim rent: a countdown of ``CLAIM_WINDOW``
-        seconds (Fastmove too: a person needs the time) on the bottom line. R (or another option)
-        is kept and done first (True); SPACE or RETURN lets the computer throw at once."""
+        """Before a throw that would let another person's rent claim lapse (a computer's, or a
+        person's in hot-seat play): a countdown of ``CLAIM_WINDOW`` seconds (Fastmove too: a person
+        needs the time) on the bottom line. R (or another option) is kept and done first (True);
+        SPACE, RETURN or D lets the thrower throw at once."""
         game = self.game
         deadline = time.monotonic() + CLAIM_WINDOW
         while True:
@@ -437,7 +438,7 @@ class GameController:
             key = self.screen.read_key(min(1.0, left))
             if key is None:
                 continue
-            if key in KEYS.ENTER or KEYS.command("message", key) == "skip":
+            if key in KEYS.ENTER or KEYS.command("message", key) == "skip" or key_char(key).lower() == "d":
                 return False
             if self.pause_key(key, keep_options=True):
                 return True
@@ -589,6 +590,8 @@ class GameController:
         p = d.player
         if not self.claim_before_throwing(p):
             return
+        if any(c.owner in self.people and c.owner != p for c in self.game.view.claims()) and self.claim_window(p):
+            return  # another person at the keyboard claims first (R); D again throws
         pl = self.game.view.player(p)
         action: A.Action = A.Roll(p)
         if pl.in_jail:
