@@ -234,3 +234,14 @@ def test_in_hot_seat_play_a_throw_that_would_lapse_another_persons_claim_waits_f
     controller.run()
     assert "Bob pays Ann $4 rent" in messages(controller)
     assert game.view.position(2) == 10, "Cy threw once the rent was claimed"
+
+
+def test_bug4_in_the_set_up_a_return_after_a_one_key_answer_does_not_answer_the_next_question() -> None:
+    from monopoly.tui.prompt import CHOICE, YESNO, Choice, Question
+    from monopoly.tui.screen import SetupView
+    screen = FakeScreen(keys("2", "enter", "y", "enter"))
+    screen.ui = M.UIState(tokens=[])
+    screen.setup = SetupView("set-up", [])
+    edition = screen.ask(Question("Edition:", CHOICE, "us", (Choice("1", "Classic US", "us"), Choice("2", "UK", "uk"))))
+    change = screen.ask(Question("Change the rule options?", YESNO, False))
+    assert (edition, change) == ("uk", True), "the RETURN confirmed the edition; Y answered the next question"
