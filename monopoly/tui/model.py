@@ -61,7 +61,7 @@ class UIState:
     popup: Popup | None = None
     dice: tuple[int, int] | None = None
     card: tuple[str, str] | None = None  # (deck name, text) of the card just drawn
-    auction_left: float | None = None  # seconds before the asked bidder drops out
+    auction_left: float | None = None  # the asked bidder's countdown (0: waiting; silence drops nobody out)
     deferred: tuple[Any, ...] | None = None  # a question put off with ESC: do not ask again at once
     save_name: str | None = None  # the name the game was last saved under (kept in the autosave too)
 

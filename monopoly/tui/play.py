@@ -5,6 +5,12 @@ quicker with Fastmove, any key skips the wait); a question for a person is asked
 it off: the option bar stays usable and D answers it later); otherwise the option bar waits for a
 key. Every change goes through ``Game.apply``; what happened is read from the events it returns.
 The game is autosaved after every turn.
+
+Keys belong to the moment they were typed for: a key pressed while a token moves or a computer's
+events are shown only skips the wait (an option's letter is kept for when the screen is free, but
+never D, which would answer the next decision), and what was typed ahead is dropped once the
+moment has passed. Rent claims get time: a countdown before a throw that would let a person's claim
+lapse, R inside any one-key question, and an owner about to throw is asked first.
 """
 
 from __future__ import annotations
@@ -702,7 +708,8 @@ class GameController:
     # ------------------------------------------------------------------ auctions
     def run_auction(self) -> None:
         """An auction on screen: people bid with their player number and an amount; computers by
-        their strategy; the player asked drops out after a pause with no new bid."""
+        their strategy; the person asked sees a countdown that any key restarts, and is then
+        waited for: nobody drops out for silence alone."""
         game = self.game
         d = game.pending
         if d.kind != K.AUCTION or d.auction is None:
