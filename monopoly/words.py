@@ -310,6 +310,12 @@ def trade_lines(game: Game, offer: Offer) -> list[tuple[str, str]]:
     return out
 
 
+# "Property" says two things: what the bank would pay now (shown during play) and the printed
+# prices of the final valuation. Each has its own label.
+BANK_VALUE = "Bank value"
+PRINTED_NOTE = "Printed: deeds at printed prices (mortgaged ones at the mortgage), buildings at cost"
+
+
 def valuation_rows(game: Game) -> list[tuple[str, str]]:
     """The end-of-game table: each player's cash, property at face value and total; the winner first."""
     view = game.view
@@ -317,7 +323,7 @@ def valuation_rows(game: Game) -> list[tuple[str, str]]:
     seats = range(view.player_count)
     values = list(outcome.values) if outcome is not None else [view.face_value(p) for p in seats]
     order = sorted(seats, key=lambda p: (-values[p], p))
-    rows = [(f"{'Player':<12}{'Cash':>10}{'Property':>11}{'Total':>11}", "title")]
+    rows = [(f"{'Player':<12}{'Cash':>10}{'Printed':>11}{'Total':>11}", "title")]
     for p in order:
         pl = view.player(p)
         if pl.bankrupt:
@@ -327,6 +333,7 @@ def valuation_rows(game: Game) -> list[tuple[str, str]]:
         mark = "  WINNER" if outcome is not None and outcome.winner == p else ""
         rows.append((f"{label(game, p):<12}{game.money(pl.cash):>10}{game.money(prop):>11}"
                      f"{game.money(values[p]):>11}{mark}", "good" if mark else "message"))
+    rows.append((PRINTED_NOTE, "dim"))
     if outcome is not None:
         why = ENDINGS.get(outcome.termination, outcome.termination)
         rows.append(("", "message"))
@@ -342,7 +349,7 @@ def valuation_rows(game: Game) -> list[tuple[str, str]]:
 def turn_end_text(game: Game, player: int) -> str:
     """The line said when ``player``'s turn is over: their cash and what their property would fetch."""
     return (f"{name(game, player)} ends the turn with {game.money(game.view.cash(player))} cash, "
-            f"{game.money(game.view.property_value(player))} property")
+            f"{game.money(game.view.property_value(player))} {BANK_VALUE.lower()}")
 
 
 def new_game_text(game: Game) -> str:

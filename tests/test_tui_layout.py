@@ -194,3 +194,13 @@ def test_the_too_small_notice_fits_even_a_tiny_window(rows: int, cols: int) -> N
         assert any(f"{MIN_COLS}x{MIN_ROWS}" in line for line in lines)
     if rows >= 4 and cols >= 40:
         assert " ".join(lines) == small.message()
+
+
+def test_a_big_window_is_used_and_80x24_keeps_its_cells() -> None:
+    small, big = layout(24, 80), layout(50, 160)
+    assert isinstance(small, Layout) and isinstance(big, Layout)
+    assert (small.cell_w, small.cell_h) == (7, 2)
+    assert big.cell_h == 4 and big.cell_w >= 12, "taller and wider cells: full names on two lines"
+    assert big.board.w >= 130, "the board grows past the old 110 columns"
+    assert big.deed.w > small.deed.w and big.deed.h > small.deed.h, "the deed card grows too"
+    assert big.ahead.h > small.ahead.h, "more squares ahead"

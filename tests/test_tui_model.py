@@ -188,7 +188,7 @@ def test_valuation_table_names_the_winner() -> None:
     arrange(game, owners={39: 1}, cash={1: game.state.players[1].cash - 401})  # Bob ends $1 short of Ann: no tie
     game.apply(EndGame(0))
     rows = [t for t, _ in M.valuation_rows(game)]
-    assert rows[0].split() == ["Player", "Cash", "Property", "Total"]
+    assert rows[0].split() == ["Player", "Cash", "Printed", "Total"]
     assert rows[1].startswith("1 Ann") and "WINNER" in rows[1]
     assert rows[2].startswith("2 Bob") and "$400" in rows[2]
     assert rows[-1] == "The game is over (the game was stopped). Ann wins!"

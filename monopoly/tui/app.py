@@ -23,6 +23,7 @@ from ..engine import EDITION_IDS
 from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from .play import (STOP_SIGNALS, GameController, LeaveProgram, restore_signal_handlers, resume_command,
                    set_signal_handlers)
+from .places import SAVE_DIR_ENV, default_save_dir
 from .screen import Screen
 from .setup import SetupScreens, Started, parse_players, resume, start_game
 from .theme import Theme
@@ -47,8 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, metavar="N", help="seed the dice, for a game that can be replayed")
     parser.add_argument("--load", metavar="NAME_OR_PATH",
                         help="resume a saved game: a name in the save folder, or the path of a save file")
-    parser.add_argument("--save-dir", metavar="DIR", default=saves.DEFAULT_SAVE_DIR,
-                        help="folder of the save files (default: saves/)")
+    parser.add_argument("--save-dir", metavar="DIR", default=None,
+                        help=f"folder of the save files (default: ${SAVE_DIR_ENV} if set, else saves/ beside "
+                             "the program when run from its project folder, else a per-user folder: "
+                             "see docs/playing.md)")
     parser.add_argument("--version", action="version", version=f"monopoly {__version__}")
     add_rule_arguments(parser)
     return parser
@@ -158,7 +161,7 @@ def main(argv: list[str]) -> int:
         return _usage_error("use either --load or --players, not both")
     if args.seed is not None and abs(args.seed) >= 2**63:  # a save holds no number that large
         return _usage_error("--seed: a whole number of at most 18 digits")
-    save_dir = Path(args.save_dir)
+    save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
     problem = save_dir_problem(save_dir)
     if problem is not None:
         return _usage_error(problem)

@@ -44,7 +44,19 @@ BINDINGS: dict[str, dict[str, tuple[int, ...]]] = {
         "right": (curses.KEY_RIGHT,),
         "select": ENTER,
         "help": (ord("?"),),
+        "history": (ord("l"), ord("L")),  # the log of the game: outside the option bar
         "redraw": (12,),  # Ctrl-L
+    },
+    "history": {
+        "up": (curses.KEY_UP, ord("k")),
+        "down": (curses.KEY_DOWN, ord("j")),
+        "page_up": (curses.KEY_PPAGE, ord("b")),
+        "page_down": (curses.KEY_NPAGE, ord(" ")),
+        "first": (curses.KEY_HOME, ord("g")),
+        "last": (curses.KEY_END, ord("G")),
+        "all": (ord("a"), ord("A")),
+        "money": (ord("m"), ord("M")),
+        "close": ESCAPE + (ord("q"), ord("Q"), ord("l"), ord("L")) + ENTER,
     },
     "cursor": {
         "left": (curses.KEY_LEFT,),
@@ -75,11 +87,13 @@ HELP_TEXT: tuple[tuple[str, str], ...] = (
     ("Left / Right", "move along the option bar"),
     ("RETURN", "select the highlighted option; at a prompt, take the default shown in [brackets]"),
     ("D R T M H O C F S Q", "select an option by its first letter"),
-    ("SPACE", "skip a message or a wait; while computers play any key skips, and an option's letter opens it"),
+    ("SPACE", "skip a message, a move or a wait; a key typed then only skips (an option's letter opens it "
+              "afterwards, but never D: it would answer the next question)"),
     ("ESC", "leave a prompt or a board cursor and go back to the option bar"),
     ("Arrows, TAB", "move a board cursor (TAB / n: next square in board order, p: previous)"),
     ("RETURN / SPACE", "pick the square under a board cursor; Q or D when done"),
     ("1-8 then amount", "bid in an auction as that player; P: the player asked drops out"),
+    ("L", "the history: every event with its turn; arrows/PgUp/PgDn scroll, 1-8 one player, M money, A all"),
     ("Ctrl-C", "leave at once (the game is autosaved)"),
     ("?", "this list of keys"),
 )

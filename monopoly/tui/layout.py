@@ -4,8 +4,9 @@
 geometry is unit-tested directly. The board is the ring of 40 squares, 11 cells a side, GO in the
 bottom-right corner and play running clockwise; the option bar is the top line, the prompt line the
 bottom one, and the inside of the ring holds the title-deed card, the current player, the squares
-ahead and the messages. Extra room makes the cells wider and taller, adds a player list to the right
-and more message lines below.
+ahead and the messages. Extra room makes the cells wider and taller (full square names once they
+fit), the deed card larger, the list of squares ahead longer, adds a player list to the right and
+more message lines below: a big window is used, and 80x24 keeps everything.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from dataclasses import dataclass
 
 MIN_ROWS, MIN_COLS = 24, 80
 SIDE = 11  # cells along each side of the board, corners included
-MIN_CELL_W, MAX_CELL_W = 7, 10
+MIN_CELL_W, MAX_CELL_W = 7, 16
 DEED_W, DEED_H = 28, 13
+MAX_DEED_W = 40
+TALL_CELL_ROWS = 1 + SIDE * 4 + 1 + 3  # cells of four lines (a name on two) with three message lines below
 SIDE_PANEL_W = 26
 
 
@@ -109,7 +112,7 @@ def layout(rows: int, cols: int) -> Layout | TooSmall:
     """The screen layout for a terminal of ``rows`` x ``cols``, or ``TooSmall``."""
     if rows < MIN_ROWS or cols < MIN_COLS:
         return TooSmall(rows, cols)
-    cell_h = 3 if rows >= 1 + SIDE * 3 + 1 else 2
+    cell_h = 4 if rows >= TALL_CELL_ROWS else 3 if rows >= 1 + SIDE * 3 + 1 else 2
     room = cols
     side_w = 0
     # Prefer a side panel once the board has reached a comfortable width.
@@ -120,13 +123,14 @@ def layout(rows: int, cols: int) -> Layout | TooSmall:
     board = Rect(1, 0, SIDE * cell_h, SIDE * cell_w)
     inner = Rect(board.y + cell_h, board.x + cell_w, 9 * cell_h, 9 * cell_w)
     prompt = Rect(rows - 1, 0, 1, cols)
-    deed_w = min(DEED_W + (4 if inner.w >= 75 else 0), inner.w // 2)
-    deed = Rect(inner.y, inner.x + 1, min(DEED_H, inner.h), deed_w)
+    deed_w = min(max(DEED_W + (4 if inner.w >= 75 else 0), inner.w // 3), MAX_DEED_W, inner.w // 2)
+    deed_h = DEED_H + (4 if inner.h >= 30 else 0)  # room to space the card's parts out
+    deed = Rect(inner.y, inner.x + 1, min(deed_h, inner.h), deed_w)
     under_deed = Rect(deed.bottom, deed.x, max(0, inner.bottom - deed.bottom), deed.w)
     right_x = deed.right + 2
     right_w = inner.right - right_x - 1
     status = Rect(inner.y, right_x, 4, right_w)
-    ahead = Rect(status.bottom, right_x, 5, right_w)
+    ahead = Rect(status.bottom, right_x, 9 if inner.h >= 30 else 5, right_w)  # 8 squares ahead, or 4
     right_rest = Rect(ahead.bottom, right_x, max(1, inner.bottom - ahead.bottom), right_w)
     below = rows - 1 - board.bottom  # spare lines between the board and the prompt line
     side = Rect(1, board.right + 1, rows - 2, cols - board.right - 1) if side_w else None

@@ -11,14 +11,18 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..engine import BOARD_SIZE, NOBODY, DecisionKind as K, Game, actions as A, describe_decision
-from ..words import (buildings_words, card_words, computers_join_text, format_event,  # noqa: F401 (re-exported)
-                     item_name, join_words, label, name, names, new_game_text, square_name, tie_note, trade_lines,
-                     trade_summary, turn_end_text, valuation_rows)
+from ..engine import (BOARD_SIZE, NOBODY, DecisionKind as K, Game, actions as A, describe_decision,
+                      list_editions)
+from ..engine import events as E
+from ..words import (BANK_VALUE, PRINTED_NOTE, buildings_words, card_words,  # noqa: F401 (re-exported)
+                     computers_join_text, format_event, item_name, join_words, label, name, names, new_game_text,
+                     square_name, tie_note, trade_lines, trade_summary, turn_end_text, valuation_rows)
 from .keys import OPTIONS
 from .prompt import clock_text
 
 MAX_MESSAGES = 300
+# Two values of the same deeds, each always named so: what the bank would pay now (mortgage values,
+# half the building costs: the panel, the holdings) and the printed prices (the final valuation).
 
 
 @dataclass
@@ -58,8 +62,9 @@ class UIState:
     popup: Popup | None = None
     dice: tuple[int, int] | None = None
     card: tuple[str, str] | None = None  # (deck name, text) of the card just drawn
-    auction_left: float | None = None  # seconds before the asked bidder drops out
+    auction_left: float | None = None  # the asked bidder's countdown (0: waiting; silence drops nobody out)
     deferred: tuple[Any, ...] | None = None  # a question put off with ESC: do not ask again at once
+    save_name: str | None = None  # the name the game was last saved under (kept in the autosave too)
 
     def say(self, text: str, role: str = "message") -> None:
         self.messages.append(Message(text, role))
@@ -67,8 +72,11 @@ class UIState:
 
     def settings(self) -> dict[str, Any]:
         """The part of the UI state kept in a save file."""
-        return {"tokens": list(self.tokens), "fastmove": self.fastmove, "show_cash": self.show_cash,
-                "elapsed": round(self.elapsed, 1)}
+        data: dict[str, Any] = {"tokens": list(self.tokens), "fastmove": self.fastmove,
+                                "show_cash": self.show_cash, "elapsed": round(self.elapsed, 1)}
+        if self.save_name:  # a game resumed through its autosave still offers its own name at Save
+            data["save_name"] = self.save_name
+        return data
 
     @classmethod
     def from_settings(cls, data: dict[str, Any], game: Game) -> "UIState":
@@ -76,6 +84,8 @@ class UIState:
         ui = cls(tokens=tokens, fastmove=bool(data.get("fastmove", False)),
                  show_cash=bool(data.get("show_cash", True)))
         ui.elapsed = max(float(data.get("elapsed", 0)), float(game.view.clock_seconds))
+        name = data.get("save_name")
+        ui.save_name = name if isinstance(name, str) and name.isprintable() and len(name) <= 64 else None
         return ui
 
 
@@ -296,8 +306,29 @@ def deed_card(game: Game, square: int) -> DeedCard:
     return DeedCard(sq.name.upper(), colour, owner, tuple(lines), tuple(footer))
 
 
-def ahead(game: Game, square: int, count: int = 4) -> list[tuple[int, str]]:
-    """The ``count`` squares after ``square``, each with a short state ("for sale", "Bob, 2 houses")."""
+def deed_line(text: str, amount: str, width: int) -> str:
+    """One line of the deed card, ``width`` wide: the label left, the amount right, always a space
+    between them (at 80 columns "Rent with colour set $100" only just fits); a label too long is cut."""
+    for left, right in ((" ", " "), (" ", ""), ("", "")):
+        room = width - len(left) - len(right) - len(amount) - 1
+        if len(text) <= room:
+            return f"{left}{text}".ljust(width - len(amount) - len(right)) + amount + right
+    room = max(0, width - len(amount) - 1)
+    return text[:room].ljust(room) + " " + amount
+
+
+def _fitting(forms: Iterable[str], width: int | None) -> str:
+    """The first of ``forms`` (longest first) that fits ``width``; the last one, cut, if none does."""
+    listed = list(forms)
+    for form in listed:
+        if width is None or len(form) <= width:
+            return form
+    return listed[-1][: max(0, width or 0)]
+
+
+def ahead(game: Game, square: int, count: int = 4, width: int | None = None) -> list[tuple[int, str]]:
+    """The ``count`` squares after ``square``, each with a short state ("for sale", "Bob, 2 houses");
+    with ``width``, the longest wording that fits it whole (never a word cut in half)."""
     out = []
     view = game.view
     for k in range(1, count + 1):
@@ -308,15 +339,19 @@ def ahead(game: Game, square: int, count: int = 4) -> list[tuple[int, str]]:
             if sq.kind == "tax":
                 status = game.money(sq.amount)
         elif view.owner(i) == NOBODY:
-            status = f"for sale {game.money(sq.price)}"
+            price = game.money(sq.price)
+            status = _fitting((f"for sale {price}", price), width)
         else:
-            status = f"sold to {name(game, view.owner(i))}"
+            who = name(game, view.owner(i))
+            extra = ""
             if view.mortgaged(i):
-                status += ", mortgaged"
+                extra = ", mortgaged"
             elif view.hotel(i):
-                status += ", hotel"
+                extra = ", hotel"
             elif view.houses(i):
-                status += f", {view.houses(i)}h"
+                extra = f", {view.houses(i)}h"
+            short = {", mortgaged": " (m)", ", hotel": " H"}.get(extra, extra)
+            status = _fitting((f"sold to {who}{extra}", f"{who}{extra}", f"{who}{short}"), width)
         out.append((i, status))
     return out
 
@@ -383,8 +418,11 @@ def holdings_lines(game: Game, ui: UIState, p: int) -> list[tuple[str, str]]:
     view = game.view
     pl = view.player(p)
     token = ui.tokens[p] if p < len(ui.tokens) else ""
-    out = [(f"{label(game, p)} ({token})" + ("  BANKRUPT" if pl.bankrupt else ""), "title"),
-           (f"Cash {game.money(pl.cash)}   Property value {game.money(view.property_value(p))}", "message")]
+    out = [(f"{label(game, p)} ({token})" + ("  BANKRUPT" if pl.bankrupt else ""), "title")]
+    if ui.show_cash:
+        out.append((f"Cash {game.money(pl.cash)}   {BANK_VALUE} {game.money(view.property_value(p))}", "message"))
+    else:  # hidden cash stays hidden here too (C shows it)
+        out.append(("Cash and bank value hidden (C shows them)", "dim"))
     if pl.jail_cards:
         out.append((f"Get Out of Jail Free cards: {len(pl.jail_cards)}", "message"))
     if pl.in_jail:
@@ -426,8 +464,225 @@ def decision_hint(game: Game, people: list[int]) -> str:
     if d.kind == K.ROLL:
         jail = " (in jail)" if game.view.in_jail(d.player) else ""
         return f"{who}{jail}: D to throw the dice, or choose an option."
+    if d.kind == K.RAISE_FUNDS:  # what is still missing, not the whole debt
+        missing = max(0, d.amount - game.view.cash(d.player))
+        return f"{who}: D to raise the {game.money(missing)} still missing, or choose an option."
     return f"{who}: D to answer ({describe(game)}), or choose an option."
 
 
 def describe(game: Game) -> str:
     return describe_decision(game, game.pending)
+
+
+# ---------------------------------------------------------------------------------------- the resume list
+def board_label(edition_id: str) -> str:
+    """The board's menu label ("Classic US") for an edition id as a save names it."""
+    for edition in list_editions():
+        if edition.id == edition_id:
+            return edition.label
+    return edition_id or "?"
+
+
+def _last_played(entry: Any) -> str:
+    return str(entry.modified.strftime("%Y-%m-%d %H:%M"))
+
+
+def resume_rows(entries: list[Any], width: int) -> list[str]:
+    """One line per resumable game (``saves.SaveInfo``): name, board, turn, last played, players,
+    in columns that fit ``width``; what does not fit is in ``resume_detail`` of the chosen one."""
+    if not entries:
+        return []
+    name_w = min(21, max(len(e.name) for e in entries))
+    rows = []
+    for e in entries:
+        if e.problem:
+            text = f"{e.name:<{name_w}}  {_last_played(e)}  cannot be read: {e.problem}"
+        else:
+            status = "game over" if e.over else f"turn {e.turn}"
+            text = (f"{e.name:<{name_w}}  {board_label(e.edition):<12} {status:<9}  {_last_played(e)}  "
+                    f"{', '.join(e.players)}")
+        rows.append(text if len(text) <= width else text[: max(1, width - 3)] + "...")
+    return rows
+
+
+def resume_detail(entry: Any) -> list[str]:
+    """Everything about one game in the resume list, to be wrapped under it (nothing is cut)."""
+    if entry.problem:
+        return [f"{entry.name} cannot be resumed: {entry.problem}", f"File: {entry.path}"]
+    status = "the game is over" if entry.over else f"turn {entry.turn}"
+    kind = " (its autosave)" if entry.name.startswith("autosave") else ""
+    return [f"{entry.name}{kind}: {', '.join(entry.players)} on the {board_label(entry.edition)} board, "
+            f"{status}, last played {_last_played(entry)}", f"File: {entry.path}"]
+
+
+# ---------------------------------------------------------------------------------------- the history
+# Event fields that name a player, and those that hold an amount of money (engine events are
+# dataclasses: the filters read their fields instead of listing every event class).
+_PLAYER_FIELDS = ("player", "payer", "payee", "owner", "giver", "receiver", "proposer", "recipient", "debtor",
+                  "creditor")
+_MONEY_FIELDS = ("amount", "price", "salary", "cost", "refund", "cash")
+HISTORY_MONEY = "money"  # the history filter that keeps only events where money moved
+
+
+def event_concerns(event: E.Event, player: int) -> bool:
+    """Whether ``event`` names ``player`` (as the one who acts, pays, receives, trades ...)."""
+    return any(getattr(event, f, None) == player for f in _PLAYER_FIELDS)
+
+
+def event_moves_money(event: E.Event) -> bool:
+    return any(isinstance(getattr(event, f, None), int) and getattr(event, f) != 0 for f in _MONEY_FIELDS)
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    turn: int  # 0: before the first turn (the throws for the start)
+    text: str
+    role: str
+
+
+def history(game: Game, only: int | str | None = None) -> list[HistoryLine]:
+    """Every event of the game as text, oldest first, each with its turn number; ``only`` a player's
+    seat keeps the events naming that player, ``HISTORY_MONEY`` those where money moved."""
+    out: list[HistoryLine] = []
+    turn = 0
+    for event in game.log:
+        if isinstance(event, E.TurnStarted):
+            turn = event.turn
+        if only == HISTORY_MONEY and not event_moves_money(event):
+            continue
+        if isinstance(only, int) and not event_concerns(event, only):
+            continue
+        shown = format_event(game, event)
+        if shown is not None:
+            out.append(HistoryLine(turn, shown[0], shown[1]))
+    return out
+
+
+def history_rows(lines: list[HistoryLine], width: int) -> list[tuple[str, str]]:
+    """The history wrapped to ``width``: the turn number at the left of each event's first row."""
+    rows: list[tuple[str, str]] = []
+    for line in lines:
+        head = f"{line.turn:>5} " if line.turn else "start "
+        parts = textwrap.wrap(line.text, max(10, width - len(head))) or [""]
+        rows.append((head + parts[0], line.role))
+        rows += [(" " * len(head) + part, line.role) for part in parts[1:]]
+    return rows
+
+
+def history_title(game: Game, only: int | str | None) -> str:
+    if only == HISTORY_MONEY:
+        return "History: money"
+    if isinstance(only, int):
+        return f"History: {label(game, only)}"
+    return "History"
+
+
+def cell_name_lines(game: Game, square: int, width: int, lines: int) -> list[str]:
+    """A board cell's name in ``lines`` lines of ``width``: the full name where it fits whole
+    (wrapped, capitals as the squares print), else the edition's short name ("PACIFI" at 80 columns)."""
+    sq = game.edition.squares[square]
+    if width <= 0:
+        return [""]
+    full = textwrap.wrap(sq.name.upper(), width)
+    if full and len(full) <= lines and all(len(part) <= width for part in full) and \
+            not any(len(word) > width for word in sq.name.split()):
+        return full
+    return [sq.short[:width]]
+
+
+# ---------------------------------------------------------------------------------------- reasons
+def why_not(game: Game, people: list[int], command: str) -> str:
+    """Why an option of the bar (shown dimmed) cannot be used now: a reason, never just "no"."""
+    d = game.pending
+    view = game.view
+    if game.over:
+        return "The game is over."
+    if command == "dice":
+        return f"It is not your move: the game waits for {describe(game)}."
+    if command == "rent":
+        return ("There is no rent for a person to claim just now: rent can be claimed from the moment "
+                "a player lands on your property until the next throw.")
+    if command == "trade":
+        if d.kind == K.TRADE_RESPONSE:
+            return f"An offer is waiting for {name(game, d.player)}'s answer first."
+        return "No trade can be offered: nobody holds a property or a jail card."
+    for p in people:  # a player in debt, or an auction under way, blocks dealing for everyone
+        problem = view.deal_problem(p)
+        if problem is not None:
+            return f"Not now: {problem}."
+    if command == "mortgage":
+        if not any(view.owned(p) for p in people):
+            return "Nobody at the keyboard owns a property to mortgage."
+        return ("Nothing to mortgage or lift: a street with buildings in its colour set cannot be "
+                "mortgaged until they are sold, and lifting needs the cash for the mortgage and its interest.")
+    if command == "houses":
+        sets = [(p, g) for p in people for g in view.monopolies(p)]
+        if not sets and not any(view.houses(s) or view.hotel(s) for p in people for s in view.owned(p)):
+            return "Nobody at the keyboard owns a whole colour set: houses go only on a complete set."
+        for p, group in sets:
+            for square in group.squares:
+                problem = view.build_problem(square, p)
+                if problem is None:
+                    cost = view.build_cost(square)
+                    return f"{name(game, p)} needs {game.money(cost)} in cash for a building on {group.name}."
+            return f"{name(game, p)} cannot build on {group.name}: {view.build_problem(group.squares[0], p)}."
+        return "Nobody at the keyboard can build or sell now."
+    return "Nothing to do."
+
+
+# ---------------------------------------------------------------------------------------- the Offline token
+def offline_start(game: Game, player: int, squares: list[int]) -> int | None:
+    """Where the Offline cursor starts: round the board from the token, the first square of an
+    opponent (that is where the token hurts), else one nobody owns, never first on the mover's own."""
+    if not squares:
+        return None
+    view = game.view
+    origin = view.offline_square if view.offline_square is not None else 0
+    ordered = sorted(squares, key=lambda s: ((s - origin) % BOARD_SIZE) or BOARD_SIZE)
+    for wanted in (lambda o: o not in (player, NOBODY), lambda o: o != player):
+        found = next((s for s in ordered if wanted(view.owner(s))), None)
+        if found is not None:
+            return found
+    return ordered[0]
+
+
+def offline_lines(game: Game, player: int, reason: str) -> list[tuple[str, str]]:
+    """The side panel shown while the Offline token must be moved: what it does and why now."""
+    who = name(game, player)
+    why = {"doubles": f"{who} threw doubles, so {who} moves it.",
+           "landed": f"A player landed on {who}'s property under it, so {who} moves it."}.get(
+        reason, f"{who} moves it now.")
+    here = game.view.offline_square
+    where = game.edition.squares[here].name if here is not None else "off the board"
+    return [("The Offline token (.com rule)", "title"),
+            ("A property under the Offline token charges no rent.", "message"),
+            (why, "message"),
+            (f"It is now on {where}.", "dim"),
+            ("Put it on an opponent's property to stop their rent there (the cursor starts on one).", "message"),
+            ("Arrows move, RETURN puts it down, ESC later.", "dim")]
+
+
+# ---------------------------------------------------------------------------------------- a trade being built
+def offer_so_far(game: Game, proposer: int, other: int, give: list[int], take: list[int],
+                 give_cards: tuple[str, ...] = (), take_cards: tuple[str, ...] = (),
+                 cash: int = 0) -> list[tuple[str, str]]:
+    """What each side gives in a trade under construction, by name (not by colour alone)."""
+    lines: list[tuple[str, str]] = []
+    for who, squares, cards, pays in ((proposer, give, give_cards, cash), (other, take, take_cards, -cash)):
+        lines.append((f"{name(game, who)} gives:", "title"))
+        items = [(game.edition.squares[s].name + (" (mortgaged)" if game.view.mortgaged(s) else ""), "message")
+                 for s in squares]
+        if cards:
+            items.append((f"{len(cards)} Get Out of Jail Free card{'s' if len(cards) > 1 else ''}", "message"))
+        if pays > 0:
+            items.append((game.money(pays), "message"))
+        lines += [("  " + text, role) for text, role in items] or [("  nothing yet", "dim")]
+    return lines
+
+
+def claim_window_hint(game: Game, people: list[int], thrower: int, seconds_left: float) -> str:
+    """The bottom line while people may still claim rent before a computer throws: who may claim,
+    the countdown, and what the keys do."""
+    owners = " and ".join(name(game, p) for p in sorted({c.owner for c in game.view.claims() if c.owner in people}))
+    who = name(game, thrower)
+    return f"{owners}: R claims rent before {who} throws - {int(seconds_left + 0.99)} s  (SPACE: {who} throws now)"

@@ -5,6 +5,12 @@ quicker with Fastmove, any key skips the wait); a question for a person is asked
 it off: the option bar stays usable and D answers it later); otherwise the option bar waits for a
 key. Every change goes through ``Game.apply``; what happened is read from the events it returns.
 The game is autosaved after every turn.
+
+Keys belong to the moment they were typed for: a key pressed while a token moves or a computer's
+events are shown only skips the wait (an option's letter is kept for when the screen is free, but
+never D, which would answer the next decision), and what was typed ahead is dropped once the
+moment has passed. Rent claims get time: a countdown before a throw that would let a person's claim
+lapse, R inside any one-key question, and an owner about to throw is asked first.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import signal
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .. import saves
 from ..engine import BOARD_SIZE, NOBODY, Decision, DecisionKind as K, Game, IllegalActionError, Offer, Pending
@@ -22,15 +28,17 @@ from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
 from . import model as M
+from .places import default_save_dir, same_folder
 from .prompt import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
+from .layout import Layout, TooSmall
 from .screen import Screen, key_char
 
 PACE = 1.2  # seconds a computer action stays on screen (Fastmove: FAST_PACE)
 FAST_PACE = 0.35
 WATCH_PACE = 0.15  # seconds each turn stays on screen with Fastmove when no person is left to play
 STEP = 0.11  # seconds per square when a token moves
-AUCTION_WAIT = 10.0  # seconds the asked bidder has to bid before dropping out
-RENT_WINDOW = 3.0  # extra wait before a computer throws while a person may claim rent
+AUCTION_WAIT = 10.0  # the countdown shown to the asked bidder; a key restarts it, silence drops nobody
+CLAIM_WINDOW = 8.0  # seconds a person has to claim rent before a computer throws (Fastmove too)
 MAX_COMPUTER_ACTIONS_PER_TURN = 300
 
 
@@ -45,11 +53,12 @@ class LeaveProgram(Exception):
 def resume_command(save_dir: str | Path, name: str) -> str:
     """The command that resumes the save ``name``.
 
-    ``--load NAME`` looks in the default save folder only, so a game kept elsewhere (``--save-dir``)
-    needs the folder in the command too, or the player would be sent to another file or to none.
+    ``--load NAME`` looks in the default save folder only (``places.default_save_dir``), so a game
+    kept elsewhere (``--save-dir``) needs the folder in the command too, or the player would be sent
+    to another file or to none.
     """
     command = f"monopoly --load {name}"
-    if Path(save_dir) != Path(saves.DEFAULT_SAVE_DIR):
+    if not same_folder(save_dir, default_save_dir()):
         command += f" --save-dir {shlex.quote(str(save_dir))}"
     return command
 
@@ -127,7 +136,7 @@ class GameController:
         self.cp = computers
         self.ui = ui
         self.save_dir = Path(save_dir)
-        self.save_name = save_name
+        self.save_name = save_name or self._remembered_name(ui.save_name)
         self.record = record if record is not None else saves.GameRecord(save_dir)  # identity and files
         self.autosave_problem: str | None = None  # why the last autosave failed, while it has
         self._start = time.monotonic()
@@ -145,6 +154,9 @@ class GameController:
         screen.ui = ui
         screen.people = self.people
         screen.on_tick = self._tick
+        screen.on_claim_key = self._claim_during_question
+        self._claiming = False
+        self._history: tuple[Any, list[M.HistoryLine]] = (None, [])  # (filter and log length, lines)
 
     # ------------------------------------------------------------------ who is who
     def is_computer(self, p: int) -> bool:
@@ -283,6 +295,8 @@ class GameController:
             if isinstance(ev, (E.DiceRolled, E.StartingRoll)):
                 ui.dice = ev.dice
             elif isinstance(ev, E.Moved):
+                if not computer:
+                    ui.hint = f"{M.name(game, ev.player)} moves... any key skips the move"
                 self._animate(ev)
                 moved = True
                 ui.card = None  # a card that moved the token: now the deed of where it landed
@@ -311,11 +325,15 @@ class GameController:
                     self.pause(self.pace * 0.4)
         self._scarce_auction_over()
         ui.display_pos.clear()
-        ui.hint = M.decision_hint(game, self.people)
         if moved or computer:
             self.refresh()
         if computer and not self._skip_rest:
             self.pause(WATCH_PACE if self.watching and turn_over else self.pace)
+        if moved or computer:
+            # Keys typed while a token moved or a computer played were meant for that moment (to
+            # skip it): none of them may answer the decision that comes next.
+            self.screen.flush_keys()
+        ui.hint = M.decision_hint(game, self.people)
         if turn_over:
             self.autosave()
         self.refresh()
@@ -335,21 +353,36 @@ class GameController:
                 ui.display_pos[ev.player] = ev.end
                 break
 
-    def pause(self, seconds: float) -> bool:
-        """Wait, showing the screen; a key skips the rest (True). An option key is kept for later."""
+    def pause(self, seconds: float, keep_options: bool = False) -> bool:
+        """Wait, showing the screen; a key skips the rest (True).
+
+        An option's key is kept and done as soon as the screen is free, except D: it answers the
+        decision waiting, and while a token moves or a computer's events are shown that decision is
+        already the next one (D pressed twice on Bob's move must not throw Ann's dice). Only with
+        ``keep_options`` (the wait before a computer acts, the decision on screen unchanged) is D kept.
+        """
         if seconds <= 0:
             return False
         key = self.screen.read_key(seconds)
         if key is None:
             return False
         self._skip_rest = True
+        self.pause_key(key, keep_options)
+        return True
+
+    def pause_key(self, key: int, keep_options: bool = False) -> bool:
+        """Keep a key pressed during a wait for when the screen is free, if it may be done then
+        (see ``pause``); True when kept."""
         index = KEYS.option_for_key(key)
         if index is not None:
-            if M.option_enabled(self.game, self.people).get(KEYS.OPTIONS[index].command):
+            command = KEYS.OPTIONS[index].command
+            if (keep_options or command != "dice") and M.option_enabled(self.game, self.people).get(command):
                 self._queued_key = key  # done as soon as the screen is free
-        elif key == ord("?"):
+                return True
+        elif KEYS.command("bar", key) in ("help", "history"):  # reading only: done once the screen is free
             self._queued_key = key
-        return True
+            return True
+        return False
 
     # ------------------------------------------------------------------ computer players
     def computer_step(self) -> bool:
@@ -380,17 +413,39 @@ class GameController:
             if action is None:
                 return False
         wait = self.pace * (0.5 if not isinstance(action, A.Roll) else 0.8)
+        self._skip_rest = False
         if isinstance(action, A.Roll) and any(c.owner in self.people for c in game.view.claims()):
-            wait += RENT_WINDOW * (0.5 if self.ui.fastmove else 1.0)
-            self.ui.hint = "Claim your rent now with R before the computer throws!"
+            if self.claim_window(action.player):
+                return True  # a person chose an option (R): do that first
         else:
             self.ui.hint = f"{M.name(game, action.player)} (computer) is playing... any key skips"
-        self.refresh()
-        self._skip_rest = False
-        if self.pause(wait) and self._queued_key is not None:
-            return True  # a person chose an option: do that first
+            self.refresh()
+            if self.pause(wait, keep_options=True) and self._queued_key is not None:
+                return True  # a person chose an option: do that first
         self.apply(action, computer=True)
         return True
+
+    def claim_window(self, thrower: int) -> bool:
+        """Before a throw that would let another person's rent claim lapse (a computer's, or a
+        person's in hot-seat play): a countdown of ``CLAIM_WINDOW`` seconds (Fastmove too: a person
+        needs the time) on the bottom line. R (or another option) is kept and done first (True);
+        SPACE, RETURN or D lets the thrower throw at once."""
+        game = self.game
+        deadline = time.monotonic() + CLAIM_WINDOW
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            self.ui.hint = M.claim_window_hint(game, self.people, thrower, left)
+            self.refresh()
+            key = self.screen.read_key(min(1.0, left))
+            if key is None:
+                continue
+            if key in KEYS.ENTER or KEYS.command("message", key) == "skip" or key_char(key).lower() == "d":
+                return False
+            if self.pause_key(key, keep_options=True):
+                return True
+            self.say("R claims the rent; SPACE lets the computer throw now", "dim")
 
     # ------------------------------------------------------------------ the option bar
     def on_bar_key(self, key: int) -> None:
@@ -405,6 +460,9 @@ class GameController:
             return
         if cmd == "help":
             self.show_help()
+            return
+        if cmd == "history":
+            self.show_history()
             return
         if cmd == "select":
             self.run_option(KEYS.OPTIONS[ui.bar_index].command)
@@ -426,15 +484,7 @@ class GameController:
         self.refresh()
 
     def _why_not(self, command: str) -> str:
-        d = self.game.pending
-        return {
-            "dice": f"It is not your move: the game waits for {M.describe(self.game)}." if d.kind != K.GAME_OVER
-            else "The game is over.",
-            "rent": "There is no rent for a person to claim just now.",
-            "trade": "No trade can be offered just now.",
-            "mortgage": "Nobody at the keyboard has anything to mortgage or lift.",
-            "houses": "Nobody at the keyboard can build or sell houses now.",
-        }.get(command, "Nothing to do.")
+        return M.why_not(self.game, self.people, command)
 
     def show_help(self) -> None:
         """Two pages: the options, then the other keys (ESC after the first page closes it)."""
@@ -446,6 +496,54 @@ class GameController:
         width = max(len(k) for k, _ in KEYS.HELP_TEXT)
         others = [(f"{k:<{width}} {v}", "message") for k, v in KEYS.HELP_TEXT]
         self.screen.show_popup(M.Popup("Keys (2/2)", others, indent=width + 1))
+
+    # ------------------------------------------------------------------ the history
+    def history_popup(self, only: int | str | None = None, top: int | None = None) -> tuple[M.Popup, int]:
+        """One page of the history (``top``: its first row; None: the last page, newest last) and
+        the first row shown."""
+        lay = self.screen.lay
+        rows, cols = (lay.rows, lay.cols) if not isinstance(lay, TooSmall) else (24, 80)
+        area_h, area_w = (lay.board.h, lay.board.w) if isinstance(lay, Layout) and lay.board.h >= 10 \
+            else (rows - 2, cols)
+        room = max(1, area_h - 5)  # a box, a title and a footer line
+        key = (only, len(self.game.log))  # a long game's history is read once, not at every key
+        if self._history[0] != key:
+            self._history = (key, M.history(self.game, only))
+        lines = M.history_rows(self._history[1], area_w - 8)
+        last = max(0, len(lines) - room)
+        first = last if top is None else max(0, min(top, last))
+        shown = lines[first:first + room] or [("Nothing yet.", "dim")]
+        n = self.game.view.player_count
+        where = f"{first + 1}-{first + len(shown)} of {len(lines)}" if lines else "empty"
+        return M.Popup(f"{M.history_title(self.game, only)} ({where})", shown,
+                       footer=f"Up/Down PgUp/PgDn scroll  1-{n} a player  M money  A all  ESC back",
+                       indent=6), first
+
+    def show_history(self) -> None:
+        """Every event of the game as text, scrollable, newest last; one player's or money only."""
+        only: int | str | None = None
+        top: int | None = None
+        while True:
+            popup, first = self.history_popup(only, top)
+            page = max(1, len(popup.lines) - 1)
+            key = self.screen.show_popup(popup)
+            if key is None:
+                continue
+            cmd = KEYS.command("history", key)
+            ch = key_char(key)
+            if cmd == "close":
+                return
+            moves = {"up": -1, "down": 1, "page_up": -page, "page_down": page}
+            if cmd in moves:
+                top = first + moves[cmd]
+            elif cmd == "first":
+                top = 0
+            elif cmd == "last":
+                top = None
+            elif cmd in ("all", "money"):
+                only, top = (None if cmd == "all" else M.HISTORY_MONEY), None
+            elif ch.isdigit() and 1 <= int(ch) <= self.game.view.player_count:
+                only, top = int(ch) - 1, None
 
     # ------------------------------------------------------------------ helpers for dialogs
     def ask(self, question: Question) -> Any:
@@ -493,6 +591,10 @@ class GameController:
             self.answer(d)
             return
         p = d.player
+        if not self.claim_before_throwing(p):
+            return
+        if any(c.owner in self.people and c.owner != p for c in self.game.view.claims()) and self.claim_window(p):
+            return  # another person at the keyboard claims first (R); D again throws
         pl = self.game.view.player(p)
         action: A.Action = A.Roll(p)
         if pl.in_jail:
@@ -577,9 +679,13 @@ class GameController:
             self.apply(A.SettleMortgagedTransfer(p, d.square, answer))
         elif d.kind == K.MOVE_OFFLINE:
             squares = self.legal_squares(p, A.MoveOffline)
-            how, spot = self.screen.board_cursor(
-                f"{who}: put the Offline token on a property (arrows, RETURN; ESC later)", squares,
-                game.view.offline_square)
+            self.ui.popup = M.Popup("Offline", M.offline_lines(game, p, d.reason or ""), footer="", where="side")
+            try:
+                how, spot = self.screen.board_cursor(
+                    f"{who}: put the Offline token on a property (arrows, RETURN; ESC later)", squares,
+                    M.offline_start(game, p, squares))
+            finally:
+                self.ui.popup = None
             if how != "pick" or spot is None:
                 return self._defer(marker)
             self.apply(A.MoveOffline(p, spot))
@@ -599,7 +705,8 @@ class GameController:
     # ------------------------------------------------------------------ auctions
     def run_auction(self) -> None:
         """An auction on screen: people bid with their player number and an amount; computers by
-        their strategy; the player asked drops out after a pause with no new bid."""
+        their strategy; the person asked sees a countdown that any key restarts, and is then
+        waited for: nobody drops out for silence alone."""
         game = self.game
         d = game.pending
         if d.kind != K.AUCTION or d.auction is None:
@@ -641,11 +748,11 @@ class GameController:
                     self.say(f"{M.name(game, asked)} cannot bid more than {game.money(a.high_bid)}", "dim")
                     self.apply(A.PassBid(asked))
                     continue
-                if left <= 0:
-                    self.apply(A.PassBid(asked))
-                    continue
-                key = self.screen.read_key(min(1.0, left))
-                if key is not None and self._auction_key(d, key):
+                # Silence drops nobody out: once the countdown has run out, the asked player is
+                # waited for (a bid, or P); any key starts the countdown again.
+                key = self.screen.read_key(min(1.0, left) if left > 0 else None)
+                if key is not None:
+                    self._auction_key(d, key)
                     deadline = time.monotonic() + wait
         finally:
             self.ui.popup = None
@@ -717,7 +824,8 @@ class GameController:
         if self.is_computer(d.player):
             lines.append((f"{asked} is thinking...", "dim"))
         else:
-            lines.append((f"{asked}: {int(left + 0.99)} s to bid", "rent"))
+            lines.append((f"{asked}: {int(left + 0.99)} s to bid" if left > 0 else
+                          f"{asked}: waiting for a bid or P", "rent"))
             numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and not self.is_computer(b)]
             if numbers:  # only the people who may raise the bid now
                 lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
@@ -783,6 +891,41 @@ class GameController:
         for claim in game.view.claims(p):
             self.apply(A.ClaimRent(p, claim.id))
 
+    def _claim_during_question(self) -> bool:
+        """R pressed while a question is open (the screen's ``on_claim_key``): claim the rent now,
+        without putting the question off first; True when the decision asked has changed."""
+        if self._claiming:
+            return False
+        if not M.option_enabled(self.game, self.people).get("rent"):
+            self.say(self._why_not("rent"), "dim")
+            return False
+        marker = decision_marker(self.game)
+        self._claiming = True
+        try:
+            self.option_rent()
+        finally:
+            self._claiming = False
+        return decision_marker(self.game) != marker
+
+    def claim_before_throwing(self, p: int) -> bool | None:
+        """An owner about to throw with rent still to claim is asked first (the throw would let it
+        lapse). True: go on and throw; False: the claim changed the game (the payer must raise the
+        money); None: put off (ESC)."""
+        game = self.game
+        claims = game.view.claims(p)
+        if not claims:
+            return True
+        owed = " and ".join(f"{game.money(c.amount)} from {M.name(game, c.payer)}" for c in claims)
+        answer = self.yes_no(f"{M.name(game, p)}: claim the rent first ({owed})? A throw now lets it lapse", True)
+        if answer is None:
+            return None
+        if answer:
+            d = game.pending
+            for claim in claims:
+                self.apply(A.ClaimRent(p, claim.id))
+            return game.pending is d
+        return True
+
     # ------------------------------------------------------------------ Trade
     def option_trade(self) -> None:
         candidates = [p for p in self.people]
@@ -795,8 +938,10 @@ class GameController:
         view = self.game.view
         return [s for s in view.owned(owner) if not view.group_has_buildings(s)]
 
-    def pick_squares(self, title: str, candidates: list[int]) -> list[int] | None:
-        """Mark squares with the board cursor; None when cancelled."""
+    def pick_squares(self, title: str, candidates: list[int],
+                     on_change: Callable[[set[int]], None] | None = None) -> list[int] | None:
+        """Mark squares with the board cursor; None when cancelled. ``on_change`` hears each change
+        of the marks (the trade's panel of what each side gives)."""
         ui = self.ui
         ui.marked = set()
         try:
@@ -805,6 +950,8 @@ class GameController:
                 return []
             start = candidates[0]
             while True:
+                if on_change is not None:
+                    on_change(ui.marked)
                 how, sq = self.screen.board_cursor(
                     f"{title}: arrows move, RETURN marks or unmarks, D done, ESC cancels", candidates, start)
                 if how == "cancel":
@@ -818,6 +965,18 @@ class GameController:
             ui.marked = set()
 
     def trade_dialog(self, p: int, settle: bool = False) -> None:
+        """Build an offer step by step; a panel beside the board lists what each side gives so far."""
+        try:
+            self._build_offer(p, settle)
+        finally:
+            self.ui.popup = None
+
+    def _show_offer(self, p: int, r: int, give: list[int], take: list[int], give_cards: tuple[str, ...] = (),
+                    take_cards: tuple[str, ...] = (), cash: int = 0) -> None:
+        self.ui.popup = M.Popup("Offer so far", M.offer_so_far(self.game, p, r, give, take, give_cards, take_cards,
+                                                               cash), footer="", where="side")
+
+    def _build_offer(self, p: int, settle: bool) -> None:
         game = self.game
         others = [q for q in game.view.active_players() if q != p]
         if settle:
@@ -826,9 +985,11 @@ class GameController:
             r = self.choose_player(f"{M.name(game, p)} trades with which player?", others)
         if r is None:
             return
-        give = self.pick_squares(f"{M.name(game, p)} gives", self._tradable(p))
+        give = self.pick_squares(f"{M.name(game, p)} gives", self._tradable(p),
+                                 lambda marked: self._show_offer(p, r, sorted(marked), []))
         if give is None:
             return
+        self._show_offer(p, r, give, [])
         give_cards = self._pick_cards(p, "give")
         if give_cards is None:
             return
@@ -836,14 +997,17 @@ class GameController:
         take_cards: tuple[str, ...] = ()
         if not settle:
             self.ui.marked = set()
-            picked = self.pick_squares(f"{M.name(game, p)} asks {M.name(game, r)} for", self._tradable(r))
+            picked = self.pick_squares(f"{M.name(game, p)} asks {M.name(game, r)} for", self._tradable(r),
+                                       lambda marked: self._show_offer(p, r, give, sorted(marked), give_cards))
             if picked is None:
                 return
             take = picked
+            self._show_offer(p, r, give, take, give_cards)
             cards = self._pick_cards(r, "take")
             if cards is None:
                 return
             take_cards = cards
+        self._show_offer(p, r, give, take, give_cards, take_cards)
         cash = self._trade_cash(p, r, settle)
         if cash is None:
             return
@@ -864,30 +1028,28 @@ class GameController:
     def _trade_cash(self, p: int, r: int, settle: bool) -> int | None:
         """The cash in a trade (positive: ``p`` pays ``r``), or None when cancelled.
 
-        An amount the chosen payer does not have is asked again here, so that the properties and
-        cards marked so far are not thrown away with a refused offer.
+        Who pays is asked first, so the amount question knows its limit (the payer's cash) and a
+        refusal never throws away the properties and cards marked so far.
         """
         game = self.game
-        most = max(game.view.cash(p), 0 if settle else game.view.cash(r))
-        while most > 0:
-            amount = self.ask(Question("Cash in this trade (RETURN: none)", NUMBER, 0, low=0, high=most,
-                                       money=game.money))
-            if amount is None:
+        payer: int | None = p
+        if not settle:
+            payer = self.choose_player("Cash in this trade: who pays? (X: no cash)", [p, r], default=NOBODY,
+                                       allow_none=True)
+            if payer is None:
                 return None
-            if not amount:
+            if payer == NOBODY:
                 return 0
-            payer = p
-            if not settle:
-                chosen = self.choose_player(f"Who pays the {game.money(amount)}?", [p, r], default=p)
-                if chosen is None:
-                    return None
-                payer = chosen
-            has = game.view.cash(payer)
-            if amount <= has:
-                return amount if payer == p else -amount
-            self.say(f"{M.name(game, payer)} has only {game.money(has)} in cash: "
-                     "type a smaller amount, or let the other player pay", "bad")
-        return 0
+        assert payer is not None
+        most = game.view.cash(payer)
+        if most <= 0:
+            self.say(f"{M.name(game, payer)} has no cash to put in the trade", "dim")
+            return 0
+        amount = self.ask(Question(f"{M.name(game, payer)} pays how much? (RETURN: none)", NUMBER, 0, low=0,
+                                   high=most, money=game.money))
+        if amount is None:
+            return None
+        return amount if payer == p else -amount
 
     def _pick_cards(self, holder: int, side: str) -> tuple[str, ...] | None:
         cards = list(self.game.view.jail_cards(holder))
@@ -923,7 +1085,12 @@ class GameController:
                 return
             start = sq
             if game.view.mortgaged(sq):
-                self.apply(A.LiftMortgage(p, sq))
+                lift, interest = game.view.lift_cost(sq), game.view.mortgage_interest(sq)
+                name = game.edition.squares[sq].name
+                sure = self.yes_no(f"{M.name(game, p)}: lift the mortgage on {name} for {game.money(lift)} "
+                                   f"({game.money(lift - interest)} + {game.money(interest)} interest)?", True)
+                if sure:
+                    self.apply(A.LiftMortgage(p, sq))
             else:
                 self.apply(A.Mortgage(p, sq))
             if debt is not None and game.pending is not debt:
@@ -1129,10 +1296,20 @@ class GameController:
             except saves.SaveError as exc:
                 self.say(str(exc), "bad")
                 return None
-        self.save_name = name
+        self.save_name = self.ui.save_name = name
         self.say(f"Game saved as {name} ({path})", "good")
         self.refresh()
         return path
+
+    @staticmethod
+    def _remembered_name(name: str | None) -> str | None:
+        """The save name a resumed autosave remembers, if it is still a name Save would take."""
+        if name is None:
+            return None
+        try:
+            return check_save_name(name)
+        except ValueError:
+            return None
 
     def _free_save_name(self) -> str:
         """The first of game1, game2 ... not taken in the save folder: the name offered for a save."""

@@ -9,7 +9,6 @@ typed and ended with RETURN.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable
 

@@ -23,7 +23,7 @@ from ..engine import BOARD_SIZE, NOBODY, Game
 from . import keys as KEYS
 from . import model as M
 from .layout import Layout, Rect, TooSmall, layout, neighbour
-from .prompt import Question, one_column
+from .prompt import CHOICE, NUMBER, YESNO, Question, one_column
 from .theme import Theme
 
 
@@ -75,6 +75,29 @@ class SetupView:
     lines: list[tuple[str, str]]
     items: list[str] | None = None
     selected: int = 0
+    details: list[list[str]] | None = None  # per item: lines shown wrapped under the list for the chosen one
+
+
+def question_help(question: Question, in_setup: bool) -> M.Popup:
+    """What ``?`` shows inside a question: how to answer this one, then the keys of the game."""
+    lines: list[tuple[str, str]] = [(question.render().strip(), "title"), ("", "message")]
+    if question.kind in (CHOICE, YESNO):
+        how = "press the key of an answer" + (", then RETURN" if in_setup else "")
+    elif question.kind == NUMBER:
+        how = "type a number (money signs and commas are fine), then RETURN"
+    else:
+        how = f"type the answer (at most {question.max_len} characters), then RETURN"
+    lines.append((f"To answer: {how}.", "message"))
+    if question.default is not None:
+        lines.append((f"RETURN alone takes the answer in brackets [{question.shown_default()}].", "message"))
+    lines.append(("ESC: " + ("go back (or leave)" if in_setup else
+                             "put the question off; D on the option bar comes back to it") + ".", "message"))
+    if not in_setup:
+        lines.append(("R: claim rent that is owed to you, even while this question is open.", "message"))
+        lines.append(("", "message"))
+        width = max(len(k) for k, _ in KEYS.HELP_TEXT)
+        lines += [(f"{k:<{width}} {v}", "dim") for k, v in KEYS.HELP_TEXT]
+    return M.Popup("Help", lines, footer="any key: back to the question", indent=2)
 
 
 class Screen:
@@ -89,6 +112,9 @@ class Screen:
         self.bar_active = False
         self.setup: SetupView | None = None
         self.on_tick: Callable[[], None] | None = None
+        # R at a one-key question that has no R: claim rent now (True: the decision asked changed,
+        # so the question is given up as if ESC were pressed). Set by the game's controller.
+        self.on_claim_key: Callable[[], bool] | None = None
         self.lay: Layout | TooSmall = layout(*self.win.getmaxyx())
         try:
             self.win.keypad(True)
@@ -294,14 +320,23 @@ class Screen:
             self.put(y, 2, text, t(role), lay.cols - 4)
             y += 1
         if items is not None:
+            detail: list[str] = []
+            if view.details and 0 <= view.selected < len(view.details):
+                for text in view.details[view.selected]:
+                    detail += textwrap.wrap(text, max(20, lay.cols - 6), subsequent_indent="  ")
             y += 1
-            space = max(1, lay.rows - 2 - y)
+            space = max(1, lay.rows - 2 - y - (len(detail) + 1 if detail else 0))
             first = max(0, min(view.selected - space // 2, len(items) - space))
             for i in range(first, min(len(items), first + space)):
                 attr = t("cursor") if i == view.selected else t("message")
                 mark = self.glyphs.arrow if i == view.selected else " "
                 self.put(y, 2, f"{mark} {items[i]}".ljust(lay.cols - 4), attr, lay.cols - 4)
                 y += 1
+            if detail:
+                y += 1
+                for line in detail[: max(0, lay.rows - 2 - y)]:
+                    self.put(y, 4, line, t("dim"), lay.cols - 6)
+                    y += 1
         self._draw_prompt_line(lay)
 
     # ------------------------------------------------------------------ the game screen
@@ -360,14 +395,15 @@ class Screen:
             else:
                 name_attr = t("square")
             width = rect.w - 1  # one column of space between cells
-            label = c.name[:width]
-            if ui.cursor == sq:
-                label = (self.glyphs.arrow + c.name)[:width]
-            self.put(rect.y, rect.x, label.ljust(width), name_attr)
+            arrow = self.glyphs.arrow if ui.cursor == sq else ""
+            name_lines = M.cell_name_lines(game, sq, width - len(arrow), max(1, rect.h - 2))
+            for k, line in enumerate(name_lines):
+                self.put(rect.y + k, rect.x, ((arrow if k == 0 else "") + line).ljust(width), name_attr)
             if rect.h >= 3:
-                self._draw_status_marks(rect.y + 1, rect.x, width, M.Cell(
+                marks_y = rect.y + max(1, rect.h - 2)
+                self._draw_status_marks(marks_y, rect.x, width, M.Cell(
                     c.name, c.group_colour, c.owner, c.mortgaged, c.houses, c.hotel, (), (), c.offline), current)
-                self._draw_status_marks(rect.y + 2, rect.x, width, M.Cell(
+                self._draw_status_marks(marks_y + 1, rect.x, width, M.Cell(
                     c.name, "", NOBODY, False, 0, False, c.tokens, c.jailed), current)
             else:
                 self._draw_status_marks(rect.y + 1, rect.x, width, c, current)
@@ -416,23 +452,26 @@ class Screen:
         inner_w = rect.w - 2
         head = card.title.center(inner_w)[:inner_w]
         self.put(rect.y + 1, rect.x + 1, head, t.group(card.group_colour) if card.group_colour else t("title"))
-        y = rect.y + 2
+        footer = [part for note in card.footer for part in textwrap.wrap(note, inner_w - 2)]
+        used = 1 + (1 if card.owner_line else 0) + len(card.lines) + len(footer)
+        gap = 1 if rect.h - 2 - used >= 3 else 0  # a larger card spaces its parts out
+        y = rect.y + 2 + gap
         if card.owner_line:
             role = "mortgaged" if "MORTGAGED" in card.owner_line else ("owner" if "Owner" in card.owner_line else "good")
             self.put(y, rect.x + 2, card.owner_line, t(role), inner_w - 2)
-            y += 1
+            y += 1 + gap
         for text, amount, applies in card.lines:
             if y >= rect.bottom - 1:
                 break
-            line = f" {text}".ljust(inner_w - len(amount) - 1) + amount + " "
+            line = M.deed_line(text, amount, inner_w)
             self.put(y, rect.x + 1, line, t("deed_highlight") if applies else t("deed"), inner_w)
             y += 1
-        for note in card.footer:
-            for part in textwrap.wrap(note, inner_w - 2):
-                if y >= rect.bottom - 1:
-                    break
-                self.put(y, rect.x + 2, part, t("dim"))
-                y += 1
+        y += gap
+        for part in footer:
+            if y >= rect.bottom - 1:
+                break
+            self.put(y, rect.x + 2, part, t("dim"))
+            y += 1
 
     def _draw_card(self, rect: Rect, deck: str, text: str) -> None:
         t = self.theme
@@ -456,7 +495,7 @@ class Screen:
         self.put(r.y, r.x, f"{p + 1} {pl.name}", t("title"), r.w)
         self.put(r.y, r.x + len(pl.name) + 3, f"{token}{who}", t("message"), r.w - len(pl.name) - 3)
         if ui.show_cash:
-            self.put(r.y + 1, r.x, f"Cash {game.money(pl.cash)}  Property {game.money(game.view.property_value(p))}",
+            self.put(r.y + 1, r.x, f"Cash {game.money(pl.cash)}  {M.BANK_VALUE} {game.money(game.view.property_value(p))}",
                      t("good"), r.w)
         else:
             self.put(r.y + 1, r.x, "Cash hidden (C shows it)", t("dim"), r.w)
@@ -480,11 +519,13 @@ class Screen:
         r = lay.ahead
         here = M.position_of(game, ui, game.current_player)
         self.put(r.y, r.x, "Ahead:", t("dim"))
-        for k, (sq, status) in enumerate(M.ahead(game, here, min(4, r.h - 1))):
+        name_w = 8 if r.w < 50 else 22  # full names where there is room
+        for k, (sq, status) in enumerate(M.ahead(game, here, min(8, r.h - 1), max(0, r.w - name_w - 1))):
             c = M.cell(game, sq)
             y = r.y + 1 + k
-            self.put(y, r.x, f"{c.name:<8}", t.group(c.group_colour) if c.group_colour else t("square"))
-            self.put(y, r.x + 9, status, t("message"), r.w - 9)
+            shown = c.name if name_w == 8 else game.edition.squares[sq].name[:name_w]
+            self.put(y, r.x, f"{shown:<{name_w}}", t.group(c.group_colour) if c.group_colour else t("square"))
+            self.put(y, r.x + name_w + 1, status, t("message"), r.w - name_w - 1)
 
     def _draw_players(self, lay: Layout, game: Game, ui: M.UIState) -> None:
         t = self.theme
@@ -509,7 +550,7 @@ class Screen:
                     if not pl.bankrupt:
                         extra = ui.tokens[p] if p < len(ui.tokens) else ""
                         if ui.show_cash:
-                            extra += f"  property {game.money(game.view.property_value(p))}"
+                            extra += f"  {M.BANK_VALUE.lower()} {game.money(game.view.property_value(p))}"
                         if pl.jail_cards:
                             extra += f"  cards {len(pl.jail_cards)}"
                         self.put(y, r.x + 2, extra, t("dim"), r.w - 2)
@@ -579,6 +620,11 @@ class Screen:
         if popup.where == "side":
             w, h = area.w, area.h
         rect = Rect(area.y + (area.h - h) // 2, area.x + (area.w - w) // 2, h, w)
+        if popup.where != "side":
+            # Clear the inside of the ring first: scraps of the deed frame and of messages beside a
+            # narrower box would read as part of it.
+            self.fill(lay.inner)
+            self.fill(Rect(rect.y, area.x, rect.h, area.w))
         self.box(rect, t("title"), popup.title, t("title"))
         col_w = (w - 2) // columns
         last_row = rect.bottom - (3 if popup.footer else 2)
@@ -600,9 +646,12 @@ class Screen:
     def ask(self, question: Question) -> Any:
         """The one prompt helper: show ``question``, return its value, or None on ESC.
 
-        RETURN takes the default; a bad answer shows why and asks again.
+        RETURN takes the default; a bad answer shows why and asks again. In the set-up screens
+        (``self.setup`` shown) every answer ends with RETURN, one-key answers too: the set-up mixes
+        lists and numbers, and a RETURN typed after a one-key answer must not answer the next question.
         """
         ui = self._ensure_ui()
+        confirm = self.setup is not None
         ui.prompt = question.render()
         ui.prompt_input = ""
         ui.prompt_error = ""
@@ -628,19 +677,36 @@ class Screen:
                         ui.prompt_input = ""
                     continue
                 ch = key_char(key)
+                if ch == "?":  # no answer contains "?": help for this question, then the question again
+                    self.show_popup(question_help(question, in_setup=confirm))
+                    ui.prompt = question.render()
+                    continue
                 if question.single_key:
+                    if ch in ("r", "R") and not question.accepts_key(ch) and self.on_claim_key is not None:
+                        changed = self.on_claim_key()  # may ask a question of its own
+                        ui.prompt, ui.prompt_input, ui.prompt_error = question.render(), "", ""
+                        if changed:
+                            return None
+                        continue
                     if ch and question.accepts_key(ch):
-                        return question.parse(ch)
-                    if ch:
-                        ui.prompt_error = "press one of the keys shown, or RETURN"
+                        if not confirm:
+                            return question.parse(ch)
+                        ui.prompt_input, ui.prompt_error = ch, ""
+                    elif key in KEYS.BACKSPACE and confirm:
+                        ui.prompt_input = ""
+                    elif ch:
+                        ui.prompt_error = ("press one of the keys shown, then RETURN" if confirm
+                                           else "press one of the keys shown, or RETURN")
                     continue
                 if key in KEYS.BACKSPACE:
                     ui.prompt_input = ui.prompt_input[:-1]
                     ui.prompt_error = ""
                     continue
-                if ch and len(ui.prompt_input) < max(question.max_len, 12):
+                if ch and len(ui.prompt_input) < question.max_len:
                     ui.prompt_input += ch
                     ui.prompt_error = ""
+                elif ch:  # refused as it is typed, not after a longer answer is finished
+                    ui.prompt_error = f"at most {question.max_len} characters"
                 elif not ch and 511 < key < 0x110000 and chr(key).isprintable():  # wide or combining
                     dropped = dropped or chr(key)
         finally:

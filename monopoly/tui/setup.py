@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 from .. import saves
 from ..engine import Edition, Game, ScriptedDice, list_editions, load_edition
 from ..rule_options import ask_rule_options
-from .model import UIState
+from .model import UIState, resume_detail, resume_rows
 from .play import LeaveProgram
 from .prompt import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, parse_hours_minutes,
                      parse_player_name)
@@ -197,12 +197,17 @@ class SetupScreens:
         self.note("Welcome to Monopoly. RETURN takes the answer shown in [brackets]; ESC leaves.", "title")
         self.note("")
         if existing:
+            unfinished = [e for e in existing if not e.over and not e.problem]
+            self.note(f"{len(existing)} saved game{'s' if len(existing) > 1 else ''} in {self.save_dir}"
+                      + (f", {len(unfinished)} not finished" if unfinished else "") + ".", "dim")
             while True:
-                if not self.ask(Question("Resume a saved game?", YESNO, False)):
+                if not self.ask(Question("Resume a saved game?", YESNO, bool(unfinished))):
                     break
                 started = self.resume_list()
                 if started is not None:
                     return started
+            # Each game keeps its own autosave: a new game replaces none of them (issue 16).
+            self.note("A new game: the saved games stay in the resume list.", "dim")
         plan = self.new_game_questions()
         return start_game(plan, self.seed)
 
@@ -213,9 +218,11 @@ class SetupScreens:
             if not existing:
                 self.note("There are no saved games left.", "bad")
                 return None
+            width = self.screen.lay.cols - 6
             view = SetupView("resume a saved game",
-                             self.view.lines + [("Choose a saved game (Up/Down, RETURN; ESC: back):", "title")],
-                             [e.describe(max(16, *(len(e.name) for e in existing))) for e in existing])
+                             self.view.lines + [(f"Choose a game (Up/Down, RETURN; ESC: back). Saves are in "
+                                                 f"{self.save_dir}", "title")],
+                             resume_rows(existing, width), details=[resume_detail(e) for e in existing])
             ui = self.screen.ui
             if ui is not None:
                 ui.hint = "Up/Down choose, RETURN loads, ESC goes back"

@@ -1,0 +1,62 @@
+"""Where the saved games are kept, wherever the game is started from.
+
+Saves must not depend on the folder the command is typed in, or a game started elsewhere would
+find none of the earlier ones. The folder is, first found:
+
+1. ``--save-dir DIR`` on the command line;
+2. the environment variable ``MONOPOLY_SAVE_DIR``;
+3. the project's own ``saves/`` folder (beside ``monopoly/``) when the game runs from a checkout;
+4. otherwise a per-user folder following the platform's convention: ``%LOCALAPPDATA%\\monopoly\\saves``
+   on Windows, ``~/Library/Application Support/monopoly/saves`` on macOS, and
+   ``$XDG_DATA_HOME/monopoly/saves`` (``~/.local/share/monopoly/saves``) elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Mapping
+
+from .. import saves
+
+SAVE_DIR_ENV = "MONOPOLY_SAVE_DIR"
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the ``monopoly`` package
+
+
+def is_checkout(package_dir: Path = PACKAGE_DIR) -> bool:
+    """Whether the package runs from the project's own folder (its ``pyproject.toml`` beside it)
+    rather than from an installation (site-packages has none)."""
+    return (package_dir.parent / "pyproject.toml").is_file()
+
+
+def user_save_dir(environ: Mapping[str, str] | None = None, platform: str | None = None,
+                  home: Path | None = None) -> Path:
+    """The per-user save folder this platform's convention gives."""
+    env = os.environ if environ is None else environ
+    system = sys.platform if platform is None else platform
+    base_home = Path.home() if home is None else home
+    if system.startswith("win"):
+        base = Path(env.get("LOCALAPPDATA") or base_home / "AppData" / "Local")
+    elif system == "darwin":
+        base = base_home / "Library" / "Application Support"
+    else:
+        base = Path(env.get("XDG_DATA_HOME") or base_home / ".local" / "share")
+    return base / "monopoly" / "saves"
+
+
+def default_save_dir(environ: Mapping[str, str] | None = None, platform: str | None = None,
+                     home: Path | None = None, package_dir: Path = PACKAGE_DIR) -> Path:
+    """The save folder when no ``--save-dir`` is given (see the module's list)."""
+    env = os.environ if environ is None else environ
+    chosen = env.get(SAVE_DIR_ENV, "").strip()
+    if chosen:
+        return Path(chosen).expanduser()
+    if is_checkout(package_dir):
+        return package_dir.parent / saves.DEFAULT_SAVE_DIR
+    return user_save_dir(env, platform, home)
+
+
+def same_folder(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether two folder names lead to the same place (relative names taken from here)."""
+    return Path(a).expanduser().resolve() == Path(b).expanduser().resolve()
