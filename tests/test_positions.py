@@ -326,7 +326,7 @@ def test_arrange_leaves_buildings_alone_while_scarce_houses_are_auctioned():
     arrange(game, owners={**dict.fromkeys(BROWNS, 0), **dict.fromkeys((6, 8, 9), 1),
                           **dict.fromkeys((21, 23, 24, 26, 27, 29, 31, 32, 34), 2)},
             buildings=dict.fromkeys((21, 23, 24, 26, 27, 29, 31, 32, 34), 3))
-    assert game.state.bank_houses == 5
+    assert game.view.bank_houses == 5
     game.apply(OrderBuildings(0, ((0, 4), (1, 3))))
     assert game.pending.kind == K.AUCTION
     with pytest.raises(PositionError, match="scarce houses or hotels"):
@@ -360,7 +360,7 @@ def test_arrange_makes_a_player_bankrupt_only_with_nothing_left():
         arrange(game, bankrupt=["Cy"])
     arrange(game, owners={1: None}, bankrupt=["Cy"])
     check_invariants(game)
-    assert game.active_players() == [0, 1] and game.state.players[2].cash == 0
+    assert game.active_players() == [0, 1] and game.view.cash(2) == 0
 
 
 def test_rearrange_puts_a_game_in_a_position_of_its_own_edition_and_rules():
@@ -370,7 +370,7 @@ def test_rearrange_puts_a_game_in_a_position_of_its_own_edition_and_rules():
                         buildings={1: 1, 3: 1}, current_player=1)
     rearrange(game, position)
     check_invariants(game)
-    assert (game.pending.kind, game.pending.player) == (K.ROLL, 1) and game.state.houses[1] == 1
+    assert (game.pending.kind, game.pending.player) == (K.ROLL, 1) and game.view.houses(1) == 1
     with pytest.raises(PositionError, match="keeps its edition and rules"):
         rearrange(game, dataclasses.replace(position, edition="uk"))
     with pytest.raises(PositionError, match="keeps its edition and rules"):
@@ -386,7 +386,7 @@ def test_the_scenario_kit_builds_a_group_at_once_and_refuses_uneven_steps():
     build(game, {PARK_PLACE: 4, BOARDWALK: "hotel"})
     assert game.rent_of(BOARDWALK) == 2000
     game.apply(Build(0, PARK_PLACE))
-    assert game.state.hotel[PARK_PLACE]
+    assert game.view.hotel(PARK_PLACE)
 
 
 # -------------------------------------------------------------------------------- files and commands

@@ -64,10 +64,10 @@ def _random_trade(game: Game, rng: random.Random) -> ProposeTrade | None:
     a, b = rng.sample(players, 2)
     give = tuple(sq for sq in game.owned(a) if rng.random() < 0.25)
     take = tuple(sq for sq in game.owned(b) if rng.random() < 0.25)
-    cards = tuple(game.state.players[a].jail_cards[:1]) if rng.random() < 0.5 else ()
+    cards = game.view.jail_cards(a)[:1] if rng.random() < 0.5 else ()
     d = game.pending
     if d.kind == "raise_funds" and d.player == a and d.creditor == b and rng.random() < 0.5:
-        return ProposeTrade(a, b, give, (), min(game.state.players[a].cash, 50), cards, (), True)
+        return ProposeTrade(a, b, give, (), min(game.view.cash(a), 50), cards, (), True)
     return ProposeTrade(a, b, give, take, rng.choice([0, 0, 25, -25, 150, -150]), cards, ())
 
 
