@@ -9,8 +9,8 @@ from monopoly.engine import (BANK, AcceptTrade, Bid, DecisionKind as K, DeclareB
                              Mortgage, PassBid, ProposeTrade, Roll, SellBuilding, SettleMortgagedTransfer,
                              check_invariants)
 from monopoly.engine import events as E
-from scenario import (ANN, BOB, CAT, act, build, card_on_top, cash, give, hand_jail_card, new_game, of, paid, place,
-                      set_cash)
+from scenario import (ANN, BOB, CAT, act, build, card_on_top, cash, deck_order, give, hand_jail_card, new_game, of,
+                      paid, place, set_cash)
 
 MEDITERRANEAN, BALTIC = 1, 3
 READING = 5
@@ -81,8 +81,8 @@ def test_bankruptcy_to_a_player_hands_everything_to_the_creditor():
     assert g.view.mortgaged(READING) and not g.view.mortgaged(ELECTRIC)
     assert g.view.jail_cards(BOB) == ("chance",)
     assert of(events, E.JailCardPassed) == [E.JailCardPassed(ANN, BOB, "chance")]
-    ann = g.state.players[ANN]
-    assert ann.bankrupt and ann.cash == 0 and ann.jail_cards == [] and g.owned(ANN) == []
+    ann = g.view.player(ANN)
+    assert ann.bankrupt and ann.cash == 0 and ann.jail_cards == () and g.owned(ANN) == []
     assert E.Bankrupt(ANN, BOB) in events
     assert cash(g) == [0, 1900, 1500]
     # Bob pays the 10% on the mortgaged railroad now (or lifts it)
@@ -130,8 +130,8 @@ def test_bankruptcy_to_the_bank_auctions_every_property_at_once_but_no_buildings
     assert g.view.bank_houses == 32  # the buildings stay with the bank
     assert [e.square for e in of(events, E.AuctionStarted)] == [MEDITERRANEAN, BALTIC, READING]
     assert [g.owner(s) for s in (MEDITERRANEAN, BALTIC, READING)] == [-1] * 3
-    assert not any(g.state.mortgaged)
-    assert g.view.jail_cards(ANN) == () and g.state.decks[1].count(4) == 1  # card back in the pack
+    assert not any(g.view.mortgages())
+    assert g.view.jail_cards(ANN) == () and deck_order(g, "community_chest").count("community_chest-jail-free") == 1  # back in the pack
     assert of(events, E.JailCardPassed) == [E.JailCardPassed(ANN, BANK, "community_chest")]
     sold = []
     for sq, price in ((MEDITERRANEAN, 40), (BALTIC, 45), (READING, 150)):
@@ -260,7 +260,7 @@ def test_an_auction_decided_by_a_bankruptcy_closes_before_the_bankrupts_deeds_ar
     started = [i for i, e in enumerate(events) if isinstance(e, E.AuctionStarted)]
     assert events[won[0]] == E.AuctionWon(ANN, "square", BALTIC, 70) and won[0] < started[0]
     assert g.owner(BALTIC) == ANN and cash(g)[ANN] == 1500 - 70
-    assert [d.auction.square for d in g.state.stack] == [BOARDWALK] and g.pending.kind == K.AUCTION
+    assert [d.auction.square for d in g.view.pending_decisions()] == [BOARDWALK] and g.pending.kind == K.AUCTION
     g = Game.from_dict(g.to_dict())  # and the state saves and loads
     check_invariants(g)
     act(g, PassBid(g.pending.player))

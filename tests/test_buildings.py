@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from monopoly.engine import (BANK, Build, Buy, DecisionKind as K, Game, IllegalActionError, LiftMortgage, Mortgage,
-                             Roll, SellBuilding, check_invariants)
+from monopoly.engine import (BANK, BOARD_SIZE, Build, Buy, DecisionKind as K, Game, IllegalActionError, LiftMortgage,
+                             Mortgage, Roll, SellBuilding, check_invariants)
 from monopoly.engine import events as E
 from scenario import act, build, clear_deeds, give, jail, new_game, paid, set_cash
 
@@ -152,15 +152,14 @@ def test_buildings_bought_and_sold_out_of_turn_and_while_jailed():
     g = new_game((1, 2))
     give(g, 1, MEDITERRANEAN, BALTIC)
     jail(g, 1)
-    bob = g.state.players[1]
     assert g.pending.kind == K.ROLL and g.pending.player == 0  # Ann's turn
     act(g, Build(1, MEDITERRANEAN))  # Bob builds in Ann's turn, from jail
     act(g, Build(1, BALTIC))
     assert g.view.houses(MEDITERRANEAN) == g.view.houses(BALTIC) == 1
-    assert bob.cash == 1500 - 100 and bob.in_jail
+    assert g.view.cash(1) == 1500 - 100 and g.view.in_jail(1)
     events = act(g, SellBuilding(1, BALTIC))
     assert paid(events, "building sold") == [(BANK, 1, 25)]
-    assert bob.cash == 1500 - 100 + 25 and bob.in_jail
+    assert g.view.cash(1) == 1500 - 100 + 25 and g.view.in_jail(1)
     assert g.pending.kind == K.ROLL and g.pending.player == 0  # still Ann to throw
     check_invariants(g)
 
@@ -271,4 +270,5 @@ def test_short_games_need_three_houses_for_a_hotel(short_game, minutes):
 def test_the_bank_starts_with_32_houses_and_12_hotels(edition):
     g = new_game(edition=edition)
     assert (g.view.bank_houses, g.view.bank_hotels) == (32, 12)
-    assert sum(g.state.houses) == 0 and not any(g.state.hotel)
+    squares = range(BOARD_SIZE)
+    assert sum(g.view.houses(s) for s in squares) == 0 and not any(g.view.hotel(s) for s in squares)

@@ -214,7 +214,7 @@ def _every_candidate(game: Game) -> list:
         out += [A.Roll(p), A.PayJailFine(p), A.UseJailCard(p), A.Buy(p), A.DeclineToBuy(p), A.PassBid(p),
                 A.PayIncomeTax(p, False), A.PayIncomeTax(p, True), A.PayOrDraw(p, False), A.PayOrDraw(p, True),
                 A.AcceptTrade(p), A.RejectTrade(p), A.DeclareBankruptcy(p)]
-        out += [A.ClaimRent(p, c.id) for c in game.state.claims]
+        out += [A.ClaimRent(p, c.id) for c in game.view.claims()]
         if d.auction is not None:
             out.append(A.Bid(p, d.auction.high_bid + 1))
         for sq in range(40):

@@ -13,8 +13,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from monopoly.engine import Game, ProposeTrade, check_invariants
-from monopoly.engine.rules import Rules
+from monopoly.engine import Game, ProposeTrade, Rules, check_invariants
 from scenario import RULE_OPTIONS
 
 options = RULE_OPTIONS
@@ -57,7 +56,7 @@ def test_random_legal_play_keeps_every_invariant(seed, edition, opts, players):
         play_step(game, rng)
         steps += 1
         check_invariants(game)
-        owners = [o for o in game.state.owner if o >= 0]
+        owners = [o for o in game.view.owners() if o >= 0]
         assert all(not game.view.bankrupt(o) for o in owners)
         if opts["short_game"] == "time_limit" and steps == 400:
             game.set_clock(30 * 60)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from monopoly.engine import (BANK, AcceptTrade, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, Game,
+from monopoly.engine import (BANK, BOARD_SIZE, AcceptTrade, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, Game,
                              IllegalActionError, LiftMortgage, Mortgage, MoveOffline, OrderBuildings, PassBid,
                              ProposeTrade, Roll, SellBuilding, SettleMortgagedTransfer, arrange, check_invariants)
 from monopoly.engine import events as E
@@ -107,7 +107,7 @@ def test_uk_hotel_sold_back_pays_half_the_hotel_and_half_of_the_four_houses_give
     events = act(g, SellBuilding(ANN, BOARDWALK))
     # no houses to give back: each hotel goes for £100 + 4 x £100 = £500
     assert paid(events) == [(BANK, ANN, 500), (BANK, ANN, 500)]
-    assert cash(g)[ANN] == 2500 and not any(g.state.hotel) and g.view.houses(BOARDWALK) == 0
+    assert cash(g)[ANN] == 2500 and not any(g.view.hotel(s) for s in range(BOARD_SIZE)) and g.view.houses(BOARDWALK) == 0
     check_invariants(g)
 
 
