@@ -11,7 +11,7 @@ import pytest
 from monopoly.engine import ClaimRent, DecisionKind as K, Game, PayOrDraw, Roll, UseJailCard
 from monopoly.engine import events as E
 
-from scenario import (ANN, BOB, CAT, act, bottom_card, build, card_on_top, cash, give, jail,
+from scenario import (ANN, BOB, CAT, act, bottom_card, build, card_on_top, cash, deck_order, give, jail,
                       new_game, of, paid, place, position, set_cash)
 
 THREE = ("Ann", "Bob", "Cat")
@@ -43,36 +43,40 @@ def test_cards_decks_are_shuffled_from_the_game_seed():
     a = Game.new(["Ann", "Bob"], seed=7, first_player=0)
     b = Game.new(["Ann", "Bob"], seed=7, first_player=0)
     c = Game.new(["Ann", "Bob"], seed=8, first_player=0)
-    assert a.state.decks == b.state.decks
-    assert a.state.decks != c.state.decks
-    assert sorted(a.state.decks[0]) == list(range(16)) and sorted(a.state.decks[1]) == list(range(16))
-    assert a.state.decks[0] != list(range(16))  # actually shuffled
+    def decks(game: Game) -> list[tuple[str, ...]]:
+        return [deck_order(game, deck) for deck in ("chance", "community_chest")]
+
+    printed = [[card.id for card in a.edition.deck(deck)] for deck in ("chance", "community_chest")]
+    assert decks(a) == decks(b)
+    assert decks(a) != decks(c)
+    assert [len(ids) for ids in printed] == [16, 16]
+    assert sorted(decks(a)[0]) == sorted(printed[0]) and sorted(decks(a)[1]) == sorted(printed[1])
+    assert list(decks(a)[0]) != printed[0]  # actually shuffled
 
 
 def test_cards_the_top_card_is_drawn_and_returned_to_the_bottom():
     game = new_game()
-    order = list(game.state.decks[0])
+    order = deck_order(game, "chance")
     card_on_top(game, "chance", "chance-dividend")
     place(game, ANN, 0)
     game.dice.add((3, 4))
     act(game, Roll(ANN))
     assert bottom_card(game, "chance") == "chance-dividend"
-    assert len(game.state.decks[0]) == 16
-    nxt = [i for i in order if game.edition.deck("chance")[i].id != "chance-dividend"]
-    assert game.state.decks[0] == nxt + [order[6]]
+    assert len(deck_order(game, "chance")) == 16
+    nxt = [card for card in order if card != "chance-dividend"]
+    assert list(deck_order(game, "chance")) == nxt + [order[6]]
 
 
 def test_cards_get_out_of_jail_free_is_kept_until_used_then_goes_to_the_bottom():
     game, events = _draw("chance", "chance-jail-free", 7)
     assert of(events, E.JailCardGained) == [E.JailCardGained(ANN, "chance")]
     assert game.players[ANN].jail_cards == ["chance"]
-    assert len(game.state.decks[0]) == 15 and "chance-jail-free" not in [
-        game.edition.deck("chance")[i].id for i in game.state.decks[0]]
+    assert len(deck_order(game, "chance")) == 15 and "chance-jail-free" not in deck_order(game, "chance")
     _to_anns_next_turn(game)
     jail(game, ANN)
     act(game, UseJailCard(ANN))
     assert game.players[ANN].jail_cards == [] and not game.players[ANN].in_jail
-    assert bottom_card(game, "chance") == "chance-jail-free" and len(game.state.decks[0]) == 16
+    assert bottom_card(game, "chance") == "chance-jail-free" and len(deck_order(game, "chance")) == 16
 
 
 def test_cards_community_chest_jail_card_goes_back_to_its_own_deck():
@@ -82,7 +86,7 @@ def test_cards_community_chest_jail_card_goes_back_to_its_own_deck():
     jail(game, ANN)
     act(game, UseJailCard(ANN))
     assert bottom_card(game, "community_chest") == "community_chest-jail-free"
-    assert len(game.state.decks[1]) == 16 and len(game.state.decks[0]) == 16
+    assert len(deck_order(game, "community_chest")) == 16 and len(deck_order(game, "chance")) == 16
 
 
 # ---------------------------------------------------------------- money cards
