@@ -104,7 +104,7 @@ def test_a_debt_is_the_first_decision_and_the_turn_runs_on_once_it_is_paid():
     d = game.pending
     assert (d.kind, d.player, d.amount, d.creditor, d.reason) == (K.RAISE_FUNDS, 0, 100, 1, "rent")
     game.apply(Mortgage(0, 5))  # $100 raised: the debt is paid and Bob's turn begins
-    assert [p.cash for p in game.players] == [10, 1600]
+    assert [p.cash for p in game.view.players()] == [10, 1600]
     assert (game.pending.kind, game.pending.player) == (K.ROLL, 1)
 
     after_doubles = build_game(Position(players=players, debt=Debt("Ann", 100), doubles=1), dice=ScriptedDice([]))
@@ -365,7 +365,7 @@ def test_arrange_adds_a_debt_beneath_the_pending_decisions():
     with pytest.raises(PositionError, match="already raising funds"):
         arrange(game, debt=Debt(0, 70))
     game.apply(Mortgage(0, 5))
-    assert [p.cash for p in game.players] == [50, 1560, 1500] and game.pending.kind == K.ROLL
+    assert [p.cash for p in game.view.players()] == [50, 1560, 1500] and game.pending.kind == K.ROLL
 
 
 def test_arrange_makes_a_player_bankrupt_only_with_nothing_left():

@@ -70,18 +70,18 @@ def test_cards_the_top_card_is_drawn_and_returned_to_the_bottom():
 def test_cards_get_out_of_jail_free_is_kept_until_used_then_goes_to_the_bottom():
     game, events = _draw("chance", "chance-jail-free", 7)
     assert of(events, E.JailCardGained) == [E.JailCardGained(ANN, "chance")]
-    assert game.players[ANN].jail_cards == ["chance"]
+    assert game.view.jail_cards(ANN) == ("chance",)
     assert len(deck_order(game, "chance")) == 15 and "chance-jail-free" not in deck_order(game, "chance")
     _to_anns_next_turn(game)
     jail(game, ANN)
     act(game, UseJailCard(ANN))
-    assert game.players[ANN].jail_cards == [] and not game.players[ANN].in_jail
+    assert game.view.jail_cards(ANN) == () and not game.view.in_jail(ANN)
     assert bottom_card(game, "chance") == "chance-jail-free" and len(deck_order(game, "chance")) == 16
 
 
 def test_cards_community_chest_jail_card_goes_back_to_its_own_deck():
     game, _ = _draw("community_chest", "community_chest-jail-free", 17)
-    assert game.players[ANN].jail_cards == ["community_chest"]
+    assert game.view.jail_cards(ANN) == ("community_chest",)
     _to_anns_next_turn(game)
     jail(game, ANN)
     act(game, UseJailCard(ANN))
@@ -274,7 +274,7 @@ def test_cards_go_back_three_spaces_onto_community_chest_draws_again():
 def test_cards_go_to_jail(deck, card, at):
     game, events = _draw(deck, card, at)
     assert of(events, E.SentToJail) == [E.SentToJail(ANN, "card")]
-    assert game.players[ANN].in_jail and position(game, ANN) == 10
+    assert game.view.in_jail(ANN) and position(game, ANN) == 10
     assert paid(events) == [] and game.current_player == BOB
 
 
@@ -284,7 +284,7 @@ def test_cards_go_to_jail_after_doubles_ends_the_turn():
     place(game, ANN, 3)
     game.dice.add((2, 2))
     act(game, Roll(ANN))
-    assert game.players[ANN].in_jail and game.current_player == BOB
+    assert game.view.in_jail(ANN) and game.current_player == BOB
 
 
 # ---------------------------------------------------------------- UK cards
@@ -384,7 +384,7 @@ def test_cards_uk_back_three_and_jail():
     game, _ = _draw("chance", "chance-back-3", 22, edition="uk")
     assert position(game, ANN) == 19
     game, _ = _draw("community_chest", "community_chest-jail", 17, edition="uk")
-    assert game.players[ANN].in_jail
+    assert game.view.in_jail(ANN)
 
 
 def test_cards_dotcom_decks_have_the_us_effects_in_web_words():
