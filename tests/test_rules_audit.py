@@ -107,7 +107,8 @@ def test_uk_hotel_sold_back_pays_half_the_hotel_and_half_of_the_four_houses_give
     events = act(g, SellBuilding(ANN, BOARDWALK))
     # no houses to give back: each hotel goes for £100 + 4 x £100 = £500
     assert paid(events) == [(BANK, ANN, 500), (BANK, ANN, 500)]
-    assert cash(g)[ANN] == 2500 and not any(g.view.hotel(s) for s in range(BOARD_SIZE)) and g.view.houses(BOARDWALK) == 0
+    assert cash(g)[ANN] == 2500 and g.view.houses(BOARDWALK) == 0
+    assert not any(g.view.hotel(s) for s in range(BOARD_SIZE))
     check_invariants(g)
 
 
