@@ -3,8 +3,9 @@ call that applies an action and checks every invariant afterwards.
 
 Scenario tests read like the rulebooks: arrange the board (owners, positions, cash, the top card),
 script the dice, apply the actions a player would take, then assert on the events and the state.
-Arranging goes through the engine's position API (``monopoly.engine.position.arrange``), which
-checks the board and keeps the bank's books; playing always goes through ``Game.apply``.
+Arranging goes through the engine's position API (``monopoly.engine.arrange``), which checks the
+board and keeps the bank's books; playing always goes through ``Game.apply``, and reading through
+``game.view`` (or the saved game, ``to_dict``, for what a view does not show: the order of the decks).
 """
 
 from __future__ import annotations
@@ -13,9 +14,8 @@ from typing import Iterable, Mapping, Sequence, TypeVar
 
 from hypothesis import strategies as _st
 
-from monopoly.engine import Action, Game, ScriptedDice, arrange, check_invariants
+from monopoly.engine import DECKS, Action, Game, ScriptedDice, arrange, check_invariants
 from monopoly.engine import events as E
-from monopoly.engine.editions import DECKS
 
 Ev = TypeVar("Ev", bound=E.Event)
 
@@ -97,19 +97,29 @@ def card_on_top(game: Game, deck: str, card_id: str) -> None:
 
 def hand_jail_card(game: Game, player: int, deck: str = "chance") -> None:
     """Take the deck's Get Out of Jail Free card out of the deck and give it to ``player``."""
-    arrange(game, jail_cards={player: [*game.state.players[player].jail_cards, deck]})
+    arrange(game, jail_cards={player: [*game.view.jail_cards(player), deck]})
+
+
+def deck_order(game: Game, deck: str) -> tuple[str, ...]:
+    """The ids of the cards still in a deck, top first.
+
+    Read from the saved game (``to_dict``), which a test may take between any two decisions; a
+    ``position_of`` is refused while an auction or an offer waits.
+    """
+    cards = game.edition.deck(deck)
+    return tuple(cards[i].id for i in game.to_dict()["state"]["decks"][DECKS.index(deck)])
 
 
 def bottom_card(game: Game, deck: str) -> str:
-    return game.edition.deck(deck)[game.state.decks[DECKS.index(deck)][-1]].id
+    return deck_order(game, deck)[-1]
 
 
 def cash(game: Game) -> list[int]:
-    return [p.cash for p in game.state.players]
+    return list(game.view.cash_by_seat())
 
 
 def position(game: Game, player: int) -> int:
-    return game.state.players[player].position
+    return game.view.position(player)
 
 
 def build(game: Game, buildings: Mapping[str | int, int | str]) -> None:

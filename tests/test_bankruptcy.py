@@ -9,8 +9,8 @@ from monopoly.engine import (BANK, AcceptTrade, Bid, DecisionKind as K, DeclareB
                              Mortgage, PassBid, ProposeTrade, Roll, SellBuilding, SettleMortgagedTransfer,
                              check_invariants)
 from monopoly.engine import events as E
-from scenario import (ANN, BOB, CAT, act, build, card_on_top, cash, give, hand_jail_card, new_game, of, paid, place,
-                      set_cash)
+from scenario import (ANN, BOB, CAT, act, build, card_on_top, cash, deck_order, give, hand_jail_card, new_game, of,
+                      paid, place, set_cash)
 
 MEDITERRANEAN, BALTIC = 1, 3
 READING = 5
@@ -58,7 +58,7 @@ def test_a_debt_above_cash_must_be_raised_by_selling_and_mortgaging():
     assert kinds.index(E.DebtPaid) < kinds.index(E.TurnStarted)
     assert cash(g) == [60, 3500]
     assert g.pending.kind == K.ROLL and g.pending.player == BOB
-    assert not g.state.players[ANN].bankrupt
+    assert not g.view.bankrupt(ANN)
 
 
 def test_bankruptcy_to_a_player_hands_everything_to_the_creditor():
@@ -76,13 +76,13 @@ def test_bankruptcy_to_a_player_hands_everything_to_the_creditor():
     events = act(g, DeclareBankruptcy(ANN))
     # the houses go back to the bank at half price and that cash, with the rest, goes to Bob
     assert paid(events) == [(BANK, ANN, 50), (BANK, ANN, 50), (ANN, BOB, 400)]
-    assert g.state.bank_houses == 32 - 4  # only Bob's Park Place houses are out
+    assert g.view.bank_houses == 32 - 4  # only Bob's Park Place houses are out
     assert [g.owner(s) for s in (MEDITERRANEAN, BALTIC, ELECTRIC, READING)] == [BOB] * 4
-    assert g.state.mortgaged[READING] and not g.state.mortgaged[ELECTRIC]
-    assert g.state.players[BOB].jail_cards == ["chance"]
+    assert g.view.mortgaged(READING) and not g.view.mortgaged(ELECTRIC)
+    assert g.view.jail_cards(BOB) == ("chance",)
     assert of(events, E.JailCardPassed) == [E.JailCardPassed(ANN, BOB, "chance")]
-    ann = g.state.players[ANN]
-    assert ann.bankrupt and ann.cash == 0 and ann.jail_cards == [] and g.owned(ANN) == []
+    ann = g.view.player(ANN)
+    assert ann.bankrupt and ann.cash == 0 and ann.jail_cards == () and g.owned(ANN) == []
     assert E.Bankrupt(ANN, BOB) in events
     assert cash(g) == [0, 1900, 1500]
     # Bob pays the 10% on the mortgaged railroad now (or lifts it)
@@ -109,7 +109,7 @@ def test_bankruptcy_to_a_player_with_several_mortgages_asks_for_each():
         asked.append(d.square)
         act(g, SettleMortgagedTransfer(BOB, d.square, lift=d.square == READING))
     assert sorted(asked) == [READING, ELECTRIC]
-    assert not g.state.mortgaged[READING] and g.state.mortgaged[ELECTRIC]
+    assert not g.view.mortgaged(READING) and g.view.mortgaged(ELECTRIC)
     assert cash(g) == [0, 1500 + 100 - 110 - 8, 1500]  # lift $100 + $10; interest on $75 is $8
 
 
@@ -127,11 +127,12 @@ def test_bankruptcy_to_the_bank_auctions_every_property_at_once_but_no_buildings
     events = act(g, DeclareBankruptcy(ANN))
     assert paid(events) == [(BANK, ANN, 25), (BANK, ANN, 25), (ANN, BANK, 60)]
     assert E.Bankrupt(ANN, BANK) in events
-    assert g.state.bank_houses == 32  # the buildings stay with the bank
+    assert g.view.bank_houses == 32  # the buildings stay with the bank
     assert [e.square for e in of(events, E.AuctionStarted)] == [MEDITERRANEAN, BALTIC, READING]
     assert [g.owner(s) for s in (MEDITERRANEAN, BALTIC, READING)] == [-1] * 3
-    assert not any(g.state.mortgaged)
-    assert g.state.players[ANN].jail_cards == [] and g.state.decks[1].count(4) == 1  # card back in the pack
+    assert not any(g.view.mortgages())
+    assert g.view.jail_cards(ANN) == ()
+    assert deck_order(g, "community_chest").count("community_chest-jail-free") == 1  # card back in the pack
     assert of(events, E.JailCardPassed) == [E.JailCardPassed(ANN, BANK, "community_chest")]
     sold = []
     for sq, price in ((MEDITERRANEAN, 40), (BALTIC, 45), (READING, 150)):
@@ -142,7 +143,7 @@ def test_bankruptcy_to_the_bank_auctions_every_property_at_once_but_no_buildings
     assert sold == [E.AuctionWon(BOB, "square", MEDITERRANEAN, 40), E.AuctionWon(BOB, "square", BALTIC, 45),
                     E.AuctionWon(BOB, "square", READING, 150)]
     assert [g.owner(s) for s in (MEDITERRANEAN, BALTIC, READING)] == [BOB] * 3
-    assert not g.state.mortgaged[READING] and g.state.houses[MEDITERRANEAN] == 0
+    assert not g.view.mortgaged(READING) and g.view.houses(MEDITERRANEAN) == 0
     assert cash(g) == [0, 1500 - 235, 1500]
     assert g.pending.kind == K.ROLL and g.pending.player == BOB
     check_invariants(g)
@@ -165,7 +166,7 @@ def test_uk_debt_may_be_settled_in_property_with_the_creditor():
     assert g.owner(READING) == BOB and g.owner(ELECTRIC) == ANN
     assert cash(g) == [0, 2000]
     assert g.pending.kind == K.ROLL and g.pending.player == BOB  # the debt is settled
-    assert not g.state.players[ANN].bankrupt
+    assert not g.view.bankrupt(ANN)
 
 
 def test_settling_in_property_only_with_the_option_and_only_to_the_creditor():
@@ -260,7 +261,7 @@ def test_an_auction_decided_by_a_bankruptcy_closes_before_the_bankrupts_deeds_ar
     started = [i for i, e in enumerate(events) if isinstance(e, E.AuctionStarted)]
     assert events[won[0]] == E.AuctionWon(ANN, "square", BALTIC, 70) and won[0] < started[0]
     assert g.owner(BALTIC) == ANN and cash(g)[ANN] == 1500 - 70
-    assert [d.auction.square for d in g.state.stack] == [BOARDWALK] and g.pending.kind == K.AUCTION
+    assert [d.auction.square for d in g.view.pending_decisions()] == [BOARDWALK] and g.pending.kind == K.AUCTION
     g = Game.from_dict(g.to_dict())  # and the state saves and loads
     check_invariants(g)
     act(g, PassBid(g.pending.player))

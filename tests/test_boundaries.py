@@ -1,13 +1,14 @@
 """The engine is the one authority: nothing outside it reads its state or reaches past its
 public face (``monopoly.engine``'s exported names), and the engine imports nothing outside it.
 
-These checks read the source (the module tree, not text), so a new screen, strategy or script
-that starts working a rule out from ``game.state`` fails here with the file and line.
+These checks read the source (the module tree, not text), so a new screen, strategy, script or
+test that starts working a rule out from ``game.state`` fails here with the file and line.
 """
 
 from __future__ import annotations
 
 import ast
+from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
@@ -16,22 +17,79 @@ import monopoly.engine as engine
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "monopoly"
-OUTSIDE_ENGINE = sorted(p for p in (list(PACKAGE.rglob("*.py")) + list((ROOT / "benchmarks").glob("*.py")))
+TESTS = ROOT / "tests"
+OUTSIDE_ENGINE = sorted(p for p in (list(PACKAGE.rglob("*.py")) + list((ROOT / "benchmarks").glob("*.py"))
+                                    + list(TESTS.glob("*.py")))
                         if (PACKAGE / "engine") not in p.parents)
 ENGINE = sorted((PACKAGE / "engine").rglob("*.py"))
 
+# Tests still allowed past the public face, each with the reason; shrink these as they move.
+# A key is a file (a glob, relative to the root) or, for state reads, one test in it
+# ("file::function"); for imports, the value lists what an allowed finding names: one engine
+# module's import, or "monopoly.engine" for any internal import at all.
+STATE_READS_ALLOWED: dict[str, str] = {
+    # Being moved to game.view by other helpers at the time of writing:
+    "tests/test_tui_*.py": "the screen's tests",
+    "tests/tui_harness.py": "the screen's test harness",
+    "tests/test_ai_*.py": "the computer players' tests (some build pending decisions of every kind by hand)",
+    "tests/test_text*.py": "the text mode's tests",
+    # A question about the state objects themselves, which no view can answer: arranging a game
+    # must keep them (a client holding a reference to one sees the change).
+    "tests/test_positions.py::test_arrange_keeps_the_states_objects": "object identity of the state",
+}
+INTERNAL_IMPORTS_ALLOWED: dict[str, tuple[str, ...]] = {
+    # Being moved to monopoly.engine's names by other helpers at the time of writing:
+    "tests/test_tui_*.py": ("monopoly.engine",),
+    "tests/tui_harness.py": ("monopoly.engine",),
+    "tests/test_ai_*.py": ("monopoly.engine",),
+    "tests/test_text*.py": ("monopoly.engine",),
+    # Replaying a record has no public name yet (``monopoly.engine`` does not export it).
+    "tests/test_history.py": ("monopoly.engine.history import",),
+}
 
-def _state_reads(tree: ast.AST) -> list[int]:
+
+def _state_reads(tree: ast.AST, any_owner: bool = False) -> list[int]:
     """Lines reading ``<something>.state`` where the something is a game (``game``, ``self.game``,
-    ``self._game``, ``g``...): the UI keeps states of its own, so the name of the owner decides."""
+    ``self._game``, ``g``...): the UI keeps states of its own, so the name of the owner decides.
+    Tests name their games freely (``a``, ``rebuilt``, ``build_game(...)``) and keep no states of
+    their own, so there (``any_owner``) every ``.state`` counts."""
     lines = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr == "state":
             owner = node.value
             name = owner.attr if isinstance(owner, ast.Attribute) else owner.id if isinstance(owner, ast.Name) else ""
-            if name.lstrip("_") in ("game", "g", "new_game", "loaded"):
+            if any_owner or name.lstrip("_") in ("game", "g", "new_game", "loaded"):
                 lines.append(node.lineno)
     return lines
+
+
+def _relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def _allowed_lines(path: Path, tree: ast.AST) -> set[int] | None:
+    """The lines of ``path`` that ``STATE_READS_ALLOWED`` lets read the state: None for the whole file."""
+    lines: set[int] = set()
+    for key in STATE_READS_ALLOWED:
+        pattern, _, function = key.partition("::")
+        if not fnmatch(_relative(path), pattern):
+            continue
+        if not function:
+            return None
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == function:
+                lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return lines
+
+
+def _reason(path: Path) -> str:
+    return "; ".join(why for key, why in STATE_READS_ALLOWED.items()
+                     if fnmatch(_relative(path), key.partition("::")[0]))
+
+
+def _allowed_imports(path: Path) -> tuple[str, ...]:
+    return tuple(m for pattern, modules in INTERNAL_IMPORTS_ALLOWED.items() if fnmatch(_relative(path), pattern)
+                 for m in modules)
 
 
 def _engine_internal_imports(path: Path, tree: ast.AST) -> list[str]:
@@ -57,19 +115,27 @@ def _engine_internal_imports(path: Path, tree: ast.AST) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("path", OUTSIDE_ENGINE, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", OUTSIDE_ENGINE, ids=_relative)
 def test_no_state_reads_outside_the_engine(path: Path) -> None:
-    lines = _state_reads(ast.parse(path.read_text(encoding="utf-8")))
-    assert not lines, f"{path.relative_to(ROOT)} reads the game's state at lines {lines}: ask game.view"
+    """Tests too ask only what a player or a screen could ask (``game.view``, ``position_of``,
+    ``to_dict``): they hold the engine to its public answers and survive changes to its state."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    allowed = _allowed_lines(path, tree)
+    if allowed is None:
+        pytest.skip(f"allowed for now: {_reason(path)}")
+    lines = [line for line in _state_reads(tree, any_owner=TESTS in path.parents) if line not in allowed]
+    assert not lines, f"{_relative(path)} reads the game's state at lines {lines}: ask game.view"
 
 
-@pytest.mark.parametrize("path", OUTSIDE_ENGINE, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", OUTSIDE_ENGINE, ids=_relative)
 def test_only_the_engines_public_names_are_imported(path: Path) -> None:
-    found = _engine_internal_imports(path, ast.parse(path.read_text(encoding="utf-8")))
-    assert not found, f"{path.relative_to(ROOT)} imports engine internals ({'; '.join(found)}): use monopoly.engine"
+    allowed = _allowed_imports(path)
+    found = [f for f in _engine_internal_imports(path, ast.parse(path.read_text(encoding="utf-8")))
+             if not any(a in f for a in allowed)]
+    assert not found, f"{_relative(path)} imports engine internals ({'; '.join(found)}): use monopoly.engine"
 
 
-@pytest.mark.parametrize("path", ENGINE, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", ENGINE, ids=_relative)
 def test_the_engine_imports_nothing_outside_it(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
@@ -90,3 +156,10 @@ def test_the_checks_see_a_violation(tmp_path: Path) -> None:
     assert _state_reads(tree) == [2]
     assert _engine_internal_imports(fake, tree) == ["line 1: from monopoly.engine.state import ...",
                                                     "line 3: holdings is not a public name of monopoly.engine"]
+    # in a test, a game by any name counts; an allowed test function's lines are let through
+    test_source = ("def test_a():\n    assert a.state.decks\n\n\n"
+                   "def test_arrange_keeps_the_states_objects():\n    s = g.state\n")
+    test_tree = ast.parse(test_source)
+    assert _state_reads(test_tree) == [6] and sorted(_state_reads(test_tree, any_owner=True)) == [2, 6]
+    assert _allowed_lines(TESTS / "test_positions.py", test_tree) == {5, 6}
+    assert _allowed_lines(TESTS / "test_tui_fake.py", test_tree) is None

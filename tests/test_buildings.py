@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from monopoly.engine import (BANK, Build, Buy, DecisionKind as K, Game, IllegalActionError, LiftMortgage, Mortgage,
-                             Roll, SellBuilding, check_invariants)
+from monopoly.engine import (BANK, BOARD_SIZE, Build, Buy, DecisionKind as K, Game, IllegalActionError, LiftMortgage,
+                             Mortgage, Roll, SellBuilding, check_invariants)
 from monopoly.engine import events as E
 from scenario import act, build, clear_deeds, give, jail, new_game, paid, set_cash
 
@@ -35,12 +35,12 @@ def test_houses_only_on_a_complete_colour_group():
     give(g, 0, PARK_PLACE)
     give(g, 1, BOARDWALK)
     _refused(g, Build(0, PARK_PLACE), "whole colour group")
-    assert g.state.houses[PARK_PLACE] == 0 and g.state.players[0].cash == 1500
+    assert g.view.houses(PARK_PLACE) == 0 and g.view.cash(0) == 1500
     give(g, 0, BOARDWALK)  # now Ann holds the whole dark blue group
     events = act(g, Build(0, PARK_PLACE))
-    assert g.state.houses[PARK_PLACE] == 1
-    assert g.state.bank_houses == 31
-    assert g.state.players[0].cash == 1500 - 200
+    assert g.view.houses(PARK_PLACE) == 1
+    assert g.view.bank_houses == 31
+    assert g.view.cash(0) == 1500 - 200
     assert paid(events, "building") == [(0, BANK, 200)]
     assert any(isinstance(e, E.BuildingBought) and e.square == PARK_PLACE and e.houses == 1 for e in events)
     check_invariants(g)
@@ -59,9 +59,9 @@ def test_no_houses_on_a_group_with_a_mortgaged_site():
     act(g, Mortgage(0, BOARDWALK))
     _refused(g, Build(0, PARK_PLACE), "mortgaged")
     act(g, LiftMortgage(0, BOARDWALK))  # $200 + 10% = $220
-    assert g.state.players[0].cash == 1500 + 200 - 220
+    assert g.view.cash(0) == 1500 + 200 - 220
     act(g, Build(0, PARK_PLACE))
-    assert g.state.houses[PARK_PLACE] == 1
+    assert g.view.houses(PARK_PLACE) == 1
     check_invariants(g)
 
 
@@ -79,7 +79,7 @@ def test_house_price_is_the_one_on_the_deed(group, price):
     events = act(g, Build(0, group[0]))
     assert g.edition.squares[group[0]].house_cost == price
     assert paid(events, "building") == [(0, BANK, price)]
-    assert g.state.players[0].cash == 1500 - price
+    assert g.view.cash(0) == 1500 - price
 
 
 def test_building_must_be_even_across_the_group():
@@ -91,9 +91,9 @@ def test_building_must_be_even_across_the_group():
     _refused(g, Build(0, TENNESSEE), "build evenly")
     act(g, Build(0, NEW_YORK))
     act(g, Build(0, ST_JAMES))  # the second row may begin
-    assert [g.state.houses[s] for s in (ST_JAMES, TENNESSEE, NEW_YORK)] == [2, 1, 1]
+    assert [g.view.houses(s) for s in (ST_JAMES, TENNESSEE, NEW_YORK)] == [2, 1, 1]
     _refused(g, Build(0, ST_JAMES), "build evenly")  # three on one while another has one
-    assert g.state.players[0].cash == 1500 - 4 * 100
+    assert g.view.cash(0) == 1500 - 4 * 100
     check_invariants(g)
 
 
@@ -108,8 +108,8 @@ def test_selling_must_be_even_across_the_group():
     _refused(g, SellBuilding(0, NEW_YORK), "sell evenly")  # Tennessee still has two
     act(g, SellBuilding(0, TENNESSEE))
     act(g, SellBuilding(0, NEW_YORK))
-    assert [g.state.houses[s] for s in (ST_JAMES, TENNESSEE, NEW_YORK)] == [1, 1, 0]
-    assert g.state.players[0].cash == 1500 + 3 * 50
+    assert [g.view.houses(s) for s in (ST_JAMES, TENNESSEE, NEW_YORK)] == [1, 1, 0]
+    assert g.view.cash(0) == 1500 + 3 * 50
     check_invariants(g)
 
 
@@ -121,19 +121,19 @@ def test_at_most_four_houses_then_a_hotel_for_the_houses_plus_the_hotel_price():
     # Park Place has four houses, Boardwalk three: no hotel until every site has four
     _refused(g, Build(0, PARK_PLACE), "build evenly")
     act(g, Build(0, BOARDWALK))
-    assert g.state.houses[PARK_PLACE] == g.state.houses[BOARDWALK] == 4
-    assert g.state.bank_houses == 32 - 8 and g.state.players[0].cash == 1500 - 2 * 200
+    assert g.view.houses(PARK_PLACE) == g.view.houses(BOARDWALK) == 4
+    assert g.view.bank_houses == 32 - 8 and g.view.cash(0) == 1500 - 2 * 200
     events = act(g, Build(0, BOARDWALK))
     bought = [e for e in events if isinstance(e, E.BuildingBought)][0]
     assert bought.hotel and bought.cost == 200
-    assert g.state.hotel[BOARDWALK] and g.state.houses[BOARDWALK] == 0
-    assert g.state.bank_houses == 32 - 4  # Boardwalk's four houses went back to the bank
-    assert g.state.bank_hotels == 11
-    assert g.state.players[0].cash == 1500 - 3 * 200
+    assert g.view.hotel(BOARDWALK) and g.view.houses(BOARDWALK) == 0
+    assert g.view.bank_houses == 32 - 4  # Boardwalk's four houses went back to the bank
+    assert g.view.bank_hotels == 11
+    assert g.view.cash(0) == 1500 - 3 * 200
     _refused(g, Build(0, BOARDWALK), "already has a hotel")
     act(g, Build(0, PARK_PLACE))
-    assert g.state.hotel[PARK_PLACE] and g.state.bank_houses == 32 and g.state.bank_hotels == 10
-    assert g.state.players[0].cash == 1500 - 4 * 200
+    assert g.view.hotel(PARK_PLACE) and g.view.bank_houses == 32 and g.view.bank_hotels == 10
+    assert g.view.cash(0) == 1500 - 4 * 200
     assert g.rent_of(BOARDWALK) == 2000 and g.rent_of(PARK_PLACE) == 1500
     check_invariants(g)
 
@@ -143,7 +143,7 @@ def test_building_needs_the_cash():
     give(g, 0, PARK_PLACE, BOARDWALK)
     set_cash(g, 0, 150)
     _refused(g, Build(0, BOARDWALK), "costs")
-    assert g.state.houses[BOARDWALK] == 0 and g.state.players[0].cash == 150
+    assert g.view.houses(BOARDWALK) == 0 and g.view.cash(0) == 150
     check_invariants(g)
 
 
@@ -152,15 +152,14 @@ def test_buildings_bought_and_sold_out_of_turn_and_while_jailed():
     g = new_game((1, 2))
     give(g, 1, MEDITERRANEAN, BALTIC)
     jail(g, 1)
-    bob = g.state.players[1]
     assert g.pending.kind == K.ROLL and g.pending.player == 0  # Ann's turn
     act(g, Build(1, MEDITERRANEAN))  # Bob builds in Ann's turn, from jail
     act(g, Build(1, BALTIC))
-    assert g.state.houses[MEDITERRANEAN] == g.state.houses[BALTIC] == 1
-    assert bob.cash == 1500 - 100 and bob.in_jail
+    assert g.view.houses(MEDITERRANEAN) == g.view.houses(BALTIC) == 1
+    assert g.view.cash(1) == 1500 - 100 and g.view.in_jail(1)
     events = act(g, SellBuilding(1, BALTIC))
     assert paid(events, "building sold") == [(BANK, 1, 25)]
-    assert bob.cash == 1500 - 100 + 25 and bob.in_jail
+    assert g.view.cash(1) == 1500 - 100 + 25 and g.view.in_jail(1)
     assert g.pending.kind == K.ROLL and g.pending.player == 0  # still Ann to throw
     check_invariants(g)
 
@@ -174,7 +173,7 @@ def test_building_while_another_decision_is_pending():
     act(g, Build(1, PARK_PLACE))
     assert g.pending.kind == K.BUY  # Ann's decision still waits
     act(g, Buy(0))
-    assert g.state.owner[READING] == 0 and g.state.houses[PARK_PLACE] == 1
+    assert g.view.owner(READING) == 0 and g.view.houses(PARK_PLACE) == 1
     check_invariants(g)
 
 
@@ -186,7 +185,7 @@ def test_houses_sold_back_at_half_price():
     events = act(g, SellBuilding(0, PENNSYLVANIA_AVE))
     sold = [e for e in events if isinstance(e, E.BuildingSold)][0]
     assert sold.refund == 100 and sold.houses == 1 and not sold.hotel  # half of $200
-    assert g.state.players[0].cash == 1600 and g.state.bank_houses == 32 - 5
+    assert g.view.cash(0) == 1600 and g.view.bank_houses == 32 - 5
     check_invariants(g)
 
 
@@ -194,20 +193,20 @@ def test_hotel_sold_back_becomes_four_houses_when_the_bank_has_them():
     g = new_game()
     give(g, 0, PARK_PLACE, BOARDWALK)
     build(g, {PARK_PLACE: "hotel", BOARDWALK: "hotel"})
-    assert g.state.bank_houses == 32
+    assert g.view.bank_houses == 32
     events = act(g, SellBuilding(0, BOARDWALK))
     sold = [e for e in events if isinstance(e, E.BuildingSold)][0]
     assert sold.hotel and sold.houses == 4 and sold.refund == 100  # half the hotel's $200
-    assert g.state.houses[BOARDWALK] == 4 and not g.state.hotel[BOARDWALK]
-    assert g.state.bank_houses == 28 and g.state.bank_hotels == 11
-    assert g.state.players[0].cash == 1600
+    assert g.view.houses(BOARDWALK) == 4 and not g.view.hotel(BOARDWALK)
+    assert g.view.bank_houses == 28 and g.view.bank_hotels == 11
+    assert g.view.cash(0) == 1600
     _refused(g, SellBuilding(0, BOARDWALK), "sell evenly")  # Park Place's hotel goes first
     act(g, SellBuilding(0, PARK_PLACE))
     for _ in range(4):  # then the houses, evenly, one at a time at $100 each
         act(g, SellBuilding(0, BOARDWALK))
         act(g, SellBuilding(0, PARK_PLACE))
-    assert g.state.bank_houses == 32 and g.state.bank_hotels == 12
-    assert g.state.players[0].cash == 1500 + 2 * 100 + 8 * 100  # hotel + four houses each, at half
+    assert g.view.bank_houses == 32 and g.view.bank_hotels == 12
+    assert g.view.cash(0) == 1500 + 2 * 100 + 8 * 100  # hotel + four houses each, at half
     check_invariants(g)
 
 
@@ -217,15 +216,15 @@ def test_no_houses_left_in_the_bank_means_nobody_can_build():
     give(g, 1, KENTUCKY, INDIANA, ILLINOIS, PACIFIC, NORTH_CAROLINA, PENNSYLVANIA_AVE, PARK_PLACE, BOARDWALK)
     build(g, {sq: 4 for sq in (KENTUCKY, INDIANA, ILLINOIS, PACIFIC, NORTH_CAROLINA, PENNSYLVANIA_AVE, PARK_PLACE,
                                BOARDWALK)})
-    assert g.state.bank_houses == 0
+    assert g.view.bank_houses == 0
     _refused(g, Build(0, MEDITERRANEAN), "no houses left")
     assert not [a for a in g.legal_actions(0) if isinstance(a, Build)]
     # A hotel needs no house from the bank: Bob may still turn four houses into a hotel ...
     act(g, Build(1, BOARDWALK))
-    assert g.state.hotel[BOARDWALK] and g.state.bank_houses == 4
+    assert g.view.hotel(BOARDWALK) and g.view.bank_houses == 4
     # ... which returns four houses, so Ann can build again.
     act(g, Build(0, MEDITERRANEAN))
-    assert g.state.houses[MEDITERRANEAN] == 1 and g.state.bank_houses == 3
+    assert g.view.houses(MEDITERRANEAN) == 1 and g.view.bank_houses == 3
     check_invariants(g)
 
 
@@ -238,7 +237,7 @@ def test_no_hotels_left_means_no_hotel():
                    ST_JAMES, TENNESSEE, NEW_YORK, 26, 27, 29)
     give(g, 1, *bob_streets)
     build(g, {sq: "hotel" for sq in bob_streets})
-    assert g.state.bank_hotels == 0
+    assert g.view.bank_hotels == 0
     check_invariants(g)
     _refused(g, Build(0, BOARDWALK), "no hotels left")
 
@@ -250,25 +249,26 @@ def test_short_games_need_three_houses_for_a_hotel(short_game, minutes):
     g = new_game(edition=edition, short_game=short_game, time_limit_minutes=minutes)
     clear_deeds(g)  # forget the dealt deeds: a clean board for this test
     give(g, 0, MEDITERRANEAN, BALTIC)
-    cash = g.state.players[0].cash
+    cash = g.view.cash(0)
     for _ in range(3):
         act(g, Build(0, MEDITERRANEAN))
         act(g, Build(0, BALTIC))
-    assert g.state.houses[MEDITERRANEAN] == g.state.houses[BALTIC] == 3
+    assert g.view.houses(MEDITERRANEAN) == g.view.houses(BALTIC) == 3
     events = act(g, Build(0, BALTIC))  # the fourth building on a site is the hotel
-    assert g.state.hotel[BALTIC] and g.state.bank_houses == 32 - 3
+    assert g.view.hotel(BALTIC) and g.view.bank_houses == 32 - 3
     assert [e for e in events if isinstance(e, E.BuildingBought)][0].cost == 50
-    assert g.state.players[0].cash == cash - 7 * 50
+    assert g.view.cash(0) == cash - 7 * 50
     assert g.rent_of(BALTIC) == 450  # hotel rent is unchanged
     # turned in at half of what it cost: the hotel plus the three houses given for it
     events = act(g, SellBuilding(0, BALTIC))
     assert paid(events) == [(BANK, 0, 25)]
-    assert g.state.houses[BALTIC] == 3
+    assert g.view.houses(BALTIC) == 3
     check_invariants(g)
 
 
 @pytest.mark.parametrize("edition", ["us", "uk", "dotcom"])
 def test_the_bank_starts_with_32_houses_and_12_hotels(edition):
     g = new_game(edition=edition)
-    assert (g.state.bank_houses, g.state.bank_hotels) == (32, 12)
-    assert sum(g.state.houses) == 0 and not any(g.state.hotel)
+    assert (g.view.bank_houses, g.view.bank_hotels) == (32, 12)
+    squares = range(BOARD_SIZE)
+    assert sum(g.view.houses(s) for s in squares) == 0 and not any(g.view.hotel(s) for s in squares)

@@ -9,17 +9,14 @@ from __future__ import annotations
 import json
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pytest
 
-from monopoly.engine import (BANK, Buy, ClaimRent, DecisionKind as K, EditionError, Game, LiftMortgage, Roll,
-                             ScriptedDice)
-from monopoly.engine import editions
+from monopoly.engine import (BANK, EDITION_FOLDERS, EDITION_IDS, Buy, ClaimRent, DecisionKind as K, EditionError,
+                             Game, LiftMortgage, Roll, Rules, ScriptedDice, ShortGame, SquareKind, edition_ids,
+                             list_editions, load_edition)
 from monopoly.engine import events as E
-from monopoly.engine.editions import (EDITION_IDS, PROPERTY_KINDS, SQUARE_KINDS, SquareKind, edition_ids,
-                                      list_editions, load_edition)
-from monopoly.engine.rules import SHORT_GAMES, Rules
 from monopoly.tui.prompt import CHOICE, Choice, Question
 from monopoly.tui.setup import edition_choices, short_game_choices
 
@@ -51,11 +48,16 @@ def _write(folder: Path, data: dict[str, Any], name: str | None = None) -> Path:
 
 
 @pytest.fixture
-def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The mini board in a temporary folder that is on the engine's edition search path."""
+def mini(tmp_path: Path) -> Iterator[Path]:
+    """The mini board in a temporary folder that is the engine's edition search path (the public
+    ``EDITION_FOLDERS`` list, changed in place and restored afterwards)."""
     _write(tmp_path, _mini_data())
-    monkeypatch.setattr(editions, "EDITION_FOLDERS", [tmp_path])
-    return tmp_path
+    saved = list(EDITION_FOLDERS)
+    EDITION_FOLDERS[:] = [tmp_path]
+    try:
+        yield tmp_path
+    finally:
+        EDITION_FOLDERS[:] = saved
 
 
 # ---------------------------------------------------------------------------------------- discovery
@@ -235,8 +237,8 @@ def test_square_kinds_are_a_string_enum_that_reads_as_its_text():
     square = load_edition("us").squares[BALTIC]
     assert square.kind is SquareKind.STREET and square.kind == "street"
     assert str(square.kind) == f"{square.kind}" == "street" and json.dumps(square.kind) == '"street"'
-    assert "street" in PROPERTY_KINDS and {SquareKind.TAX: 1}["tax"] == 1
-    assert set(SQUARE_KINDS) == {s.kind for s in load_edition("us").squares}
+    assert "street" in tuple(SquareKind) and square.is_property and {SquareKind.TAX: 1}["tax"] == 1
+    assert set(SquareKind) == {s.kind for s in load_edition("us").squares}
 
 
 # ---------------------------------------------------------------------------------------- the .com data
@@ -254,4 +256,4 @@ def test_the_dotcom_board_follows_its_book():
     assert (dotcom.squares[ELECTRIC].name, dotcom.squares[WATER_WORKS].name) == ("Linux", "Sun Microsystems")
     assert (dotcom.squares[INCOME_TAX].amount, dotcom.squares[INCOME_TAX].percent) == (200, 10)
     assert dotcom.default_rules().income_tax == us.default_rules().income_tax == "choice"
-    assert {g.id for g in dotcom.short_games} == set(SHORT_GAMES) - {"none"}
+    assert {g.id for g in dotcom.short_games} == {m.value for m in ShortGame} - {"none"}

@@ -210,11 +210,11 @@ def _every_candidate(game: Game) -> list:
     """Every simple action any player could name now (bids at the smallest raise, no trades)."""
     out = []
     d = game.pending
-    for p in range(len(game.state.players)):
+    for p in range(game.view.player_count):
         out += [A.Roll(p), A.PayJailFine(p), A.UseJailCard(p), A.Buy(p), A.DeclineToBuy(p), A.PassBid(p),
                 A.PayIncomeTax(p, False), A.PayIncomeTax(p, True), A.PayOrDraw(p, False), A.PayOrDraw(p, True),
                 A.AcceptTrade(p), A.RejectTrade(p), A.DeclareBankruptcy(p)]
-        out += [A.ClaimRent(p, c.id) for c in game.state.claims]
+        out += [A.ClaimRent(p, c.id) for c in game.view.claims()]
         if d.auction is not None:
             out.append(A.Bid(p, d.auction.high_bid + 1))
         for sq in range(40):

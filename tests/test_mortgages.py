@@ -32,7 +32,7 @@ def test_mortgage_pays_the_value_printed_on_the_deed(square, value):
     assert g.edition.squares[square].mortgage == value
     assert paid(events, "mortgage") == [(BANK, ANN, value)]
     assert of(events, E.Mortgaged) == [E.Mortgaged(ANN, square, value)]
-    assert g.state.mortgaged[square] and g.owner(square) == ANN  # the owner keeps it
+    assert g.view.mortgaged(square) and g.owner(square) == ANN  # the owner keeps it
     assert cash(g) == [1500 + value, 1500]
     _refused(g, Mortgage(ANN, square), "already mortgaged")
 
@@ -47,7 +47,7 @@ def test_lifting_costs_the_mortgage_plus_ten_percent_rounded_up(square, cost):
     events = act(g, LiftMortgage(ANN, square))
     assert paid(events, "mortgage lifted") == [(ANN, BANK, cost)]
     assert of(events, E.MortgageLifted) == [E.MortgageLifted(ANN, square, cost)]
-    assert not g.state.mortgaged[square] and cash(g) == [1500 - cost, 1500]
+    assert not g.view.mortgaged(square) and cash(g) == [1500 - cost, 1500]
 
 
 def test_no_interest_option_lifts_for_the_mortgage_alone():

@@ -32,7 +32,7 @@ def _refused(game, action, words):
 
 def test_offline_token_starts_on_go_and_does_not_stop_the_salary():
     g = _offline((2, 3), (6, 5))
-    assert g.state.offline_square == 0
+    assert g.view.offline_square == 0
     place(g, ANN, NOKIA)
     events = act(g, Roll(ANN))  # lands on GO, where the token stands
     assert E.Landed(ANN, 0) in events
@@ -40,7 +40,7 @@ def test_offline_token_starts_on_go_and_does_not_stop_the_salary():
     place(g, BOB, 38)
     events = act(g, Roll(BOB))  # passes GO on the way to GeoCities
     assert paid(events, "salary") == [(BANK, BOB, 200)]
-    assert cash(g) == [1700, 1700] and g.state.offline_square == 0
+    assert cash(g) == [1700, 1700] and g.view.offline_square == 0
 
 
 def test_offline_token_blocks_rent_on_its_square_and_the_owner_moves_it_on():
@@ -56,7 +56,7 @@ def test_offline_token_blocks_rent_on_its_square_and_the_owner_moves_it_on():
     _refused(g, MoveOffline(BOB, FOXSPORTS), "another square")
     events = act(g, MoveOffline(BOB, YAHOO))
     assert events[0] == E.OfflineMoved(BOB, YAHOO)
-    assert g.state.offline_square == YAHOO
+    assert g.view.offline_square == YAHOO
     assert g.pending.kind == K.ROLL and g.pending.player == BOB
 
 
@@ -86,7 +86,7 @@ def test_owner_landing_on_the_offline_square_moves_it_as_well():
     act(g, Roll(ANN))
     assert g.pending.kind == K.MOVE_OFFLINE and g.pending.player == ANN
     act(g, MoveOffline(ANN, EXCITE))
-    assert g.state.offline_square == EXCITE
+    assert g.view.offline_square == EXCITE
 
 
 def test_offline_token_on_an_unowned_property_does_not_stop_buying():
@@ -109,7 +109,7 @@ def test_after_each_doubles_the_roller_moves_the_token_before_throwing_again():
     act(g, MoveOffline(ANN, YAHOO))
     assert g.pending.kind == K.ROLL and g.pending.player == ANN  # the doubles' extra throw
     act(g, Roll(ANN))  # no doubles: no further move of the token, and the turn passes
-    assert g.state.offline_square == YAHOO
+    assert g.view.offline_square == YAHOO
     assert g.pending.kind == K.BUY
     act(g, Buy(ANN))
     assert g.pending.kind == K.ROLL and g.pending.player == BOB
@@ -128,7 +128,7 @@ def test_doubles_onto_the_offline_square_of_another_owner_moves_the_token_twice_
     d = g.pending
     assert (d.kind, d.player, d.reason) == (K.MOVE_OFFLINE, ANN, "doubles")
     act(g, MoveOffline(ANN, EXCITE))
-    assert g.state.offline_square == EXCITE
+    assert g.view.offline_square == EXCITE
     assert g.pending.kind == K.ROLL and g.pending.player == ANN  # the doubles' extra throw
     check_invariants(g)
 
@@ -139,17 +139,17 @@ def test_third_doubles_sends_to_jail_and_the_token_is_moved_a_third_time():
     act(g, Roll(ANN))  # 6: iVillage
     act(g, Buy(ANN))
     act(g, MoveOffline(ANN, YAHOO))
-    moves.append(g.state.offline_square)
+    moves.append(g.view.offline_square)
     act(g, Roll(ANN))  # 10: just visiting
     act(g, MoveOffline(ANN, EXCITE))
-    moves.append(g.state.offline_square)
+    moves.append(g.view.offline_square)
     events = act(g, Roll(ANN))  # third doubles
     assert E.SentToJail(ANN, "doubles") in events
-    assert g.state.players[ANN].in_jail and g.state.players[ANN].position == 10
+    assert g.view.in_jail(ANN) and g.view.position(ANN) == 10
     d = g.pending
     assert (d.kind, d.player, d.reason) == (K.MOVE_OFFLINE, ANN, "doubles")
     events = act(g, MoveOffline(ANN, ATT))
-    moves.append(g.state.offline_square)
+    moves.append(g.view.offline_square)
     assert moves == [YAHOO, EXCITE, ATT]
     assert E.TurnStarted(BOB, 2) in events
 
@@ -165,7 +165,7 @@ def test_offline_token_goes_only_on_title_deed_squares():
     legal = {a.square for a in g.legal_actions(ANN) if isinstance(a, MoveOffline)}
     assert legal == set(g.edition.properties) and len(legal) == 28
     act(g, MoveOffline(ANN, LINUX))
-    assert g.state.offline_square == LINUX
+    assert g.view.offline_square == LINUX
     check_invariants(g)
 
 

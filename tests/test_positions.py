@@ -19,6 +19,7 @@ from monopoly.cli import read_position, start_from_position
 from monopoly.engine import (Bid, Build, DecisionKind as K, Debt, DeckSetup, Game, Mortgage, OrderBuildings,
                              PlayerSetup, Position, PositionError, Roll, ScriptedDice, arrange, build_game,
                              check_invariants, position_of, rearrange)
+from scenario import deck_order
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "position.json"
@@ -39,55 +40,61 @@ def example_dict() -> dict:
 def test_the_example_file_sets_up_its_board_with_the_bank_balanced():
     game = build_game(read_position(EXAMPLE))
     check_invariants(game)
-    s = game.state
-    assert [p.name for p in s.players] == ["Ann", "Bob", "Cy"]
-    assert [p.cash for p in s.players] == [340, 95, 1210]
-    assert s.bank_paid_in == 3 * 1500 - (340 + 95 + 1210) and s.bank_paid_out == 0
-    assert s.bank_houses == 32 - (3 + 4 + 2 + 2 + 1 + 4 + 4) and s.bank_hotels == 12 - 1
-    assert s.hotel[18] and s.houses[PARK_PLACE] == 3 and s.houses[BOARDWALK] == 4
-    assert s.owner[12] == 0 and s.mortgaged[12] and s.owner[3] == 2 and s.mortgaged[3]
-    bob = s.players[1]
-    assert (bob.in_jail, bob.jail_turns, bob.position, bob.jail_cards) == (True, 1, 10, ["community_chest"])
-    assert s.players[0].position == 24 and s.players[2].position == 33
-    chance = [game.edition.deck("chance")[c].id for c in s.decks[0]]
-    assert chance[:2] == ["chance-boardwalk", "chance-repairs"] and len(chance) == 16
-    chest = [game.edition.deck("community_chest")[c].id for c in s.decks[1]]
+    v = game.view
+    assert [p.name for p in v.players()] == ["Ann", "Bob", "Cy"]
+    assert [p.cash for p in v.players()] == [340, 95, 1210]
+    assert v.bank_books() == (0, 3 * 1500 - (340 + 95 + 1210))  # (paid out, paid in)
+    assert v.bank_houses == 32 - (3 + 4 + 2 + 2 + 1 + 4 + 4) and v.bank_hotels == 12 - 1
+    assert v.hotel(18) and v.houses(PARK_PLACE) == 3 and v.houses(BOARDWALK) == 4
+    assert v.owner(12) == 0 and v.mortgaged(12) and v.owner(3) == 2 and v.mortgaged(3)
+    bob = v.player(1)
+    assert (bob.in_jail, bob.jail_turns, bob.position, bob.jail_cards) == (True, 1, 10, ("community_chest",))
+    assert v.position(0) == 24 and v.position(2) == 33
+    chance = deck_order(game, "chance")
+    assert chance[:2] == ("chance-boardwalk", "chance-repairs") and len(chance) == 16
+    chest = deck_order(game, "community_chest")
     assert "community_chest-jail-free" not in chest and len(chest) == 15
-    assert (game.pending.kind, game.pending.player, s.turn.number) == (K.ROLL, 2, 57)
+    assert (game.pending.kind, game.pending.player, v.turn) == (K.ROLL, 2, 57)
     assert game.rules.rent_claim == "automatic"
 
 
 def test_the_seed_decides_the_unordered_decks_and_the_dice():
     position = read_position(EXAMPLE)
     a, b = build_game(position), build_game(position)
-    assert a.state.decks == b.state.decks and a.dice.roll() == b.dice.roll()
+    assert _decks(a) == _decks(b) and a.dice.roll() == b.dice.roll()
     c = build_game(position, seed=1)
-    assert c.state.decks[1] != a.state.decks[1]
+    assert _decks(c)[1] != _decks(a)[1]
     scripted = build_game(position, dice=ScriptedDice([(2, 3)]))
-    assert scripted.state.decks[1] == sorted(scripted.state.decks[1])  # scripted dice leave printed order
+    printed = [card.id for card in scripted.edition.deck("community_chest")]
+    chest = _decks(scripted)[1]
+    assert list(chest) == [card for card in printed if card in chest]  # scripted dice leave printed order
+
+
+def _decks(game: Game) -> list[tuple[str, ...]]:
+    return [deck_order(game, "chance"), deck_order(game, "community_chest")]
 
 
 def test_defaults_make_a_fresh_game_at_a_chosen_turn():
     game = build_game(two(current_player="bob", turn=12), seed=3)
-    s = game.state
-    assert [p.cash for p in s.players] == [1500, 1500] and [p.position for p in s.players] == [0, 0]
-    assert s.bank_paid_in == s.bank_paid_out == 0 and s.bank_houses == 32
-    assert (s.turn.player, s.turn.number) == (1, 12)
-    assert all(o == -1 for o in s.owner)
+    v = game.view
+    assert [p.cash for p in v.players()] == [1500, 1500] and [p.position for p in v.players()] == [0, 0]
+    assert v.bank_books() == (0, 0) and v.bank_houses == 32
+    assert (v.current_player, v.turn) == (1, 12)
+    assert all(o == -1 for o in v.owners())
 
 
 def test_squares_by_index_text_index_or_name_in_any_case():
     position = two(players=(PlayerSetup("Ann", owns=(1, "3", "BOARDWALK"), square="park place"),
                             PlayerSetup("Bob")))
-    s = build_game(position).state
-    assert [sq for sq in range(40) if s.owner[sq] == 0] == [1, 3, BOARDWALK]
-    assert s.players[0].position == PARK_PLACE
+    v = build_game(position).view
+    assert [sq for sq in range(40) if v.owner(sq) == 0] == [1, 3, BOARDWALK]
+    assert v.position(0) == PARK_PLACE
 
 
 def test_a_full_deck_order_is_kept():
     ids = [c.id for c in reversed(build_game(two()).edition.deck("chance"))]
     game = build_game(two(decks={"chance": DeckSetup(order=tuple(ids))}))
-    assert [game.edition.deck("chance")[c].id for c in game.state.decks[0]] == ids
+    assert list(deck_order(game, "chance")) == ids
 
 
 def test_a_debt_is_the_first_decision_and_the_turn_runs_on_once_it_is_paid():
@@ -97,7 +104,7 @@ def test_a_debt_is_the_first_decision_and_the_turn_runs_on_once_it_is_paid():
     d = game.pending
     assert (d.kind, d.player, d.amount, d.creditor, d.reason) == (K.RAISE_FUNDS, 0, 100, 1, "rent")
     game.apply(Mortgage(0, 5))  # $100 raised: the debt is paid and Bob's turn begins
-    assert [p.cash for p in game.players] == [10, 1600]
+    assert [p.cash for p in game.view.players()] == [10, 1600]
     assert (game.pending.kind, game.pending.player) == (K.ROLL, 1)
 
     after_doubles = build_game(Position(players=players, debt=Debt("Ann", 100), doubles=1), dice=ScriptedDice([]))
@@ -119,8 +126,14 @@ def test_a_games_own_position_sets_up_the_same_board():
     assert position_of(rebuilt) == again
     for name in ("players", "owner", "mortgaged", "houses", "hotel", "bank_houses", "bank_hotels", "decks", "turn",
                  "bank_paid_in", "bank_paid_out"):
-        assert getattr(rebuilt.state, name) == getattr(game.state, name), name
+        assert _state(rebuilt)[name] == _state(game)[name], name
     assert rebuilt.rules == game.rules and rebuilt.dice.seed == game.dice.seed
+
+
+def _state(game: Game) -> dict:
+    """The whole state of a game, as it is saved."""
+    state: dict = game.to_dict()["state"]
+    return state
 
 
 @settings(max_examples=25, deadline=None)
@@ -146,16 +159,17 @@ def test_any_position_reached_in_play_is_read_back_and_set_up_again(seed, steps,
     assert position_of(rebuilt) == position
     for name in ("players", "owner", "mortgaged", "houses", "hotel", "bank_houses", "bank_hotels", "decks",
                  "offline_square"):
-        assert getattr(rebuilt.state, name) == getattr(game.state, name), name
+        assert _state(rebuilt)[name] == _state(game)[name], name
     assert rebuilt.pending == game.pending
 
 
 def _readable(game: Game) -> bool:
-    s = game.state
-    if not s.stack:
-        return s.turn.phase == "await_roll"
-    return (len(s.stack) == 1 and s.stack[0].kind == K.RAISE_FUNDS and not s.turn.steps
-            and not s.turn.offline_moves and s.turn.again == (s.turn.doubles > 0))
+    s = _state(game)
+    stack, turn = s["stack"], s["turn"]
+    if not stack:
+        return turn["phase"] == "await_roll"
+    return (len(stack) == 1 and stack[0]["kind"] == K.RAISE_FUNDS and not turn["steps"]
+            and not turn["offline_moves"] and turn["again"] == (turn["doubles"] > 0))
 
 
 def test_position_of_refuses_a_game_waiting_for_other_decisions():
@@ -272,16 +286,17 @@ def test_arrange_changes_the_board_and_keeps_the_books():
             squares={"Cy": "Short Line"}, jail={1: 2}, jail_cards={2: ["chance", "community_chest"]},
             top_cards={"community_chest": ["community_chest-go"]})
     check_invariants(game)
-    s = game.state
-    assert s.houses[PARK_PLACE] == s.houses[BOARDWALK] == 2 and s.bank_houses == 28
-    assert s.players[1].cash == 20 and s.bank_paid_in == 1480
-    assert (s.players[1].in_jail, s.players[1].jail_turns, s.players[1].position) == (True, 2, 10)
-    assert s.players[2].position == 35 and s.players[2].jail_cards == ["chance", "community_chest"]
-    assert len(s.decks[0]) == len(s.decks[1]) == 15
-    assert game.edition.deck("community_chest")[s.decks[1][0]].id == "community_chest-go"
+    v = game.view
+    assert v.houses(PARK_PLACE) == v.houses(BOARDWALK) == 2 and v.bank_houses == 28
+    assert v.cash(1) == 20 and v.bank_books()[1] == 1480
+    assert (v.in_jail(1), v.jail_turns(1), v.position(1)) == (True, 2, 10)
+    assert v.position(2) == 35 and v.jail_cards(2) == ("chance", "community_chest")
+    assert len(deck_order(game, "chance")) == len(deck_order(game, "community_chest")) == 15
+    assert deck_order(game, "community_chest")[0] == "community_chest-go"
     arrange(game, jail_cards={2: []}, jail={1: None}, owners={37: None, 39: None}, buildings={37: 0, 39: 0})
     check_invariants(game)
-    assert len(s.decks[0]) == len(s.decks[1]) == 16 and not s.players[1].in_jail and s.bank_houses == 32
+    assert len(deck_order(game, "chance")) == len(deck_order(game, "community_chest")) == 16
+    assert not v.in_jail(1) and v.bank_houses == 32
 
 
 def test_a_refused_arrangement_changes_nothing():
@@ -326,7 +341,7 @@ def test_arrange_leaves_buildings_alone_while_scarce_houses_are_auctioned():
     arrange(game, owners={**dict.fromkeys(BROWNS, 0), **dict.fromkeys((6, 8, 9), 1),
                           **dict.fromkeys((21, 23, 24, 26, 27, 29, 31, 32, 34), 2)},
             buildings=dict.fromkeys((21, 23, 24, 26, 27, 29, 31, 32, 34), 3))
-    assert game.state.bank_houses == 5
+    assert game.view.bank_houses == 5
     game.apply(OrderBuildings(0, ((0, 4), (1, 3))))
     assert game.pending.kind == K.AUCTION
     with pytest.raises(PositionError, match="scarce houses or hotels"):
@@ -350,7 +365,7 @@ def test_arrange_adds_a_debt_beneath_the_pending_decisions():
     with pytest.raises(PositionError, match="already raising funds"):
         arrange(game, debt=Debt(0, 70))
     game.apply(Mortgage(0, 5))
-    assert [p.cash for p in game.players] == [50, 1560, 1500] and game.pending.kind == K.ROLL
+    assert [p.cash for p in game.view.players()] == [50, 1560, 1500] and game.pending.kind == K.ROLL
 
 
 def test_arrange_makes_a_player_bankrupt_only_with_nothing_left():
@@ -360,7 +375,7 @@ def test_arrange_makes_a_player_bankrupt_only_with_nothing_left():
         arrange(game, bankrupt=["Cy"])
     arrange(game, owners={1: None}, bankrupt=["Cy"])
     check_invariants(game)
-    assert game.active_players() == [0, 1] and game.state.players[2].cash == 0
+    assert game.active_players() == [0, 1] and game.view.cash(2) == 0
 
 
 def test_rearrange_puts_a_game_in_a_position_of_its_own_edition_and_rules():
@@ -370,7 +385,7 @@ def test_rearrange_puts_a_game_in_a_position_of_its_own_edition_and_rules():
                         buildings={1: 1, 3: 1}, current_player=1)
     rearrange(game, position)
     check_invariants(game)
-    assert (game.pending.kind, game.pending.player) == (K.ROLL, 1) and game.state.houses[1] == 1
+    assert (game.pending.kind, game.pending.player) == (K.ROLL, 1) and game.view.houses(1) == 1
     with pytest.raises(PositionError, match="keeps its edition and rules"):
         rearrange(game, dataclasses.replace(position, edition="uk"))
     with pytest.raises(PositionError, match="keeps its edition and rules"):
@@ -386,7 +401,7 @@ def test_the_scenario_kit_builds_a_group_at_once_and_refuses_uneven_steps():
     build(game, {PARK_PLACE: 4, BOARDWALK: "hotel"})
     assert game.rent_of(BOARDWALK) == 2000
     game.apply(Build(0, PARK_PLACE))
-    assert game.state.hotel[PARK_PLACE]
+    assert game.view.hotel(PARK_PLACE)
 
 
 # -------------------------------------------------------------------------------- files and commands

@@ -13,8 +13,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from monopoly.engine import Game, ProposeTrade, check_invariants
-from monopoly.engine.rules import Rules
+from monopoly.engine import Game, ProposeTrade, Rules, check_invariants
 from scenario import RULE_OPTIONS
 
 options = RULE_OPTIONS
@@ -28,7 +27,7 @@ def random_trade(game: Game, rng: random.Random) -> ProposeTrade | None:
     give = tuple(s for s in game.owned(a) if rng.random() < 0.3)
     take = tuple(s for s in game.owned(b) if rng.random() < 0.3)
     cash = rng.choice([0, 0, 10, 50, -20, -100])
-    cards = tuple(game.state.players[a].jail_cards[:1]) if rng.random() < 0.5 else ()
+    cards = game.view.jail_cards(a)[:1] if rng.random() < 0.5 else ()
     debt = game.pending
     settle = debt.kind == "raise_funds" and debt.player == a and debt.creditor == b and rng.random() < 0.5
     return ProposeTrade(a, b, give, () if settle else take, abs(cash) if settle else cash, cards, (), settle)
@@ -57,8 +56,8 @@ def test_random_legal_play_keeps_every_invariant(seed, edition, opts, players):
         play_step(game, rng)
         steps += 1
         check_invariants(game)
-        owners = [o for o in game.state.owner if o >= 0]
-        assert all(not game.state.players[o].bankrupt for o in owners)
+        owners = [o for o in game.view.owners() if o >= 0]
+        assert all(not game.view.bankrupt(o) for o in owners)
         if opts["short_game"] == "time_limit" and steps == 400:
             game.set_clock(30 * 60)
     if not game.over:

@@ -15,9 +15,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from monopoly.engine import (AcceptTrade, Build, Buy, ClaimRent, Game, LiftMortgage, Mortgage, OrderBuildings,
-                             ProposeTrade, RejectTrade, SellBuilding, check_invariants)
-from monopoly.engine import holdings as H
+from monopoly.engine import (BOARD_SIZE, AcceptTrade, Build, Buy, ClaimRent, Game, LiftMortgage, Mortgage,
+                             OrderBuildings, ProposeTrade, RejectTrade, SellBuilding, check_invariants)
 from scenario import RULE_OPTIONS
 
 OPTIONS = RULE_OPTIONS
@@ -25,35 +24,37 @@ OPTIONS = RULE_OPTIONS
 
 def _check_holdings(game: Game) -> None:
     """The building and ownership facts, stated directly (check_invariants checks them too)."""
-    e, s = game.edition, game.state
-    assert s.bank_houses + sum(s.houses) == e.bank_houses == 32
-    assert s.bank_hotels + sum(s.hotel) == e.bank_hotels == 12
+    e, v = game.edition, game.view
+    squares = range(BOARD_SIZE)
+    assert v.bank_houses + sum(v.houses(sq) for sq in squares) == e.bank_houses == 32
+    assert v.bank_hotels + sum(v.hotel(sq) for sq in squares) == e.bank_hotels == 12
     for group in e.groups:
         members = group.squares
-        if any(s.houses[m] or s.hotel[m] for m in members):
-            assert len({s.owner[m] for m in members}) == 1 and s.owner[members[0]] >= 0
-            assert not any(s.mortgaged[m] for m in members)
+        if any(v.houses(m) or v.hotel(m) for m in members):
+            assert len({v.owner(m) for m in members}) == 1 and v.owner(members[0]) >= 0
+            assert not any(v.mortgaged(m) for m in members)
             levels = [game.level(m) for m in members]
             assert max(levels) - min(levels) <= 1
-    for i, p in enumerate(s.players):
+    players = v.players()
+    for p in players:
         assert p.cash >= 0
         if p.bankrupt:
-            assert game.owned(i) == [] and p.cash == 0 and p.jail_cards == []
-    assert sum(p.cash for p in s.players) == e.starting_cash * len(s.players) + s.bank_paid_out - s.bank_paid_in
+            assert game.owned(p.seat) == [] and p.cash == 0 and p.jail_cards == ()
+    paid_out, paid_in = v.bank_books()
+    assert sum(p.cash for p in players) == e.starting_cash * len(players) + paid_out - paid_in
 
 
 def _group_trade(game: Game, rng: random.Random) -> ProposeTrade | None:
     """Offer someone the last site they lack in a colour group, for some cash."""
-    s = game.state
     for group in rng.sample(game.edition.groups, len(game.edition.groups)):
-        owners = [s.owner[m] for m in group.squares]
+        owners = [game.view.owner(m) for m in group.squares]
         holders = {o for o in owners if o >= 0}
         if len(holders) == 2 and all(o >= 0 for o in owners):
             a, b = sorted(holders, key=lambda p: owners.count(p))
             if owners.count(a) == 1:
                 sq = group.squares[owners.index(a)]
                 price = rng.choice([0, 20, 100, 300])
-                return ProposeTrade(a, b, give=(sq,), cash=-min(price, s.players[b].cash))
+                return ProposeTrade(a, b, give=(sq,), cash=-min(price, game.view.cash(b)))
     return None
 
 
@@ -64,10 +65,10 @@ def _random_trade(game: Game, rng: random.Random) -> ProposeTrade | None:
     a, b = rng.sample(players, 2)
     give = tuple(sq for sq in game.owned(a) if rng.random() < 0.25)
     take = tuple(sq for sq in game.owned(b) if rng.random() < 0.25)
-    cards = tuple(game.state.players[a].jail_cards[:1]) if rng.random() < 0.5 else ()
+    cards = game.view.jail_cards(a)[:1] if rng.random() < 0.5 else ()
     d = game.pending
     if d.kind == "raise_funds" and d.player == a and d.creditor == b and rng.random() < 0.5:
-        return ProposeTrade(a, b, give, (), min(game.state.players[a].cash, 50), cards, (), True)
+        return ProposeTrade(a, b, give, (), min(game.view.cash(a), 50), cards, (), True)
     return ProposeTrade(a, b, give, take, rng.choice([0, 0, 25, -25, 150, -150]), cards, ())
 
 
@@ -75,7 +76,7 @@ def _order(game: Game, rng: random.Random) -> OrderBuildings | None:
     hotels = rng.random() < 0.3
     wanting = []
     for p in game.active_players():
-        room = H.build_capacity(game.edition, game.rules, game.state, p, hotels)
+        room = game.view.build_capacity(hotels, p)
         if room:
             wanting.append((p, rng.randint(1, room)))
     if len(wanting) < 2:
@@ -156,5 +157,5 @@ def test_random_play_with_three_house_hotels_keeps_buildings_consistent(seed, ed
         steps += 1
         check_invariants(game)
         _check_holdings(game)
-        assert all(h <= 3 for h in game.state.houses)
+        assert all(game.view.houses(sq) <= 3 for sq in range(BOARD_SIZE))
     _round_trip(game)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from monopoly.engine import (BANK, AcceptTrade, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, Game,
+from monopoly.engine import (BANK, BOARD_SIZE, AcceptTrade, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, Game,
                              IllegalActionError, LiftMortgage, Mortgage, MoveOffline, OrderBuildings, PassBid,
                              ProposeTrade, Roll, SellBuilding, SettleMortgagedTransfer, arrange, check_invariants)
 from monopoly.engine import events as E
@@ -36,7 +36,7 @@ def _refused(game: Game, action, words: str) -> None:
 def _clear_deeds(game: Game) -> None:
     """Take back the deeds a short game dealt (and refund them), so a test arranges its own board."""
     clear_deeds(game)
-    for p in range(len(game.state.players)):
+    for p in range(game.view.player_count):
         set_cash(game, p, 1500)
 
 
@@ -45,7 +45,7 @@ def _clear_deeds(game: Game) -> None:
 def test_preparation_every_player_receives_1500_from_the_bank(edition):
     g = new_game(players=("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Guy", "Hal"), edition=edition)
     assert cash(g) == [1500] * 8
-    assert g.state.bank_houses == 32 and g.state.bank_hotels == 12
+    assert g.view.bank_houses == 32 and g.view.bank_hotels == 12
 
 
 # ------------------------------------------------------------------------ THE BANK / MORTGAGES
@@ -102,12 +102,13 @@ def test_uk_hotel_sold_back_pays_half_the_hotel_and_half_of_the_four_houses_give
     build(g, {PARK_PLACE: "hotel", BOARDWALK: "hotel"})
     give(g, BOB, *RED, *YELLOW, *GREEN)
     build(g, {**{sq: 4 for sq in RED + YELLOW}, **dict(zip(GREEN, (3, 3, 2)))})
-    assert g.state.bank_houses == 0
+    assert g.view.bank_houses == 0
     assert g.property_value(ANN) == 2 * (100 + 4 * 100) + 175 + 200  # and the two mortgages
     events = act(g, SellBuilding(ANN, BOARDWALK))
     # no houses to give back: each hotel goes for £100 + 4 x £100 = £500
     assert paid(events) == [(BANK, ANN, 500), (BANK, ANN, 500)]
-    assert cash(g)[ANN] == 2500 and not any(g.state.hotel) and g.state.houses[BOARDWALK] == 0
+    assert cash(g)[ANN] == 2500 and g.view.houses(BOARDWALK) == 0
+    assert not any(g.view.hotel(s) for s in range(BOARD_SIZE))
     check_invariants(g)
 
 
@@ -124,7 +125,7 @@ def test_short_game_hotel_turn_in_value_is_half_the_hotel_and_three_houses():
     for _ in range(3):
         act(g, SellBuilding(ANN, BOARDWALK))
         act(g, SellBuilding(ANN, PARK_PLACE))
-    assert cash(g)[ANN] == 1500 + 2 * 400 and g.state.bank_houses == 32 and g.state.bank_hotels == 12
+    assert cash(g)[ANN] == 1500 + 2 * 400 and g.view.bank_houses == 32 and g.view.bank_hotels == 12
     assert g.money(cash(g)[ANN]) == "$2,300M"
 
 
@@ -184,7 +185,7 @@ def test_uk_debt_settled_with_a_mortgaged_property_the_creditor_pays_the_interes
     events = act(g, SettleMortgagedTransfer(BOB, READING, lift=False))
     assert paid(events) == [(BOB, BANK, 10)]
     assert cash(g) == [50, 1500 + 450 - 10]
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB and not g.state.players[ANN].bankrupt
+    assert g.pending.kind == K.ROLL and g.pending.player == BOB and not g.view.bankrupt(ANN)
 
 
 def test_two_player_version_mortgaged_property_of_a_bankrupt_passes_still_mortgaged_without_interest():
@@ -198,7 +199,7 @@ def test_two_player_version_mortgaged_property_of_a_bankrupt_passes_still_mortga
     act(g, Roll(ANN))
     events = act(g, DeclareBankruptcy(ANN))
     assert paid(events) == [(ANN, BOB, 100)]
-    assert g.owner(READING) == BOB and g.state.mortgaged[READING]
+    assert g.owner(READING) == BOB and g.view.mortgaged(READING)
     assert g.pending.kind == K.ROLL and g.pending.player == BOB  # nothing to pay now
     events = act(g, LiftMortgage(BOB, READING))
     assert paid(events) == [(BOB, BANK, 100)]  # the mortgage alone
@@ -231,7 +232,7 @@ def test_time_limit_rent_falling_due_after_time_is_up_is_paid_with_the_move():
     act(g, Roll(ANN))  # third failed throw: the $50 fine is owed before moving
     assert g.pending.kind == K.RAISE_FUNDS and g.pending.amount == 50
     g.set_clock(60 * 60)
-    assert g.state.time_up and not g.over
+    assert g.view.time_up and not g.over
     events = act(g, Mortgage(ANN, READING))  # $100 raised, the fine paid, three on to States Avenue
     assert paid(events) == [(BANK, ANN, 100), (ANN, BANK, 50), (ANN, BOB, 10)]
     assert of(events, E.RentDue) == []  # no claim left to lapse: the rent went with the move
@@ -269,7 +270,7 @@ def _short_of_houses(g: Game) -> None:
     give(g, BOB, ORIENTAL, VERMONT, CONNECTICUT)
     give(g, CAT, *RED, *YELLOW, *GREEN, PARK_PLACE, BOARDWALK)
     build(g, {**{sq: 3 for sq in RED + YELLOW + GREEN}, PARK_PLACE: 2, BOARDWALK: 1})
-    assert g.state.bank_houses == 2
+    assert g.view.bank_houses == 2
 
 
 def test_time_limit_buildings_won_at_auction_are_placed_after_time_is_up():
@@ -286,7 +287,7 @@ def test_time_limit_buildings_won_at_auction_are_placed_after_time_is_up():
     act(g, PassBid(BOB))
     act(g, Bid(ANN, 1))
     act(g, Build(ANN, BALTIC))
-    assert g.state.houses[CONNECTICUT] == 1 and g.state.houses[BALTIC] == 1 and g.state.bank_houses == 0
+    assert g.view.houses(CONNECTICUT) == 1 and g.view.houses(BALTIC) == 1 and g.view.bank_houses == 0
     assert g.over and g.outcome.termination == "time_up"
     assert cash(g)[:2] == [1499, 1420]
 
@@ -319,7 +320,7 @@ def test_offline_doubles_thrown_to_leave_jail_move_the_token_too():
     d = g.pending
     assert (d.kind, d.player, d.reason) == (K.MOVE_OFFLINE, ANN, "doubles")
     act(g, MoveOffline(ANN, BOARDWALK))
-    assert g.state.offline_square == BOARDWALK
+    assert g.view.offline_square == BOARDWALK
     assert g.pending.kind == K.ROLL and g.pending.player == BOB  # no further throw out of jail
     assert cash(g) == [1500 - 160, 1500]
 
@@ -347,7 +348,7 @@ def test_only_players_ready_for_a_hotel_may_order_scarce_hotels():
     give(g, CAT, "Kentucky Avenue", "Indiana Avenue", "Illinois Avenue", "Atlantic Avenue", "Ventnor Avenue",
       "Marvin Gardens", "Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue", "Park Place", "Boardwalk")
     build(g, {1: 4, 3: 4, 6: 3, 8: 3, 9: 3, **{sq: "hotel" for sq in (21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39)}})
-    assert g.state.bank_hotels == 1
+    assert g.view.bank_hotels == 1
     from monopoly.engine import check_invariants
     check_invariants(g)
     with pytest.raises(IllegalActionError, match="no room"):

@@ -65,7 +65,7 @@ def test_buying_after_mortgaging_to_raise_the_price():
     set_cash(game, ANN, 0)
     act(game, Mortgage(ANN, BOARDWALK))  # $200 while the purchase waits
     act(game, Buy(ANN))
-    assert game.owner(BALTIC) == ANN and game.players[ANN].cash == 140
+    assert game.owner(BALTIC) == ANN and game.view.cash(ANN) == 140
 
 
 def test_buying_decision_belongs_to_the_lander_only():
@@ -101,7 +101,7 @@ def test_auction_the_player_who_declined_may_win_it_below_the_printed_price():
     act(game, Bid(ANN, 20))
     act(game, PassBid(BOB))
     act(game, PassBid(CAT))
-    assert game.owner(BALTIC) == ANN and game.players[ANN].cash == 1480
+    assert game.owner(BALTIC) == ANN and game.view.cash(ANN) == 1480
 
 
 def test_auction_goes_to_the_highest_bidder():
@@ -184,10 +184,10 @@ def test_auction_uk_option_bids_up_to_total_assets_stand():
     # Bob won with more than his cash: he must raise the rest before play goes on.
     assert of(events, E.DebtRaised) == [E.DebtRaised(BOB, -1, 300, "auction")]
     assert game.pending.kind == K.RAISE_FUNDS and game.pending.player == BOB
-    assert game.owner(BALTIC) == BOB and game.players[BOB].cash == 100
+    assert game.owner(BALTIC) == BOB and game.view.cash(BOB) == 100
     events = act(game, Mortgage(BOB, BOARDWALK))
     assert paid(events, "auction") == [(BOB, -1, 300)]
-    assert game.players[BOB].cash == 0 and game.pending.kind == K.ROLL and game.current_player == BOB
+    assert game.view.cash(BOB) == 0 and game.pending.kind == K.ROLL and game.current_player == BOB
 
 
 def test_auction_uk_edition_limits_bids_by_assets():

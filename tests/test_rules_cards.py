@@ -11,7 +11,7 @@ import pytest
 from monopoly.engine import ClaimRent, DecisionKind as K, Game, PayOrDraw, Roll, UseJailCard
 from monopoly.engine import events as E
 
-from scenario import (ANN, BOB, CAT, act, bottom_card, build, card_on_top, cash, give, jail,
+from scenario import (ANN, BOB, CAT, act, bottom_card, build, card_on_top, cash, deck_order, give, jail,
                       new_game, of, paid, place, position, set_cash)
 
 THREE = ("Ann", "Bob", "Cat")
@@ -43,46 +43,50 @@ def test_cards_decks_are_shuffled_from_the_game_seed():
     a = Game.new(["Ann", "Bob"], seed=7, first_player=0)
     b = Game.new(["Ann", "Bob"], seed=7, first_player=0)
     c = Game.new(["Ann", "Bob"], seed=8, first_player=0)
-    assert a.state.decks == b.state.decks
-    assert a.state.decks != c.state.decks
-    assert sorted(a.state.decks[0]) == list(range(16)) and sorted(a.state.decks[1]) == list(range(16))
-    assert a.state.decks[0] != list(range(16))  # actually shuffled
+    def decks(game: Game) -> list[tuple[str, ...]]:
+        return [deck_order(game, deck) for deck in ("chance", "community_chest")]
+
+    printed = [[card.id for card in a.edition.deck(deck)] for deck in ("chance", "community_chest")]
+    assert decks(a) == decks(b)
+    assert decks(a) != decks(c)
+    assert [len(ids) for ids in printed] == [16, 16]
+    assert sorted(decks(a)[0]) == sorted(printed[0]) and sorted(decks(a)[1]) == sorted(printed[1])
+    assert list(decks(a)[0]) != printed[0]  # actually shuffled
 
 
 def test_cards_the_top_card_is_drawn_and_returned_to_the_bottom():
     game = new_game()
-    order = list(game.state.decks[0])
+    order = deck_order(game, "chance")
     card_on_top(game, "chance", "chance-dividend")
     place(game, ANN, 0)
     game.dice.add((3, 4))
     act(game, Roll(ANN))
     assert bottom_card(game, "chance") == "chance-dividend"
-    assert len(game.state.decks[0]) == 16
-    nxt = [i for i in order if game.edition.deck("chance")[i].id != "chance-dividend"]
-    assert game.state.decks[0] == nxt + [order[6]]
+    assert len(deck_order(game, "chance")) == 16
+    nxt = [card for card in order if card != "chance-dividend"]
+    assert list(deck_order(game, "chance")) == nxt + [order[6]]
 
 
 def test_cards_get_out_of_jail_free_is_kept_until_used_then_goes_to_the_bottom():
     game, events = _draw("chance", "chance-jail-free", 7)
     assert of(events, E.JailCardGained) == [E.JailCardGained(ANN, "chance")]
-    assert game.players[ANN].jail_cards == ["chance"]
-    assert len(game.state.decks[0]) == 15 and "chance-jail-free" not in [
-        game.edition.deck("chance")[i].id for i in game.state.decks[0]]
+    assert game.view.jail_cards(ANN) == ("chance",)
+    assert len(deck_order(game, "chance")) == 15 and "chance-jail-free" not in deck_order(game, "chance")
     _to_anns_next_turn(game)
     jail(game, ANN)
     act(game, UseJailCard(ANN))
-    assert game.players[ANN].jail_cards == [] and not game.players[ANN].in_jail
-    assert bottom_card(game, "chance") == "chance-jail-free" and len(game.state.decks[0]) == 16
+    assert game.view.jail_cards(ANN) == () and not game.view.in_jail(ANN)
+    assert bottom_card(game, "chance") == "chance-jail-free" and len(deck_order(game, "chance")) == 16
 
 
 def test_cards_community_chest_jail_card_goes_back_to_its_own_deck():
     game, _ = _draw("community_chest", "community_chest-jail-free", 17)
-    assert game.players[ANN].jail_cards == ["community_chest"]
+    assert game.view.jail_cards(ANN) == ("community_chest",)
     _to_anns_next_turn(game)
     jail(game, ANN)
     act(game, UseJailCard(ANN))
     assert bottom_card(game, "community_chest") == "community_chest-jail-free"
-    assert len(game.state.decks[1]) == 16 and len(game.state.decks[0]) == 16
+    assert len(deck_order(game, "community_chest")) == 16 and len(deck_order(game, "chance")) == 16
 
 
 # ---------------------------------------------------------------- money cards
@@ -270,7 +274,7 @@ def test_cards_go_back_three_spaces_onto_community_chest_draws_again():
 def test_cards_go_to_jail(deck, card, at):
     game, events = _draw(deck, card, at)
     assert of(events, E.SentToJail) == [E.SentToJail(ANN, "card")]
-    assert game.players[ANN].in_jail and position(game, ANN) == 10
+    assert game.view.in_jail(ANN) and position(game, ANN) == 10
     assert paid(events) == [] and game.current_player == BOB
 
 
@@ -280,7 +284,7 @@ def test_cards_go_to_jail_after_doubles_ends_the_turn():
     place(game, ANN, 3)
     game.dice.add((2, 2))
     act(game, Roll(ANN))
-    assert game.players[ANN].in_jail and game.current_player == BOB
+    assert game.view.in_jail(ANN) and game.current_player == BOB
 
 
 # ---------------------------------------------------------------- UK cards
@@ -380,7 +384,7 @@ def test_cards_uk_back_three_and_jail():
     game, _ = _draw("chance", "chance-back-3", 22, edition="uk")
     assert position(game, ANN) == 19
     game, _ = _draw("community_chest", "community_chest-jail", 17, edition="uk")
-    assert game.players[ANN].in_jail
+    assert game.view.in_jail(ANN)
 
 
 def test_cards_dotcom_decks_have_the_us_effects_in_web_words():

@@ -37,7 +37,7 @@ def test_jail_by_the_go_to_jail_square():
     place(game, ANN, 20)
     events = act(game, Roll(ANN))
     assert of(events, E.Landed)[-1].square == 30 and of(events, E.SentToJail) == [E.SentToJail(ANN, "square")]
-    assert position(game, ANN) == 10 and game.players[ANN].in_jail and game.players[ANN].jail_turns == 0
+    assert position(game, ANN) == 10 and game.view.in_jail(ANN) and game.view.jail_turns(ANN) == 0
 
 
 @pytest.mark.parametrize("deck, card", [("chance", "chance-jail"), ("community_chest", "community_chest-jail")])
@@ -46,7 +46,7 @@ def test_jail_by_a_card(deck, card):
     card_on_top(game, deck, card)
     place(game, ANN, 0 if deck == "chance" else 10)
     act(game, Roll(ANN))
-    assert game.players[ANN].in_jail and position(game, ANN) == 10
+    assert game.view.in_jail(ANN) and position(game, ANN) == 10
 
 
 def test_jail_by_three_doubles():
@@ -57,14 +57,14 @@ def test_jail_by_three_doubles():
     act(game, Buy(ANN))
     events = act(game, Roll(ANN))
     assert of(events, E.SentToJail) == [E.SentToJail(ANN, "doubles")] and of(events, E.Moved) == []
-    assert position(game, ANN) == 10 and game.players[ANN].in_jail
+    assert position(game, ANN) == 10 and game.view.in_jail(ANN)
 
 
 def test_jail_just_visiting_when_landing_there_in_the_ordinary_course():
     game = new_game((3, 4), (4, 6), (1, 2))
     place(game, ANN, 3)
     events = act(game, Roll(ANN))
-    assert position(game, ANN) == 10 and not game.players[ANN].in_jail and of(events, E.SentToJail) == []
+    assert position(game, ANN) == 10 and not game.view.in_jail(ANN) and of(events, E.SentToJail) == []
     act(game, Roll(BOB))
     act(game, Roll(ANN))  # moves on normally from Just Visiting
     assert of(game.log, E.DiceRolled)[-1].purpose == "move" and position(game, ANN) == 13
@@ -77,7 +77,7 @@ def test_jail_doubles_move_out_by_that_throw_with_no_further_throw():
     assert of(events, E.DiceRolled) == [E.DiceRolled(ANN, (3, 3), "jail")]
     assert of(events, E.LeftJail) == [E.LeftJail(ANN, "doubles")]
     assert of(events, E.Moved) == [E.Moved(ANN, 10, 16, 6)]
-    assert not game.players[ANN].in_jail and game.players[ANN].jail_turns == 0
+    assert not game.view.in_jail(ANN) and game.view.jail_turns(ANN) == 0
     assert paid(events) == []
     act(game, Buy(ANN))  # St. James Place
     assert game.current_player == BOB  # no throw again for those doubles
@@ -110,7 +110,7 @@ def test_jail_a_failed_throw_stays_in_and_ends_the_turn():
     game = _jailed((1, 2))
     events = act(game, Roll(ANN))
     assert of(events, E.StayedInJail) == [E.StayedInJail(ANN, 1)] and of(events, E.Moved) == []
-    assert game.players[ANN].in_jail and position(game, ANN) == 10 and game.current_player == BOB
+    assert game.view.in_jail(ANN) and position(game, ANN) == 10 and game.current_player == BOB
 
 
 def test_jail_up_to_three_turns_trying_for_doubles():
@@ -119,14 +119,14 @@ def test_jail_up_to_three_turns_trying_for_doubles():
     _next_turn_for_ann(game)
     game.dice.add((2, 3))
     act(game, Roll(ANN))
-    assert game.players[ANN].in_jail and game.players[ANN].jail_turns == 2
+    assert game.view.in_jail(ANN) and game.view.jail_turns(ANN) == 2
     _next_turn_for_ann(game)
     game.dice.add((2, 4))
     events = act(game, Roll(ANN))  # the third failed throw: pay and move by it
     assert of(events, E.LeftJail) == [E.LeftJail(ANN, "forced_fine")]
     assert paid(events) == [(ANN, -1, 50)]
     assert of(events, E.Moved) == [E.Moved(ANN, 10, 16, 6)]
-    assert not game.players[ANN].in_jail and cash(game)[ANN] == 1450
+    assert not game.view.in_jail(ANN) and cash(game)[ANN] == 1450
     assert game.pending.kind == K.BUY and game.pending.square == 16
 
 
@@ -149,7 +149,7 @@ def test_jail_paying_the_fine_before_rolling_on_the_first_or_second_turn(tried):
     game = _jailed((1, 2), tried=tried)
     events = act(game, PayJailFine(ANN))
     assert paid(events) == [(ANN, -1, 50)] and of(events, E.LeftJail) == [E.LeftJail(ANN, "fine")]
-    assert not game.players[ANN].in_jail
+    assert not game.view.in_jail(ANN)
     assert game.pending.kind == K.ROLL and game.pending.player == ANN
     events = act(game, Roll(ANN))
     assert of(events, E.DiceRolled)[0].purpose == "move" and position(game, ANN) == 13
@@ -212,9 +212,9 @@ def test_jail_buying_a_get_out_of_jail_free_card_from_another_player_and_using_i
     assert game.pending.kind == K.TRADE_RESPONSE and game.pending.player == BOB
     events = act(game, AcceptTrade(BOB))
     assert paid(events) == [(ANN, BOB, 30)]
-    assert game.players[ANN].jail_cards == ["chance"] and game.players[BOB].jail_cards == []
+    assert game.view.jail_cards(ANN) == ("chance",) and game.view.jail_cards(BOB) == ()
     act(game, UseJailCard(ANN))
-    assert not game.players[ANN].in_jail and bottom_card(game, "chance") == "chance-jail-free"
+    assert not game.view.in_jail(ANN) and bottom_card(game, "chance") == "chance-jail-free"
 
 
 # ---------------------------------------------------------------- while in jail

@@ -310,5 +310,5 @@ def test_a_debtor_may_raise_money_but_not_spend_it_until_the_debt_is_paid():
     act(game, Mortgage(ANN, 3))
     events = act(game, Mortgage(ANN, 6))
     assert (ANN, BOB, 100) in paid(events, "rent")
-    assert not game.in_debt(ANN) and game.state.players[ANN].cash == 40
+    assert not game.in_debt(ANN) and game.view.cash(ANN) == 40
     assert LiftMortgage(ANN, 1) in game.legal_actions(ANN)

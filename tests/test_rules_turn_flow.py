@@ -53,7 +53,7 @@ def test_dice_move_the_sum():
     assert of(events, E.DiceRolled) == [E.DiceRolled(ANN, (4, 6), "move")]
     assert of(events, E.Moved) == [E.Moved(ANN, 0, 10, 10)]
     assert position(game, ANN) == 10
-    assert not game.players[ANN].in_jail  # Just Visiting
+    assert not game.view.in_jail(ANN)  # Just Visiting
     assert game.current_player == BOB
 
 
@@ -84,7 +84,7 @@ def test_dice_third_doubles_in_a_turn_go_straight_to_jail_without_moving():
     events = act(game, Roll(ANN))
     assert of(events, E.Moved) == []
     assert of(events, E.SentToJail) == [E.SentToJail(ANN, "doubles")]
-    assert position(game, ANN) == 10 and game.players[ANN].in_jail
+    assert position(game, ANN) == 10 and game.view.in_jail(ANN)
     assert cash(game) == before
     assert game.current_player == BOB  # the turn ends
 
@@ -99,7 +99,7 @@ def test_dice_doubles_are_counted_per_turn():
     act(game, Roll(ANN))  # doubles: Short Line
     act(game, Buy(ANN))
     act(game, Roll(ANN))  # doubles again, the fourth in two turns but the second in this one
-    assert not game.players[ANN].in_jail and position(game, ANN) == 5
+    assert not game.view.in_jail(ANN) and position(game, ANN) == 5
     assert game.current_player == ANN and game.pending.kind == K.BUY
 
 
@@ -108,7 +108,7 @@ def test_dice_doubles_then_go_to_jail_square_ends_the_turn():
     place(game, ANN, 24)
     events = act(game, Roll(ANN))
     assert of(events, E.SentToJail) == [E.SentToJail(ANN, "square")]
-    assert game.players[ANN].in_jail and position(game, ANN) == 10
+    assert game.view.in_jail(ANN) and position(game, ANN) == 10
     assert game.current_player == BOB  # no throw again for the doubles
 
 
@@ -119,14 +119,14 @@ def test_go_salary_when_passing_go():
     events = act(game, Roll(ANN))
     assert of(events, E.PassedGo) == [E.PassedGo(ANN, 200)]
     assert paid(events, "salary") == [(-1, ANN, 200)]
-    assert position(game, ANN) == 3 and game.players[ANN].cash == 1700
+    assert position(game, ANN) == 3 and game.view.cash(ANN) == 1700
 
 
 def test_go_salary_when_landing_on_go():
     game = new_game((2, 3))
     place(game, ANN, 35)
     act(game, Roll(ANN))
-    assert position(game, ANN) == 0 and game.players[ANN].cash == 1700
+    assert position(game, ANN) == 0 and game.view.cash(ANN) == 1700
 
 
 @pytest.mark.parametrize("deck, at, throw", [("community_chest", 2, (3, 4)), ("chance", 7, (5, 6))])
@@ -137,15 +137,15 @@ def test_go_salary_by_card_and_twice_when_a_card_sends_you_to_go_after_passing_i
     events = act(game, Roll(ANN))  # passes GO onto the card square, then the card sends her to GO
     assert [e.square for e in of(events, E.Landed)] == [at, 0]
     assert paid(events, "salary") == [(-1, ANN, 200), (-1, ANN, 200)]
-    assert game.players[ANN].cash == 1900
+    assert game.view.cash(ANN) == 1900
 
 
 def test_go_no_salary_when_sent_to_jail_by_the_square():
     game = new_game((2, 3))
     place(game, ANN, 25)
     events = act(game, Roll(ANN))
-    assert of(events, E.PassedGo) == [] and game.players[ANN].cash == 1500
-    assert game.players[ANN].in_jail and position(game, ANN) == 10
+    assert of(events, E.PassedGo) == [] and game.view.cash(ANN) == 1500
+    assert game.view.in_jail(ANN) and position(game, ANN) == 10
 
 
 def test_go_no_salary_when_sent_to_jail_by_a_card_from_beyond_jail():
@@ -154,7 +154,7 @@ def test_go_no_salary_when_sent_to_jail_by_a_card_from_beyond_jail():
     card_on_top(game, "chance", "chance-jail")
     events = act(game, Roll(ANN))
     assert of(events, E.SentToJail) == [E.SentToJail(ANN, "card")]
-    assert of(events, E.PassedGo) == [] and game.players[ANN].cash == 1500
+    assert of(events, E.PassedGo) == [] and game.view.cash(ANN) == 1500
 
 
 # ---------------------------------------------------------------- Free Parking

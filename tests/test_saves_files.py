@@ -203,7 +203,7 @@ def test_a_damaged_computer_generator_is_refused(tmp_path: Path, change: Callabl
 def test_the_good_files_these_tests_start_from_load(tmp_path: Path) -> None:
     for computers in (False, True):
         path = edited(tmp_path, "plain", lambda d: None, computers)
-        assert saves.read_save(path).game.state.players[0].name == "Ann"
+        assert saves.read_save(path).game.view.name(0) == "Ann"
 
 
 # ---------------------------------------------------------------------------------------- the list

@@ -37,8 +37,8 @@ def test_f7_two_games_in_one_folder_autosave_apart_and_both_are_listed(tmp_path:
     path1 = first.autosave(game1, None, UI)
     path2 = second.autosave(game2, None, UI)  # a new game never replaces another's autosave
     assert path1 != path2 and path1.name.startswith("autosave-") and path2.name.startswith("autosave-")
-    assert saves.read_save(path1).game.state.players[0].name == "Ann"
-    assert saves.read_save(path2).game.state.players[0].name == "Cy"
+    assert saves.read_save(path1).game.view.name(0) == "Ann"
+    assert saves.read_save(path2).game.view.name(0) == "Cy"
     listed = {e.name: e.players for e in saves.list_saves(tmp_path)}
     assert listed == {path1.stem: ("Ann", "Bob"), path2.stem: ("Cy", "Dee")}
 
@@ -108,7 +108,7 @@ def test_f7_two_programs_saving_one_new_name_at_once_never_both_hear_saved(tmp_p
         outcome = dict(results.get(timeout=5) for _ in workers)
         assert sorted(outcome.values()) == ["asked", "saved"], outcome
         winner = next(seed for seed, said in outcome.items() if said == "saved")
-        first = saves.read_save(folder / "shared.json").game.state.players[0].name
+        first = saves.read_save(folder / "shared.json").game.view.name(0)
         assert first == ("Ann" if winner == 1 else "Cy"), "the file holds the game that was told it is saved"
 
 
@@ -124,7 +124,7 @@ def test_f6_a_save_named_after_a_file_elsewhere_does_not_replace_another_game(tm
     assert not caught.value.same_game and "another game (Cy, Dee" in str(caught.value)
     assert theirs.read_bytes() == before
     record.save("foo", mine.game, None, UI, agreed=caught.value.found)  # the player said yes
-    assert saves.read_save(theirs).game.state.players[0].name == "Ann"
+    assert saves.read_save(theirs).game.view.name(0) == "Ann"
 
 
 def test_an_agreement_holds_only_for_what_was_there_when_asked(tmp_path: Path) -> None:

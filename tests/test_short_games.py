@@ -51,10 +51,10 @@ def test_time_limit_game_three_houses_then_a_hotel():
     for _ in range(3):
         for sq in (ORIENTAL, VERMONT, CONNECTICUT):
             act(g, Build(ANN, sq))
-    assert g.state.bank_houses == 32 - 9
+    assert g.view.bank_houses == 32 - 9
     events = act(g, Build(ANN, CONNECTICUT))
     assert of(events, E.BuildingBought)[0].hotel
-    assert g.state.hotel[CONNECTICUT] and g.state.bank_houses == 32 - 6 and g.state.bank_hotels == 11
+    assert g.view.hotel(CONNECTICUT) and g.view.bank_houses == 32 - 6 and g.view.bank_hotels == 11
     assert g.rent_of(CONNECTICUT) == 600  # hotel rent as in the regular game
     assert cash(g)[ANN] == 900 - 10 * 50
 
@@ -73,7 +73,7 @@ def test_time_limit_game_of_the_uk_and_dotcom_books_keeps_four_houses_to_a_hotel
     for _ in range(4):
         for sq in sites:
             act(g, Build(ANN, sq))
-    assert [g.state.houses[sq] for sq in sites] == [4, 4, 4] and not any(g.state.hotel[sq] for sq in sites)
+    assert [g.view.houses(sq) for sq in sites] == [4, 4, 4] and not any(g.view.hotel(sq) for sq in sites)
     assert of(act(g, Build(ANN, sites[0])), E.BuildingBought)[0].hotel
     # the option is a named rule: the US books' three houses can be asked for on any board
     assert Game.new(["Ann", "Bob"], edition, rules={"short_game": "time_limit", "time_limit_minutes": 30,
@@ -160,7 +160,7 @@ def test_dotcom_short_game_three_houses_then_a_hotel():
         g.apply(Build(ANN, MEDITERRANEAN))
     act(g, Build(ANN, BALTIC))
     events = act(g, Build(ANN, BALTIC))
-    assert g.state.hotel[BALTIC] and of(events, E.BuildingBought)[0].cost == 50
+    assert g.view.hotel(BALTIC) and of(events, E.BuildingBought)[0].cost == 50
 
 
 def test_dotcom_jail_must_be_left_on_the_next_turn_fine_after_a_failed_throw():
@@ -170,7 +170,7 @@ def test_dotcom_jail_must_be_left_on_the_next_turn_fine_after_a_failed_throw():
     events = act(g, Roll(ANN))  # no doubles: pay the fine at once and move by this throw
     assert E.LeftJail(ANN, "forced_fine") in events
     assert paid(events, "jail fine") == [(ANN, BANK, 50)]
-    assert g.state.players[ANN].position == 13 and not g.state.players[ANN].in_jail
+    assert g.view.position(ANN) == 13 and not g.view.in_jail(ANN)
     assert g.pending.kind == K.BUY and g.pending.square == 13
 
 
@@ -181,7 +181,7 @@ def test_dotcom_jail_may_be_left_by_paying_before_the_throw():
     act(g, PayJailFine(ANN))
     events = act(g, Roll(ANN))
     assert of(events, E.DiceRolled)[0].purpose == "move"
-    assert g.state.players[ANN].position == 13 and cash(g)[ANN] == 1450
+    assert g.view.position(ANN) == 13 and cash(g)[ANN] == 1450
 
 
 def test_dotcom_jail_left_with_doubles():
@@ -190,7 +190,7 @@ def test_dotcom_jail_left_with_doubles():
     jail(g, ANN)
     events = act(g, Roll(ANN))
     assert E.LeftJail(ANN, "doubles") in events and paid(events) == []
-    assert g.state.players[ANN].position == 14
+    assert g.view.position(ANN) == 14
 
 
 def test_dotcom_short_game_income_tax_is_a_flat_200():
@@ -258,8 +258,8 @@ def test_once_time_is_up_only_the_player_in_play_may_still_deal():
     if game.pending.kind == "roll":
         pytest.skip("the scripted throw finished Ann's move")
     game.set_clock(60 * 60)
-    assert game.state.time_up and not game.over
+    assert game.view.time_up and not game.over
     with pytest.raises(IllegalActionError, match="time is up"):
         game.apply(Mortgage(1, bob_deed))
     assert not any(a.player == 1 for a in game.legal_actions() if isinstance(a, Mortgage))
-    assert game.is_legal(Mortgage(0, ann_deed)) or game.state.mortgaged[ann_deed]
+    assert game.is_legal(Mortgage(0, ann_deed)) or game.view.mortgaged(ann_deed)

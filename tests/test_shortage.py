@@ -28,7 +28,7 @@ def _houses_short(game: Game) -> None:
     give(game, 1, ORIENTAL, VERMONT, CONNECTICUT)
     give(game, 2, *RED, *YELLOW, *GREEN)
     build(game, {**{sq: 4 for sq in RED + YELLOW}, **{sq: 2 for sq in GREEN}})
-    assert game.state.bank_houses == 2
+    assert game.view.bank_houses == 2
     check_invariants(game)
 
 
@@ -51,14 +51,14 @@ def test_two_players_wanting_more_houses_than_the_bank_has_bid_for_them():
     events = act(g, PassBid(0))
     assert E.AuctionWon(1, "house", -1, 80) in events
     assert paid(events, "auction") == [(1, BANK, 80)]
-    assert g.state.players[1].cash == 1500 - 80
+    assert g.view.cash(1) == 1500 - 80
     assert g.pending.kind == K.PLACE_BUILDING and g.pending.player == 1 and g.pending.reason == "house"
-    assert g.state.bank_houses == 2  # bought, not yet placed
+    assert g.view.bank_houses == 2  # bought, not yet placed
     events = act(g, Build(1, CONNECTICUT))  # placing it costs nothing more
     assert [e for e in events if isinstance(e, E.BuildingBought)][0].cost == 0
-    assert g.state.houses[CONNECTICUT] == 1 and g.state.bank_houses == 1
-    assert g.state.players[1].cash == 1500 - 80
-    assert g.state.building_orders == [[0, 2], [1, 2]]
+    assert g.view.houses(CONNECTICUT) == 1 and g.view.bank_houses == 1
+    assert g.view.cash(1) == 1500 - 80
+    assert g.to_dict()["state"]["building_orders"] == [[0, 2], [1, 2]]  # who is still owed how many (no view shows it)
 
     # second house: still four wanted for one house, so it is auctioned too; Ann takes it for $1
     assert g.pending.kind == K.AUCTION and g.pending.auction.item == "house"
@@ -67,10 +67,10 @@ def test_two_players_wanting_more_houses_than_the_bank_has_bid_for_them():
     assert E.AuctionWon(0, "house", -1, 1) in events
     assert g.pending.kind == K.PLACE_BUILDING and g.pending.player == 0
     act(g, Build(0, BALTIC))
-    assert g.state.houses[BALTIC] == 1 and g.state.bank_houses == 0
-    assert g.state.players[0].cash == 1499
+    assert g.view.houses(BALTIC) == 1 and g.view.bank_houses == 0
+    assert g.view.cash(0) == 1499
     # the bank is empty: the orders lapse and play returns to Ann's throw
-    assert g.state.building_orders == []
+    assert not g.view.buildings_on_order
     assert g.pending.kind == K.ROLL and g.pending.player == 0
     with pytest.raises(IllegalActionError, match="no houses left"):
         act(g, Build(1, ORIENTAL))
@@ -86,10 +86,10 @@ def test_shortage_auction_ends_when_the_bank_can_meet_the_rest():
     assert g.pending.kind == K.PLACE_BUILDING and g.pending.player == 0
     act(g, Build(0, MEDITERRANEAN))
     # Bob's two wanted, one left: only Bob still orders, so no auction; he builds at the deed price
-    assert g.pending.kind == K.ROLL and g.state.building_orders == []
+    assert g.pending.kind == K.ROLL and not g.view.buildings_on_order
     events = act(g, Build(1, ORIENTAL))
     assert paid(events, "building") == [(1, BANK, 50)]
-    assert g.state.bank_houses == 0
+    assert g.view.bank_houses == 0
     check_invariants(g)
 
 
@@ -101,7 +101,7 @@ def test_uk_a_bid_beyond_the_bidders_assets_voids_the_shortage_auction():
     limit = g.bid_limit(0)  # Ann's cash and mortgage values
     events = act(g, Bid(0, limit + 1))
     assert of(events, E.AuctionVoided) == [E.AuctionVoided(0, limit + 1, "house", -1)]
-    assert g.state.building_orders == [] and g.state.bank_houses == 2
+    assert not g.view.buildings_on_order and g.view.bank_houses == 2
     assert g.pending.kind == K.ROLL and g.pending.player == 0
     check_invariants(g)
 
@@ -115,16 +115,16 @@ def test_no_shortage_auction_when_the_bank_has_enough():
         act(g, OrderBuildings(0, ((0, 4),)))
     with pytest.raises(IllegalActionError, match="no room"):
         act(g, OrderBuildings(0, ((0, 9), (1, 3))))  # the browns take eight houses at most
-    assert g.state.building_orders == [] and g.pending.kind == K.ROLL
+    assert not g.view.buildings_on_order and g.pending.kind == K.ROLL
     act(g, Build(0, MEDITERRANEAN))  # nobody else wants them: Ann simply buys one
-    assert g.state.bank_houses == 1
+    assert g.view.bank_houses == 1
 
 
 def test_no_shortage_auction_when_the_bank_has_no_houses():
     g = new_game(players=("Ann", "Bob", "Cy"))
     _houses_short(g)
     build(g, {GREEN[0]: 3, GREEN[1]: 3})
-    assert g.state.bank_houses == 0
+    assert g.view.bank_houses == 0
     with pytest.raises(IllegalActionError, match="no houses left"):
         act(g, OrderBuildings(0, ((0, 1), (1, 1))))
 
@@ -137,7 +137,7 @@ def test_scarce_hotels_are_auctioned_too():
     give(g, 2, ST_JAMES, TENNESSEE, NEW_YORK, *RED, *YELLOW, *GREEN)
     build(g, {**{sq: "hotel" for sq in (ST_JAMES, TENNESSEE, NEW_YORK, *RED, *YELLOW, GREEN[0], GREEN[1])},
               GREEN[2]: 4})
-    assert g.state.bank_hotels == 1
+    assert g.view.bank_hotels == 1
     check_invariants(g)
     act(g, OrderBuildings(1, ((0, 1), (1, 2)), hotels=True))
     assert g.pending.auction.item == "hotel"
@@ -149,10 +149,10 @@ def test_scarce_hotels_are_auctioned_too():
     with pytest.raises(IllegalActionError):
         act(g, Build(1, GREEN[2]))  # not Bob's street
     act(g, Build(1, BOARDWALK))
-    assert g.state.hotel[BOARDWALK] and g.state.bank_hotels == 0
-    assert g.state.bank_houses == 12 + 4  # Boardwalk's four houses went back
-    assert g.state.players[1].cash == 1500 - 300
-    assert g.pending.kind == K.ROLL and g.state.building_orders == []
+    assert g.view.hotel(BOARDWALK) and g.view.bank_hotels == 0
+    assert g.view.bank_houses == 12 + 4  # Boardwalk's four houses went back
+    assert g.view.cash(1) == 1500 - 300
+    assert g.pending.kind == K.ROLL and not g.view.buildings_on_order
     check_invariants(g)
 
 
@@ -171,9 +171,9 @@ def _c64_example() -> Game:
 
 def test_c64_hotel_breakdown_figure_1():
     g = _c64_example()
-    s = g.state
-    assert s.hotel[ST_JAMES] and s.hotel[TENNESSEE] and s.houses[NEW_YORK] == 4
-    assert s.bank_houses == 3 and s.bank_hotels == 10
+    v = g.view
+    assert v.hotel(ST_JAMES) and v.hotel(TENNESSEE) and v.houses(NEW_YORK) == 4
+    assert v.bank_houses == 3 and v.bank_hotels == 10
 
 
 def test_c64_hotel_breakdown_selling_the_st_james_hotel():
@@ -190,23 +190,23 @@ def test_c64_hotel_breakdown_selling_the_st_james_hotel():
     assert paid(events) == [(BANK, 0, 100), (BANK, 0, 250)]
     # the seven houses are spread evenly, the odd one on the dearest site, New York Avenue
     assert E.HotelBreakdown(0, "orange", ((ST_JAMES, 2), (TENNESSEE, 2), (NEW_YORK, 3))) in events
-    s = g.state
-    assert (s.houses[ST_JAMES], s.houses[TENNESSEE], s.houses[NEW_YORK]) == (2, 2, 3)
-    assert not s.hotel[ST_JAMES] and not s.hotel[TENNESSEE]
-    assert s.bank_houses == 0 and s.bank_hotels == 12
-    assert s.players[0].cash == 1500 + 350
+    v = g.view
+    assert (v.houses(ST_JAMES), v.houses(TENNESSEE), v.houses(NEW_YORK)) == (2, 2, 3)
+    assert not v.hotel(ST_JAMES) and not v.hotel(TENNESSEE)
+    assert v.bank_houses == 0 and v.bank_hotels == 12
+    assert v.cash(0) == 1500 + 350
     check_invariants(g)
 
 
 def test_hotel_sold_when_the_bank_has_no_houses_clears_the_site():
     g = _c64_example()
     build(g, {PARK_PLACE: 2, BOARDWALK: 2})  # the bank's last three houses go to Bob
-    assert g.state.bank_houses == 0
+    assert g.view.bank_houses == 0
     check_invariants(g)
     events = act(g, SellBuilding(0, ST_JAMES))
     # nothing to replace either hotel: both cleared at $250, New York's houses re-spread 1-1-2
     assert paid(events) == [(BANK, 0, 250), (BANK, 0, 250)]
-    s = g.state
-    assert (s.houses[ST_JAMES], s.houses[TENNESSEE], s.houses[NEW_YORK]) == (1, 1, 2)
-    assert s.players[0].cash == 2000
+    v = g.view
+    assert (v.houses(ST_JAMES), v.houses(TENNESSEE), v.houses(NEW_YORK)) == (1, 1, 2)
+    assert v.cash(0) == 2000
     check_invariants(g)

@@ -106,7 +106,7 @@ def test_jailed_player_may_trade():
     act(g, ProposeTrade(BOB, ANN, give=(READING,), take=(WATER_WORKS,), cash=25))
     act(g, AcceptTrade(ANN))
     assert g.owner(READING) == ANN and g.owner(WATER_WORKS) == BOB and cash(g) == [1525, 1475]
-    assert g.state.players[BOB].in_jail
+    assert g.view.in_jail(BOB)
 
 
 def test_get_out_of_jail_free_cards_change_hands_in_a_trade():
@@ -117,8 +117,8 @@ def test_get_out_of_jail_free_cards_change_hands_in_a_trade():
     act(g, ProposeTrade(ANN, BOB, take=(READING,), give_cards=("chance",), cash=150))
     events = act(g, AcceptTrade(BOB))
     assert of(events, E.JailCardPassed) == [E.JailCardPassed(ANN, BOB, "chance")]
-    assert g.state.players[ANN].jail_cards == []
-    assert sorted(g.state.players[BOB].jail_cards) == ["chance", "community_chest"]
+    assert g.view.jail_cards(ANN) == ()
+    assert sorted(g.view.jail_cards(BOB)) == ["chance", "community_chest"]
     assert g.owner(READING) == ANN and cash(g) == [1350, 1650]
     _refused(g, ProposeTrade(ANN, BOB, give=(READING,), take_cards=("community_chest", "community_chest")),
              "does not hold")
@@ -133,11 +133,11 @@ def test_a_jail_card_sold_for_an_agreed_price_and_used():
     act(g, ProposeTrade(BOB, ANN, take_cards=("community_chest",), cash=40))
     events = act(g, AcceptTrade(ANN))
     assert paid(events, "trade") == [(BOB, ANN, 40)]
-    assert g.state.players[BOB].jail_cards == ["community_chest"]
+    assert g.view.jail_cards(BOB) == ("community_chest",)
     assert g.current_player == BOB
     events = act(g, UseJailCard(BOB))
     assert E.LeftJail(BOB, "card") in events
-    assert not g.state.players[BOB].in_jail and g.state.players[BOB].jail_cards == []
+    assert not g.view.in_jail(BOB) and g.view.jail_cards(BOB) == ()
 
 
 def test_no_property_of_a_group_with_buildings_changes_hands():
@@ -162,17 +162,17 @@ def test_mortgaged_property_received_and_kept_costs_ten_percent_now_and_again_wh
     give(g, ANN, BOARDWALK, mortgaged=True)  # mortgage value $200
     act(g, ProposeTrade(ANN, BOB, give=(BOARDWALK,), cash=-100))
     events = act(g, AcceptTrade(BOB))
-    assert g.owner(BOARDWALK) == BOB and g.state.mortgaged[BOARDWALK]
+    assert g.owner(BOARDWALK) == BOB and g.view.mortgaged(BOARDWALK)
     assert g.pending.kind == K.MORTGAGED_TRANSFER and g.pending.player == BOB and g.pending.square == BOARDWALK
     assert cash(g) == [1600, 1400]
     events = act(g, SettleMortgagedTransfer(BOB, BOARDWALK, lift=False))
     assert paid(events) == [(BOB, BANK, 20)]  # 10% of the $200 mortgage
-    assert g.state.mortgaged[BOARDWALK] and cash(g) == [1600, 1380]
+    assert g.view.mortgaged(BOARDWALK) and cash(g) == [1600, 1380]
     assert g.pending.kind == K.ROLL
     # lifting later costs the mortgage plus another 10%
     events = act(g, LiftMortgage(BOB, BOARDWALK))
     assert paid(events) == [(BOB, BANK, 220)]
-    assert not g.state.mortgaged[BOARDWALK] and cash(g) == [1600, 1160]
+    assert not g.view.mortgaged(BOARDWALK) and cash(g) == [1600, 1160]
 
 
 def test_mortgaged_property_received_and_lifted_at_once_costs_mortgage_plus_ten_percent():
@@ -182,7 +182,7 @@ def test_mortgaged_property_received_and_lifted_at_once_costs_mortgage_plus_ten_
     act(g, AcceptTrade(BOB))
     events = act(g, SettleMortgagedTransfer(BOB, READING, lift=True))
     assert paid(events) == [(BOB, BANK, 110)]  # no second 10%
-    assert not g.state.mortgaged[READING] and cash(g) == [1550, 1500 - 50 - 110]
+    assert not g.view.mortgaged(READING) and cash(g) == [1550, 1500 - 50 - 110]
 
 
 def test_lifting_through_the_mortgage_option_while_asked_counts_as_lifting_at_once():
@@ -218,7 +218,7 @@ def test_mortgaged_property_with_no_interest_option_needs_no_decision():
     give(g, ANN, BOARDWALK, mortgaged=True)
     act(g, ProposeTrade(ANN, BOB, give=(BOARDWALK,), cash=-100))
     act(g, AcceptTrade(BOB))
-    assert g.pending.kind == K.ROLL and g.state.mortgaged[BOARDWALK]
+    assert g.pending.kind == K.ROLL and g.view.mortgaged(BOARDWALK)
     events = act(g, LiftMortgage(BOB, BOARDWALK))
     assert paid(events) == [(BOB, BANK, 200)]
 
@@ -255,5 +255,5 @@ def test_a_debtor_who_receives_a_mortgaged_property_may_not_lift_it_before_payin
     _refused(g, SettleMortgagedTransfer(CAT, MEDITERRANEAN, lift=True), "must pay the debt")
     events = act(g, SettleMortgagedTransfer(CAT, MEDITERRANEAN, lift=False))
     assert paid(events) == [(CAT, BANK, 3)]  # the interest is charged, not chosen
-    assert g.state.mortgaged[MEDITERRANEAN] and g.in_debt(CAT)
+    assert g.view.mortgaged(MEDITERRANEAN) and g.in_debt(CAT)
 
