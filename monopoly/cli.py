@@ -28,6 +28,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] == "simulate":
         from .ai.simulate import main as simulate_main
         return simulate_main(args[1:])
+    from .records import COMMANDS, command
+    if args and args[0] in COMMANDS:
+        return command(args[0], args[1:])
     if any(a == "--position" or a.startswith("--position=") for a in args):
         return play_position(args)
     from .tui.app import main as play_main

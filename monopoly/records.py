@@ -1,0 +1,231 @@
+"""Game records outside the engine: reading a save or record file, stepping through a record,
+and ``monopoly record``, which prints a game turn by turn.
+
+The engine writes a game's record (``Game.record()``) and replays it (``game_from_record``);
+this module finds the record in a file (a save holds one: its origin and journal), walks it
+step by step for the statistics and the replay screen, and turns it into text with the very
+sentences the game screen shows. The record's JSON form is described in ``docs/records.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+from . import saves
+from .engine import RECORD_FORMAT, Game, IllegalActionError, SaveFormatError, action_from_dict, game_from_record
+from .engine import events as E
+from .tui.model import format_event
+
+EXIT_OK, EXIT_BAD_FILE, EXIT_USAGE = 0, 1, 2
+
+
+class RecordError(Exception):
+    """A file that holds no usable record; the message names the file and says why."""
+
+
+@dataclass
+class Source:
+    """A record and where it came from: a record file, or a save (with its computer players)."""
+
+    path: Path
+    record: dict[str, Any]
+    loaded: saves.LoadedGame | None = None  # the save, when the file was one
+
+
+# ---------------------------------------------------------------------------------------- reading
+def read_source(name_or_path: str, save_dir: str | Path = saves.DEFAULT_SAVE_DIR) -> Source:
+    """The record in a save or a record file (a save name in ``save_dir``, or a path).
+
+    Raises ``RecordError`` naming the file and the problem: missing, damaged, neither a save nor
+    a record, a record that does not replay, or a save of a game that keeps no record.
+    """
+    try:
+        path = saves.resolve(name_or_path, save_dir)
+        if path.stat().st_size > saves.MAX_SAVE_BYTES:
+            raise RecordError(f"{path}: too large for a save or a record")
+        raw = path.read_bytes()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(f"{path}: not a save or a record (the file is not text)") from None
+        data = saves.parse_json(path, text)
+        if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+            try:
+                game_from_record(data)  # refuses a record that does not replay, with the step
+            except SaveFormatError as exc:
+                raise RecordError(f"{path}: {exc}") from None
+            return Source(path, data)
+        if not (isinstance(data, dict) and data.get("format") == saves.SAVE_FORMAT):
+            raise RecordError(f"{path}: neither a saved game nor a game record")
+        loaded = saves.read_save(path)
+    except saves.SaveError as exc:
+        raise RecordError(str(exc)) from None
+    except OSError as exc:
+        raise RecordError(f"{name_or_path}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        record = loaded.game.record()
+    except ValueError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+    return Source(path, json.loads(json.dumps(record)), loaded)
+
+
+def step_count(record: dict[str, Any]) -> int:
+    return len(record["steps"])
+
+
+def step_events(record: dict[str, Any], index: int) -> list[dict[str, Any]]:
+    """The events of step ``index`` (0-based) as the record holds them (plain data)."""
+    events: list[dict[str, Any]] = record["steps"][index]["events"]
+    return events
+
+
+def advance(game: Game, step: dict[str, Any]) -> list[E.Event]:
+    """Play one step of a record on ``game`` (which stands just before it); its events."""
+    events = game.set_clock(step["clock"])
+    if "action" in step:
+        try:
+            events += game.apply(action_from_dict(step["action"]))
+        except (ValueError, IllegalActionError) as exc:
+            raise SaveFormatError(f"record step: {exc}") from None
+    return events
+
+
+def walk(record: dict[str, Any]) -> Iterator[tuple[int, Game, list[E.Event]]]:
+    """The game after each step of the record, in one pass: (steps played, game, that step's events).
+
+    Starts with (0, the game before its first step, the opening events). The same game object is
+    advanced in place, so a caller that keeps one must copy what it needs.
+    """
+    game = game_from_record(record, 0)
+    yield 0, game, list(game.log)
+    for i, step in enumerate(record["steps"]):
+        yield i + 1, game, advance(game, step)
+
+
+def turn_starts(record: dict[str, Any]) -> dict[int, int]:
+    """For each turn, the number of steps played when it begins (turn 1 begins before any step)."""
+    starts: dict[int, int] = {}
+    for event in record.get("opening", []):
+        if event.get("event") == E.TurnStarted.kind:
+            starts.setdefault(event["turn"], 0)
+    for i, step in enumerate(record["steps"]):
+        for event in step["events"]:
+            if event.get("event") == E.TurnStarted.kind:
+                starts.setdefault(event["turn"], i + 1)
+    return starts
+
+
+# ---------------------------------------------------------------------------------------- text
+def heading(game: Game, record: dict[str, Any]) -> list[str]:
+    """What a record's text opens with: edition, players, dice seed and rule options."""
+    origin = record["origin"]
+    view = game.view
+    names = ", ".join(view.name(p) for p in range(view.player_count))
+    seed = origin.get("dice", {}).get("seed") if isinstance(origin.get("dice"), dict) else None
+    lines = [f"Game record: {game.edition.name}; players {names}"
+             + (f"; dice seed {seed}" if seed is not None else "")]
+    rules = origin.get("rules") or (origin.get("position") or {}).get("rules") or {}
+    if isinstance(rules, dict) and rules:
+        lines += textwrap.wrap("Rules: " + ", ".join(f"{k} {v}" for k, v in rules.items()), 100,
+                               subsequent_indent="  ")
+    if "position" in origin:
+        lines.append("Started from a position.")
+    return lines
+
+
+def sentences(game: Game, events: Sequence[E.Event]) -> Iterator[tuple[str, str]]:
+    """The screen's messages for ``events``: (text, theme role); silent events say nothing."""
+    for event in events:
+        said = format_event(game, event)
+        if said is not None:
+            yield said
+
+
+def record_text(record: dict[str, Any]) -> list[str]:
+    """The game turn by turn: each turn's title, then what happened in it, indented."""
+    final = game_from_record(record)
+    lines = heading(final, record) + ["", "Before the first turn:"]
+    for event in final.log:
+        said = format_event(final, event)
+        if said is None:
+            continue
+        text = said[0]
+        if isinstance(event, E.TurnStarted):
+            lines += ["", text]
+        else:
+            lines.append("  " + text)
+    if not final.over:
+        lines += ["", f"(The game goes on: turn {final.view.turn}, {len(record['steps'])} steps recorded.)"]
+    return lines
+
+
+# ---------------------------------------------------------------------------------------- the commands
+def _print(text: str) -> None:
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader (``| head``) went away: not an error of ours
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def source_parser(prog: str, description: str) -> argparse.ArgumentParser:
+    """The arguments every record command takes: the file, the save folder, and ``--json``."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("file", metavar="SAVE_OR_RECORD",
+                        help="a save name in the save folder, or the path of a save or record file")
+    parser.add_argument("--save-dir", metavar="DIR", default=saves.DEFAULT_SAVE_DIR,
+                        help="folder of the save files (default: saves/)")
+    parser.add_argument("--json", action="store_true", help="print JSON for scripts instead of text")
+    return parser
+
+
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | int:
+    """The parsed arguments, or the exit code when argparse stopped (``--help``, a mistake)."""
+    try:
+        return parser.parse_args(list(argv))
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+
+
+def open_source(prog: str, args: argparse.Namespace) -> Source | None:
+    """The record the arguments name, or None after saying on stderr why it cannot be used."""
+    try:
+        return read_source(args.file, args.save_dir)
+    except RecordError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return None
+
+
+def record_main(argv: Sequence[str]) -> int:
+    """``monopoly record SAVE_OR_RECORD [--json]``."""
+    prog = "monopoly record"
+    args = parse(source_parser(prog, "Print a saved game turn by turn, or its record as JSON "
+                                     "(docs/records.md)."), argv)
+    if isinstance(args, int):
+        return args
+    source = open_source(prog, args)
+    if source is None:
+        return EXIT_BAD_FILE
+    _print(json.dumps(source.record) if args.json else "\n".join(record_text(source.record)))
+    return EXIT_OK
+
+
+def command(name: str, argv: Sequence[str]) -> int:
+    """Run ``monopoly record``, ``monopoly stats`` or ``monopoly replay``."""
+    if name == "record":
+        return record_main(argv)
+    if name == "stats":
+        from .stats import stats_main
+        return stats_main(argv)
+    from .tui.replay import replay_main
+    return replay_main(argv)
+
+
+COMMANDS = ("record", "stats", "replay")
