@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 from dataclasses import dataclass
@@ -20,7 +21,6 @@ from typing import Any, Iterator, Sequence
 from . import saves
 from .engine import RECORD_FORMAT, Game, IllegalActionError, SaveFormatError, action_from_dict, game_from_record
 from .engine import events as E
-from .tui.model import format_event
 
 EXIT_OK, EXIT_BAD_FILE, EXIT_USAGE = 0, 1, 2
 
@@ -121,6 +121,38 @@ def turn_starts(record: dict[str, Any]) -> dict[int, int]:
     return starts
 
 
+# ---------------------------------------------------------------------------------------- writing
+def record_name(index: int) -> str:
+    """The file of game ``index`` of a simulation (``game-00001.json``: sorted in game order)."""
+    return f"game-{index + 1:05d}.json"
+
+
+def write_record(folder: str | Path, index: int, game: Game) -> Path:
+    """Write the record of game ``index`` of a simulation into ``folder``."""
+    path = Path(folder) / record_name(index)
+    path.write_text(json.dumps(game.record()) + "\n", encoding="utf-8")
+    return path
+
+
+def extras_problem(records: str | None, plot: str | None) -> str | None:
+    """Why ``simulate --records DIR`` or ``--plot FILE`` could not write, found before any game is played."""
+    if records is not None:
+        folder = Path(records)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return f"--records {records}: cannot make the folder ({exc.strerror or exc})"
+        if not os.access(folder, os.W_OK):
+            return f"--records {records}: the folder cannot be written"
+    if plot is not None:
+        target = Path(plot)
+        if target.is_dir():
+            return f"--plot {plot}: a folder, not a file"
+        if not target.parent.is_dir():
+            return f"--plot {plot}: no folder {target.parent}"
+    return None
+
+
 # ---------------------------------------------------------------------------------------- text
 def heading(game: Game, record: dict[str, Any]) -> list[str]:
     """What a record's text opens with: edition, players, dice seed and rule options."""
@@ -141,6 +173,7 @@ def heading(game: Game, record: dict[str, Any]) -> list[str]:
 
 def sentences(game: Game, events: Sequence[E.Event]) -> Iterator[tuple[str, str]]:
     """The screen's messages for ``events``: (text, theme role); silent events say nothing."""
+    from .tui.model import format_event  # here, so simulations writing records never load the screen
     for event in events:
         said = format_event(game, event)
         if said is not None:
@@ -152,7 +185,7 @@ def record_text(record: dict[str, Any]) -> list[str]:
     final = game_from_record(record)
     lines = heading(final, record) + ["", "Before the first turn:"]
     for event in final.log:
-        said = format_event(final, event)
+        said = next(sentences(final, [event]), None)
         if said is None:
             continue
         text = said[0]

@@ -166,6 +166,20 @@ def _point(stats: GameStats, turn: int, game: Game) -> None:
         line.append(value)
 
 
+def property_figures(results: Sequence[Any], edition: str) -> dict[str, Any]:
+    """Rent earned and landings on each property summed over a simulation's games (results
+    carrying ``rent`` and ``landings`` per square), as ``simulate --json`` reports them; empty
+    when the run did not count rent."""
+    if not results or not all(r.rent for r in results):
+        return {}
+    from .engine import load_edition
+    squares = load_edition(edition).squares
+    return {"properties": [
+        {"square": s, "name": squares[s].name, "rent": sum(r.rent[s] for r in results),
+         "landings": sum(r.landings[s] for r in results)}
+        for s in range(BOARD_SIZE) if squares[s].price]}
+
+
 # ---------------------------------------------------------------------------------------- text
 def chart(series: list[list[int]], labels: list[str], xs: list[int], money: Any,
           height: int = CHART_HEIGHT, width: int = CHART_WIDTH) -> list[str]:
