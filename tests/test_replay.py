@@ -146,3 +146,16 @@ def test_replay_refuses_a_bad_file_and_a_missing_terminal(tmp_path, capsys) -> N
     (tmp_path / "x.json").write_text("[]", "utf-8")
     assert main(["replay", str(tmp_path / "x.json")]) == 1
     assert "monopoly replay: " in capsys.readouterr().err
+
+
+def test_the_docs_list_the_replays_keys() -> None:
+    from pathlib import Path
+    from monopoly.tui.replay import KEYS
+    text = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text("utf-8")
+    table = text[text.index("| key | in the replay |"):]
+    names = {"previous_action": "Left", "next_action": "Right", "previous_turn": "Up", "next_turn": "Down",
+             "go_to_turn": "| G |", "play": "SPACE", "faster": "+", "slower": "-", "first": "Home", "last": "End",
+             "continue": "| C |", "quit": "Q or ESC"}
+    assert {k.command for k in KEYS} == set(names)
+    for word in names.values():
+        assert word in table
