@@ -16,7 +16,7 @@ import sys
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from . import saves
 from .engine import RECORD_FORMAT, Game, IllegalActionError, SaveFormatError, action_from_dict, game_from_record
@@ -236,18 +236,24 @@ def open_source(prog: str, args: argparse.Namespace) -> Source | None:
         return None
 
 
-def record_main(argv: Sequence[str]) -> int:
-    """``monopoly record SAVE_OR_RECORD [--json]``."""
-    prog = "monopoly record"
-    args = parse(source_parser(prog, "Print a saved game turn by turn, or its record as JSON "
-                                     "(docs/records.md)."), argv)
+def print_record_command(prog: str, description: str, argv: Sequence[str],
+                         text: Callable[[dict[str, Any]], list[str]],
+                         data: Callable[[dict[str, Any]], Any]) -> int:
+    """Run a command that prints something of a record: ``text`` lines, or ``data`` as JSON with ``--json``."""
+    args = parse(source_parser(prog, description), argv)
     if isinstance(args, int):
         return args
     source = open_source(prog, args)
     if source is None:
         return EXIT_BAD_FILE
-    _print(json.dumps(source.record) if args.json else "\n".join(record_text(source.record)))
+    _print(json.dumps(data(source.record)) if args.json else "\n".join(text(source.record)))
     return EXIT_OK
+
+
+def record_main(argv: Sequence[str]) -> int:
+    """``monopoly record SAVE_OR_RECORD [--json]``."""
+    return print_record_command("monopoly record", "Print a saved game turn by turn, or its record as JSON "
+                                "(docs/records.md).", argv, record_text, lambda record: record)
 
 
 def command(name: str, argv: Sequence[str]) -> int:

@@ -242,18 +242,11 @@ def stats_text(stats: GameStats) -> list[str]:
 
 def stats_main(argv: Sequence[str]) -> int:
     """``monopoly stats SAVE_OR_RECORD [--json]``."""
-    from .records import EXIT_BAD_FILE, EXIT_OK, _print, open_source, parse, source_parser
-    prog = "monopoly stats"
-    args = parse(source_parser(prog, "The story of a game in numbers: net worth over the turns, rent, money "
-                                     "by reason, and each property's rent and landings."), argv)
-    if isinstance(args, int):
-        return args
-    source = open_source(prog, args)
-    if source is None:
-        return EXIT_BAD_FILE
-    stats = game_stats(source.record)
-    _print(json.dumps(stats.to_json()) if args.json else "\n".join(stats_text(stats)))
-    return EXIT_OK
+    from .records import print_record_command
+    return print_record_command(
+        "monopoly stats", "The story of a game in numbers: net worth over the turns, rent, money by reason, "
+        "and each property's rent and landings.", argv,
+        lambda record: stats_text(game_stats(record)), lambda record: game_stats(record).to_json())
 
 
 if __name__ == "__main__":
