@@ -8,12 +8,13 @@ import json
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from monopoly import saves
 from monopoly.cli import main
-from monopoly.engine import BANK, ClaimRent, Roll, events as E, game_from_record
+from monopoly.engine import ClaimRent, Roll, events as E, game_from_record
 from monopoly.stats import MARKS, Tally, chart, game_stats, stats_text
-from records_games import seeded
+from records_games import RULES, played, seeded
 from scenario import ANN, BOB, act, give, new_game
 
 GAMES = [("us", 1), ("uk", 2), ("dotcom", 3), ("auto", 4), ("us", 5)]
@@ -92,3 +93,15 @@ def test_stats_prints_the_text_and_json_for_a_save(tmp_path, capsys) -> None:
     assert len(data["players"][0]["net_worth"]) == len(data["turns"])
     assert main(["stats", "missing", "--save-dir", str(tmp_path)]) == 1
     assert "monopoly stats: " in capsys.readouterr().err
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(sorted(RULES)), seed=st.integers(0, 10**6))
+def test_rent_and_money_add_up_in_any_seeded_game(kind: str, seed: int) -> None:
+    edition = "us" if kind == "auto" else kind
+    game, _ = played(edition, seed, turns=40, **RULES[kind])
+    stats = game_stats(game.record())
+    tally = stats.tally
+    assert sum(tally.rent_received) + tally.rent_to_bank == sum(tally.rent_paid) == sum(tally.property_rent)
+    assert [stats.start_cash[p] + sum(tally.money[p].values()) for p in range(3)] == stats.final_cash
+    assert sum(tally.landings) == sum(1 for e in game.log if isinstance(e, E.Landed))
