@@ -94,3 +94,14 @@ def test_a_missing_file_and_bad_arguments_are_usage_messages(tmp_path, capsys) -
     assert "no such save" in capsys.readouterr().err
     assert main(["record"]) == 2
     assert "SAVE_OR_RECORD" in capsys.readouterr().err
+
+
+def test_a_save_of_a_game_without_a_record_says_so(tmp_path, capsys) -> None:
+    from scenario import ANN, give, new_game
+    game = new_game((3, 4))
+    give(game, ANN, "Boardwalk")  # arranged by hand: no origin to replay from
+    saves.write_save(tmp_path, "arranged", game)
+    for command in ("record", "stats", "replay"):
+        assert main([command, "arranged", "--save-dir", str(tmp_path)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"monopoly {command}: ") and "has no record" in err
