@@ -121,6 +121,108 @@ def turn_starts(record: dict[str, Any]) -> dict[int, int]:
     return starts
 
 
+# ---------------------------------------------------------------------------------------- stepping
+class Replayer:
+    """The game of a record after any number of its steps, moved forward and back."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.record = record
+        self.total = len(record["steps"])
+        self.starts = turn_starts(record)  # turn -> steps played when it begins
+        self.steps = 0
+        self.game = game_from_record(record, 0)
+
+    @property
+    def turn(self) -> int:
+        return self.game.view.turn
+
+    @property
+    def last_turn(self) -> int:
+        return max(self.starts, default=1)
+
+    def go(self, steps: int) -> None:
+        """Show the game after ``steps`` inputs (clamped to the record)."""
+        steps = max(0, min(self.total, steps))
+        if steps == self.steps + 1:
+            advance(self.game, self.record["steps"][self.steps])
+        elif steps != self.steps:
+            self.game = game_from_record(self.record, steps)
+        self.steps = steps
+
+    def next_action(self) -> None:
+        self.go(self.steps + 1)
+
+    def previous_action(self) -> None:
+        self.go(self.steps - 1)
+
+    def next_turn_start(self) -> int:
+        """The steps played when the next turn begins (all of them in the last turn)."""
+        return min([s for s in self.starts.values() if s > self.steps], default=self.total)
+
+    def next_turn(self) -> None:
+        self.go(self.next_turn_start())
+
+    def previous_turn(self) -> None:
+        """Back to the start of this turn, or of the one before when already there."""
+        earlier = [s for s in self.starts.values() if s < self.steps]
+        self.go(max(earlier) if earlier else 0)
+
+    def go_to_turn(self, turn: int) -> None:
+        """The start of ``turn``; ``KeyError`` for a turn the game never reached."""
+        self.go(self.starts[turn])
+
+    def continued(self) -> Game:
+        """A new game from the position shown, its record the replayed one up to this step."""
+        return game_from_record(self.record, self.steps)
+
+    def describe(self) -> str:
+        return f"Step {self.steps} of {self.total}, turn {self.turn} of {self.last_turn}"
+
+
+# ---------------------------------------------------------------------------------------- continuing
+def suggested_name(source: Source, turn: int, save_dir: str | Path) -> str:
+    """A free save name for the game continued from ``turn`` of ``source``: ``NAME-turnT``."""
+    stem = source.path.stem.split(".")[0][:20] or "replay"
+    base = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in stem)
+    for n in range(1, 100):
+        name = f"{base}-turn{turn}" + (f"-{n}" if n > 1 else "")
+        if saves.name_problem(name) is None and not saves.save_path(save_dir, name).exists():
+            return name
+    return "continued"
+
+
+def checked_name(save_dir: str | Path, text: str) -> str:
+    """``text`` as the name of a new save; ``ValueError`` says why it cannot be (taken, invalid)."""
+    problem = saves.name_problem(text)
+    if problem is not None:
+        raise ValueError(problem)
+    if saves.is_autosave_name(text.strip()):
+        raise ValueError("autosave names are the program's own")
+    if saves.save_path(save_dir, text).exists():
+        raise ValueError("a save of that name exists: choose another")
+    return saves.validate_name(text)
+
+
+def save_continuation(source: Source, replayer: Replayer, save_dir: str | Path, name: str,
+                      ui: dict[str, Any] | None = None) -> Path:
+    """Save the game from the step ``replayer`` shows as a new game ``name`` (``SaveError`` if it cannot be).
+
+    The file replayed is never written. A save's computer players keep their seats and strategies
+    and start afresh from the step (what they had learnt later in the game is not theirs yet).
+    """
+    game = replayer.continued()
+    computers = source.loaded.computers if source.loaded is not None else None
+    if computers is not None:
+        computers = type(computers)(game, dict(computers.names), seed=computers.seed)
+    if ui is None and source.loaded is not None:
+        ui = source.loaded.ui
+    try:
+        name = checked_name(save_dir, name)
+    except ValueError as exc:
+        raise saves.SaveError(f"{name!r}: {exc}") from None
+    return saves.write_save(save_dir, name, game, computers, ui)
+
+
 # ---------------------------------------------------------------------------------------- writing
 def record_name(index: int) -> str:
     """The file of game ``index`` of a simulation (``game-00001.json``: sorted in game order)."""
@@ -263,7 +365,7 @@ def command(name: str, argv: Sequence[str]) -> int:
     if name == "stats":
         from .stats import stats_main
         return stats_main(argv)
-    from .tui.replay import replay_main
+    from .replays import replay_main
     return replay_main(argv)
 
 

@@ -159,3 +159,22 @@ def test_the_docs_list_the_replays_keys() -> None:
     assert {k.command for k in KEYS} == set(names)
     for word in names.values():
         assert word in table
+
+
+def test_the_line_mode_steps_and_continues_from_a_step(save_dir, capsys, monkeypatch) -> None:
+    import io
+    from monopoly.cli import main
+    original = (save_dir / "old.json").read_bytes()
+    record = saves.read_save(save_dir / "old.json").game.record()
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\nn 2\np\nt\nb\ng 5\ns\nc later\nc later\nx\nq\n"))
+    assert main(["replay", "--text", "old", "--save-dir", str(save_dir)]) == 0
+    out = capsys.readouterr().out
+    assert "Step 0 of" in out and "[Step 1 of" in out and "[Step 3 of" in out and "Step 2 of" in out
+    r = Replayer(record)
+    r.go_to_turn(5)
+    assert f"Step {r.steps} of {r.total}, turn 5 of" in out
+    assert "Saved as later; play it with: monopoly --load later" in out
+    assert "a save of that name exists" in out, "the second save under one name is refused"
+    assert "g N: go to turn N" in out, "an unknown command shows the commands"
+    assert state(saves.read_save(save_dir / "later.json").game) == state(game_from_record(record, r.steps))
+    assert (save_dir / "old.json").read_bytes() == original

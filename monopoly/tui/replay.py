@@ -14,16 +14,13 @@ milliseconds even for a long game.
 from __future__ import annotations
 
 import curses
-import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from .. import saves
-from ..engine import Game, game_from_record
 from ..engine import events as E
-from ..records import EXIT_BAD_FILE, EXIT_OK, EXIT_USAGE, Source, advance, open_source, parse, sentences, \
-    source_parser, turn_starts
+from ..records import EXIT_OK, Replayer, Source, checked_name, save_continuation, sentences, suggested_name
 from . import model as M
 from .layout import Layout
 from .prompt import NUMBER, TEXT, YESNO, Question
@@ -34,61 +31,6 @@ EXIT_INTERRUPTED = 130
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.03)  # seconds per step while playing
 DEFAULT_SPEED = 2  # index into SPEEDS
 SHOWN_EVENTS = 120  # events of the log turned into messages at each step
-
-
-# ---------------------------------------------------------------------------------------- stepping
-class Replayer:
-    """The game of a record after any number of its steps, moved forward and back."""
-
-    def __init__(self, record: dict[str, Any]) -> None:
-        self.record = record
-        self.total = len(record["steps"])
-        self.starts = turn_starts(record)  # turn -> steps played when it begins
-        self.steps = 0
-        self.game = game_from_record(record, 0)
-
-    @property
-    def turn(self) -> int:
-        return self.game.view.turn
-
-    @property
-    def last_turn(self) -> int:
-        return max(self.starts, default=1)
-
-    def go(self, steps: int) -> None:
-        """Show the game after ``steps`` inputs (clamped to the record)."""
-        steps = max(0, min(self.total, steps))
-        if steps == self.steps + 1:
-            advance(self.game, self.record["steps"][self.steps])
-        elif steps != self.steps:
-            self.game = game_from_record(self.record, steps)
-        self.steps = steps
-
-    def next_action(self) -> None:
-        self.go(self.steps + 1)
-
-    def previous_action(self) -> None:
-        self.go(self.steps - 1)
-
-    def next_turn(self) -> None:
-        later = [s for s in self.starts.values() if s > self.steps]
-        self.go(min(later) if later else self.total)
-
-    def previous_turn(self) -> None:
-        """Back to the start of this turn, or of the one before when already there."""
-        earlier = [s for s in self.starts.values() if s < self.steps]
-        self.go(max(earlier) if earlier else 0)
-
-    def go_to_turn(self, turn: int) -> None:
-        """The start of ``turn``; ``KeyError`` for a turn the game never reached."""
-        self.go(self.starts[turn])
-
-    def continued(self) -> Game:
-        """A new game from the position shown, its record the replayed one up to this step."""
-        return game_from_record(self.record, self.steps)
-
-    def describe(self) -> str:
-        return f"Step {self.steps} of {self.total}, turn {self.turn} of {self.last_turn}"
 
 
 def show(replayer: Replayer, ui: M.UIState) -> None:
@@ -230,38 +172,16 @@ class ReplayController:
             if turn is not None:
                 r.go_to_turn(int(turn))
 
-    def _suggested_name(self) -> str:
-        stem = self.source.path.stem.split(".")[0][:20] or "replay"
-        base = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in stem)
-        for n in range(1, 100):
-            name = f"{base}-turn{self.replayer.turn}" + (f"-{n}" if n > 1 else "")
-            if saves.name_problem(name) is None and not saves.save_path(self.save_dir, name).exists():
-                return name
-        return "continued"
-
-    def _check_name(self, text: str) -> str:
-        problem = saves.name_problem(text)
-        if problem is not None:
-            raise ValueError(problem)
-        if saves.is_autosave_name(text):
-            raise ValueError("autosave names are the program's own")
-        if saves.save_path(self.save_dir, text).exists():
-            raise ValueError("a save of that name exists: choose another")
-        return saves.validate_name(text)
-
     def continue_here(self) -> Any:
         """Save a new game from the step shown; offer to play it now (a ``Started``) or None."""
         self.playing = False
         name = self.screen.ask(Question("Continue from here as a new game; save it as:", TEXT,
-                                        self._suggested_name(), check=self._check_name))
+                                        suggested_name(self.source, self.replayer.turn, self.save_dir),
+                                        check=lambda text: checked_name(self.save_dir, text)))
         if name is None:
             return None
-        game = self.replayer.continued()
-        computers = self.source.loaded.computers if self.source.loaded is not None else None
-        if computers is not None:  # the same seats and strategies, starting afresh from here
-            computers = type(computers)(game, dict(computers.names), seed=computers.seed)
         try:
-            path = saves.write_save(self.save_dir, name, game, computers, self.ui.settings())
+            path = save_continuation(self.source, self.replayer, self.save_dir, name, self.ui.settings())
         except saves.SaveError as exc:
             self.ui.say(f"Not saved: {exc}", "bad")
             return None
@@ -285,25 +205,9 @@ class ReplayController:
                          f"{resume_command(self.save_dir, name)}" for name in self.saved)
 
 
-def replay_main(argv: Sequence[str]) -> int:
-    """``monopoly replay SAVE_OR_RECORD``: check the file, then step through it on the board."""
-    prog = "monopoly replay"
-    parser = source_parser(prog, "Step through a saved game or a record on the board, and continue it "
-                                 "from any step as a new game.")
-    args = parse(parser, argv)
-    if isinstance(args, int):
-        return args
-    if args.json:
-        print(f"{prog}: --json is for monopoly record and monopoly stats", file=sys.stderr)
-        return EXIT_USAGE
-    source = open_source(prog, args)
-    if source is None:
-        return EXIT_BAD_FILE
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print(f"{prog}: the replay needs an interactive terminal (try monopoly record)", file=sys.stderr)
-        return EXIT_USAGE
+def run_on_screen(source: Source, save_dir: Path) -> int:
+    """The replay on the curses board (``monopoly replay``); the exit code."""
     from .app import curses_session, play
-    save_dir = Path(args.save_dir)
     try:
         with curses_session() as stdscr:
             outcome = ReplayController(ReplayScreen(stdscr, Theme()), source, save_dir).run()
