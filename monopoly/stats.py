@@ -16,7 +16,6 @@ paid by the payer and received by nobody, and is listed as ``rent_to_bank``.
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Sequence

@@ -6,9 +6,9 @@ and the deed card show the position after each step, drawn by the game screen's 
 continues the game from the step shown as a new game: it is saved under a new name (the file
 replayed is never written) and can be played at once.
 
-The stepping itself (``Replayer``) is plain code over the engine's record: a step forward plays
-one more input on the game shown; a step back replays the record to that step, which costs
-milliseconds even for a long game.
+The stepping (``records.Replayer``) and the continuing (``records.save_continuation``) are plain
+code shared with the line mode (``monopoly replay --text``); this module is the screen around
+them. A step back replays the record to that step, which costs milliseconds even in a long game.
 """
 
 from __future__ import annotations
