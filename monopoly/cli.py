@@ -32,6 +32,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate_main(args[1:])
     if args and args[0] == "rules":
         return print_rules()
+    from .records import COMMANDS, command
+    if args and args[0] in COMMANDS:  # record, stats, replay (which takes a --text of its own)
+        return command(args[0], args[1:])
     if args and args[0] == "text":
         return text_mode(args[1:])
     if "--text" in args:

@@ -33,6 +33,9 @@ from ..engine import EDITION_IDS, Game, Landed, Position, SentToJail, build_game
 from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from .players import ComputerPlayers
 from .registry import STRATEGIES, strategy_names
+from ..plot import write_plot
+from ..records import extras_problem, write_record
+from ..stats import Tally, property_figures
 
 DEFAULT_GAMES = 100
 DEFAULT_SEED = 1
@@ -50,6 +53,14 @@ class GameResult:
     termination: str
     turns: int
     landings: tuple[int, ...]
+    rent: tuple[int, ...] = ()  # rent earned on each square, when the run counts it (``--json``)
+
+
+@dataclass(frozen=True)
+class Extras:
+    """What a run does beyond playing: write each game's record to a folder, count rent per square."""
+    records: str | None = None
+    figures: bool = False
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -64,24 +75,28 @@ def seating(strategies: Sequence[str], index: int) -> list[str]:
 
 
 def start_game(seats: Sequence[str], edition: str, gseed: int, max_turns: int,
-               position: Position | None = None, options: Mapping[str, Any] | None = None) -> Game:
+               position: Position | None = None, options: Mapping[str, Any] | None = None,
+               keep_log: bool = False) -> Game:
     """A new game of the run, or one set up in ``position`` (stopped ``max_turns`` turns after its turn);
     ``options`` (``--rule``, ``--preset``) change the rules of either."""
     if position is None:
         return Game.new([f"P{i + 1}" for i in range(len(seats))], edition, {**(options or {}), "max_turns": max_turns},
-                        seed=gseed, first_player=0, keep_log=False)
+                        seed=gseed, first_player=0, keep_log=keep_log)
     rules = {**position.rule_options, **(options or {}), "max_turns": position.turn - 1 + max_turns}
-    return build_game(replace(position, rules=tuple(rules.items())), seed=gseed, keep_log=False)
+    return build_game(replace(position, rules=tuple(rules.items())), seed=gseed, keep_log=keep_log)
 
 
 def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: int = DEFAULT_SEED,
               max_turns: int = DEFAULT_MAX_TURNS, position: Position | None = None,
-              rules: Mapping[str, Any] | None = None) -> GameResult:
+              rules: Mapping[str, Any] | None = None, extras: Extras = Extras()) -> GameResult:
     """Play game ``index`` of a run (from ``position`` if given, with ``rules`` changing the rule options)
-    to its end and count what happened."""
+    to its end and count what happened.
+
+    Only a run that writes records keeps each game's log (``extras``): the others stay as fast."""
     seats = seating(strategies, index)
     gseed = game_seed(seed, index)
-    game = start_game(seats, edition, gseed, max_turns, position, rules)
+    game = start_game(seats, edition, gseed, max_turns, position, rules, keep_log=extras.records is not None)
+    tally = Tally(len(seats)) if extras.figures else None
     first_turn = game.view.turn
     players = ComputerPlayers(game, dict(enumerate(seats)), seed=gseed)
     counts = [0] * 41
@@ -93,7 +108,10 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
             if game.over:
                 break
             raise RuntimeError(f"game {index}: no computer acted at {game.pending}")
-        for event in push(action):
+        events = push(action)
+        if tally is not None:
+            tally.feed(events)
+        for event in events:
             if isinstance(event, Landed):
                 counts[event.square] += 1
             elif isinstance(event, SentToJail):
@@ -102,25 +120,28 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
     assert outcome is not None  # the loop ends only when the game is over
     winner = seats[outcome.winner] if outcome.winner >= 0 else None
     turns = game.view.turn - first_turn + 1
-    return GameResult(index, winner, outcome.winner, outcome.termination, turns, tuple(counts))
+    if extras.records is not None:
+        write_record(extras.records, index, game)
+    rent = tuple(tally.property_rent) if tally is not None else ()
+    return GameResult(index, winner, outcome.winner, outcome.termination, turns, tuple(counts), rent)
 
 
-def _play_chunk(job: tuple[list[int], tuple[str, ...], str, int, int, Position | None, Mapping[str, Any] | None]
-                ) -> list[GameResult]:
-    indices, strategies, edition, seed, max_turns, position, rules = job
-    return [play_game(i, strategies, edition, seed, max_turns, position, rules) for i in indices]
+def _play_chunk(job: tuple[list[int], tuple[str, ...], str, int, int, Position | None, Mapping[str, Any] | None,
+                           Extras]) -> list[GameResult]:
+    indices, strategies, edition, seed, max_turns, position, rules, extras = job
+    return [play_game(i, strategies, edition, seed, max_turns, position, rules, extras) for i in indices]
 
 
 def run_games(games: int, strategies: Sequence[str], edition: str = "us", seed: int = DEFAULT_SEED,
               jobs: int = 1, max_turns: int = DEFAULT_MAX_TURNS,
               progress: Callable[[int, int], None] | None = None, position: Position | None = None,
-              rules: Mapping[str, Any] | None = None) -> list[GameResult]:
+              rules: Mapping[str, Any] | None = None, extras: Extras = Extras()) -> list[GameResult]:
     """Play ``games`` games (in ``jobs`` processes), from ``position`` if given; results in game order."""
     strategies = tuple(strategies)
     results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
         for i in range(games):
-            results.append(play_game(i, strategies, edition, seed, max_turns, position, rules))
+            results.append(play_game(i, strategies, edition, seed, max_turns, position, rules, extras))
             if progress:
                 progress(i + 1, games)
         return results
@@ -128,7 +149,8 @@ def run_games(games: int, strategies: Sequence[str], edition: str = "us", seed: 
     size = max(1, min(50, games // (jobs * 8)))
     chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
     with multiprocessing.get_context().Pool(jobs) as pool:
-        for part in pool.imap(_play_chunk, [(c, strategies, edition, seed, max_turns, position, rules) for c in chunks]):
+        for part in pool.imap(_play_chunk, [(c, strategies, edition, seed, max_turns, position, rules, extras)
+                                            for c in chunks]):
             results.extend(part)
             if progress:
                 progress(len(results), games)
@@ -180,6 +202,7 @@ def summarize(results: Sequence[GameResult], strategies: Sequence[str], edition:
         "seconds": round(seconds, 3),
         "games_per_s": round(games / seconds, 3) if seconds > 0 else 0.0,
         "landings": {**{str(i): landings[i] for i in range(40)}, "jail": landings[JAIL]},
+        **property_figures(results, edition),
     }
 
 
@@ -272,7 +295,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="processes to play in; results do not depend on it (default 1)")
     parser.add_argument("--max-turns", type=_positive, default=DEFAULT_MAX_TURNS, metavar="T",
                         help=f"stop a game unfinished after this many turns (default {DEFAULT_MAX_TURNS})")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object instead of the table (with rent and landings per property)")
+    parser.add_argument("--records", metavar="DIR", help="write each game's record to DIR (docs/records.md)")
+    parser.add_argument("--plot", metavar="FILE.svg", help="write a chart of the win shares and game lengths")
     add_rule_arguments(parser)
     return parser
 
@@ -322,11 +348,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_usage(sys.stderr)
         print(f"monopoly simulate: {exc}", file=sys.stderr)
         return 2
+    extras = Extras(args.records, args.json)
+    problem = extras_problem(args.records, args.plot)
+    if problem is not None:
+        print(f"monopoly simulate: {problem}", file=sys.stderr)
+        return 1
     progress = _Progress(sys.stderr) if sys.stderr.isatty() else None
     start = time.perf_counter()
     try:
         results = run_games(args.games, strategies, args.edition, args.seed, args.jobs, args.max_turns, progress,
-                            position, rules)
+                            position, rules, extras)
     except KeyboardInterrupt:
         if progress:
             progress.close()
@@ -338,6 +369,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     report = summarize(results, strategies, args.edition, args.seed, args.max_turns, seconds)
     if rules:
         report["rules"] = rules
+    if args.plot is not None:
+        problem = write_plot(args.plot, report, [r.turns for r in results])
+        if problem is not None:
+            print(f"monopoly simulate: {problem}", file=sys.stderr)
+            return 1
     if args.json:
         text = json.dumps(report)
     else:

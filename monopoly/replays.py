@@ -1,0 +1,158 @@
+"""``monopoly replay SAVE_OR_RECORD``: step through a game on the curses board, or with ``--text``
+line by line (the same steps, typed as commands; no curses needed, so it runs anywhere and in
+scripts).
+
+The line mode reads one command a line: ``n`` (next action, or ``n 5``: five), ``p`` (previous),
+``t`` / ``b`` (the start of the next turn / back to the start of this one), ``g N`` (go to turn N),
+``s`` (the players and their holdings now), ``c NAME`` (continue from here as a new game saved as
+NAME), ``q`` (quit). Going forward prints what happened, in the screen's sentences.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Sequence, TextIO
+
+from . import saves
+from .engine import events as E
+from .records import (EXIT_BAD_FILE, EXIT_OK, EXIT_USAGE, Replayer, Source, open_source, parse, save_continuation,
+                      sentences, source_parser, step_events)
+
+HELP = ("n [K]: next action(s)  p [K]: previous  t: next turn  b: back to this turn's start  "
+        "g N: go to turn N  s: the players now  c NAME: continue from here as a new game  q: quit")
+
+
+def position_lines(replayer: Replayer) -> list[str]:
+    """The players at the step shown: cash, square, holdings (what the board shows, as text)."""
+    game = replayer.game
+    view = game.view
+    lines = [replayer.describe()]
+    for p in range(view.player_count):
+        if view.bankrupt(p):
+            lines.append(f"  {view.name(p)}: bankrupt")
+            continue
+        where = view.square(view.position(p)).name + (" (in jail)" if view.in_jail(p) else "")
+        owned = [view.square(s).name + _state_words(view.mortgaged(s), view.hotel(s), view.houses(s))
+                 for s in view.owned(p)]
+        lines.append(f"  {view.name(p)}: {view.money(view.cash(p))} on {where}; "
+                     f"{', '.join(owned) if owned else 'no property'}")
+    return lines
+
+
+def _state_words(mortgaged: bool, hotel: bool, houses: int) -> str:
+    if mortgaged:
+        return " (mortgaged)"
+    if hotel:
+        return " (hotel)"
+    return f" ({houses} house{'s' if houses > 1 else ''})" if houses else ""
+
+
+class TextReplay:
+    """The line mode: commands in, text out."""
+
+    def __init__(self, source: Source, save_dir: Path, out: TextIO) -> None:
+        self.source = source
+        self.save_dir = save_dir
+        self.out = out
+        self.replayer = Replayer(source.record)
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            print(line, file=self.out)
+
+    def forward(self, count: int) -> None:
+        r = self.replayer
+        for _ in range(count):
+            if r.steps >= r.total:
+                self.say("(the end of the record)")
+                break
+            r.next_action()
+            events = [E.event_from_dict(e) for e in step_events(r.record, r.steps - 1)]
+            self.say(*(text for text, _ in sentences(r.game, events)))
+        self.say(f"[{r.describe()}]")
+
+    def moved(self) -> None:
+        self.say(*position_lines(self.replayer))
+
+    def command(self, line: str) -> bool:
+        """Carry out one command line; False when it was ``q``."""
+        r = self.replayer
+        word, _, rest = line.strip().partition(" ")
+        rest = rest.strip()
+        try:
+            count = int(rest) if rest and word in ("n", "p") else 1
+        except ValueError:
+            self.say(f"not a number: {rest!r}")
+            return True
+        if word in ("", "n"):
+            self.forward(max(1, count))
+        elif word == "p":
+            r.go(r.steps - max(1, count))
+            self.moved()
+        elif word == "t":
+            self.forward(r.next_turn_start() - r.steps)
+        elif word == "b":
+            r.previous_turn()
+            self.moved()
+        elif word == "g":
+            try:
+                r.go_to_turn(int(rest))
+                self.moved()
+            except (ValueError, KeyError):
+                self.say(f"go to which turn? 1 to {r.last_turn}")
+        elif word == "s":
+            self.moved()
+        elif word == "c":
+            if not rest:
+                self.say("continue as which save name? (c NAME)")
+                return True
+            try:
+                save_continuation(self.source, r, self.save_dir, rest)
+            except saves.SaveError as exc:
+                self.say(f"not saved: {exc}")
+                return True
+            from .tui.play import resume_command
+            self.say(f"Saved as {rest}; play it with: {resume_command(self.save_dir, rest)}")
+        elif word == "q":
+            return False
+        else:
+            self.say(HELP)
+        return True
+
+    def run(self, lines: TextIO, prompt: bool) -> int:
+        self.say(*position_lines(self.replayer), HELP)
+        while True:
+            if prompt:
+                self.out.write("replay> ")
+                self.out.flush()
+            line = lines.readline()
+            if not line or not self.command(line):
+                return EXIT_OK
+
+
+def replay_main(argv: Sequence[str]) -> int:
+    """``monopoly replay SAVE_OR_RECORD [--text]``: check the file, then step through it."""
+    prog = "monopoly replay"
+    parser = source_parser(prog, "Step through a saved game or a record on the board (or line by line), and "
+                                 "continue it from any step as a new game.")
+    parser.add_argument("--text", action="store_true", help="line by line, without the board")
+    args = parse(parser, argv)
+    if isinstance(args, int):
+        return args
+    if args.json:
+        print(f"{prog}: --json is for monopoly record and monopoly stats", file=sys.stderr)
+        return EXIT_USAGE
+    source = open_source(prog, args)
+    if source is None:
+        return EXIT_BAD_FILE
+    if args.text:
+        try:
+            return TextReplay(source, Path(args.save_dir), sys.stdout).run(sys.stdin, sys.stdin.isatty())
+        except KeyboardInterrupt:
+            return 130
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(f"{prog}: the replay needs an interactive terminal (try --text, or monopoly record)", file=sys.stderr)
+        return EXIT_USAGE
+    from .tui.replay import run_on_screen
+    return run_on_screen(source, Path(args.save_dir))
