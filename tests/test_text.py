@@ -494,3 +494,10 @@ def test_undo_takes_back_your_own_actions_but_never_a_throw(tmp_path: Path) -> N
     assert out.count("Nothing to undo: nothing to take back") == 2  # once all is taken back, and after the throw
     assert game.view.houses(1) == 0 and not game.view.mortgaged(5) and game.view.cash(ANN) == 1500
     assert game.view.position(ANN) == 3, "the throw stands"
+
+
+def test_stats_tells_the_game_in_numbers(tmp_path: Path) -> None:
+    game = new_game((1, 2), (1, 2))
+    _, out = session(game, ["roll", "buy", "roll", "rent", "stats"], tmp_path)
+    assert "Net worth at the end of each turn:" in out
+    assert "Baltic Avenue" in out.split("Net worth at the end of each turn:")[1]

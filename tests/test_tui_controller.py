@@ -917,3 +917,30 @@ def test_a_computer_without_an_answer_takes_the_engines_safe_default_and_decline
     said = messages(controller)
     assert "Auction of Baltic Avenue!" in said and "Nobody bid: Baltic Avenue stays with the bank" in said
     assert game.view.owner(3) == -1 and game.view.cash(1) == 1500
+
+
+# ------------------------------------------------------------- undo and the game in numbers (issue 15)
+def test_u_takes_back_a_persons_own_action_and_says_so(tmp_path: Path) -> None:
+    # Ann builds on the browns (H, two houses evenly), then U twice: both are taken back; a third U
+    # has nothing left and says why. Then D throws (Reading Railroad, bought), and U takes back the
+    # purchase (Ann's own, after the throw): the question comes back, and she buys again.
+    script = keys("h", "2\n", "enter", "enter", "u", "u", "u", "d", "enter", "u", "enter") + QUIT
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [(2, 3)], screen)
+    arrange(game, owners={1: 0, 3: 0})
+    controller.run()
+    said = messages(controller)
+    assert "Ann takes back the building put on Baltic Avenue" in said
+    assert "Ann takes back the building put on Mediterranean Avenue" in said
+    assert sum(m.startswith("Nothing to undo: nothing to take back") for m in said) == 1
+    assert game.view.houses(1) == game.view.houses(3) == 0 and game.view.position(0) == 5, "the throw stands"
+    assert "Ann takes back the purchase" in said and game.view.owner(5) == 0
+    assert [type(a).__name__ for a, _, _ in game.journal[-3:]] == ["Roll", "Buy", "EndGame"], "bought again, once"
+
+
+def test_n_shows_the_game_in_numbers(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("d", "enter", "n", "x") + QUIT[:-1] + ["n", "x"])
+    game, controller = make(tmp_path, [(1, 2)], screen)
+    controller.run()
+    assert screen.popups.count("The game in numbers") == 2, "from the bar, and from the final valuation"
+    assert game.over

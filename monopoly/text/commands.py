@@ -77,6 +77,8 @@ GENERAL: tuple[Command, ...] = (
     Command("build", "", "build SQUARE [N]", "put N houses (or a hotel) on a street, one at a time"),
     Command("sell", "", "sell SQUARE [N]", "sell N buildings on a street back to the bank"),
     Command("clock", "", "clock", "the time left in the time-limit game"),
+    Command("stats", "n", "stats", "the game in numbers: net worth over the turns, rent, money by reason, "
+            "each property's earnings"),
     Command("undo", "u", "undo", "take back your last action (never a throw or a card, nor past another "
             "player's action)"),
     Command("help", "?", "help [COMMAND]", "the commands, or how one is typed"),

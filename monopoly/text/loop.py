@@ -164,8 +164,8 @@ class TextGame:
     def finish(self) -> str:
         self.autosave()
         if self.game.over:
-            self.show([text for text, _ in valuation_rows(self.game)])
-            return ""  # the valuation's last line says who won
+            self.show([text for text, _ in valuation_rows(self.game)] + [""] + self.stats_lines())
+            return ""  # the valuation says who won
         return "The game is over."
 
     def apply(self, action: Action, computer: bool = False) -> bool:
@@ -726,6 +726,17 @@ class TextGame:
     def do_log(self, p: int, args: str) -> None:
         count = int(args) if args.strip().isdigit() else LOG_LINES
         self.show(self.said[-count:] if count else [])
+
+    @handles("stats")
+    def do_stats(self, p: int, args: str) -> None:
+        self.show(self.stats_lines())
+
+    def stats_lines(self) -> list[str]:
+        from ..stats import game_stats, stats_text
+        try:
+            return stats_text(game_stats(self.game.record()))
+        except ValueError as exc:  # a game without a record (arranged by hand, or an old save)
+            return [f"No figures for this game: {exc}"]
 
     @handles("undo")
     def do_undo(self, p: int, args: str) -> None:

@@ -45,6 +45,8 @@ BINDINGS: dict[str, dict[str, tuple[int, ...]]] = {
         "select": ENTER,
         "help": (ord("?"),),
         "history": (ord("l"), ord("L")),  # the log of the game: outside the option bar
+        "undo": (ord("u"), ord("U")),  # take back one's own last action: outside the option bar
+        "stats": (ord("n"), ord("N")),  # the story of the game in numbers: outside the option bar
         "redraw": (12,),  # Ctrl-L
     },
     "history": {
@@ -94,6 +96,8 @@ HELP_TEXT: tuple[tuple[str, str], ...] = (
     ("RETURN / SPACE", "pick the square under a board cursor; Q or D when done"),
     ("1-8 then amount", "bid in an auction as that player; P: the player asked drops out"),
     ("L", "the history: every event with its turn; arrows/PgUp/PgDn scroll, 1-8 one player, M money, A all"),
+    ("U", "undo: take back your own last action (never a throw or a card, nor past another player's action)"),
+    ("N", "the game in numbers: net worth over the turns, rent, money by reason, each property's earnings"),
     ("Ctrl-C", "leave at once (the game is autosaved)"),
     ("?", "this list of keys"),
 )

@@ -157,6 +157,8 @@ class GameController:
         screen.on_claim_key = self._claim_during_question
         self._claiming = False
         self._history: tuple[Any, list[M.HistoryLine]] = (None, [])  # (filter and log length, lines)
+        if self.people:
+            game.enable_undo()  # people may take back their own actions (never a throw or a card)
 
     # ------------------------------------------------------------------ who is who
     def is_computer(self, p: int) -> bool:
@@ -379,7 +381,7 @@ class GameController:
             if (keep_options or command != "dice") and M.option_enabled(self.game, self.people).get(command):
                 self._queued_key = key  # done as soon as the screen is free
                 return True
-        elif KEYS.command("bar", key) in ("help", "history"):  # reading only: done once the screen is free
+        elif KEYS.command("bar", key) in ("help", "history", "stats"):  # reading only: done once the screen is free
             self._queued_key = key
             return True
         return False
@@ -464,6 +466,12 @@ class GameController:
         if cmd == "history":
             self.show_history()
             return
+        if cmd == "undo":
+            self.undo()
+            return
+        if cmd == "stats":
+            self.show_stats()
+            return
         if cmd == "select":
             self.run_option(KEYS.OPTIONS[ui.bar_index].command)
             return
@@ -496,6 +504,31 @@ class GameController:
         width = max(len(k) for k, _ in KEYS.HELP_TEXT)
         others = [(f"{k:<{width}} {v}", "message") for k, v in KEYS.HELP_TEXT]
         self.screen.show_popup(M.Popup("Keys (2/2)", others, indent=width + 1))
+
+    # ------------------------------------------------------------------ undo and the numbers
+    def undo(self) -> None:
+        """Take back the last action of the person whose action it was (the engine's fair undo)."""
+        game = self.game
+        who = next((p for p in self.people if game.undo_problem(p) is None), None)
+        if who is None:
+            asked = self.people[0] if self.people else game.view.current_player
+            problem = game.undo_problem(asked)
+            self.say(f"Nothing to undo: {problem}" if problem else "Nothing to undo", "dim")
+            return
+        with held_interrupts():
+            events = game.undo(who)
+        self.present(events)
+        self.autosave()
+
+    def show_stats(self, footer: str = "any key goes back") -> None:
+        """The story of the game in numbers (``monopoly.stats``), in a popup."""
+        from ..stats import game_stats, stats_text
+        try:
+            lines = stats_text(game_stats(self.game.record()))
+        except ValueError as exc:  # a game without a record (arranged by hand, or an old save)
+            self.say(f"No figures for this game: {exc}", "dim")
+            return
+        self.screen.show_popup(M.Popup("The game in numbers", [(line, "message") for line in lines], footer=footer))
 
     # ------------------------------------------------------------------ the history
     def history_popup(self, only: int | str | None = None, top: int | None = None) -> tuple[M.Popup, int]:
@@ -1345,7 +1378,10 @@ class GameController:
         self.screen.bar_active = False
         self.ui.hint = ""
         self.refresh()
-        self.screen.show_popup(M.Popup("Final valuation", rows, footer="press any key to leave"))
+        key = self.screen.show_popup(M.Popup("Final valuation", rows,
+                                             footer="N: the game in numbers; any other key leaves"))
+        if key is not None and KEYS.command("bar", key) == "stats":
+            self.show_stats(footer="press any key to leave")
 
     def _end_line(self) -> str:
         outcome = self.game.outcome
