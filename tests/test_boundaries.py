@@ -28,23 +28,15 @@ ENGINE = sorted((PACKAGE / "engine").rglob("*.py"))
 # ("file::function"); for imports, the value lists what an allowed finding names: one engine
 # module's import, or "monopoly.engine" for any internal import at all.
 STATE_READS_ALLOWED: dict[str, str] = {
-    # Being moved to game.view by other helpers at the time of writing:
-    "tests/test_tui_*.py": "the screen's tests",
-    "tests/tui_harness.py": "the screen's test harness",
+    # Build pending decisions of every kind by hand, which no position expresses:
     "tests/test_ai_*.py": "the computer players' tests (some build pending decisions of every kind by hand)",
-    "tests/test_text*.py": "the text mode's tests",
     # A question about the state objects themselves, which no view can answer: arranging a game
     # must keep them (a client holding a reference to one sees the change).
     "tests/test_positions.py::test_arrange_keeps_the_states_objects": "object identity of the state",
 }
 INTERNAL_IMPORTS_ALLOWED: dict[str, tuple[str, ...]] = {
-    # Being moved to monopoly.engine's names by other helpers at the time of writing:
-    "tests/test_tui_*.py": ("monopoly.engine",),
-    "tests/tui_harness.py": ("monopoly.engine",),
+    # The pending decisions built by hand need the engine's records of them:
     "tests/test_ai_*.py": ("monopoly.engine",),
-    "tests/test_text*.py": ("monopoly.engine",),
-    # Replaying a record has no public name yet (``monopoly.engine`` does not export it).
-    "tests/test_history.py": ("monopoly.engine.history import",),
 }
 
 
@@ -162,4 +154,4 @@ def test_the_checks_see_a_violation(tmp_path: Path) -> None:
     test_tree = ast.parse(test_source)
     assert _state_reads(test_tree) == [6] and sorted(_state_reads(test_tree, any_owner=True)) == [2, 6]
     assert _allowed_lines(TESTS / "test_positions.py", test_tree) == {5, 6}
-    assert _allowed_lines(TESTS / "test_tui_fake.py", test_tree) is None
+    assert _allowed_lines(TESTS / "test_ai_fake.py", test_tree) is None

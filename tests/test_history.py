@@ -13,8 +13,8 @@ import pytest
 
 from monopoly.ai import ComputerPlayers
 from monopoly.engine import (AcceptTrade, Build, Buy, DeclineToBuy, Game, IllegalActionError, Mortgage, PassBid,
-                             ProposeTrade, Roll, SaveFormatError, build_game, events as E)
-from monopoly.engine.history import game_from_record
+                             ProposeTrade, Roll, SaveFormatError, build_game, events as E, game_from_record)
+
 from scenario import ANN, BOB, act, card_on_top, give, new_game, set_cash
 
 BROWNS = (1, 3)

@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
-from scenario import ANN, BOB, card_on_top, give, hand_jail_card, jail, new_game, set_cash
+from scenario import ANN, BOB, build, card_on_top, give, hand_jail_card, jail, new_game, set_cash
 
 from monopoly.engine import DecisionKind as K, Game, actions as A
 from monopoly.text.commands import ANSWERS, GENERAL, CommandError, find_player, find_square, parse_line
@@ -148,7 +148,9 @@ def test_a_house_shortage_goes_to_auction_and_the_winner_places_it(tmp_path: Pat
     game = new_game()
     give(game, ANN, "Mediterranean Avenue", "Baltic Avenue")
     give(game, BOB, "Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")
-    game.state.bank_houses = 1  # arranged: one house left in the bank
+    give(game, BOB, 21, 23, 24, 26, 27, 29, 31, 32, 34)  # the reds, yellows and greens take 31 houses:
+    build(game, {21: 4, 23: 4, 24: 4, 26: 4, 27: 4, 29: 4, 31: 3, 32: 2, 34: 2})  # one is left in the bank
+    assert game.view.bank_houses == 1
     _, out = session(game, ["houses ann 2 bob 3", "ann 10", "pass", "place baltic"], tmp_path)
     assert "The bank has 1 house for 5 ordered: it goes to auction" in out
     assert "Ann wins a house for $10" in out

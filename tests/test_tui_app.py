@@ -148,7 +148,7 @@ def test_a_two_person_game_from_the_command_line_saved_quit_and_resumed(tmp_path
     assert data["ui"]["fastmove"] is True
     loaded = saves.read_save(save)
     check_invariants(loaded.game)
-    cash = loaded.game.state.players[p1].cash
+    cash = loaded.game.view.cash(p1)
     before = save.read_bytes()
     # resume: the same state on the screen
     with start(tmp_path, "--load", "t1") as s:
@@ -558,7 +558,7 @@ def test_f6_saving_under_the_name_of_the_file_loaded_asks_before_replacing_anoth
         s.answer("Continue this game?", "n")
         assert s.wait_exit() == 0
     assert theirs.read_bytes() == before
-    assert saves.read_save(folder / "game1.json").game.state.players[0].name == "Ann"
+    assert saves.read_save(folder / "game1.json").game.view.name(0) == "Ann"
 
 
 def test_the_save_prompt_refuses_names_it_cannot_keep_as_typed(tmp_path: Path) -> None:
@@ -611,4 +611,4 @@ def test_f7_two_programs_resumed_from_one_save_keep_both_autosaves(tmp_path: Pat
             said.append(re.search(rb"resume it with: monopoly --load (autosave-[0-9a-f]{12})", out).group(1))
     assert said[0] != said[1]
     for name in said:
-        assert saves.read_save(tmp_path / f"{name.decode()}.json").game.state.players[0].name == "Ann"
+        assert saves.read_save(tmp_path / f"{name.decode()}.json").game.view.name(0) == "Ann"

@@ -21,7 +21,7 @@ from monopoly.tui import model as M
 from monopoly.tui import play
 from monopoly.tui.layout import layout
 from monopoly.tui.screen import Screen
-from scenario import build, give, place, set_cash
+from scenario import build, deck_order, give, place, set_cash
 
 WAIT = "wait"  # a key pressed while the program waits (a pause, an auction), not at a prompt
 AHEAD = "ahead"  # a key typed ahead, before the program asks for it (a flush of typeahead drops it)
@@ -167,7 +167,7 @@ class Bidder(StubComputers):
 def ann_short_before_boardwalk(game: Game) -> Any:
     """Ann stands on Park Place with $10 and Bob owns Boardwalk: (1, 1) lands her on it, owing $50."""
     arrange(game, owners={39: 1}, squares={0: 37}, cash={0: 10})
-    return game.state
+    return game.view
 
 
 def messages(controller: play.GameController) -> list[str]:
@@ -179,7 +179,7 @@ def test_roll_buy_and_quit_with_the_valuation(tmp_path: Path) -> None:
     screen = FakeScreen(keys("d", "enter") + QUIT)
     game, controller = make(tmp_path, [(1, 2)], screen)
     farewell = controller.run()
-    assert game.state.owner[3] == 0, "RETURN took the default: buy"
+    assert game.view.owner(3) == 0, "RETURN took the default: buy"
     assert any(p.startswith("Ann: buy Baltic Avenue for $60? (Y/N) [Y]") for p in screen.transcript)
     assert game.over and game.outcome.termination == "ended"
     assert "Final valuation" in screen.popups
@@ -195,7 +195,7 @@ def test_a_computer_offers_a_trade_and_the_person_accepts(tmp_path: Path) -> Non
     controller.run()
     assert "Offer to 1 Ann" in screen.popups
     assert any("Ann: accept the offer from Bob?" in p for p in screen.transcript)
-    assert game.state.owner[1] == 1 and game.state.owner[3] == 0
+    assert game.view.owner(1) == 1 and game.view.owner(3) == 0
     assert "Bob offers Ann Baltic Avenue and $25 for Mediterranean Avenue" in messages(controller)
 
 
@@ -207,7 +207,7 @@ def test_the_owner_claims_rent_with_r_while_the_computer_waits_to_throw(tmp_path
     arrange(game, owners={3: 0}, squares={1: 1})
     controller.run()
     assert "Bob pays Ann $4 rent" in messages(controller)
-    assert game.state.players[0].cash == 1504
+    assert game.view.cash(0) == 1504
 
 
 def test_rent_lapses_when_nobody_claims_it(tmp_path: Path) -> None:
@@ -227,9 +227,9 @@ def test_raising_funds_with_the_mortgage_cursor(tmp_path: Path) -> None:
     arrange(game, owners={1: 0, 3: 0})  # the browns, Ann's to mortgage
     controller.run()
     assert any("Ann must raise $40 more" in p for p in screen.transcript)
-    assert s.mortgaged[1] and s.mortgaged[3]
+    assert s.mortgaged(1) and s.mortgaged(3)
     assert "Ann has raised the money: the debt is paid" in messages(controller)
-    assert s.players[1].cash == 1550 and s.players[0].cash == 10 + 30 + 30 - 50
+    assert s.cash(1) == 1550 and s.cash(0) == 10 + 30 + 30 - 50
     check_invariants(game)
 
 
@@ -241,7 +241,7 @@ def test_the_debt_is_explained_once_while_funds_are_raised_step_by_step(tmp_path
     s = ann_short_before_boardwalk(game)
     arrange(game, owners={1: 0, 3: 0})  # the browns, Ann's to mortgage
     controller.run()
-    assert s.mortgaged[1] and s.mortgaged[3]
+    assert s.mortgaged(1) and s.mortgaged(3)
     assert sum("Ann must raise" in p for p in screen.transcript) >= 2, "the question was asked twice"
     assert [m for m in messages(controller) if "Ann owes" in m or "raise the rest" in m] == [
         "Ann owes Bob $50 and must raise the money",
@@ -259,7 +259,7 @@ def test_a_key_repeated_after_the_debt_is_paid_does_not_reach_the_option_bar(tmp
     arrange(game, owners={1: 0, 3: 0})  # the browns, Ann's to mortgage
     controller.run()
     assert "Ann has raised the money: the debt is paid" in messages(controller)
-    assert s.players[0].position == 39, "the typed-ahead key did not throw the dice"
+    assert s.position(0) == 39, "the typed-ahead key did not throw the dice"
     assert not any("throws 2 and 3" in m for m in messages(controller))
 
 
@@ -269,7 +269,7 @@ def test_trade_cash_asks_who_pays_first_and_keeps_the_marked_properties(tmp_path
     script = keys("t", "1", "enter", "d", "2", "900\n", "50\n", "y", "y") + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [], screen)
-    s = game.state
+    s = game.view
     arrange(game, owners={1: 0}, cash={1: 100})
     controller.run()
     assert any(p.startswith("Cash in this trade: who pays? (X: no cash) (1 Ann, 2 Bob, X none) [X]")
@@ -277,7 +277,7 @@ def test_trade_cash_asks_who_pays_first_and_keeps_the_marked_properties(tmp_path
     assert any(p.startswith("Bob pays how much? (RETURN: none) ($0-$100) [$0]") for p in screen.transcript)
     assert "! type an amount from $0 to $100" in screen.transcript
     assert not any("That trade is not possible" in m for m in messages(controller))
-    assert s.owner[1] == 1 and s.players[0].cash == 1550 and s.players[1].cash == 50
+    assert s.owner(1) == 1 and s.cash(0) == 1550 and s.cash(1) == 50
     check_invariants(game)
 
 
@@ -288,7 +288,7 @@ def test_bankruptcy_is_offered_only_when_nothing_can_cover_the_debt(tmp_path: Pa
     s = ann_short_before_boardwalk(game)
     controller.run()
     assert any("B declare bankruptcy" in p for p in screen.transcript)
-    assert s.players[0].bankrupt and game.over and game.outcome.winner == 1
+    assert s.bankrupt(0) and game.over and game.outcome.winner == 1
 
 
 def test_after_a_bankruptcy_the_end_of_turn_line_names_nobody_who_did_not_just_play(tmp_path: Path) -> None:
@@ -298,7 +298,7 @@ def test_after_a_bankruptcy_the_end_of_turn_line_names_nobody_who_did_not_just_p
     game, controller = make(tmp_path, [(1, 1)], screen, players=("Ann", "Bob", "Cy"))
     s = ann_short_before_boardwalk(game)
     controller.run()
-    assert s.players[0].bankrupt
+    assert s.bankrupt(0)
     assert not any("ends the turn" in m for m in messages(controller))
 
 
@@ -316,7 +316,7 @@ def test_an_auction_between_people(tmp_path: Path) -> None:
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 2)], screen)
     controller.run()
-    assert game.state.owner[3] == 1 and game.state.players[1].cash == 1460
+    assert game.view.owner(3) == 1 and game.view.cash(1) == 1460
     assert "Auction" in screen.popups
     assert any(p.startswith("Bob bids") for p in screen.transcript)
 
@@ -331,7 +331,7 @@ def test_uk_rule_a_bid_beyond_the_bidders_assets_is_confirmed_and_voids_the_auct
     controller.run()
     warning = "That is more than Bob's assets ($1,500) and voids the auction: bid it? (Y/N) [N] "
     assert screen.transcript.count(warning) == 2
-    assert game.state.owner[3] == -1 and game.state.players[1].cash == 1500
+    assert game.view.owner(3) == -1 and game.view.cash(1) == 1500
     assert ("Bob bids $2,000, more than all their assets: the auction is void and Baltic Avenue stays with "
             "the bank") in messages(controller)
 
@@ -353,7 +353,7 @@ def test_an_auction_with_a_bad_amount_asks_again(tmp_path: Path) -> None:
     controller.run()
     assert "! type an amount from $1 to $1,500" in screen.transcript
     assert any(p.startswith("Bob bids ($1-$1,500) [$10]") for p in screen.transcript), "amounts in money"
-    assert game.state.owner[3] == 1
+    assert game.view.owner(3) == 1
 
 
 def test_a_silent_person_is_waited_for_and_computers_bid_by_strategy(tmp_path: Path) -> None:
@@ -361,7 +361,7 @@ def test_a_silent_person_is_waited_for_and_computers_bid_by_strategy(tmp_path: P
     screen = FakeScreen(keys("d", "n", "p") + QUIT)
     game, controller = make(tmp_path, [(1, 2), (3, 4)], screen, computers=Bidder({1}))
     controller.run()
-    assert game.state.owner[3] == 1 and "Bob wins Baltic Avenue for $35" in messages(controller)
+    assert game.view.owner(3) == 1 and "Bob wins Baltic Avenue for $35" in messages(controller)
     assert "Ann drops out of the bidding" in messages(controller)
 
 
@@ -379,11 +379,11 @@ def test_jail_choices(tmp_path: Path) -> None:
 def test_the_last_throw_in_jail_is_announced(tmp_path: Path) -> None:
     screen = FakeScreen(keys("d", "y") + QUIT)
     game, controller = make(tmp_path, [(1, 3)], screen)
-    s = game.state
+    s = game.view
     arrange(game, jail={0: 2})
     controller.run()
     assert "Ann's last throw in jail: without doubles, Ann pays $50 and moves" in messages(controller)
-    assert not s.players[0].in_jail and s.players[0].position == 14, "the fine was paid and Ann moved"
+    assert not s.in_jail(0) and s.position(0) == 14, "the fine was paid and Ann moved"
 
 
 def test_income_tax_choice(tmp_path: Path) -> None:
@@ -391,7 +391,7 @@ def test_income_tax_choice(tmp_path: Path) -> None:
     game, controller = make(tmp_path, [(1, 3)], screen)
     controller.run()
     assert any(p.startswith("Ann, income tax: (F pay $200, P pay 10% of worth) [F]") for p in screen.transcript)
-    assert game.state.players[0].cash == 1500 - 150
+    assert game.view.cash(0) == 1500 - 150
 
 
 def test_esc_puts_a_question_off_and_d_comes_back_to_it(tmp_path: Path) -> None:
@@ -399,7 +399,7 @@ def test_esc_puts_a_question_off_and_d_comes_back_to_it(tmp_path: Path) -> None:
     game, controller = make(tmp_path, [(1, 2)], screen)
     controller.run()
     assert "Owners  (number = owner, M = mortgaged)" in screen.popups
-    assert game.state.owner[3] == 0
+    assert game.view.owner(3) == 0
     assert sum(1 for p in screen.transcript if "buy Baltic Avenue" in p) >= 2
 
 
@@ -408,11 +408,11 @@ def test_trade_between_people_with_cursor_cash_and_jail_card(tmp_path: Path) -> 
     script = keys("t", "1", "enter", "d", "1\n", "enter", "d", "2", "20\n", "y", "y") + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [], screen)
-    s = game.state
+    s = game.view
     arrange(game, owners={1: 0, 3: 1}, jail_cards={0: ["chance"]})
     controller.run()
-    assert s.owner[1] == 1 and s.owner[3] == 0
-    assert s.players[1].jail_cards == ["chance"] and s.players[0].cash == 1520
+    assert s.owner(1) == 1 and s.owner(3) == 0
+    assert s.jail_cards(1) == ("chance",) and s.cash(0) == 1520
     assert "Offer so far" in screen.popups and "Your offer" in screen.popups and "Offer to 2 Bob" in screen.popups
 
 
@@ -428,18 +428,18 @@ def test_trade_cancelled_with_esc_changes_nothing(tmp_path: Path) -> None:
 def test_buying_houses_with_the_cursor(tmp_path: Path) -> None:
     screen = FakeScreen(keys("h", "2\n", "enter", "enter") + QUIT)
     game, controller = make(tmp_path, [], screen)
-    s = game.state
+    s = game.view
     arrange(game, owners={1: 0, 3: 0})
     controller.run()
-    assert s.houses[1] + s.houses[3] == 2 and s.houses[1] == s.houses[3] == 1
-    assert s.players[0].cash == 1400
+    assert s.houses(1) + s.houses(3) == 2 and s.houses(1) == s.houses(3) == 1
+    assert s.cash(0) == 1400
 
 
 def test_selling_a_hotel_under_a_shortage_rearranges_the_set(tmp_path: Path) -> None:
     """The rulebook's example: hotels on St. James and Tennessee, 4 houses on New York, 3 in the bank."""
     screen = FakeScreen(keys("h", "s", "1", "enter", "d") + QUIT)
     game, controller = make(tmp_path, [], screen)
-    s = game.state
+    s = game.view
     others = [21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39]
     need = 32 - 3 - 4
     arrange(game, owners={**dict.fromkeys((16, 18, 19), 0), **dict.fromkeys(others, 1)},
@@ -449,7 +449,7 @@ def test_selling_a_hotel_under_a_shortage_rearranges_the_set(tmp_path: Path) -> 
     check_invariants(game)
     controller.run()
     assert any("Not enough houses left to replace a hotel" in m for m in messages(controller))
-    assert not s.hotel[16] and not s.hotel[18]
+    assert not s.hotel(16) and not s.hotel(18)
     check_invariants(game)
 
 
@@ -526,7 +526,7 @@ def test_with_fastmove_a_game_of_computers_only_pauses_once_a_turn(tmp_path: Pat
     screen = TimedScreen(keys("x"))
     game, controller = make(tmp_path, rolls, screen, computers=StubComputers({0, 1}), max_turns=6)
     controller.run()
-    assert game.over and game.state.turn.number == 6
+    assert game.over and game.view.turn == 6
     assert screen.waited <= 6 * play.WATCH_PACE + 1e-9
     # without Fastmove (or with a person playing) computer actions still stay on screen a while
     slow = TimedScreen(keys("x"))
@@ -576,7 +576,7 @@ def test_offline_token_is_placed_with_the_cursor(tmp_path: Path) -> None:
     game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, offline_rule=True)
     controller.run()
     assert any("moves the Offline token" in m for m in messages(controller))
-    assert game.state.offline_square == 1, "RETURN put it on the first property"
+    assert game.view.offline_square == 1, "RETURN put it on the first property"
 
 
 def test_the_offline_cursor_starts_beside_the_token(tmp_path: Path) -> None:
@@ -584,7 +584,7 @@ def test_the_offline_cursor_starts_beside_the_token(tmp_path: Path) -> None:
     game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, offline_rule=True)
     arrange(game, offline_square=12)  # Electric Company
     controller.run()
-    assert game.state.offline_square == 13, "RETURN took the next property round the board"
+    assert game.view.offline_square == 13, "RETURN took the next property round the board"
 
 
 def test_the_time_limit_game_ends_on_the_clock(tmp_path: Path) -> None:
@@ -624,7 +624,7 @@ def test_a_few_turns_against_a_real_computer_player(tmp_path: Path, strategy: st
         if not prompt and screen.ui.popup is not None and screen.ui.popup.title == "Auction":
             return "p"  # silence drops nobody out of an auction: Ann passes
         if not prompt:
-            return "q" if game.state.turn.number >= turns else "d"
+            return "q" if game.view.turn >= turns else "d"
         if prompt.startswith("Quit this game?"):
             return "y"
         if prompt.startswith("Save it first?"):
@@ -656,7 +656,7 @@ def _short_of_houses(game: Game) -> None:
     arrange(game, owners={**dict.fromkeys((1, 3, 21, 23, 24, 26, 27, 29, 31, 32, 34), 0),
                           **dict.fromkeys((6, 8, 9), 1)},
             buildings={**dict.fromkeys((21, 23, 24, 26, 27, 29), 4), **dict.fromkeys((31, 32, 34), 2)})
-    assert game.state.bank_houses == 32 - 30
+    assert game.view.bank_houses == 32 - 30
     check_invariants(game)
 
 
@@ -674,17 +674,17 @@ def test_a_computer_joins_a_house_order_when_the_bank_is_short_and_the_houses_ar
     controller = play.GameController(screen, game, computers, ui, tmp_path)
     controller.run()
     said = messages(controller)
-    s = game.state
+    s = game.view
     assert "Computer player Bob (12 houses) joins the order" in said
     # announced once, by the engine's event
     assert [m for m in said if m.startswith("The bank has")] == [
         "The bank has 2 houses for 14 ordered: they go to auction one by one"]
     assert "Auction" in screen.popups and any(p.startswith("Ann bids") for p in screen.transcript)
     assert "Ann wins a house for $60" in said and "Bob wins a house for $10" in said
-    assert s.players[0].cash == 1500 - 60 and s.players[1].cash == 1500 - 10
-    assert s.houses[1] + s.houses[3] == 1, "Ann placed hers on a brown street"
-    assert s.houses[6] + s.houses[8] + s.houses[9] == 1, "Bob placed his on a light blue street"
-    assert s.bank_houses == 0 and not s.building_orders
+    assert s.cash(0) == 1500 - 60 and s.cash(1) == 1500 - 10
+    assert s.houses(1) + s.houses(3) == 1, "Ann placed hers on a brown street"
+    assert s.houses(6) + s.houses(8) + s.houses(9) == 1, "Bob placed his on a light blue street"
+    assert s.bank_houses == 0 and not s.buildings_on_order
     assert any(m.startswith("The auction is over and the bank has no houses left. Still wanted: Ann 1 house")
                for m in said)
     check_invariants(game)
@@ -695,7 +695,7 @@ def test_without_a_shortage_the_computers_orders_start_no_auction(tmp_path: Path
     ai = pytest.importorskip("monopoly.ai")
     screen = FakeScreen(keys("h", "1\n", "enter") + QUIT)
     game = Game.new(["Ann", "Bob"], "us", dice=ScriptedDice([]), first_player=0)
-    s = game.state
+    s = game.view
     arrange(game, owners={1: 0, 3: 0, 6: 1, 8: 1, 9: 1})
     computers = ai.ComputerPlayers(game, {1: "cautious"}, seed=1)
     assert computers.building_order(game, 1, False) == 11  # a fourth house only while $1,000 is left
@@ -704,7 +704,7 @@ def test_without_a_shortage_the_computers_orders_start_no_auction(tmp_path: Path
     controller.run()
     said = messages(controller)
     assert not any("joins the order" in m or "auction" in m for m in said)
-    assert s.houses[1] + s.houses[3] == 1 and s.players[0].cash == 1450
+    assert s.houses(1) + s.houses(3) == 1 and s.cash(0) == 1450
 
 
 def test_a_hotel_shortage_is_auctioned_with_the_computers_order(tmp_path: Path) -> None:
@@ -712,7 +712,7 @@ def test_a_hotel_shortage_is_auctioned_with_the_computers_order(tmp_path: Path) 
     ai = pytest.importorskip("monopoly.ai")
     screen = FakeScreen(keys("h", "b", "1\n", "p") + QUIT)  # Ann drops out with P: Bob wins
     game = Game.new(["Ann", "Bob"], "us", dice=ScriptedDice([]), first_player=0)
-    s = game.state
+    s = game.view
     arrange(game, owners={**dict.fromkeys((1, 3, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39), 0),
                           **dict.fromkeys((6, 8, 9), 1)},
             buildings={**dict.fromkeys((1, 3, 6, 8, 9), 4),
@@ -726,7 +726,7 @@ def test_a_hotel_shortage_is_auctioned_with_the_computers_order(tmp_path: Path) 
     assert "Computer player Bob (3 hotels) joins the order" in said
     assert [m for m in said if m.startswith("The bank has")] == ["The bank has 1 hotel for 4 ordered: it goes to auction"]
     assert "Bob wins a hotel for $10" in said
-    assert sum(s.hotel[sq] for sq in (6, 8, 9)) == 1 and s.bank_hotels == 0
+    assert sum(s.hotel(sq) for sq in (6, 8, 9)) == 1 and s.bank_hotels == 0
     assert any(m.startswith("The auction is over and the bank has no hotels left. Still wanted: Ann 1 hotel")
                for m in said)
     check_invariants(game)
@@ -743,7 +743,7 @@ def test_a_card_that_moves_the_token_gives_way_to_the_deed_of_the_new_square(tmp
 
     screen = FakeScreen(keys("d"), responder=respond)
     game, controller = make(tmp_path, [(3, 4)], screen)
-    arrange(game, top_cards={"chance": [game.edition.deck("chance")[game.state.decks[0][1]].id]})  # Illinois
+    arrange(game, top_cards={"chance": [deck_order(game, "chance")[1]]})  # Illinois
     controller.run()
     prompt, card, square = seen[0]
     assert prompt.startswith("Ann: buy Illinois Avenue")
@@ -851,7 +851,7 @@ def test_ctrl_c_in_the_middle_of_an_action_waits_for_the_action_to_finish(tmp_pa
     with pytest.raises(KeyboardInterrupt):
         controller.apply(Buy(0))
     assert sent
-    assert game.state.owner[3] == 0 and game.pending.kind == K.ROLL, "the purchase is complete"
+    assert game.view.owner(3) == 0 and game.pending.kind == K.ROLL, "the purchase is complete"
     check_invariants(game)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
