@@ -944,3 +944,10 @@ def test_n_shows_the_game_in_numbers(tmp_path: Path) -> None:
     controller.run()
     assert screen.popups.count("The game in numbers") == 2, "from the bar, and from the final valuation"
     assert game.over
+
+
+def test_every_option_of_the_bar_runs_a_handler(tmp_path: Path) -> None:
+    from monopoly.tui import keys as KEYS
+    screen = FakeScreen([])
+    game, controller = make(tmp_path, [], screen)
+    assert set(controller.option_handlers()) == {option.command for option in KEYS.OPTIONS}

@@ -480,9 +480,18 @@ class GameController:
             ui.bar_index = index
             self.run_option(KEYS.OPTIONS[index].command)
 
+    def option_handlers(self) -> dict[str, Callable[[], None]]:
+        """The option bar's commands (``keys.OPTIONS``) and what each runs."""
+        return {
+            "dice": self.option_dice, "rent": self.option_rent, "trade": self.option_trade,
+            "mortgage": self.option_mortgage, "houses": self.option_houses, "owners": self.option_owners,
+            "cash": self.option_cash, "fastmove": self.option_fastmove, "save": self.option_save,
+            "quit": self.option_quit,
+        }
+
     def run_option(self, command: str) -> None:
         enabled = M.option_enabled(self.game, self.people)
-        handler = getattr(self, f"option_{command}")
+        handler = self.option_handlers()[command]
         if not enabled.get(command, True):
             self.say(self._why_not(command), "dim")
             self.refresh(bar=True)
