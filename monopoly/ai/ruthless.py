@@ -44,7 +44,8 @@ from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import planned_builds
-from .valuation import Board, GroupInfo, Position, Weights, apply_trade, board_for, group_value, rent_index, strength
+from .valuation import (Board, GroupInfo, Position, Weights, apply_trade, board_for, group_value, liquid_value,
+                        rent_index, strength)
 from .view import GameView, Offer, Pending
 
 BID_STEP = 10
@@ -55,12 +56,12 @@ class Ruthless(Strategy):
     name = "ruthless"
     description = "values everything by expected rent; trades hard, builds fast (the default)"
 
-    weights = Weights(horizon=16.0, income=400.0)
-    rival_weight = 0.3  # how much a trading partner's gain counts against ours
+    weights = Weights(horizon=16.0, income=400.0, min_opponents=3.0)
+    rival_weight = 0.3  # how much a trading partner's gain counts against ours (all of it one-on-one)
     accept_margin = 25.0  # least gain (in money) for accepting an offer
     propose_margin = 40.0  # least gain for proposing one (>= accept_margin: we would accept it)
     partner_share = 0.05  # of the joint gain a partner keeps in our first offer; more after each refusal
-    block_weight = 0.5  # how much denying a rival a property counts when buying
+    block_weight = 0.5  # how much denying a rival a property counts when buying (all of it one-on-one)
     build_target = 3  # houses per street built before anything else
     jail_threat = 12.0  # expected rent per turn of moving above which it stays in jail
     shortage_houses = 8  # bank houses at or below which it keeps four houses instead of a hotel
@@ -74,10 +75,18 @@ class Ruthless(Strategy):
         self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
         self._search_key: tuple[tuple[int, ...], tuple[bool, ...]] | None = None  # (owners, mortgages)
         self._search_due = 0
+        self._reason = ""  # why it gave its last answer to a trade offer
 
     # ------------------------------------------------------------------ helpers
     def _top(self, view: GameView) -> int:
         return view.rules.houses_per_hotel + 1
+
+    def _rivalry(self, pos: Position) -> tuple[float, float]:
+        """How much a rival's gain counts against ours, in trades and in buying (``rival_weight``,
+        ``block_weight``): one-on-one, whatever the rival gains we lose, so all of it."""
+        if len(pos.active) <= 2:
+            return 1.0, 1.0
+        return self.rival_weight, self.block_weight
 
     def _strength(self, board: Board, pos: Position, p: int, view: GameView) -> float:
         return strength(board, pos, p, self.weights, self._top(view))
@@ -131,7 +140,7 @@ class Ruthless(Strategy):
             theirs.owner[square] = q
             theirs.cash[q] = max(0, theirs.cash[q] - price)
             denied = max(denied, self._strength(board, theirs, q, view) - self._strength(board, pos, q, view))
-        return gain + self.block_weight * denied
+        return gain + self._rivalry(pos)[1] * denied
 
     def buy(self, view: GameView, ask: Pending) -> Action:
         price = ask.amount
@@ -192,7 +201,7 @@ class Ruthless(Strategy):
     def _building_bid_limit(self, view: GameView) -> int:
         board = board_for(view)
         best = 0.0
-        turns = self.weights.horizon * max(1, len(view.opponents()))
+        turns = self.weights.horizon * max(self.weights.min_opponents, len(view.opponents()))
         for s in view.owned():
             if view.build_problem(s) is None:
                 lv = view.level(s)
@@ -322,12 +331,75 @@ class Ruthless(Strategy):
     def answer_trade(self, view: GameView, ask: Pending) -> Action:
         offer = ask.offer
         assert offer is not None
-        if view.cash() + (offer.cash if offer.recipient == self.seat else -offer.cash) < 0:
-            return RejectTrade(self.seat)
+        accepted, self._reason = self._judge(view, offer)
+        return AcceptTrade(self.seat) if accepted else RejectTrade(self.seat)
+
+    def trade_reason(self, view: GameView, offer: Offer, accepted: bool) -> str:
+        return self._reason
+
+    def _judge(self, view: GameView, offer: Offer) -> tuple[bool, str]:
+        """Accept ``offer``? And why, in a few plain words for the person who made it."""
+        me = self.seat
+        paid = offer.cash if offer.recipient == me else -offer.cash
+        if view.cash() + paid < 0:
+            return False, "it cannot pay that much"
+        board = board_for(view)
+        pos = Position.of(view)
+        partner = offer.recipient if offer.proposer == me else offer.proposer
+        after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
+        handed = self._handed(board, pos, after, partner)
+        if handed and not self._fair_to_us(view, board, pos, after, partner, offer):
+            return False, f"it would hand you the {self._group_name(view, handed[0])} set"
+        if paid < 0 and not self._covers_risk(view, board, after):
+            return False, "it must keep money for the rent ahead"
         gain = self.trade_gain(view, offer)
         if gain is not None and gain >= self.accept_margin:
-            return AcceptTrade(self.seat)
-        return RejectTrade(self.seat)
+            return True, "the deal is worth it"
+        given = offer.take if offer.recipient == me else offer.give
+        if given:
+            names = " and ".join(view.edition.squares[s].name for s in given[:2])
+            return False, f"not enough for {names}" if paid >= 0 else f"not worth that much to it for {names}"
+        return False, "not worth the price to it"
+
+    def counter_offer(self, view: GameView, offer: Offer) -> ProposeTrade | None:
+        """The refused deal again with the least extra cash from the proposer that it would accept,
+        if the proposer has that cash (deeds only: offers with jail cards get no counter)."""
+        me = self.seat
+        partner = offer.proposer
+        if offer.recipient != me or offer.give_cards or offer.take_cards or not (offer.give or offer.take):
+            return None
+        top = view.cash(partner)
+
+        def fine(cash: int) -> bool:
+            return self._judge(view, Offer(partner, me, offer.give, offer.take, cash))[0]
+
+        low = max(offer.cash, -view.cash()) + BID_STEP
+        if low > top or not fine(top):
+            return None
+        while top - low > BID_STEP:
+            mid = (low + top) // 2
+            if fine(mid):
+                top = mid
+            else:
+                low = mid
+        cash = -(-top // BID_STEP) * BID_STEP  # whole tens, rounded up
+        if cash > view.cash(partner) or not fine(cash):
+            cash = top
+        return ProposeTrade(me, partner, tuple(offer.take), tuple(offer.give), -cash)
+
+    def _handed(self, board: Board, pos: Position, after: Position, partner: int) -> list[GroupInfo]:
+        """The street groups a deal completes for ``partner``."""
+        return [g for g in board.streets if _whole(after, g, partner) and not _whole(pos, g, partner)]
+
+    @staticmethod
+    def _group_name(view: GameView, g: GroupInfo) -> str:
+        return next((grp.name for grp in view.edition.groups if grp.id == g.id), g.id)
+
+    def _covers_risk(self, view: GameView, board: Board, after: Position) -> bool:
+        """After paying cash in a deal, could it still meet the dearest rent of its next throw
+        (from cash, mortgages and selling houses)? Only asked of deals that cost cash."""
+        danger = self._danger(view)
+        return danger <= 0 or liquid_value(board, after, self.seat) >= danger
 
     def trade_gain(self, view: GameView, offer: Offer) -> float | None:
         """This seat's gain from ``offer`` (its own, less ``rival_weight`` of the partner's), or None
@@ -345,13 +417,13 @@ class Ruthless(Strategy):
         mine += cards * view.edition.jail_fine
         if not self._fair_to_us(view, board, pos, after, partner, offer):
             return None
-        return mine - self.rival_weight * theirs
+        return mine - self._rivalry(pos)[0] * theirs
 
     def _fair_to_us(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
                     offer: Offer) -> bool:
         """No gifts that decide the game: a group completed for the partner must be matched."""
         me = self.seat
-        theirs_new = [g for g in board.streets if _whole(after, g, partner) and not _whole(pos, g, partner)]
+        theirs_new = self._handed(board, pos, after, partner)
         if not theirs_new:
             return True
         # Both groups are valued built up as far as they will be in time, whatever the cash today.
@@ -418,6 +490,8 @@ class Ruthless(Strategy):
             if abs(g_x - target) < 10:
                 break
         if g_x <= 0:
+            return None
+        if cash > 0 and not self._covers_risk(view, board, after):
             return None
         offer = Offer(me, x, tuple(give), tuple(take), cash, (), (), False)
         gain = self.trade_gain(view, offer)
@@ -510,7 +584,7 @@ class Ruthless(Strategy):
         """The next house worth building: (square, cost), best return first, three houses first."""
         top = self._top(view)
         hpp = view.rules.houses_per_hotel
-        turns = self.weights.horizon * max(1, len(view.opponents()))
+        turns = self.weights.horizon * max(self.weights.min_opponents, len(view.opponents()))
         shortage = view.bank_houses <= self.shortage_houses and self._rival_can_build(view)
         best = None
         best_key = None
