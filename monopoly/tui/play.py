@@ -328,7 +328,7 @@ class GameController:
     def _say_trade_reply(self, ev: E.TradeAnswered) -> None:
         """Beside a computer's answer to a trade offer: its reason, and word of a counter-offer
         (which it then makes like any offer)."""
-        reply = self.cp.last_reply if self.cp is not None else None
+        reply = getattr(self.cp, "last_reply", None)  # a stand-in for the computers may have none
         if reply is None or (reply.proposer, reply.recipient, reply.accepted) != (ev.proposer, ev.recipient,
                                                                                   ev.accepted):
             return
