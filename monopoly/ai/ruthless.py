@@ -49,6 +49,9 @@ from .valuation import (Board, GroupInfo, Position, Weights, apply_trade, board_
 from .view import GameView, Offer, Pending
 
 BID_STEP = 10
+DEAD_CASH = 200
+"""A trade found not worth proposing is priced again only once either side's cash moved this much or
+the two players' deeds or mortgages changed: the search is incremental, pricing only what may have changed."""
 
 
 @register_strategy
@@ -76,6 +79,7 @@ class Ruthless(Strategy):
         self._search_key: tuple[tuple[int, ...], tuple[bool, ...]] | None = None  # (owners, mortgages)
         self._search_due = 0
         self._reason = ""  # why it gave its last answer to a trade offer
+        self._dead: dict[str, tuple[int, int, int]] = {}  # trades not worth proposing -> (our cash, theirs, holdings)
 
     # ------------------------------------------------------------------ helpers
     def _top(self, view: GameView) -> int:
@@ -422,18 +426,26 @@ class Ruthless(Strategy):
     def _fair_to_us(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
                     offer: Offer) -> bool:
         """No gifts that decide the game: a group completed for the partner must be matched."""
-        me = self.seat
+        paid = offer.cash if offer.recipient == self.seat else -offer.cash
+        return paid >= self._sale_price(view, board, pos, after, partner)
+
+    def _sale_price(self, view: GameView, board: Board, pos: Position, after: Position, partner: int) -> float:
+        """The least cash a deal must pay us for the groups it completes for ``partner`` (0 when it
+        completes none, or one at least nearly as good for us): ``sale_factor`` times their worth
+        to the partner, built up, at any table size (``group_value`` counts at least
+        ``min_opponents`` opponents)."""
         theirs_new = self._handed(board, pos, after, partner)
         if not theirs_new:
-            return True
-        # Both groups are valued built up as far as they will be in time, whatever the cash today.
+            return 0.0
+        me = self.seat
         n_opp = max(1, len(pos.active) - 1)
         top = self._top(view)
         their_value = sum(group_value(board, g, 1e9, n_opp, self.weights, top) for g in theirs_new)
         mine_new = [g for g in board.streets if _whole(after, g, me) and not _whole(pos, g, me)]
         my_value = sum(group_value(board, g, 1e9, n_opp, self.weights, top) for g in mine_new)
-        paid = (offer.cash if offer.recipient == me else -offer.cash)
-        return my_value >= self.match_share * their_value or paid >= self.sale_factor * their_value
+        if my_value >= self.match_share * their_value:
+            return 0.0
+        return self.sale_factor * their_value
 
     def _find_trade(self, view: GameView) -> ProposeTrade | None:
         board = board_for(view)
@@ -457,11 +469,22 @@ class Ruthless(Strategy):
             candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
                            and board.group_of[gv[0]] is not board.group_of[t[0]]]
             candidates += [(gv, ()) for gv in gives]
+            dead = self._dead
+            cash_me, cash_x = pos.cash[me], pos.cash[x]
+            # what the pricing of a trade with x reads besides cash: the two players' deeds and mortgages
+            holdings = hash(tuple((s, owner[s] == me, pos.mortgaged[s]) for s in board.properties if owner[s] in (me, x)))
             for give, take in candidates:
                 if view.refused_recently(x, give, take):
                     continue
+                key = _offer_key(x, give, take)
+                found = dead.get(key)
+                if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
+                        and abs(found[1] - cash_x) < DEAD_CASH):
+                    continue
                 offer = self._price_offer(view, board, pos, base, x, give, take)
-                if offer is not None and (best is None or offer[0] > best[0]):
+                if offer is None:
+                    dead[key] = (cash_me, cash_x, holdings)
+                elif best is None or offer[0] > best[0]:
                     best = offer
         return best[1] if best is not None else None
 
@@ -475,13 +498,16 @@ class Ruthless(Strategy):
         refusals = self._refusals.get(_offer_key(x, give, take), 0)
         share = min(0.9, self.partner_share + 0.25 * refusals)
         after = apply_trade(pos, me, x, give, take, 0)
+        need = self._sale_price(view, board, pos, after, x)  # cash x must pay us for a group handed over
+        if need > view.cash(x):
+            return None
         g_x = self._strength(board, after, x, view) - base[x]
         g_me = self._strength(board, after, me, view) - base[me]
         joint = g_x + g_me
         if joint <= 0:
             return None
         target = max(20.0, share * joint)
-        low, high = -view.cash(x), view.cash(me)
+        low, high = -view.cash(x), min(view.cash(me), -int(need))
         cash = 0
         for _ in range(3):  # money changes what a group can be built to: correct the price twice
             cash = max(low, min(high, cash + int(round((target - g_x) / 10.0)) * 10))
@@ -489,13 +515,12 @@ class Ruthless(Strategy):
             g_x = self._strength(board, after, x, view) - base[x]
             if abs(g_x - target) < 10:
                 break
-        if g_x <= 0:
+        if g_x <= 0 or -cash < need:
             return None
         if cash > 0 and not self._covers_risk(view, board, after):
             return None
-        offer = Offer(me, x, tuple(give), tuple(take), cash, (), (), False)
-        gain = self.trade_gain(view, offer)
-        if gain is None or gain < max(self.propose_margin, self.accept_margin):
+        gain = self._strength(board, after, me, view) - base[me] - self._rivalry(pos)[0] * g_x
+        if gain < max(self.propose_margin, self.accept_margin):
             return None
         return gain, ProposeTrade(me, x, tuple(give), tuple(take), cash)
 
@@ -509,12 +534,14 @@ class Ruthless(Strategy):
     def memory(self) -> dict[str, Any]:
         key = self._search_key
         return {"refusals": dict(self._refusals), "searched_turn": self._searched_turn, "search_due": self._search_due,
-                "search_key": [list(key[0]), list(key[1])] if key is not None else None}
+                "search_key": [list(key[0]), list(key[1])] if key is not None else None,
+                "dead": {k: list(v) for k, v in self._dead.items()}}
 
     def restore(self, memory: dict[str, Any]) -> None:
         self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
         self._searched_turn = int(memory.get("searched_turn", -1))
         self._search_due = int(memory.get("search_due", 0))
+        self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2])) for k, v in dict(memory.get("dead", {})).items()}
         key = memory.get("search_key")
         self._search_key = (tuple(int(x) for x in key[0]), tuple(bool(x) for x in key[1])) if key else None
 
@@ -530,6 +557,8 @@ class Ruthless(Strategy):
             mortgaged = view.mortgages()
             key = (view.owners(), tuple(mortgaged[s] for s in view.edition.properties))
             if key != self._search_key or view.turn >= self._search_due:
+                if len(self._dead) > 256:
+                    self._dead.clear()
                 self._search_key = key
                 self._search_due = view.turn + 4 * view.player_count
                 offer = self._find_trade(view)
