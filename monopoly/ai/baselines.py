@@ -17,7 +17,7 @@ from ..engine import NOBODY, Action, Bid, PassBid, ProposeTrade, RejectTrade
 from .basic import Basic
 from .registry import register_strategy
 from .tactics import completes_group, street_groups
-from .view import GameView, Pending
+from .view import GameView, Offer, Pending
 
 
 def completing_offer(view: GameView, seat: int, factor: float, keep: int) -> ProposeTrade | None:
@@ -49,6 +49,9 @@ class Hoarder(Basic):
 
     def answer_trade(self, view: GameView, ask: Pending) -> Action:
         return RejectTrade(self.seat)
+
+    def trade_reason(self, view: GameView, offer: Offer, accepted: bool) -> str:
+        return "it never trades"
 
 
 @register_strategy

@@ -426,8 +426,8 @@ class Ruthless(Strategy):
     def _fair_to_us(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
                     offer: Offer) -> bool:
         """No gifts that decide the game: a group completed for the partner must be matched."""
-        paid = offer.cash if offer.recipient == self.seat else -offer.cash
-        return paid >= self._sale_price(view, board, pos, after, partner)
+        need = self._sale_price(view, board, pos, after, partner)
+        return need <= 0 or (offer.cash if offer.recipient == self.seat else -offer.cash) >= need
 
     def _sale_price(self, view: GameView, board: Board, pos: Position, after: Position, partner: int) -> float:
         """The least cash a deal must pay us for the groups it completes for ``partner`` (0 when it
@@ -507,7 +507,7 @@ class Ruthless(Strategy):
         if joint <= 0:
             return None
         target = max(20.0, share * joint)
-        low, high = -view.cash(x), min(view.cash(me), -int(need))
+        low, high = -view.cash(x), view.cash(me) if need <= 0 else -int(need)
         cash = 0
         for _ in range(3):  # money changes what a group can be built to: correct the price twice
             cash = max(low, min(high, cash + int(round((target - g_x) / 10.0)) * 10))
@@ -515,7 +515,7 @@ class Ruthless(Strategy):
             g_x = self._strength(board, after, x, view) - base[x]
             if abs(g_x - target) < 10:
                 break
-        if g_x <= 0 or -cash < need:
+        if g_x <= 0 or (need > 0 and -cash < need):
             return None
         if cash > 0 and not self._covers_risk(view, board, after):
             return None
