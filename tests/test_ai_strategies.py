@@ -256,15 +256,15 @@ def test_ruthless_bids_from_the_board_as_it_is_not_as_a_cached_limit_remembers_i
     # rival mortgaged a site mid-auction the strategy kept bidding its old limit, while the same
     # game resumed from a save (cache empty) bid the new one: saved games played on differently.
     game = situation(players=3, owners={PARK_PLACE: 1}, cash={0: 1500}, decision=Decision(
-        K.AUCTION, 0, square=BOARDWALK, auction=AuctionState("square", BOARDWALK, 1400, 1, [0, 1])))
+        K.AUCTION, 0, square=BOARDWALK, auction=AuctionState("square", BOARDWALK, 1445, 1, [0, 1])))
     ruthless = make_strategy("ruthless", 0)
 
     def ask():
         return ruthless.bid(GameView(game, 0), pending_of(game.pending))
 
-    assert ask() == Bid(0, 1410)
+    assert ask() == Bid(0, 1455)
     game.apply(Mortgage(1, PARK_PLACE))  # owners, the turn and our own cash are unchanged
-    assert ask() == ask_strategy("ruthless", game) == Bid(0, 1406)
+    assert ask() == ask_strategy("ruthless", game) == Bid(0, 1450)
 
 
 def test_ruthless_builds_towards_three_houses_on_the_best_group_first():

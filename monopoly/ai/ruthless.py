@@ -49,9 +49,10 @@ from .valuation import (Board, GroupInfo, Position, Weights, apply_trade, board_
 from .view import GameView, Offer, Pending
 
 BID_STEP = 10
-DEAD_CASH = 200
-"""A trade found not worth proposing is priced again only once either side's cash moved this much or
-the two players' deeds or mortgages changed: the search is incremental, pricing only what may have changed."""
+DEAD_CASH = 500
+"""A trade found not worth proposing is priced again only once either side's cash moved this much, the
+groups either side owns whole changed, or a deed in the deal was mortgaged or lifted: the search is
+incremental, pricing only what may have changed."""
 
 
 @register_strategy
@@ -59,7 +60,7 @@ class Ruthless(Strategy):
     name = "ruthless"
     description = "values everything by expected rent; trades hard, builds fast (the default)"
 
-    weights = Weights(horizon=16.0, income=400.0, min_opponents=3.0)
+    weights = Weights(horizon=16.0, income=400.0, min_opponents=3.0, split_option=0.35)
     rival_weight = 0.3  # how much a trading partner's gain counts against ours (all of it one-on-one)
     accept_margin = 25.0  # least gain (in money) for accepting an offer
     propose_margin = 40.0  # least gain for proposing one (>= accept_margin: we would accept it)
@@ -70,6 +71,7 @@ class Ruthless(Strategy):
     shortage_houses = 8  # bank houses at or below which it keeps four houses instead of a hotel
     match_share = 0.8  # a group given must be matched by one of ours worth at least this share of it
     sale_factor = 2.0  # ... or paid for in cash at least this many times its worth
+    stall_rounds = 60  # rounds after which a game counts as stalled: a group is sold for its worth alone
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
@@ -445,14 +447,16 @@ class Ruthless(Strategy):
         my_value = sum(group_value(board, g, 1e9, n_opp, self.weights, top) for g in mine_new)
         if my_value >= self.match_share * their_value:
             return 0.0
-        return self.sale_factor * their_value
+        # A stalled game (no end in sight after many rounds) is worth ending: a group is then sold at its worth.
+        factor = self.sale_factor if view.turn < self.stall_rounds * len(pos.active) else 1.0
+        return factor * their_value
 
     def _find_trade(self, view: GameView) -> ProposeTrade | None:
         board = board_for(view)
         pos = Position.of(view)
         me = self.seat
         owner = pos.owner
-        base = {p: self._strength(board, pos, p, view) for p in pos.active}
+        base: dict[int, float] = {}  # strengths before any deal, worked out when first needed
         best: tuple[float, ProposeTrade] | None = None
         for x in pos.active:
             if x == me:
@@ -461,23 +465,29 @@ class Ruthless(Strategy):
             gives: list[tuple[int, ...]] = []
             for g in board.groups:
                 holders = {owner[s] for s in g.squares}
-                if holders != {me, x} or view.group_has_buildings(g.squares[0]):
+                if me not in holders or x not in holders or NOBODY in holders \
+                        or view.group_has_buildings(g.squares[0]):
                     continue
                 wants.append(tuple(s for s in g.squares if owner[s] == x))
-                gives.append(tuple(s for s in g.squares if owner[s] == me))
+                if len(holders) == 2:
+                    gives.append(tuple(s for s in g.squares if owner[s] == me))
+                # else: a group split three ways; taking x's share gathers it towards a set later
             candidates: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), t) for t in wants]
             candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
                            and board.group_of[gv[0]] is not board.group_of[t[0]]]
             candidates += [(gv, ()) for gv in gives]
             dead = self._dead
             cash_me, cash_x = pos.cash[me], pos.cash[x]
-            # what the pricing of a trade with x reads besides cash: the two players' deeds and mortgages
-            holdings = hash(tuple((s, owner[s] == me, pos.mortgaged[s]) for s in board.properties if owner[s] in (me, x)))
+            # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
+            # two players own whole (their building plans compete for the same funds) and the mortgages
+            # in the groups traded
+            whole = (len(view.monopolies(me)), len(view.monopolies(x)))
             for give, take in candidates:
                 if view.refused_recently(x, give, take):
                     continue
                 key = _offer_key(x, give, take)
                 found = dead.get(key)
+                holdings = hash((whole, tuple(pos.mortgaged[s] for s in give + take)))
                 if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
                         and abs(found[1] - cash_x) < DEAD_CASH):
                     continue
@@ -501,6 +511,9 @@ class Ruthless(Strategy):
         need = self._sale_price(view, board, pos, after, x)  # cash x must pay us for a group handed over
         if need > view.cash(x):
             return None
+        for p in (me, x):
+            if p not in base:
+                base[p] = self._strength(board, pos, p, view)
         g_x = self._strength(board, after, x, view) - base[x]
         g_me = self._strength(board, after, me, view) - base[me]
         joint = g_x + g_me

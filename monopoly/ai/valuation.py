@@ -108,6 +108,7 @@ class Weights:
     option: float = 0.15  # share of a group's value credited for each site held towards it
     income: float = 0.0  # money a player can expect to have for building soon, beyond its funds today
     min_opponents: float = 1.0  # value rent as if there were at least this many opponents (see strength)
+    split_option: float = 0.0  # share of ``option`` credited for sites of a group others hold some of too
 
 
 def rent_index(level: int, top_level: int = 5) -> int:
@@ -154,6 +155,8 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
                     funds += mort[s]
             if not other:
                 total += w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
+            elif w.split_option:
+                total += w.split_option * w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
         else:
             live = sum(1 for s in squares if owner[s] == p and not mortgaged[s])
             total += turns * g.rate[live]
