@@ -566,9 +566,9 @@ class Ruthless(Strategy):
             return None  # raise_funds deals with debts; nothing is spent meanwhile
         if mine and kind == K.ROLL and view.turn != self._searched_turn:
             self._searched_turn = view.turn
-            # Search again when ownership changed, and every few turns anyway (cash changes prices).
-            mortgaged = view.mortgages()
-            key = (view.owners(), tuple(mortgaged[s] for s in view.edition.properties))
+            # Search again when the groups a trade could complete changed hands, and every few turns
+            # anyway (cash changes prices).
+            key = self._trade_key(view)
             if key != self._search_key or view.turn >= self._search_due:
                 if len(self._dead) > 256:
                     self._dead.clear()
@@ -579,6 +579,19 @@ class Ruthless(Strategy):
                     self._search_key = None
                     return offer
         return self._develop(view)
+
+    def _trade_key(self, view: GameView) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+        """What the trades it looks for depend on besides cash: the owners and mortgages of the groups
+        it holds part of and that are sold out (the only groups ``_find_trade`` deals in)."""
+        owners = view.owners()
+        mortgaged = view.mortgages()
+        me = self.seat
+        closed: list[int] = []
+        for g in board_for(view).groups:
+            squares = g.squares
+            if me in [owners[s] for s in squares] and NOBODY not in [owners[s] for s in squares]:
+                closed.extend(squares)
+        return tuple(closed) + tuple(owners[s] for s in closed), tuple(mortgaged[s] for s in closed)
 
     def _develop(self, view: GameView) -> Action | None:
         """Build the best next house, mortgaging lesser property to pay for it; else lift a mortgage.
