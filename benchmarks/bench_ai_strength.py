@@ -49,7 +49,10 @@ def probes() -> int:
         result = run_probe(probe)
         failed += not result.passed
         answer = "accepts" if result.accepted else "refuses"
-        counter = f"; counter-offer: cash {-result.counter.cash}" if result.counter is not None else ""
+        counter = ""
+        if result.counter is not None:
+            pays = "Ann pays" if result.counter.cash < 0 else "it pays"
+            counter = f"; counter-offer: the same deeds, {pays} ${abs(result.counter.cash)}"
         print(f"  {'ok ' if result.passed else 'BAD'} {probe.name}: {answer} ({result.reason}){counter}")
     return failed
 
