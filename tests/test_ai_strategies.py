@@ -280,7 +280,7 @@ def test_ruthless_builds_towards_three_houses_on_the_best_group_first():
 
 
 def test_ruthless_mortgages_lesser_property_to_build():
-    game = situation(owners={ST_JAMES: 0, TENNESSEE: 0, NEW_YORK: 0, READING: 0}, cash={0: 120})
+    game = situation(owners={ST_JAMES: 0, TENNESSEE: 0, NEW_YORK: 0, READING: 0}, cash={0: 220})
     action = make_strategy("ruthless", 0).act_anytime(GameView(game, 0))
     assert action == Mortgage(0, READING)
 

@@ -9,7 +9,7 @@ pay best on this board and spends money where it returns most.
   properties when a property is worth it and cash is short.
 - Building: it builds towards three houses on every group it owns as fast as its cash allows,
   best return first, mortgaging properties outside its groups to pay; it keeps enough cash to
-  pay the dearest rent it could land on next (less what mortgages would raise). While the bank
+  pay the dearest rent it could land on next (less what mortgages would raise) and $150 more. While the bank
   is short of houses and a rival could build, it keeps its four-house streets rather than
   trading the houses in for hotels, so the houses stay out of the rivals' hands.
 - Scarce buildings: when buildings are ordered for auction it orders every house its build
@@ -67,6 +67,7 @@ class Ruthless(Strategy):
     partner_share = 0.05  # of the joint gain a partner keeps in our first offer; more after each refusal
     block_weight = 0.5  # how much denying a rival a property counts when buying (all of it one-on-one)
     build_target = 3  # houses per street built before anything else
+    cash_floor = 150  # cash kept beyond the dearest next rent (less what mortgages would raise)
     jail_threat = 12.0  # expected rent per turn of moving above which it stays in jail
     shortage_houses = 8  # bank houses at or below which it keeps four houses instead of a hotel
     match_share = 0.8  # a group given must be matched by one of ours worth at least this share of it
@@ -123,8 +124,9 @@ class Ruthless(Strategy):
         return view.edition.squares[s].kind == "street" and view.owns_group(s)
 
     def _reserve(self, view: GameView) -> int:
-        """Cash to keep in hand: the worst next rent, less what mortgages would raise, and a little more."""
-        return max(0, self._danger(view) - self._mortgage_reserve(view)) + 30
+        """Cash to keep in hand: the worst next rent, less what mortgages would raise, and ``cash_floor``
+        more (a rent met by selling houses back at half price loses what they cost)."""
+        return max(0, self._danger(view) - self._mortgage_reserve(view)) + self.cash_floor
 
     # ------------------------------------------------------------------ buying and auctions
     def _worth(self, view: GameView, square: int, pay: int) -> float:
