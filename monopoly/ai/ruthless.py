@@ -72,7 +72,8 @@ class Ruthless(Strategy):
     shortage_houses = 8  # bank houses at or below which it keeps four houses instead of a hotel
     match_share = 0.8  # a group given must be matched by one of ours worth at least this share of it
     sale_factor = 2.0  # ... or paid for in cash at least this many times its worth
-    stall_rounds = 60  # rounds after which a game counts as stalled: a group is sold for its worth alone
+    stall_rounds = 60  # rounds after which a game counts as stalled: a group is then sold for less ...
+    stalled_factor = 0.5  # ... this share of its worth (a buyer that reasons alike offers a share of the gain)
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
@@ -450,7 +451,7 @@ class Ruthless(Strategy):
         if my_value >= self.match_share * their_value:
             return 0.0
         # A stalled game (no end in sight after many rounds) is worth ending: a group is then sold at its worth.
-        factor = self.sale_factor if view.turn < self.stall_rounds * len(pos.active) else 1.0
+        factor = self.sale_factor if view.turn < self.stall_rounds * len(pos.active) else self.stalled_factor
         return factor * their_value
 
     def _find_trade(self, view: GameView) -> ProposeTrade | None:
