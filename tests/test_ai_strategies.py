@@ -255,16 +255,16 @@ def test_ruthless_bids_from_the_board_as_it_is_not_as_a_cached_limit_remembers_i
     # Found by fuzzing: the bid limit was cached by (square, own cash, owners, turn), so after a
     # rival mortgaged a site mid-auction the strategy kept bidding its old limit, while the same
     # game resumed from a save (cache empty) bid the new one: saved games played on differently.
-    game = situation(owners={PARK_PLACE: 1}, cash={0: 1500}, decision=Decision(
-        K.AUCTION, 0, square=BOARDWALK, auction=AuctionState("square", BOARDWALK, 420, 1, [0, 1])))
+    game = situation(players=3, owners={PARK_PLACE: 1}, cash={0: 1500}, decision=Decision(
+        K.AUCTION, 0, square=BOARDWALK, auction=AuctionState("square", BOARDWALK, 1445, 1, [0, 1])))
     ruthless = make_strategy("ruthless", 0)
 
     def ask():
         return ruthless.bid(GameView(game, 0), pending_of(game.pending))
 
-    assert ask() == Bid(0, 430)
+    assert ask() == Bid(0, 1455)
     game.apply(Mortgage(1, PARK_PLACE))  # owners, the turn and our own cash are unchanged
-    assert ask() == ask_strategy("ruthless", game) == Bid(0, 421)
+    assert ask() == ask_strategy("ruthless", game) == Bid(0, 1450)
 
 
 def test_ruthless_builds_towards_three_houses_on_the_best_group_first():
@@ -280,7 +280,7 @@ def test_ruthless_builds_towards_three_houses_on_the_best_group_first():
 
 
 def test_ruthless_mortgages_lesser_property_to_build():
-    game = situation(owners={ST_JAMES: 0, TENNESSEE: 0, NEW_YORK: 0, READING: 0}, cash={0: 120})
+    game = situation(owners={ST_JAMES: 0, TENNESSEE: 0, NEW_YORK: 0, READING: 0}, cash={0: 220})
     action = make_strategy("ruthless", 0).act_anytime(GameView(game, 0))
     assert action == Mortgage(0, READING)
 

@@ -27,7 +27,7 @@ from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DeclareBankr
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import can_pay_offer, complete_groups, completes_group, owners_after, planned_builds
-from .view import GameView, Pending
+from .view import GameView, Offer, Pending
 
 RESERVE = 200
 BID_STEP = 10
@@ -102,6 +102,9 @@ class Basic(Strategy):
         if after - before and not before - after:
             return AcceptTrade(self.seat)
         return RejectTrade(self.seat)
+
+    def trade_reason(self, view: GameView, offer: Offer, accepted: bool) -> str:
+        return "it completes a set of its own" if accepted else "it trades only to complete a set, losing none"
 
     def move_offline(self, view: GameView, ask: Pending) -> Action:
         theirs = [s for s in view.edition.properties

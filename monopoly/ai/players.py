@@ -15,7 +15,12 @@ person must decide and no computer wants to act). The controller
   that raises or answers illegally is logged on the ``monopoly.ai`` logger and the engine's safe
   default answer (``View.safe_action``) is played instead;
 - remembers refused trade offers, so the same properties are not offered to the same player
-  again for a while, and tells the proposer how its offer was answered.
+  again for a while, and tells the proposer how its offer was answered;
+- keeps each computer's answer to a trade offer with its reason (``last_reply``, a
+  ``TradeReply``, for the front end to show beside the engine's ``TradeAnswered`` event), and
+  when a computer refuses a person's offer with a counter-offer, makes that offer next (the
+  person accepts or refuses it like any other; a refused counter-offer is remembered as any
+  refused offer is, so it is not made again in a loop).
 
 The front end asks one more question when people order houses or hotels the bank is short
 of: ``building_order(game, seat, hotels)``, how many that computer would order too (so the
@@ -37,7 +42,7 @@ from ..engine import (AcceptTrade, Action, Bid, Build, Buy, ClaimRent, Decision,
                       PayOrDraw, ProposeTrade, RejectTrade, Roll, SaveFormatError, SellBuilding,
                       SettleMortgagedTransfer, UseJailCard, View, action_from_dict, malformed, pending_of)
 from .registry import STRATEGIES, make_strategy, seat_seed
-from .strategy import ANSWERS, Strategy
+from .strategy import ANSWERS, Strategy, TradeReply
 from .view import GameView, Offer, RefusalKey
 
 log = logging.getLogger("monopoly.ai")
@@ -125,6 +130,9 @@ class ComputerPlayers:
         self._points: dict[tuple[Any, ...], _Point] = {}
         self._points_turn = -1
         self._offer: tuple[int, ProposeTrade] | None = None
+        self._counter: ProposeTrade | None = None  # a counter-offer to make as soon as the answer is in
+        self.last_reply: TradeReply | None = None
+        """The latest answer of a computer to a trade offer, with its reason (see the module docstring)."""
         self._bind(game)
 
     # ------------------------------------------------------------------ queries
@@ -188,6 +196,10 @@ class ComputerPlayers:
             self._follow_offer(table)
         if table.has_claims():
             action = self._claim(table)
+            if action is not None:
+                return action
+        if self._counter is not None and kind != _TRADE_RESPONSE:
+            action = self._make_counter(table)
             if action is not None:
                 return action
         auction = d.auction
@@ -294,6 +306,8 @@ class ComputerPlayers:
         elif kind == _TRADE_RESPONSE and not table.is_legal(AcceptTrade(seat)):
             # The offer no longer stands (the proposer spent the cash offered, built on a group
             # in it, ...): refusing is the only answer, so the strategy is not asked.
+            if d.trade is not None:
+                self.last_reply = TradeReply(d.trade.proposer, seat, False, "the offer no longer stands")
             return RejectTrade(seat)
         else:
             method = ANSWERS.get(kind)
@@ -325,7 +339,42 @@ class ComputerPlayers:
             return fallback
         if isinstance(action, ProposeTrade):
             self._note_offer(seat, action, point)
+        elif kind == _TRADE_RESPONSE and isinstance(action, (AcceptTrade, RejectTrade)):
+            self._reply(seat, d, isinstance(action, AcceptTrade))
         return action
+
+    def _reply(self, seat: int, d: Decision, accepted: bool) -> None:
+        """Keep the reason for ``seat``'s answer to the offer of ``d``, and its counter-offer to a person."""
+        offer = pending_of(d).offer
+        if offer is None:
+            return
+        strategy = self.strategies[seat]
+        view = self._views[seat]
+        counter = None
+        try:
+            reason = str(strategy.trade_reason(view, offer, accepted))
+            if not accepted and offer.proposer not in self.strategies and not offer.settle_debt:
+                counter = strategy.counter_offer(view, offer)
+        except Exception:  # a strategy's bug must not stop the game
+            log.exception("strategy %s (seat %d) failed explaining a trade answer", strategy.name, seat)
+            reason = "it accepts" if accepted else "it refuses"
+        if not isinstance(counter, ProposeTrade) or counter.player != seat or counter.recipient != offer.proposer:
+            counter = None
+        self.last_reply = TradeReply(offer.proposer, seat, accepted, reason, counter)
+        self._counter = counter
+
+    def _make_counter(self, table: View) -> ProposeTrade | None:
+        """The counter-offer kept by ``_reply``, if the rules and the controller's limits allow it now."""
+        counter, self._counter = self._counter, None
+        assert counter is not None
+        seat = counter.player
+        if self._offer is not None or self._views[seat].refused_recently(counter.recipient, counter.give,
+                                                                          counter.take):
+            return None
+        if self._problem(table, seat, counter) is not None:
+            return None
+        self._offer = (seat, counter)
+        return counter
 
     def _held_back(self, seat: int, action: Any, point: _Point) -> str | None:
         """Why a legal-looking trade offer is not made now (the controller's limits), or None."""

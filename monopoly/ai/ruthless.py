@@ -9,7 +9,7 @@ pay best on this board and spends money where it returns most.
   properties when a property is worth it and cash is short.
 - Building: it builds towards three houses on every group it owns as fast as its cash allows,
   best return first, mortgaging properties outside its groups to pay; it keeps enough cash to
-  pay the dearest rent it could land on next (less what mortgages would raise). While the bank
+  pay the dearest rent it could land on next (less what mortgages would raise) and $150 more. While the bank
   is short of houses and a rival could build, it keeps its four-house streets rather than
   trading the houses in for hotels, so the houses stay out of the rivals' hands.
 - Scarce buildings: when buildings are ordered for auction it orders every house its build
@@ -44,10 +44,15 @@ from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import planned_builds
-from .valuation import Board, GroupInfo, Position, Weights, apply_trade, board_for, group_value, rent_index, strength
+from .valuation import (Board, GroupInfo, Position, Weights, apply_trade, board_for, group_value, liquid_value,
+                        rent_index, strength)
 from .view import GameView, Offer, Pending
 
 BID_STEP = 10
+DEAD_CASH = 500
+"""A trade found not worth proposing is priced again only once either side's cash moved this much, the
+groups either side owns whole changed, or a deed in the deal was mortgaged or lifted: the search is
+incremental, pricing only what may have changed."""
 
 
 @register_strategy
@@ -55,17 +60,20 @@ class Ruthless(Strategy):
     name = "ruthless"
     description = "values everything by expected rent; trades hard, builds fast (the default)"
 
-    weights = Weights(horizon=16.0, income=400.0)
-    rival_weight = 0.3  # how much a trading partner's gain counts against ours
+    weights = Weights(horizon=16.0, income=400.0, min_opponents=3.0, split_option=0.35)
+    rival_weight = 0.3  # how much a trading partner's gain counts against ours (all of it one-on-one)
     accept_margin = 25.0  # least gain (in money) for accepting an offer
     propose_margin = 40.0  # least gain for proposing one (>= accept_margin: we would accept it)
     partner_share = 0.05  # of the joint gain a partner keeps in our first offer; more after each refusal
-    block_weight = 0.5  # how much denying a rival a property counts when buying
+    block_weight = 0.5  # how much denying a rival a property counts when buying (all of it one-on-one)
     build_target = 3  # houses per street built before anything else
+    cash_floor = 150  # cash kept beyond the dearest next rent (less what mortgages would raise)
     jail_threat = 12.0  # expected rent per turn of moving above which it stays in jail
     shortage_houses = 8  # bank houses at or below which it keeps four houses instead of a hotel
     match_share = 0.8  # a group given must be matched by one of ours worth at least this share of it
     sale_factor = 2.0  # ... or paid for in cash at least this many times its worth
+    stall_rounds = 60  # rounds after which a game counts as stalled: a group is then sold for less ...
+    stalled_factor = 0.5  # ... this share of its worth (a buyer that reasons alike offers a share of the gain)
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
@@ -74,10 +82,19 @@ class Ruthless(Strategy):
         self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
         self._search_key: tuple[tuple[int, ...], tuple[bool, ...]] | None = None  # (owners, mortgages)
         self._search_due = 0
+        self._reason = ""  # why it gave its last answer to a trade offer
+        self._dead: dict[str, tuple[int, int, int]] = {}  # trades not worth proposing -> (our cash, theirs, holdings)
 
     # ------------------------------------------------------------------ helpers
     def _top(self, view: GameView) -> int:
         return view.rules.houses_per_hotel + 1
+
+    def _rivalry(self, pos: Position) -> tuple[float, float]:
+        """How much a rival's gain counts against ours, in trades and in buying (``rival_weight``,
+        ``block_weight``): one-on-one, whatever the rival gains we lose, so all of it."""
+        if len(pos.active) <= 2:
+            return 1.0, 1.0
+        return self.rival_weight, self.block_weight
 
     def _strength(self, board: Board, pos: Position, p: int, view: GameView) -> float:
         return strength(board, pos, p, self.weights, self._top(view))
@@ -108,8 +125,9 @@ class Ruthless(Strategy):
         return view.edition.squares[s].kind == "street" and view.owns_group(s)
 
     def _reserve(self, view: GameView) -> int:
-        """Cash to keep in hand: the worst next rent, less what mortgages would raise, and a little more."""
-        return max(0, self._danger(view) - self._mortgage_reserve(view)) + 30
+        """Cash to keep in hand: the worst next rent, less what mortgages would raise, and ``cash_floor``
+        more (a rent met by selling houses back at half price loses what they cost)."""
+        return max(0, self._danger(view) - self._mortgage_reserve(view)) + self.cash_floor
 
     # ------------------------------------------------------------------ buying and auctions
     def _worth(self, view: GameView, square: int, pay: int) -> float:
@@ -131,7 +149,7 @@ class Ruthless(Strategy):
             theirs.owner[square] = q
             theirs.cash[q] = max(0, theirs.cash[q] - price)
             denied = max(denied, self._strength(board, theirs, q, view) - self._strength(board, pos, q, view))
-        return gain + self.block_weight * denied
+        return gain + self._rivalry(pos)[1] * denied
 
     def buy(self, view: GameView, ask: Pending) -> Action:
         price = ask.amount
@@ -192,7 +210,7 @@ class Ruthless(Strategy):
     def _building_bid_limit(self, view: GameView) -> int:
         board = board_for(view)
         best = 0.0
-        turns = self.weights.horizon * max(1, len(view.opponents()))
+        turns = self.weights.horizon * max(self.weights.min_opponents, len(view.opponents()))
         for s in view.owned():
             if view.build_problem(s) is None:
                 lv = view.level(s)
@@ -322,12 +340,75 @@ class Ruthless(Strategy):
     def answer_trade(self, view: GameView, ask: Pending) -> Action:
         offer = ask.offer
         assert offer is not None
-        if view.cash() + (offer.cash if offer.recipient == self.seat else -offer.cash) < 0:
-            return RejectTrade(self.seat)
+        accepted, self._reason = self._judge(view, offer)
+        return AcceptTrade(self.seat) if accepted else RejectTrade(self.seat)
+
+    def trade_reason(self, view: GameView, offer: Offer, accepted: bool) -> str:
+        return self._reason
+
+    def _judge(self, view: GameView, offer: Offer) -> tuple[bool, str]:
+        """Accept ``offer``? And why, in a few plain words for the person who made it."""
+        me = self.seat
+        paid = offer.cash if offer.recipient == me else -offer.cash
+        if view.cash() + paid < 0:
+            return False, "it cannot pay that much"
+        board = board_for(view)
+        pos = Position.of(view)
+        partner = offer.recipient if offer.proposer == me else offer.proposer
+        after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
+        handed = self._handed(board, pos, after, partner)
+        if handed and not self._fair_to_us(view, board, pos, after, partner, offer):
+            return False, f"it would hand you the {self._group_name(view, handed[0])} set"
+        if paid < 0 and not self._covers_risk(view, board, after):
+            return False, "it must keep money for the rent ahead"
         gain = self.trade_gain(view, offer)
         if gain is not None and gain >= self.accept_margin:
-            return AcceptTrade(self.seat)
-        return RejectTrade(self.seat)
+            return True, "the deal is worth it"
+        given = offer.take if offer.recipient == me else offer.give
+        if given:
+            names = " and ".join(view.edition.squares[s].name for s in given[:2])
+            return False, f"not enough for {names}" if paid >= 0 else f"not worth that much to it for {names}"
+        return False, "not worth the price to it"
+
+    def counter_offer(self, view: GameView, offer: Offer) -> ProposeTrade | None:
+        """The refused deal again with the least extra cash from the proposer that it would accept,
+        if the proposer has that cash (deeds only: offers with jail cards get no counter)."""
+        me = self.seat
+        partner = offer.proposer
+        if offer.recipient != me or offer.give_cards or offer.take_cards or not (offer.give or offer.take):
+            return None
+        top = view.cash(partner)
+
+        def fine(cash: int) -> bool:
+            return self._judge(view, Offer(partner, me, offer.give, offer.take, cash))[0]
+
+        low = max(offer.cash, -view.cash()) + BID_STEP
+        if low > top or not fine(top):
+            return None
+        while top - low > BID_STEP:
+            mid = (low + top) // 2
+            if fine(mid):
+                top = mid
+            else:
+                low = mid
+        cash = -(-top // BID_STEP) * BID_STEP  # whole tens, rounded up
+        if cash > view.cash(partner) or not fine(cash):
+            cash = top
+        return ProposeTrade(me, partner, tuple(offer.take), tuple(offer.give), -cash)
+
+    def _handed(self, board: Board, pos: Position, after: Position, partner: int) -> list[GroupInfo]:
+        """The street groups a deal completes for ``partner``."""
+        return [g for g in board.streets if _whole(after, g, partner) and not _whole(pos, g, partner)]
+
+    @staticmethod
+    def _group_name(view: GameView, g: GroupInfo) -> str:
+        return next((grp.name for grp in view.edition.groups if grp.id == g.id), g.id)
+
+    def _covers_risk(self, view: GameView, board: Board, after: Position) -> bool:
+        """After paying cash in a deal, could it still meet the dearest rent of its next throw
+        (from cash, mortgages and selling houses)? Only asked of deals that cost cash."""
+        danger = self._danger(view)
+        return danger <= 0 or liquid_value(board, after, self.seat) >= danger
 
     def trade_gain(self, view: GameView, offer: Offer) -> float | None:
         """This seat's gain from ``offer`` (its own, less ``rival_weight`` of the partner's), or None
@@ -345,30 +426,40 @@ class Ruthless(Strategy):
         mine += cards * view.edition.jail_fine
         if not self._fair_to_us(view, board, pos, after, partner, offer):
             return None
-        return mine - self.rival_weight * theirs
+        return mine - self._rivalry(pos)[0] * theirs
 
     def _fair_to_us(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
                     offer: Offer) -> bool:
         """No gifts that decide the game: a group completed for the partner must be matched."""
-        me = self.seat
-        theirs_new = [g for g in board.streets if _whole(after, g, partner) and not _whole(pos, g, partner)]
+        need = self._sale_price(view, board, pos, after, partner)
+        return need <= 0 or (offer.cash if offer.recipient == self.seat else -offer.cash) >= need
+
+    def _sale_price(self, view: GameView, board: Board, pos: Position, after: Position, partner: int) -> float:
+        """The least cash a deal must pay us for the groups it completes for ``partner`` (0 when it
+        completes none, or one at least nearly as good for us): ``sale_factor`` times their worth
+        to the partner, built up, at any table size (``group_value`` counts at least
+        ``min_opponents`` opponents)."""
+        theirs_new = self._handed(board, pos, after, partner)
         if not theirs_new:
-            return True
-        # Both groups are valued built up as far as they will be in time, whatever the cash today.
+            return 0.0
+        me = self.seat
         n_opp = max(1, len(pos.active) - 1)
         top = self._top(view)
         their_value = sum(group_value(board, g, 1e9, n_opp, self.weights, top) for g in theirs_new)
         mine_new = [g for g in board.streets if _whole(after, g, me) and not _whole(pos, g, me)]
         my_value = sum(group_value(board, g, 1e9, n_opp, self.weights, top) for g in mine_new)
-        paid = (offer.cash if offer.recipient == me else -offer.cash)
-        return my_value >= self.match_share * their_value or paid >= self.sale_factor * their_value
+        if my_value >= self.match_share * their_value:
+            return 0.0
+        # A stalled game (no end in sight after many rounds) is worth ending: a group is then sold at its worth.
+        factor = self.sale_factor if view.turn < self.stall_rounds * len(pos.active) else self.stalled_factor
+        return factor * their_value
 
     def _find_trade(self, view: GameView) -> ProposeTrade | None:
         board = board_for(view)
         pos = Position.of(view)
         me = self.seat
         owner = pos.owner
-        base = {p: self._strength(board, pos, p, view) for p in pos.active}
+        base: dict[int, float] = {}  # strengths before any deal, worked out when first needed
         best: tuple[float, ProposeTrade] | None = None
         for x in pos.active:
             if x == me:
@@ -377,19 +468,36 @@ class Ruthless(Strategy):
             gives: list[tuple[int, ...]] = []
             for g in board.groups:
                 holders = {owner[s] for s in g.squares}
-                if holders != {me, x} or view.group_has_buildings(g.squares[0]):
+                if me not in holders or x not in holders or NOBODY in holders \
+                        or view.group_has_buildings(g.squares[0]):
                     continue
                 wants.append(tuple(s for s in g.squares if owner[s] == x))
-                gives.append(tuple(s for s in g.squares if owner[s] == me))
+                if len(holders) == 2:
+                    gives.append(tuple(s for s in g.squares if owner[s] == me))
+                # else: a group split three ways; taking x's share gathers it towards a set later
             candidates: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), t) for t in wants]
             candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
                            and board.group_of[gv[0]] is not board.group_of[t[0]]]
             candidates += [(gv, ()) for gv in gives]
+            dead = self._dead
+            cash_me, cash_x = pos.cash[me], pos.cash[x]
+            # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
+            # two players own whole (their building plans compete for the same funds) and the mortgages
+            # in the groups traded
+            whole = (len(view.monopolies(me)), len(view.monopolies(x)))
             for give, take in candidates:
                 if view.refused_recently(x, give, take):
                     continue
+                key = _offer_key(x, give, take)
+                found = dead.get(key)
+                holdings = hash((whole, tuple(pos.mortgaged[s] for s in give + take)))
+                if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
+                        and abs(found[1] - cash_x) < DEAD_CASH):
+                    continue
                 offer = self._price_offer(view, board, pos, base, x, give, take)
-                if offer is not None and (best is None or offer[0] > best[0]):
+                if offer is None:
+                    dead[key] = (cash_me, cash_x, holdings)
+                elif best is None or offer[0] > best[0]:
                     best = offer
         return best[1] if best is not None else None
 
@@ -403,13 +511,19 @@ class Ruthless(Strategy):
         refusals = self._refusals.get(_offer_key(x, give, take), 0)
         share = min(0.9, self.partner_share + 0.25 * refusals)
         after = apply_trade(pos, me, x, give, take, 0)
+        need = self._sale_price(view, board, pos, after, x)  # cash x must pay us for a group handed over
+        if need > view.cash(x):
+            return None
+        for p in (me, x):
+            if p not in base:
+                base[p] = self._strength(board, pos, p, view)
         g_x = self._strength(board, after, x, view) - base[x]
         g_me = self._strength(board, after, me, view) - base[me]
         joint = g_x + g_me
         if joint <= 0:
             return None
         target = max(20.0, share * joint)
-        low, high = -view.cash(x), view.cash(me)
+        low, high = -view.cash(x), view.cash(me) if need <= 0 else -int(need)
         cash = 0
         for _ in range(3):  # money changes what a group can be built to: correct the price twice
             cash = max(low, min(high, cash + int(round((target - g_x) / 10.0)) * 10))
@@ -417,11 +531,12 @@ class Ruthless(Strategy):
             g_x = self._strength(board, after, x, view) - base[x]
             if abs(g_x - target) < 10:
                 break
-        if g_x <= 0:
+        if g_x <= 0 or (need > 0 and -cash < need):
             return None
-        offer = Offer(me, x, tuple(give), tuple(take), cash, (), (), False)
-        gain = self.trade_gain(view, offer)
-        if gain is None or gain < max(self.propose_margin, self.accept_margin):
+        if cash > 0 and not self._covers_risk(view, board, after):
+            return None
+        gain = self._strength(board, after, me, view) - base[me] - self._rivalry(pos)[0] * g_x
+        if gain < max(self.propose_margin, self.accept_margin):
             return None
         return gain, ProposeTrade(me, x, tuple(give), tuple(take), cash)
 
@@ -435,12 +550,14 @@ class Ruthless(Strategy):
     def memory(self) -> dict[str, Any]:
         key = self._search_key
         return {"refusals": dict(self._refusals), "searched_turn": self._searched_turn, "search_due": self._search_due,
-                "search_key": [list(key[0]), list(key[1])] if key is not None else None}
+                "search_key": [list(key[0]), list(key[1])] if key is not None else None,
+                "dead": {k: list(v) for k, v in self._dead.items()}}
 
     def restore(self, memory: dict[str, Any]) -> None:
         self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
         self._searched_turn = int(memory.get("searched_turn", -1))
         self._search_due = int(memory.get("search_due", 0))
+        self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2])) for k, v in dict(memory.get("dead", {})).items()}
         key = memory.get("search_key")
         self._search_key = (tuple(int(x) for x in key[0]), tuple(bool(x) for x in key[1])) if key else None
 
@@ -452,10 +569,12 @@ class Ruthless(Strategy):
             return None  # raise_funds deals with debts; nothing is spent meanwhile
         if mine and kind == K.ROLL and view.turn != self._searched_turn:
             self._searched_turn = view.turn
-            # Search again when ownership changed, and every few turns anyway (cash changes prices).
-            mortgaged = view.mortgages()
-            key = (view.owners(), tuple(mortgaged[s] for s in view.edition.properties))
+            # Search again when the groups a trade could complete changed hands, and every few turns
+            # anyway (cash changes prices).
+            key = self._trade_key(view)
             if key != self._search_key or view.turn >= self._search_due:
+                if len(self._dead) > 256:
+                    self._dead.clear()
                 self._search_key = key
                 self._search_due = view.turn + 4 * view.player_count
                 offer = self._find_trade(view)
@@ -463,6 +582,19 @@ class Ruthless(Strategy):
                     self._search_key = None
                     return offer
         return self._develop(view)
+
+    def _trade_key(self, view: GameView) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+        """What the trades it looks for depend on besides cash: the owners and mortgages of the groups
+        it holds part of and that are sold out (the only groups ``_find_trade`` deals in)."""
+        owners = view.owners()
+        mortgaged = view.mortgages()
+        me = self.seat
+        closed: list[int] = []
+        for g in board_for(view).groups:
+            squares = g.squares
+            if me in [owners[s] for s in squares] and NOBODY not in [owners[s] for s in squares]:
+                closed.extend(squares)
+        return tuple(closed) + tuple(owners[s] for s in closed), tuple(mortgaged[s] for s in closed)
 
     def _develop(self, view: GameView) -> Action | None:
         """Build the best next house, mortgaging lesser property to pay for it; else lift a mortgage.
@@ -510,7 +642,7 @@ class Ruthless(Strategy):
         """The next house worth building: (square, cost), best return first, three houses first."""
         top = self._top(view)
         hpp = view.rules.houses_per_hotel
-        turns = self.weights.horizon * max(1, len(view.opponents()))
+        turns = self.weights.horizon * max(self.weights.min_opponents, len(view.opponents()))
         shortage = view.bank_houses <= self.shortage_houses and self._rival_can_build(view)
         best = None
         best_key = None

@@ -15,14 +15,26 @@ overrides only what it wants to play differently. See ``docs/strategies.md``.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..engine import (Action, DecisionKind as K, DeclineToBuy, PassBid, PayIncomeTax, PayOrDraw, RejectTrade, Roll,
-                     SettleMortgagedTransfer, View)
+from ..engine import (Action, DecisionKind as K, DeclineToBuy, PassBid, PayIncomeTax, PayOrDraw, ProposeTrade,
+                      RejectTrade, Roll, SettleMortgagedTransfer, View)
 from .tactics import planned_builds
 from .view import Claim, GameView, Offer, Pending
 
-__all__ = ["Strategy", "safe_answer", "ANSWERS"]
+__all__ = ["Strategy", "TradeReply", "safe_answer", "ANSWERS"]
+
+
+@dataclass(frozen=True)
+class TradeReply:
+    """A computer's answer to a trade offer as the person who made it is told: accepted or not,
+    why (``reason``, a few plain words), and the counter-offer it made instead, if any."""
+    proposer: int
+    recipient: int
+    accepted: bool
+    reason: str
+    counter: ProposeTrade | None = None
 
 
 class Strategy:
@@ -112,6 +124,16 @@ class Strategy:
     def claim_rent(self, view: GameView, claim: Claim) -> bool:
         """Claim this rent? Asked once per claim, as soon as it falls due."""
         return True
+
+    def trade_reason(self, view: GameView, offer: Offer, accepted: bool) -> str:
+        """A short reason in plain words for the answer just given to ``offer`` (shown to the
+        person who made it). Asked right after ``answer_trade``; by default a plain statement."""
+        return "it likes the deal" if accepted else "it does not want that deal"
+
+    def counter_offer(self, view: GameView, offer: Offer) -> ProposeTrade | None:
+        """After refusing ``offer`` (from a person), a trade this seat would accept instead, made to
+        the proposer as an offer of its own; None for no counter-offer (the default)."""
+        return None
 
     def trade_answered(self, view: GameView, offer: Offer, accepted: bool) -> None:
         """Told how an offer this seat proposed was answered."""

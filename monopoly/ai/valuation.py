@@ -107,7 +107,8 @@ class Weights:
     horizon: float = 12.0  # rounds of rent a property is valued over
     option: float = 0.15  # share of a group's value credited for each site held towards it
     income: float = 0.0  # money a player can expect to have for building soon, beyond its funds today
-    min_opponents: float = 1.0  # value rent as if there were at least this many opponents
+    min_opponents: float = 1.0  # value rent as if there were at least this many opponents (see strength)
+    split_option: float = 0.0  # share of ``option`` credited for sites of a group others hold some of too
 
 
 def rent_index(level: int, top_level: int = 5) -> int:
@@ -154,6 +155,8 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
                     funds += mort[s]
             if not other:
                 total += w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
+            elif w.split_option:
+                total += w.split_option * w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
         else:
             live = sum(1 for s in squares if owner[s] == p and not mortgaged[s])
             total += turns * g.rate[live]
@@ -170,16 +173,38 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
             best = turns * g.rate[rent_index(cur, top_level)] if not lift else turns * g.single * 0.5
             best_cost = 0.0
             per_level = g.house_cost * len(g.squares)
-            for lv in range(cur, top_level + 1):
-                cost = (lv - cur) * per_level + lift
-                if cost > funds:
-                    break
-                value = turns * g.rate[rent_index(lv, top_level)] - cost
-                if value > best:
-                    best, best_cost = value, cost
+            best, best_cost = _build_plan(g, cur, lift, per_level, funds, turns, best, top_level)
             total += best
             funds -= best_cost
     return total
+
+
+def _build_plan(g: GroupInfo, cur: int, lift: float, per_level: int, funds: float, turns: float, best: float,
+                top_level: int) -> tuple[float, float]:
+    """The best value of building group ``g`` up from level ``cur`` with ``funds``, and its cost.
+
+    The level the funds reach only in part counts in proportion (a share of its extra rent for
+    a share of its cost), so the value moves smoothly with cash: a hundred dollars more or less
+    never turns a third house on or off the plan whole.
+    """
+    best_cost = 0.0
+    prev_rent = turns * g.rate[rent_index(cur, top_level)]
+    prev_cost = lift
+    for lv in range(cur, top_level + 1):
+        cost = (lv - cur) * per_level + lift
+        rent = turns * g.rate[rent_index(lv, top_level)]
+        if cost > funds:
+            if lv > cur and funds > prev_cost:
+                share = (funds - prev_cost) / per_level
+                value = prev_rent + share * (rent - prev_rent) - funds
+                if value > best:
+                    best, best_cost = value, funds
+            break
+        value = rent - cost
+        if value > best:
+            best, best_cost = value, cost
+        prev_rent, prev_cost = rent, cost
+    return best, best_cost
 
 
 def score(board: Board, pos: Position, p: int, w: Weights, rival_weight: float, top_level: int = 5) -> float:
@@ -191,14 +216,22 @@ def score(board: Board, pos: Position, p: int, w: Weights, rival_weight: float, 
 
 def group_value(board: Board, g: GroupInfo, funds: float, n_opp: int, w: Weights, top_level: int = 5) -> float:
     """What owning group ``g`` whole is worth with ``funds`` to build, beyond single rents."""
-    turns = w.horizon * max(1, n_opp)
-    best = turns * g.rate[0]
-    for lv in range(1, top_level + 1):
-        cost = lv * g.house_cost * len(g.squares)
-        if cost > funds:
-            break
-        best = max(best, turns * g.rate[rent_index(lv, top_level)] - cost)
+    turns = w.horizon * max(w.min_opponents, n_opp)
+    best, _ = _build_plan(g, 0, 0.0, g.house_cost * len(g.squares), funds, turns, turns * g.rate[0], top_level)
     return best - turns * g.single
+
+
+def liquid_value(board: Board, pos: Position, p: int) -> float:
+    """What ``p`` could pay at once: cash, the mortgages of its unmortgaged deeds and half the cost
+    of its buildings (what selling them back to the bank returns)."""
+    total = float(pos.cash[p])
+    owner, mortgaged, level = pos.owner, pos.mortgaged, pos.level
+    for s in board.properties:
+        if owner[s] == p:
+            total += level[s] * board.house_cost[s] / 2 if level[s] else 0.0
+            if not mortgaged[s]:
+                total += board.mortgage[s]
+    return total
 
 
 def apply_trade(pos: Position, proposer: int, recipient: int, give: Sequence[int], take: Sequence[int],

@@ -322,6 +322,8 @@ class GameController:
                     self.say(M.turn_end_text(game, prev), "dim")
             if shown is not None:
                 self.say(*shown)
+                if isinstance(ev, E.TradeAnswered):
+                    self._say_trade_reply(ev)
                 if computer and not self._skip_rest and not isinstance(ev, E.TurnStarted):
                     self.refresh()
                     self.pause(self.pace * 0.4)
@@ -339,6 +341,16 @@ class GameController:
         if turn_over:
             self.autosave()
         self.refresh()
+
+    def _say_trade_reply(self, ev: E.TradeAnswered) -> None:
+        """Beside a computer's answer to a trade offer: its reason, and word of a counter-offer
+        (which it then makes like any offer)."""
+        reply = getattr(self.cp, "last_reply", None)  # a stand-in for the computers may have none
+        if reply is None or (reply.proposer, reply.recipient, reply.accepted) != (ev.proposer, ev.recipient,
+                                                                                  ev.accepted):
+            return
+        more = "; it makes a counter-offer" if reply.counter is not None else ""
+        self.say(f"{M.name(self.game, ev.recipient)}: {reply.reason}{more}", "message")
 
     def _animate(self, ev: E.Moved) -> None:
         ui = self.ui
