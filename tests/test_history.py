@@ -12,22 +12,17 @@ import json
 import pytest
 
 from monopoly.ai import ComputerPlayers
-from monopoly.engine import (AcceptTrade, Build, Buy, DeclineToBuy, Game, IllegalActionError, Mortgage, PassBid,
+from monopoly.engine import (AcceptTrade, Build, DeclineToBuy, Game, IllegalActionError, Mortgage, PassBid,
                              ProposeTrade, Roll, SaveFormatError, build_game, events as E, game_from_record)
 
-from scenario import ANN, BOB, act, card_on_top, give, new_game, set_cash
+from records_games import played
+from scenario import ANN, BOB, act, card_on_top, give, new_game
 
 BROWNS = (1, 3)
 
 
 def computer_game(edition: str, seed: int, turns: int = 60, **rules) -> Game:
-    game = Game.new(["Ann", "Bob", "Cy"], edition, {"max_turns": turns, **rules}, seed=seed)
-    players = ComputerPlayers(game, {0: "ruthless", 1: "basic", 2: "cautious"}, seed=seed)
-    while not game.over:
-        action = players.next_action(game)
-        assert action is not None
-        game.apply(action)
-    return game
+    return played(edition, seed, turns, **rules)[0]
 
 
 def same_game(a: Game, b: Game) -> bool:
