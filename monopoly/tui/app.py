@@ -39,8 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "in the spirit of the 1980s computer editions. Without options, the set-up asks "
                     "the questions (or offers to resume a saved game).",
         epilog='Examples: monopoly --players "Ann,Bob,cpu:ruthless"   monopoly --load mygame   '
-               "monopoly simulate --help (computer-only games). Keys in the game: press ? for the list; "
-               "see docs/playing.md.")
+               "monopoly --position FILE (start from a position, docs/positions.md). Other commands: "
+               "monopoly simulate (computer-only games), monopoly record / replay / stats SAVE (a game "
+               "turn by turn, stepped through, in numbers), monopoly rules, monopoly text; each takes "
+               "--help. Keys in the game: press ? for the list; see docs/playing.md.")
     parser.add_argument("--players", metavar="LIST",
                         help='quick set-up without questions: comma-separated names; "cpu" or "cpu:STRATEGY" '
                              'is a computer player, e.g. "Ann,Bob,cpu:ruthless"')
