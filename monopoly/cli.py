@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from .engine import Position, PositionError, build_game
-from .saves import DEFAULT_SAVE_DIR
+from .places import default_save_dir
 
 if TYPE_CHECKING:
     from .tui.setup import Started
@@ -128,8 +128,8 @@ def build_position_parser() -> argparse.ArgumentParser:
                         help='players of the position the computer plays, e.g. "Bob:ruthless,Cy" '
                              "(the others are people)")
     parser.add_argument("--seed", type=int, metavar="N", help="seed the dice (default: the position's seed)")
-    parser.add_argument("--save-dir", metavar="DIR", default=DEFAULT_SAVE_DIR,
-                        help="folder of the save files (default: saves/)")
+    parser.add_argument("--save-dir", metavar="DIR", default=None,
+                        help="folder of the save files (default: as for the game, see docs/playing.md)")
     return parser
 
 
@@ -151,7 +151,7 @@ def play_position(argv: list[str]) -> int:
         print("monopoly: the game needs an interactive terminal (try --help)", file=sys.stderr)
         return EXIT_USAGE
     from .tui.app import play
-    return play(started, Path(args.save_dir), None, args.seed)
+    return play(started, Path(args.save_dir) if args.save_dir else default_save_dir(), None, args.seed)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from . import saves
+from .places import default_save_dir
 from .engine import RECORD_FORMAT, Game, IllegalActionError, SaveFormatError, action_from_dict, game_from_record
 from .engine import events as E
 
@@ -39,14 +40,14 @@ class Source:
 
 
 # ---------------------------------------------------------------------------------------- reading
-def read_source(name_or_path: str, save_dir: str | Path = saves.DEFAULT_SAVE_DIR) -> Source:
+def read_source(name_or_path: str, save_dir: str | Path | None = None) -> Source:
     """The record in a save or a record file (a save name in ``save_dir``, or a path).
 
     Raises ``RecordError`` naming the file and the problem: missing, damaged, neither a save nor
     a record, a record that does not replay, or a save of a game that keeps no record.
     """
     try:
-        path = saves.resolve(name_or_path, save_dir)
+        path = saves.resolve(name_or_path, default_save_dir() if save_dir is None else save_dir)
         if path.stat().st_size > saves.MAX_SAVE_BYTES:
             raise RecordError(f"{path}: too large for a save or a record")
         raw = path.read_bytes()
@@ -315,7 +316,7 @@ def source_parser(prog: str, description: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=prog, description=description)
     parser.add_argument("file", metavar="SAVE_OR_RECORD",
                         help="a save name in the save folder, or the path of a save or record file")
-    parser.add_argument("--save-dir", metavar="DIR", default=saves.DEFAULT_SAVE_DIR,
+    parser.add_argument("--save-dir", metavar="DIR", default=None,
                         help="folder of the save files (default: saves/)")
     parser.add_argument("--json", action="store_true", help="print JSON for scripts instead of text")
     return parser

@@ -165,3 +165,20 @@ def test_the_set_up_offers_the_saves_to_resume(tmp_path: Path) -> None:
     assert re.search(r"^ +\d older +\S+ \S+ +turn \d+ +Ann, Bob$", out, re.M)
     assert "  choose one of 1, 2, 3, " in out
     assert "Resuming older." in out and "1 Ann " in out
+
+
+def test_every_command_finds_the_saves_in_the_same_folder_wherever_it_is_started(tmp_path: Path) -> None:
+    # The text mode, record and stats used "saves/" of the current folder while the curses game
+    # used its own rule: a game saved by one was not found by the others.
+    folder, elsewhere = tmp_path / "my saves", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "MONOPOLY_SAVE_DIR": str(folder)}
+    first = subprocess.run([sys.executable, "-m", "monopoly", "--text", "--players", "Ann,Bob", "--seed", "3"],
+                           input="roll\nsave mine\n", capture_output=True, text=True, timeout=120, cwd=elsewhere,
+                           env=env)
+    assert (folder / "mine.json").is_file(), first.stdout + first.stderr
+    for command in (["--text", "--load", "mine"], ["record", "mine"], ["stats", "mine"]):
+        run = subprocess.run([sys.executable, "-m", "monopoly", *command], input="", capture_output=True,
+                             text=True, timeout=120, cwd=elsewhere, env=env)
+        assert run.returncode == 0, (command, run.stderr)
+    assert not (elsewhere / "saves").exists()

@@ -16,7 +16,8 @@ import pytest
 from monopoly import saves
 from monopoly.engine import Game
 from monopoly.tui import model as M
-from monopoly.tui import places, play
+from monopoly import places
+from monopoly.tui import play
 from monopoly.tui.setup import SetupScreens
 from test_tui_controller import FakeScreen, keys
 

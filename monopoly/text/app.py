@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
+from ..places import default_save_dir
 from .. import __version__
 from ..engine import EDITION_IDS
 from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
@@ -40,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--edition", choices=EDITION_IDS, help="the board: us (default), uk or dotcom")
     parser.add_argument("--seed", type=int, metavar="N", help="seed the dice: the same commands give the same game")
     parser.add_argument("--load", metavar="NAME_OR_PATH", help="resume a saved game (the curses game's saves too)")
-    parser.add_argument("--save-dir", metavar="DIR", default=store.DEFAULT_SAVE_DIR,
+    parser.add_argument("--save-dir", metavar="DIR", default=None,
                         help="folder of the save files (default: saves/)")
     parser.add_argument("--colour", "--color", action="store_true",
                         help="colour the messages (only on a real terminal)")
@@ -57,7 +58,7 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (EXIT_OK if exc.code is None else EXIT_USAGE)
     console = Console(stdin or sys.stdin, stdout or sys.stdout, colour=args.colour)
-    save_dir = Path(args.save_dir)
+    save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
     if args.load and (args.players or args.rule or args.preset):
         return _usage("--load resumes a game as it was saved: leave out --players, --rule and --preset")
     try:

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import saves
+from ..places import default_save_dir, same_folder
 from ..engine import Game
 
 SaveError = saves.SaveError
 LoadedGame = saves.LoadedGame
-DEFAULT_SAVE_DIR = saves.DEFAULT_SAVE_DIR
 
 
 SaveConflict = saves.SaveConflict
@@ -70,6 +70,6 @@ def listed(save_dir: Path) -> list[saves.SaveInfo]:
 def resume_command(save_dir: Path, name: str) -> str:
     """The command that resumes the save ``name`` in the text mode."""
     command = f"monopoly --text --load {name}"
-    if Path(save_dir) != Path(DEFAULT_SAVE_DIR):
+    if not same_folder(save_dir, default_save_dir()):
         command += f" --save-dir {shlex.quote(str(save_dir))}"
     return command

@@ -23,7 +23,7 @@ from ..engine import EDITION_IDS
 from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from .play import (STOP_SIGNALS, GameController, LeaveProgram, restore_signal_handlers, resume_command,
                    set_signal_handlers)
-from .places import SAVE_DIR_ENV, default_save_dir
+from ..places import SAVE_DIR_ENV, default_save_dir
 from .screen import Screen
 from .setup import SetupScreens, Started, parse_players, resume, start_game
 from .theme import Theme

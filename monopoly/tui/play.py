@@ -28,7 +28,7 @@ from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
 from . import model as M
-from .places import default_save_dir, same_folder
+from ..places import default_save_dir, same_folder
 from .prompt import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
 from .layout import Layout, TooSmall
 from .screen import Screen, key_char

@@ -1,4 +1,5 @@
-"""Where the saved games are kept, wherever the game is started from.
+"""Where the saved games are kept, wherever the game is started from, by every command (the curses
+game, the text mode, ``--position``, ``record``, ``stats`` and ``replay``).
 
 Saves must not depend on the folder the command is typed in, or a game started elsewhere would
 find none of the earlier ones. The folder is, first found:
@@ -18,10 +19,10 @@ import sys
 from pathlib import Path
 from typing import Mapping
 
-from .. import saves
+from . import saves
 
 SAVE_DIR_ENV = "MONOPOLY_SAVE_DIR"
-PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the ``monopoly`` package
+PACKAGE_DIR = Path(__file__).resolve().parent  # the ``monopoly`` package
 
 
 def is_checkout(package_dir: Path = PACKAGE_DIR) -> bool:
