@@ -14,7 +14,7 @@ from typing import Iterable, Mapping, Sequence, TypeVar
 
 from hypothesis import strategies as _st
 
-from monopoly.engine import DECKS, Action, Game, ScriptedDice, arrange, check_invariants
+from monopoly.engine import DECKS, Action, Game, Rules, ScriptedDice, arrange, check_invariants
 from monopoly.engine import events as E
 
 Ev = TypeVar("Ev", bound=E.Event)
@@ -128,6 +128,14 @@ def build(game: Game, buildings: Mapping[str | int, int | str]) -> None:
     A group is set up in one call, since every street of it must stay evenly built.
     """
     arrange(game, buildings=buildings)
+
+
+def random_rules_game(seed: int, edition: str, options: dict, players: int, max_turns: int = 60) -> Game:
+    """A seeded game of ``players`` with the drawn rule options (``RULE_OPTIONS``), for the property tests."""
+    if options["short_game"] == "time_limit":
+        options = {**options, "time_limit_minutes": 30}
+    rules = Rules.from_dict({**options, "max_turns": max_turns})
+    return Game.new([f"P{i}" for i in range(players)], edition=edition, rules=rules, seed=seed)
 
 
 # Every rule option at random, for the property tests (hypothesis strategies).

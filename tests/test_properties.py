@@ -13,8 +13,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from monopoly.engine import Game, ProposeTrade, Rules, check_invariants
-from scenario import RULE_OPTIONS
+from monopoly.engine import Game, ProposeTrade, check_invariants
+from scenario import RULE_OPTIONS, random_rules_game
 
 options = RULE_OPTIONS
 
@@ -45,10 +45,7 @@ def play_step(game: Game, rng: random.Random) -> list:
 @given(seed=st.integers(0, 2**31), edition=st.sampled_from(["us", "uk", "dotcom"]), opts=options,
        players=st.integers(2, 8))
 def test_random_legal_play_keeps_every_invariant(seed, edition, opts, players):
-    if opts["short_game"] == "time_limit":
-        opts = {**opts, "time_limit_minutes": 30}
-    rules = Rules.from_dict({**opts, "max_turns": 60})
-    game = Game.new([f"P{i}" for i in range(players)], edition=edition, rules=rules, seed=seed)
+    game = random_rules_game(seed, edition, opts, players)
     rng = random.Random(seed)
     check_invariants(game)
     steps = 0

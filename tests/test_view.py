@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from monopoly.engine import (BANK, NOBODY, AcceptTrade, Bid, Build, Buy, ClaimRent, DeclareBankruptcy, DeclineToBuy,
                              DecisionKind as K, EndGame, Game, LiftMortgage, Mortgage, MoveOffline, Offer,
                              OrderBuildings, PassBid, PayIncomeTax, PayOrDraw, Pending, PlayerInfo, ProposeTrade,
-                             RejectTrade, Roll, Rules, SaleEstimate, SellBuilding, SettleMortgagedTransfer, View,
+                             RejectTrade, Roll, SaleEstimate, SellBuilding, SettleMortgagedTransfer, View,
                              check_invariants)
 from monopoly.engine import events as E
-from scenario import (ANN, BOB, CAT, RULE_OPTIONS, act, build, card_on_top, clear_deeds, dice, give, hand_jail_card, jail,
-                      new_game, of, paid, place, set_cash)
+from scenario import (ANN, BOB, CAT, RULE_OPTIONS, act, build, card_on_top, clear_deeds, dice, give, hand_jail_card,
+                      jail, new_game, of, paid, place, random_rules_game, set_cash)
 from test_properties import play_step
 
 # The US board (the C64 book's), by index.
@@ -987,10 +987,7 @@ def _check_view_agrees_with_the_engine(game: Game) -> None:
 @given(seed=st.integers(0, 2**31), edition=st.sampled_from(["us", "uk", "dotcom"]), opts=RULE_OPTIONS,
        players=st.integers(2, 5))
 def test_the_view_agrees_with_the_engine_at_every_step_of_random_games(seed, edition, opts, players):
-    if opts["short_game"] == "time_limit":
-        opts = {**opts, "time_limit_minutes": 30}
-    rules = Rules.from_dict({**opts, "max_turns": 60})
-    game = Game.new([f"P{i}" for i in range(players)], edition=edition, rules=rules, seed=seed)
+    game = random_rules_game(seed, edition, opts, players)
     rng = random.Random(seed)
     for p in range(players):  # some start poor, so debts, forced sales and bankruptcies come early
         set_cash(game, p, rng.choice([1500, 600, 200]))
