@@ -182,3 +182,17 @@ def test_every_command_finds_the_saves_in_the_same_folder_wherever_it_is_started
                              text=True, timeout=120, cwd=elsewhere, env=env)
         assert run.returncode == 0, (command, run.stderr)
     assert not (elsewhere / "saves").exists()
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--save-dir", "FILE", "--players", "Ann,Bob"], "not a folder"),
+    (["--seed", "99999999999999999999", "--players", "Ann,Bob"], "at most 18 digits"),
+    (["--load", "nothing"], "no such save"),
+])
+def test_the_text_mode_checks_its_command_line_as_the_curses_game_does(tmp_path: Path, args: list[str],
+                                                                       said: str) -> None:
+    (tmp_path / "FILE").write_text("a file, not a folder", "utf-8")
+    args = [str(tmp_path / "FILE") if a == "FILE" else a for a in args]
+    run = subprocess.run([sys.executable, "-m", "monopoly", "--text", *args], input="", capture_output=True,
+                         text=True, timeout=60, cwd=tmp_path, env={**os.environ, "MONOPOLY_SAVE_DIR": str(tmp_path)})
+    assert run.returncode in (1, 2) and said in run.stderr and "Traceback" not in run.stderr

@@ -20,7 +20,7 @@ from .. import __version__
 from ..engine import EDITION_IDS
 from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from ..tui.play import STOP_SIGNALS, restore_signal_handlers, set_signal_handlers
-from ..tui.setup import Started, parse_players, resume, start_game
+from ..tui.setup import Started, StartProblem, start_from_command_line
 from . import store
 from .console import Console
 from .loop import TextGame
@@ -63,24 +63,12 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         return _usage("--load resumes a game as it was saved: leave out --players, --rule and --preset")
     try:
         rules = chosen_rules(args.edition or "us", args.rule, args.preset)
+        started, loaded = start_from_command_line(args.load, args.players, args.edition, args.seed, rules, save_dir)
     except RuleChoiceError as exc:
         return _usage(str(exc))
-    started: Started | None = None
-    loaded: store.LoadedGame | None = None
-    if args.load:
-        try:
-            loaded = store.load(args.load, save_dir)
-            started = resume(loaded)
-        except store.SaveError as exc:
-            print(f"monopoly: cannot load the game: {exc}", file=sys.stderr)
-            return EXIT_BAD_SAVE
-    elif args.players:
-        try:
-            plan = parse_players(args.players, args.edition or "us")
-            plan.rules = rules
-            started = start_game(plan, args.seed)
-        except ValueError as exc:
-            return _usage(str(exc))
+    except StartProblem as exc:
+        print(f"monopoly: {exc}", file=sys.stderr)
+        return EXIT_BAD_SAVE if exc.bad_save else EXIT_USAGE
     return play(console, started, loaded, save_dir, args, rules, clock)
 
 

@@ -25,7 +25,7 @@ from .play import (STOP_SIGNALS, GameController, LeaveProgram, restore_signal_ha
                    set_signal_handlers)
 from ..places import SAVE_DIR_ENV, default_save_dir
 from .screen import Screen
-from .setup import SetupScreens, Started, parse_players, resume, start_game
+from .setup import SetupScreens, Started, StartProblem, start_from_command_line
 from .theme import Theme
 
 EXIT_OK, EXIT_BAD_SAVE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -132,13 +132,6 @@ def curses_session() -> Iterator["curses.window"]:
             pass
 
 
-def save_dir_problem(save_dir: Path) -> str | None:
-    """Why the saves could not be kept in ``save_dir``, found before the game starts, or None."""
-    if save_dir.exists() and not save_dir.is_dir():
-        return f"--save-dir {save_dir}: not a folder (the saves could not be written)"
-    return None
-
-
 def tidy_save_dir(save_dir: Path) -> None:
     """Clear what interrupted saves left in the folder (a complete save left in a temporary
     file becomes ``recovered-NAME``, offered in the resume list)."""
@@ -161,30 +154,15 @@ def main(argv: list[str]) -> int:
         return exc.code if isinstance(exc.code, int) else (EXIT_OK if exc.code is None else EXIT_USAGE)
     if args.load and args.players:
         return _usage_error("use either --load or --players, not both")
-    if args.seed is not None and abs(args.seed) >= 2**63:  # a save holds no number that large
-        return _usage_error("--seed: a whole number of at most 18 digits")
     save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
-    problem = save_dir_problem(save_dir)
-    if problem is not None:
-        return _usage_error(problem)
     try:
         rules = command_line_rules(args)
+        started, _ = start_from_command_line(args.load, args.players, args.edition, args.seed, rules, save_dir)
     except RuleChoiceError as exc:
         return _usage_error(str(exc))
-    started: Started | None = None
-    if args.load:
-        try:
-            started = resume(saves.read_save(saves.resolve(args.load, save_dir)))
-        except saves.SaveError as exc:
-            print(f"monopoly: cannot load the game: {exc}", file=sys.stderr)
-            return EXIT_BAD_SAVE
-    elif args.players:
-        try:
-            plan = parse_players(args.players, args.edition or "us")
-            plan.rules = rules
-            started = start_game(plan, args.seed)
-        except ValueError as exc:
-            return _usage_error(str(exc))
+    except StartProblem as exc:
+        print(f"monopoly: {exc}", file=sys.stderr)
+        return EXIT_BAD_SAVE if exc.bad_save else EXIT_USAGE
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _usage_error("the game needs an interactive terminal (try --help)")
     tidy_save_dir(save_dir)

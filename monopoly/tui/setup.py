@@ -161,6 +161,50 @@ def resume(loaded: saves.LoadedGame) -> Started:
     return Started(loaded.game, loaded.computers, ui, name, loaded.path, loaded)
 
 
+class StartProblem(Exception):
+    """Why the game the command line asks for cannot start; ``bad_save`` tells a save that cannot
+    be loaded (exit 1) from a mistake in the command (exit 2)."""
+
+    def __init__(self, message: str, bad_save: bool = False) -> None:
+        super().__init__(message)
+        self.bad_save = bad_save
+
+
+def save_dir_problem(save_dir: Path) -> str | None:
+    """Why the saves could not be kept in ``save_dir``, found before the game starts, or None."""
+    if save_dir.exists() and not save_dir.is_dir():
+        return f"--save-dir {save_dir}: not a folder (the saves could not be written)"
+    return None
+
+
+def start_from_command_line(load: str | None, players: str | None, edition: str | None, seed: int | None,
+                            rules: dict[str, Any], save_dir: Path) -> tuple[Started | None, saves.LoadedGame | None]:
+    """The game ``--load`` or ``--players`` asks for, the same in both front ends: a save resumed
+    (with what was loaded), a quick set-up, or (None, None) for the set-up's questions.
+
+    Raises ``StartProblem`` saying what is wrong with the command or the save.
+    """
+    if seed is not None and abs(seed) >= 2**63:  # a save holds no number that large
+        raise StartProblem("--seed: a whole number of at most 18 digits")
+    problem = save_dir_problem(save_dir)
+    if problem is not None:
+        raise StartProblem(problem)
+    if load:
+        try:
+            loaded = saves.read_save(saves.resolve(load, save_dir))
+            return resume(loaded), loaded  # resume refuses a save that throws scripted dice
+        except saves.SaveError as exc:
+            raise StartProblem(f"cannot load the game: {exc}", bad_save=True) from None
+    if players:
+        try:
+            plan = parse_players(players, edition or "us")
+        except ValueError as exc:
+            raise StartProblem(str(exc)) from None
+        plan.rules = rules
+        return start_game(plan, seed), None
+    return None, None
+
+
 # ---------------------------------------------------------------------------------------- the questions
 class SetupScreens:
     def __init__(self, screen: Screen, save_dir: str | Path, edition: str | None, seed: int | None,
