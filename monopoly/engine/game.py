@@ -246,10 +246,6 @@ class Game:
         """Whether ``player``'s next throw is their last try for doubles in jail."""
         return last_jail_throw(self, player)
 
-    def sale_refund(self, square: int) -> int:
-        """What selling the next building on ``square`` pays now (see ``holdings.building_sale``)."""
-        return H.building_sale(self.edition, self.rules, self.state, square).refund
-
     def seconds_left(self) -> int | None:
         return seconds_left(self)
 

@@ -31,6 +31,12 @@ def level(rules: Rules, state: GameState, square: int) -> int:
     return rules.houses_per_hotel + 1 if state.hotel[square] else state.houses[square]
 
 
+def levels(rules: Rules, state: GameState) -> tuple[int, ...]:
+    """``level`` of every square, in board order, in one pass (a valuation reads the whole board)."""
+    hotel = rules.houses_per_hotel + 1
+    return tuple([hotel if has_hotel else houses for houses, has_hotel in zip(state.houses, state.hotel)])
+
+
 def group_has_buildings(edition: Edition, state: GameState, square: int) -> bool:
     return any(state.houses[s] or state.hotel[s] for s in group_members(edition, square))
 

@@ -605,9 +605,7 @@ class View:
     def levels(self) -> tuple[int, ...]:
         """The buildings on each square as one number, in board order (``level`` for every square,
         in one pass: a valuation reads the whole board at once)."""
-        s = self._game.state
-        hotel = self._game.rules.houses_per_hotel + 1  # what ``level`` counts a hotel as
-        return tuple([hotel if has_hotel else houses for houses, has_hotel in zip(s.houses, s.hotel)])
+        return H.levels(self._game.rules, self._game.state)
 
     def cash_by_seat(self) -> tuple[int, ...]:
         """Every player's cash, in seat order (``cash`` for every seat)."""
