@@ -594,9 +594,7 @@ class View:
     def may_act(self, player: int | None = None) -> bool:
         """Whether ``player`` is still in the game and may deal now (see ``deal_problem``): whether
         it is worth asking them for an any-time action at all."""
-        p = self._p(player) if player is None else player  # asked for every seat at every decision: no call
-        g = self._game
-        return not g.state.players[p].bankrupt and g.deal_problem(p) is None
+        return self._game.deal_problem(self._p(player) if player is None else player) is None  # bankrupt: never
 
     def mortgages(self) -> tuple[bool, ...]:
         """Whether each square is mortgaged, in board order (``mortgaged`` for every square)."""
