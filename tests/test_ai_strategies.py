@@ -240,13 +240,14 @@ def test_ruthless_bids_above_the_price_to_block_a_rival_group():
 
 def test_ruthless_under_the_uk_rule_bids_beyond_its_cash_up_to_its_assets_without_mortgaging():
     # Boardwalk completes its dark blues. With bids limited by assets, a bid above the cash in
-    # hand stands (the rest becomes a debt to raise), so nothing is mortgaged first.
+    # hand stands (the rest becomes a debt to raise), so nothing is mortgaged first; with bids
+    # limited by cash, one-on-one, it mortgages Reading Railroad first to bid for the set.
     def auction(rule):
         return situation(rules={"auction_limit": rule}, owners={PARK_PLACE: 0, READING: 0}, cash={0: 300},
                          decision=Decision(K.AUCTION, 0, square=BOARDWALK,
                                            auction=AuctionState("square", BOARDWALK, 300, 1, [0, 1])))
 
-    assert ask_strategy("ruthless", auction("cash")) == PassBid(0)
+    assert ask_strategy("ruthless", auction("cash")) == Mortgage(0, READING)
     uk = auction("assets")
     assert ask_strategy("ruthless", uk) == Bid(0, 310) and uk.bid_limit(0) >= 310
 

@@ -41,6 +41,7 @@ from typing import Any, Sequence
 from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
                       Group, LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
                       ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
+from .endgame import Stake, build_return, cheap_auction, decisive, raisable, rival, stake
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import planned_builds
@@ -74,6 +75,8 @@ class Ruthless(Strategy):
     sale_factor = 2.0  # ... or paid for in cash at least this many times its worth
     stall_rounds = 60  # rounds after which a game counts as stalled: a group is then sold for less ...
     stalled_factor = 0.5  # ... this share of its worth (a buyer that reasons alike offers a share of the gain)
+    duel_bid_share = 0.85  # one-on-one: the most it bids for a deed that decides no set, as a share of its price
+    duel_spare = 2.0  # one-on-one: a deed of a split group is bought only keeping this many times the reserve
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
@@ -152,6 +155,12 @@ class Ruthless(Strategy):
         return gain + self._rivalry(pos)[1] * denied
 
     def buy(self, view: GameView, ask: Pending) -> Action:
+        opponent = rival(view)
+        if opponent is not None:
+            return self._duel_buy(view, ask, opponent)
+        return self._buy_by_worth(view, ask)
+
+    def _buy_by_worth(self, view: GameView, ask: Pending) -> Action:
         price = ask.amount
         cash = view.cash()
         worth = self._worth(view, ask.square, price)
@@ -198,6 +207,13 @@ class Ruthless(Strategy):
         assert auction is not None
         if auction.item == "square":
             limit = self._bid_limit(view, auction.square)
+            opponent = rival(view)
+            if opponent is not None:
+                limit = self._duel_bid_limit(view, auction.square, opponent, limit)
+                if not view.in_debt() and view.bid_limit() < auction.high_bid + BID_STEP <= limit:  # worth a mortgage
+                    m = self._cheapest_mortgage(view, keep=auction.square)
+                    if m is not None:
+                        return Mortgage(self.seat, m)
         else:
             limit = self._building_bid_limit(view)
         # never beyond what the rules let it make good (under the UK rule more would void the auction);
@@ -206,6 +222,39 @@ class Ruthless(Strategy):
         if auction.high_bid >= bid:
             return PassBid(self.seat)
         return Bid(self.seat, bid)
+
+    # ------------------------------------------------------------------ one-on-one (see endgame.py)
+    def _duel_buy(self, view: GameView, ask: Pending, opponent: int) -> Action:
+        """Two players left: a deed that makes a set, or keeps one from the rival for good, is bought
+        whatever it takes in mortgages; any deed goes to auction when the rival cannot bid its price
+        (it is then won for less); a deed of a split group is bought only from money to spare, since
+        cash builds houses and the deed decides nothing; the rest by worth, as at any table."""
+        square = ask.square
+        if cheap_auction(view, square, opponent, BID_STEP):
+            return DeclineToBuy(self.seat)
+        kind = stake(view, square, opponent)
+        cash = view.cash()
+        if decisive(kind):
+            if cash >= ask.amount:
+                return Buy(self.seat)
+            if cash + raisable(view, keep=square) >= ask.amount:
+                m = self._cheapest_mortgage(view, keep=square)
+                if m is not None:
+                    return Mortgage(self.seat, m)
+            return DeclineToBuy(self.seat)
+        if kind is Stake.SPLIT:
+            spare = cash - ask.amount >= self.duel_spare * self._reserve(view)
+            return Buy(self.seat) if spare and self._worth(view, square, ask.amount) >= 0 else DeclineToBuy(self.seat)
+        return self._buy_by_worth(view, ask)
+
+    def _duel_bid_limit(self, view: GameView, square: int, opponent: int, limit: int) -> int:
+        """Two players left: for a deed that decides a set it bids all it could raise by mortgaging
+        lesser deeds, less the dearest rent of its next throw; for any other deed at most
+        ``duel_bid_share`` of the price, leaving the rival to pay the full price in cash it would
+        otherwise build with."""
+        if decisive(stake(view, square, opponent)):
+            return max(limit, view.cash() + raisable(view, keep=square) - self._danger(view))
+        return min(limit, int(view.edition.squares[square].price * self.duel_bid_share))
 
     def _building_bid_limit(self, view: GameView) -> int:
         board = board_for(view)
@@ -605,6 +654,9 @@ class Ruthless(Strategy):
         """
         if view.buildings_on_order:
             return None
+        lift = self._lift_set(view)
+        if lift is not None:
+            return lift
         groups = view.monopolies()
         board = board_for(view)
         reserve = None
@@ -633,6 +685,27 @@ class Ruthless(Strategy):
         best = max(mortgaged, key=lambda s: (self._in_group_of_mine(view, s), board.rate[s][0] if board.rate[s] else 0))
         if view.lift_cost(best) <= spare:
             return LiftMortgage(self.seat, best)
+        return None
+
+    def _lift_set(self, view: GameView) -> Action | None:
+        """Two players left: a whole group with a mortgaged deed is freed first (no house goes up on
+        it until it is), paid by mortgaging lesser deeds if need be: sets win one-on-one games."""
+        if rival(view) is None:
+            return None
+        sets = [g for g in view.monopolies() if any(view.mortgaged(s) for s in g.squares)]
+        if not sets:
+            return None
+        board = board_for(view)
+        best = max(sets, key=lambda g: build_return(board.group_of[g.squares[0]]))
+        square = max((s for s in best.squares if view.mortgaged(s)), key=lambda s: (board.price[s], s))
+        cost = view.lift_cost(square)
+        reserve = self._reserve(view)
+        if view.cash() - cost >= reserve:
+            return LiftMortgage(self.seat, square)
+        if view.cash() - cost + self._mortgage_reserve(view) >= reserve:
+            m = self._cheapest_mortgage(view)
+            if m is not None:
+                return Mortgage(self.seat, m)
         return None
 
     def _in_group_of_mine(self, view: GameView, s: int) -> bool:
