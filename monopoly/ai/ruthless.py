@@ -16,6 +16,10 @@ pay best on this board and spends money where it returns most.
   plan would pay for (mortgaging lesser property included); while the bank is short of houses
   and a rival could build, it orders at least all the houses the bank has left (as far as its
   streets take them and it can pay for one), to corner them, and orders no hotels.
+- One-on-one (``endgame.py``): a deed that completes a set or blocks the rival's is bought and bid
+  for with every mortgage of lesser deeds it takes; a deed goes to auction when the rival cannot
+  bid its price; other deeds get at most ``duel_bid_share`` of the price in auctions, a split
+  group's deed is bought only from money to spare, and a mortgaged set is freed before anything else.
 - Jail: early, while deeds are for sale and the board is cheap, it leaves at once (card first);
   once landing costs more per turn than it gains, it stays and throws for doubles.
 - Income tax: whichever is cheaper. Pay-or-draw: whichever costs less on average.
