@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from monopoly.ai import ComputerPlayers, GameView, make_strategy
 from monopoly.ai.endgame import Stake, decisive, raisable, rival, stake
-from monopoly.ai.view import pending_of
 from monopoly.engine import (Bid, Buy, DeclineToBuy, DecisionKind as K, Game, LiftMortgage, Mortgage, PassBid,
                              PlayerSetup, Position, Roll, ScriptedDice, build_game, load_edition)
-from monopoly.engine.events import AuctionWon
+from monopoly.engine import events as E
 
 US = {sq.name: i for i, sq in enumerate(load_edition("us").squares)}
 LIGHT_BLUE = ("Oriental Avenue", "Vermont Avenue")  # Connecticut Avenue completes it
@@ -25,7 +24,7 @@ def landed(target: str, ann: PlayerSetup, *others: PlayerSetup) -> Game:
     ann = PlayerSetup(ann.name, ann.cash, US[target] - 3, ann.owns, ann.mortgaged)
     game = game_of(ann, *others, dice=((1, 2),))
     game.apply(Roll(0))
-    assert game.pending.kind == K.BUY and game.pending.square == US[target]
+    assert game.view.pending_kind == K.BUY and game.view.pending.square == US[target]
     return game
 
 
@@ -38,7 +37,7 @@ def auction(target: str, high: int, ann: PlayerSetup, *others: PlayerSetup) -> G
     game.apply(Roll(1))
     game.apply(DeclineToBuy(1))  # the auction starts with Bob
     game.apply(Bid(1, high) if high else PassBid(1))
-    assert game.pending.kind == K.AUCTION and game.pending.player == 0
+    assert game.view.pending_kind == K.AUCTION and game.view.pending_player == 0
     return game
 
 
@@ -46,8 +45,8 @@ def answer(game: Game):
     """Ann's (``ruthless``) answer to the decision pending for her."""
     strategy = make_strategy("ruthless", 0, seed=5)
     view = GameView(game, 0)
-    ask = pending_of(game.pending)
-    return strategy.bid(view, ask) if game.pending.kind == K.AUCTION else strategy.buy(view, ask)
+    ask = view.pending
+    return strategy.bid(view, ask) if ask.kind == K.AUCTION else strategy.buy(view, ask)
 
 
 def test_the_stake_of_a_deed_in_a_race_for_sets():
@@ -98,9 +97,9 @@ def test_a_deed_the_rival_cannot_pay_for_goes_to_auction_and_is_won_for_less():
     assert answer(game) == DeclineToBuy(0)
     players = ComputerPlayers(game, {0: "ruthless", 1: "hoarder"}, seed=1)
     events = []
-    while game.pending.kind in (K.BUY, K.AUCTION):
+    while game.view.pending_kind in (K.BUY, K.AUCTION):
         events += game.apply(players.next_action(game))
-    won = [e for e in events if isinstance(e, AuctionWon)]
+    won = [e for e in events if isinstance(e, E.AuctionWon)]
     assert len(won) == 1 and won[0].player == 0 and won[0].amount <= 60
     # with three players the plan does not apply: it buys at the price
     game = landed("Boardwalk", PlayerSetup("Ann", cash=1000), PlayerSetup("Bob", cash=50), PlayerSetup("Cy", cash=50))
