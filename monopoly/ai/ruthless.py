@@ -44,11 +44,12 @@ from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import planned_builds
-from .valuation import (Board, GroupInfo, Position, Weights, apply_trade, board_for, group_value, liquid_value,
+from .valuation import (Appraisal, Board, GroupInfo, Position, Weights, apply_trade, board_for, group_value, liquid_value,
                         rent_index, strength)
 from .view import GameView, Offer, Pending
 
 BID_STEP = 10
+MEMO_SIZE = 2048  # strengths remembered (the memory is cleared when full)
 DEAD_CASH = 500
 """A trade found not worth proposing is priced again only once either side's cash moved this much, the
 groups either side owns whole changed, or a deed in the deal was mortgaged or lifted: the search is
@@ -84,6 +85,9 @@ class Ruthless(Strategy):
         self._search_due = 0
         self._reason = ""  # why it gave its last answer to a trade offer
         self._dead: dict[str, tuple[int, int, int]] = {}  # trades not worth proposing -> (our cash, theirs, holdings)
+        self._holdings: _Holdings | None = None  # what it worked out about the holdings last seen
+        self._memo: dict[tuple[Any, ...], float] = {}  # strengths worked out lately (see ``_strength``)
+        self._group_values: dict[tuple[Any, ...], float] = {}  # see ``_group_value``
 
     # ------------------------------------------------------------------ helpers
     def _top(self, view: GameView) -> int:
@@ -97,37 +101,86 @@ class Ruthless(Strategy):
         return self.rival_weight, self.block_weight
 
     def _strength(self, board: Board, pos: Position, p: int, view: GameView) -> float:
-        return strength(board, pos, p, self.weights, self._top(view))
+        """``valuation.strength``, remembered: a decision values the same positions again and again
+        (a bid's search values every rival's position at each step). The key is everything
+        ``strength`` reads, so a remembered answer is the one it would give."""
+        key = (p, pos.cash[p], len(pos.active), tuple(pos.owner), tuple(pos.mortgaged), tuple(pos.level), board)
+        memo = self._memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            found = memo[key] = strength(board, pos, p, self.weights, self._top(view))
+        return found
 
-    def _danger(self, view: GameView) -> int:
+    def _held(self, view: GameView) -> "_Holdings":
+        """What it has worked out about the deeds now on the board (see ``_Holdings``): the cached
+        record while owners and mortgages are unchanged, else a fresh one."""
+        key = (view.owners(), view.mortgages(), view.edition, view.rules)
+        held = self._holdings
+        if held is None or held.key != key:
+            held = self._holdings = _Holdings(key)
+        return held
+
+    def _built(self, view: GameView, held: "_Holdings") -> "_Buildings":
+        """What it has worked out about the buildings on the board (see ``_Buildings``)."""
+        if held.any_whole is None:
+            held.any_whole = _any_whole(board_for(view), held.key[0])
+        key = (view.levels() if held.any_whole else None, view.bank_houses, view.bank_hotels, view.offline_square,
+               len(view.active_players()))
+        built = held.built
+        if built is None or built.key != key:
+            built = held.built = _Buildings(key)
+        return built
+
+    def _danger(self, view: GameView, held: "_Holdings | None" = None, built: "_Buildings | None" = None) -> int:
         """The dearest rent this seat could owe on its next throw."""
-        pos = view.position()
-        worst = 0
-        seat = self.seat
-        for steps in range(2, 13):
-            sq = (pos + steps) % 40
-            o = view.owner(sq)
-            if o != NOBODY and o != seat and not view.mortgaged(sq):
-                rent = view.rent(sq, steps)
-                if rent > worst:
-                    worst = rent
+        here = view.position()
+        if built is None:
+            built = self._built(view, held or self._held(view))
+        dangers = built.danger
+        worst = dangers.get(here)
+        if worst is None:
+            worst = dangers[here] = self._dearest_rent(view, here, built.rents)
         return worst
 
-    def _mortgage_reserve(self, view: GameView) -> int:
-        """What mortgaging properties outside its groups could raise now."""
-        total = 0
-        for s in view.owned():
-            if not view.mortgaged(s) and not view.group_has_buildings(s) and not self._in_monopoly(view, s):
-                total += view.edition.squares[s].mortgage
-        return total
+    def _dearest_rent(self, view: GameView, here: int, rents: dict[int, int]) -> int:
+        """The dearest rent of a throw from ``here``; ``rents`` remembers each square's rent (by the
+        throw, for a rent that depends on it)."""
+        worst = 0
+        seat = self.seat
+        squares = view.edition.squares
+        for steps in range(2, 13):
+            sq = (here + steps) % 40
+            key = sq if squares[sq].kind != "utility" else 40 * steps + sq
+            rent = rents.get(key)
+            if rent is None:
+                o = view.owner(sq)
+                rent = rents[key] = view.rent(sq, steps) if o != NOBODY and o != seat and not view.mortgaged(sq) else 0
+            if rent > worst:
+                worst = rent
+        return worst
+
+    def _mortgage_reserve(self, view: GameView, held: "_Holdings | None" = None) -> int:
+        """What mortgaging properties outside its groups could raise now (properties outside its
+        whole groups have no buildings: this depends on owners and mortgages alone)."""
+        held = held or self._held(view)
+        if held.mortgage_reserve is None:
+            total = 0
+            for s in view.owned():
+                if not view.mortgaged(s) and not view.group_has_buildings(s) and not self._in_monopoly(view, s):
+                    total += view.edition.squares[s].mortgage
+            held.mortgage_reserve = total
+        return held.mortgage_reserve
 
     def _in_monopoly(self, view: GameView, s: int) -> bool:
         return view.edition.squares[s].kind == "street" and view.owns_group(s)
 
-    def _reserve(self, view: GameView) -> int:
+    def _reserve(self, view: GameView, held: "_Holdings | None" = None, built: "_Buildings | None" = None) -> int:
         """Cash to keep in hand: the worst next rent, less what mortgages would raise, and ``cash_floor``
         more (a rent met by selling houses back at half price loses what they cost)."""
-        return max(0, self._danger(view) - self._mortgage_reserve(view)) + self.cash_floor
+        held = held or self._held(view)
+        return max(0, self._danger(view, held, built) - self._mortgage_reserve(view, held)) + self.cash_floor
 
     # ------------------------------------------------------------------ buying and auctions
     def _worth(self, view: GameView, square: int, pay: int) -> float:
@@ -398,7 +451,7 @@ class Ruthless(Strategy):
 
     def _handed(self, board: Board, pos: Position, after: Position, partner: int) -> list[GroupInfo]:
         """The street groups a deal completes for ``partner``."""
-        return [g for g in board.streets if _whole(after, g, partner) and not _whole(pos, g, partner)]
+        return _completed(board, pos.owner, after.owner, partner)
 
     @staticmethod
     def _group_name(view: GameView, g: GroupInfo) -> str:
@@ -445,42 +498,36 @@ class Ruthless(Strategy):
         me = self.seat
         n_opp = max(1, len(pos.active) - 1)
         top = self._top(view)
-        their_value = sum(group_value(board, g, 1e9, n_opp, self.weights, top) for g in theirs_new)
-        mine_new = [g for g in board.streets if _whole(after, g, me) and not _whole(pos, g, me)]
-        my_value = sum(group_value(board, g, 1e9, n_opp, self.weights, top) for g in mine_new)
+        their_value = sum(self._group_value(board, g, n_opp, top) for g in theirs_new)
+        mine_new = _completed(board, pos.owner, after.owner, me)
+        my_value = sum(self._group_value(board, g, n_opp, top) for g in mine_new)
         if my_value >= self.match_share * their_value:
             return 0.0
         # A stalled game (no end in sight after many rounds) is worth ending: a group is then sold at its worth.
         factor = self.sale_factor if view.turn < self.stall_rounds * len(pos.active) else self.stalled_factor
         return factor * their_value
 
+    def _group_value(self, board: Board, g: GroupInfo, n_opp: int, top: int) -> float:
+        """``group_value`` built up without limit of funds: fixed for a board and table size, so remembered."""
+        key = (board, g.id, n_opp, top)
+        found = self._group_values.get(key)
+        if found is None:
+            found = self._group_values[key] = group_value(board, g, 1e9, n_opp, self.weights, top)
+        return found
+
     def _find_trade(self, view: GameView) -> ProposeTrade | None:
         board = board_for(view)
         pos = Position.of(view)
         me = self.seat
-        owner = pos.owner
-        base: dict[int, float] = {}  # strengths before any deal, worked out when first needed
+        appraisal = Appraisal(board, pos, self.weights, self._top(view))
         best: tuple[float, ProposeTrade] | None = None
-        for x in pos.active:
-            if x == me:
-                continue
-            wants: list[tuple[int, ...]] = []
-            gives: list[tuple[int, ...]] = []
-            for g in board.groups:
-                holders = {owner[s] for s in g.squares}
-                if me not in holders or x not in holders or NOBODY in holders \
-                        or view.group_has_buildings(g.squares[0]):
-                    continue
-                wants.append(tuple(s for s in g.squares if owner[s] == x))
-                if len(holders) == 2:
-                    gives.append(tuple(s for s in g.squares if owner[s] == me))
-                # else: a group split three ways; taking x's share gathers it towards a set later
-            candidates: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), t) for t in wants]
-            candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
-                           and board.group_of[gv[0]] is not board.group_of[t[0]]]
-            candidates += [(gv, ()) for gv in gives]
-            dead = self._dead
-            cash_me, cash_x = pos.cash[me], pos.cash[x]
+        held = self._held(view)
+        if held.deals is None:
+            held.deals = self._deals(board, pos)
+        dead = self._dead
+        cash_me = pos.cash[me]
+        for x, candidates in held.deals:
+            cash_x = pos.cash[x]
             # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
             # two players own whole (their building plans compete for the same funds) and the mortgages
             # in the groups traded
@@ -494,31 +541,62 @@ class Ruthless(Strategy):
                 if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
                         and abs(found[1] - cash_x) < DEAD_CASH):
                     continue
-                offer = self._price_offer(view, board, pos, base, x, give, take)
+                offer = self._price_offer(view, appraisal, x, give, take)
                 if offer is None:
                     dead[key] = (cash_me, cash_x, holdings)
                 elif best is None or offer[0] > best[0]:
                     best = offer
         return best[1] if best is not None else None
 
-    def _price_offer(self, view: GameView, board: Board, pos: Position, base: dict[int, float], x: int,
-                     give: tuple[int, ...], take: tuple[int, ...]) -> tuple[float, ProposeTrade] | None:
+    def _deals(self, board: Board, pos: Position) -> tuple[tuple[int, list[tuple[tuple[int, ...], tuple[int, ...]]]], ...]:
+        """The swaps of deeds worth pricing with each other player, a function of the owners alone:
+        its share of a sold-out group split with us, for cash or our share of another such group
+        split between the two of us alone. (A group split between us has no buildings.)"""
+        me = self.seat
+        owner = pos.owner
+        out = []
+        for x in pos.active:
+            if x == me:
+                continue
+            wants: list[tuple[int, ...]] = []
+            gives: list[tuple[int, ...]] = []
+            for g in board.groups:
+                holders = {owner[s] for s in g.squares}
+                if me not in holders or x not in holders or NOBODY in holders:
+                    continue
+                wants.append(tuple(s for s in g.squares if owner[s] == x))
+                if len(holders) == 2:
+                    gives.append(tuple(s for s in g.squares if owner[s] == me))
+                # else: a group split three ways; taking x's share gathers it towards a set later
+            candidates: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), t) for t in wants]
+            candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
+                           and board.group_of[gv[0]] is not board.group_of[t[0]]]
+            candidates += [(gv, ()) for gv in gives]
+            out.append((x, candidates))
+        return tuple(out)
+
+    def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, give: tuple[int, ...],
+                     take: tuple[int, ...]) -> tuple[float, ProposeTrade] | None:
         """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain.
 
         Returns our gain at that price and the offer, or None when the deal is not worth proposing.
         """
         me = self.seat
+        board, pos = appraisal.board, appraisal.pos
         refusals = self._refusals.get(_offer_key(x, give, take), 0)
         share = min(0.9, self.partner_share + 0.25 * refusals)
         after = apply_trade(pos, me, x, give, take, 0)
-        need = self._sale_price(view, board, pos, after, x)  # cash x must pay us for a group handed over
+        # cash x must pay us for a group handed over (none when we give nothing)
+        need = self._sale_price(view, board, pos, after, x) if give else 0.0
         if need > view.cash(x):
             return None
-        for p in (me, x):
-            if p not in base:
-                base[p] = self._strength(board, pos, p, view)
-        g_x = self._strength(board, after, x, view) - base[x]
-        g_me = self._strength(board, after, me, view) - base[me]
+        moved = give + take
+        theirs = appraisal.traded(x, after.owner, moved)
+        mine = appraisal.traded(me, after.owner, moved)
+        base_x, base_me = appraisal.strength(x), appraisal.strength(me)
+        cash_x, cash_me = pos.cash[x], pos.cash[me]
+        g_x = appraisal.worth(theirs, cash_x) - base_x
+        g_me = appraisal.worth(mine, cash_me) - base_me
         joint = g_x + g_me
         if joint <= 0:
             return None
@@ -527,15 +605,14 @@ class Ruthless(Strategy):
         cash = 0
         for _ in range(3):  # money changes what a group can be built to: correct the price twice
             cash = max(low, min(high, cash + int(round((target - g_x) / 10.0)) * 10))
-            after = apply_trade(pos, me, x, give, take, cash)
-            g_x = self._strength(board, after, x, view) - base[x]
+            g_x = appraisal.worth(theirs, cash_x + cash) - base_x
             if abs(g_x - target) < 10:
                 break
         if g_x <= 0 or (need > 0 and -cash < need):
             return None
-        if cash > 0 and not self._covers_risk(view, board, after):
+        if cash > 0 and not self._covers_risk(view, board, apply_trade(pos, me, x, give, take, cash)):
             return None
-        gain = self._strength(board, after, me, view) - base[me] - self._rivalry(pos)[0] * g_x
+        gain = appraisal.worth(mine, cash_me - cash) - base_me - self._rivalry(pos)[0] * g_x
         if gain < max(self.propose_margin, self.accept_margin):
             return None
         return gain, ProposeTrade(me, x, tuple(give), tuple(take), cash)
@@ -586,54 +663,66 @@ class Ruthless(Strategy):
     def _trade_key(self, view: GameView) -> tuple[tuple[int, ...], tuple[bool, ...]]:
         """What the trades it looks for depend on besides cash: the owners and mortgages of the groups
         it holds part of and that are sold out (the only groups ``_find_trade`` deals in)."""
-        owners = view.owners()
-        mortgaged = view.mortgages()
-        me = self.seat
-        closed: list[int] = []
-        for g in board_for(view).groups:
-            squares = g.squares
-            if me in [owners[s] for s in squares] and NOBODY not in [owners[s] for s in squares]:
-                closed.extend(squares)
-        return tuple(closed) + tuple(owners[s] for s in closed), tuple(mortgaged[s] for s in closed)
+        held = self._held(view)
+        if held.trade_key is None:
+            owners = view.owners()
+            mortgaged = view.mortgages()
+            me = self.seat
+            closed: list[int] = []
+            for g in board_for(view).groups:
+                squares = g.squares
+                if me in [owners[s] for s in squares] and NOBODY not in [owners[s] for s in squares]:
+                    closed.extend(squares)
+            held.trade_key = tuple(closed) + tuple(owners[s] for s in closed), tuple(mortgaged[s] for s in closed)
+        return held.trade_key
 
     def _develop(self, view: GameView) -> Action | None:
         """Build the best next house, mortgaging lesser property to pay for it; else lift a mortgage.
 
         Nothing while scarce buildings are being auctioned: no house can be built directly until
         the auction ends, so mortgaging to pay for one would only cost interest, and the cash may
-        be wanted for the bids.
+        be wanted for the bids. What to build and what to lift are worked out once per change of
+        holdings (``_Holdings``); only the cash is read afresh.
         """
         if view.buildings_on_order:
             return None
-        groups = view.monopolies()
-        board = board_for(view)
-        reserve = None
-        cash = view.cash()
-        if groups:
-            choice = self._best_build(view, board, groups)
+        held = self._held(view)
+        if held.mine is None:
+            held.mine = tuple(view.monopolies())
+        if held.mine:
+            built = self._built(view, held)
+            if built.build is _UNSET:
+                built.build = self._best_build(view, board_for(view), list(held.mine))
+            choice = built.build
             if choice is not None:
                 square, cost = choice
-                reserve = self._reserve(view)
+                cash = view.cash()
+                reserve = self._reserve(view, held, built)
                 if cash - cost >= reserve:
                     return Build(self.seat, square)
-                if cash - cost + self._mortgage_reserve(view) >= reserve:
+                if cash - cost + self._mortgage_reserve(view, held) >= reserve:
                     m = self._cheapest_mortgage(view)
                     if m is not None:
                         return Mortgage(self.seat, m)
                 return None
         # Nothing to build: lift mortgages, those in our groups first, then the best earners.
+        if held.lift is _UNSET:
+            held.lift = self._best_lift(view)
+        best = held.lift
+        if best is None:
+            return None
+        spare = view.cash() - self._reserve(view, held) - 100
+        if spare > 0 and view.lift_cost(best) <= spare:
+            return LiftMortgage(self.seat, best)
+        return None
+
+    def _best_lift(self, view: GameView) -> int | None:
+        """The mortgage to lift first: one in a group of ours, then the best earner."""
         mortgaged = [s for s in view.owned() if view.mortgaged(s)]
         if not mortgaged:
             return None
-        if reserve is None:
-            reserve = self._reserve(view)
-        spare = cash - reserve - 100
-        if spare <= 0:
-            return None
-        best = max(mortgaged, key=lambda s: (self._in_group_of_mine(view, s), board.rate[s][0] if board.rate[s] else 0))
-        if view.lift_cost(best) <= spare:
-            return LiftMortgage(self.seat, best)
-        return None
+        board = board_for(view)
+        return max(mortgaged, key=lambda s: (self._in_group_of_mine(view, s), board.rate[s][0] if board.rate[s] else 0))
 
     def _in_group_of_mine(self, view: GameView, s: int) -> bool:
         return view.edition.squares[s].kind == "street" and view.owns_group(s)
@@ -719,8 +808,65 @@ class Ruthless(Strategy):
         return Build(self.seat, max(spots, key=lambda s: (gain(s), -s)))
 
 
-def _whole(pos: Position, g: GroupInfo, p: int) -> bool:
-    return all(pos.owner[s] == p for s in g.squares)
+_UNSET: Any = object()  # a ``_Holdings`` answer not worked out yet (None is an answer: "nothing")
+
+
+class _Holdings:
+    """What the any-time machinery has worked out about one state of the deeds, so that questions
+    asked again and again between changes (its whole groups, what mortgages would raise, which
+    mortgage to lift, what trades depend on) are answered once.
+
+    ``key`` is everything those answers read: owners and mortgages (with the edition and rules).
+    What also depends on buildings is in ``built`` (``_Buildings``). Cash is in neither: whatever
+    depends on cash is worked out each time.
+    """
+
+    __slots__ = ("key", "any_whole", "mine", "lift", "mortgage_reserve", "trade_key", "deals", "built")
+
+    def __init__(self, key: tuple[Any, ...]) -> None:
+        self.key = key
+        self.any_whole: bool | None = None  # whether anyone owns a colour group whole
+        self.mine: tuple[Group, ...] | None = None  # the groups this seat owns whole
+        self.lift: int | None = _UNSET  # the mortgage to lift first
+        self.mortgage_reserve: int | None = None
+        self.trade_key: tuple[tuple[int, ...], tuple[bool, ...]] | None = None
+        self.deals: tuple[tuple[int, list[tuple[tuple[int, ...], tuple[int, ...]]]], ...] | None = None  # _deals
+        self.built: _Buildings | None = None
+
+
+class _Buildings:
+    """What depends on the buildings as well as on the deeds (``_Holdings``): the next house worth
+    building and the dearest rent of a throw from each square. ``key``: the buildings on every
+    square (none while no group is owned whole), the bank's houses and hotels, the Offline token
+    and how many still play."""
+
+    __slots__ = ("key", "build", "danger", "rents")
+
+    def __init__(self, key: tuple[Any, ...]) -> None:
+        self.key = key
+        self.build: tuple[int, int] | None = _UNSET  # the next house worth building: (square, cost)
+        self.danger: dict[int, int] = {}  # square -> the dearest rent of the next throw from there
+        self.rents: dict[int, int] = {}  # square (40 * throw + square for utilities) -> rent this seat would owe
+
+
+def _any_whole(board: Board, owners: Sequence[int]) -> bool:
+    """Whether anyone owns a colour group whole (else no street has buildings)."""
+    for g in board.streets:
+        squares = g.squares
+        first = owners[squares[0]]
+        if first != NOBODY and all(owners[s] == first for s in squares):
+            return True
+    return False
+
+
+def _completed(board: Board, before: Sequence[int], after: Sequence[int], p: int) -> list[GroupInfo]:
+    """The street groups ``p`` owns whole with owners ``after`` and did not with ``before``."""
+    out = []
+    for g in board.streets:
+        squares = g.squares
+        if after[squares[0]] == p and all(after[s] == p for s in squares) and not all(before[s] == p for s in squares):
+            out.append(g)
+    return out
 
 
 def _offer_key(recipient: int, give: Sequence[int], take: Sequence[int]) -> str:

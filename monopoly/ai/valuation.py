@@ -66,7 +66,11 @@ class Board:
                 groups.append(GroupInfo(g.id, first.kind, g.squares, 0, rate, rate[1] * n))
         self.groups = tuple(groups)
         self.group_of = {s: gi for gi in self.groups for s in gi.squares}
+        self.group_index = {s: i for i, gi in enumerate(self.groups) for s in gi.squares}
         self.streets = tuple(g for g in self.groups if g.kind == "street")
+        # the order ``strength`` spends funds on whole groups in: best return on houses first
+        self.build_rank = tuple(-(g.rate[3] - g.rate[0]) / (3 * g.house_cost * len(g.squares)) if g.kind == "street"
+                                else 0.0 for g in self.groups)
 
 
 _BOARDS: dict[tuple[int, bool, int], Board] = {}
@@ -205,6 +209,144 @@ def _build_plan(g: GroupInfo, cur: int, lift: float, per_level: int, funds: floa
             best, best_cost = value, cost
         prev_rent, prev_cost = rent, cost
     return best, best_cost
+
+
+class Appraisal:
+    """``strength`` of the players of one position and of trades from it, worked out in parts so
+    that valuing many deals costs little: the value of each group held (which a deal changes
+    only for the groups it touches) is worked out once, and cash (which a deal's price changes)
+    only enters the last step, the build plans.
+
+    ``held(p)`` is ``p``'s holdings now; ``traded(p, owner, squares)`` its holdings once the
+    deeds ``squares`` changed hands to the owners in ``owner``; ``worth(holdings, cash)`` their
+    value with that cash, which is ``strength`` of that position (up to rounding).
+    """
+
+    def __init__(self, board: Board, pos: Position, w: Weights, top_level: int = 5) -> None:
+        self.board = board
+        self.pos = pos
+        self.w = w
+        self.top = top_level
+        self.turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
+        self._held: dict[int, tuple[float, float, list[float], list[float], dict[int, tuple[int, int, float]]]] = {}
+        self._strength: dict[int, float] = {}
+
+    def strength(self, p: int) -> float:
+        """``p``'s strength in the position itself."""
+        found = self._strength.get(p)
+        if found is None:
+            found = self._strength[p] = self.worth(self.held(p), self.pos.cash[p])
+        return found
+
+    def held(self, p: int) -> "Holdings":
+        v, f, _, _, whole = self._parts(p)
+        return Holdings(v, f, tuple(sorted(whole.items(), key=self._rank)))
+
+    def traded(self, p: int, owner: Sequence[int], squares: Sequence[int]) -> "Holdings":
+        v, f, values, funds, whole = self._parts(p)
+        changed = dict(whole)
+        index = self.board.group_index
+        for i in sorted({index[s] for s in squares}):
+            value, fund, built = self._group(i, owner, p)
+            v += value - values[i]
+            f += fund - funds[i]
+            if built is None:
+                changed.pop(i, None)
+            else:
+                changed[i] = built
+        return Holdings(v, f, tuple(sorted(changed.items(), key=self._rank)))
+
+    def worth(self, held: "Holdings", cash: float) -> float:
+        total = cash + held.value
+        if held.whole:
+            funds = cash + self.w.income + held.funds
+            groups = self.board.groups
+            turns = self.turns
+            top = self.top
+            for i, (cur, per_level, lift) in held.whole:
+                g = groups[i]
+                best0 = turns * g.rate[rent_index(cur, top)] if not lift else turns * g.single * 0.5
+                best, cost = _build_plan(g, cur, lift, per_level, funds, turns, best0, top)
+                total += best
+                funds -= cost
+        return total
+
+    def _rank(self, item: tuple[int, tuple[int, int, float]]) -> tuple[float, int]:
+        return self.board.build_rank[item[0]], item[0]
+
+    def _parts(self, p: int) -> tuple[float, float, list[float], list[float], dict[int, tuple[int, int, float]]]:
+        found = self._held.get(p)
+        if found is None:
+            values: list[float] = []
+            funds: list[float] = []
+            whole: dict[int, tuple[int, int, float]] = {}
+            owner = self.pos.owner
+            for i in range(len(self.board.groups)):
+                value, fund, built = self._group(i, owner, p)
+                values.append(value)
+                funds.append(fund)
+                if built is not None:
+                    whole[i] = built
+            found = self._held[p] = (sum(values), sum(funds), values, funds, whole)
+        return found
+
+    def _group(self, i: int, owner: Sequence[int], p: int) -> tuple[float, float, tuple[int, int, float] | None]:
+        """What group ``i`` adds to ``p``'s strength besides build plans: its value, what it adds
+        to the funds for building, and for a whole colour group (level, cost a level, mortgages
+        to lift) for the build plan. Mortgages and buildings are the position's."""
+        board = self.board
+        g = board.groups[i]
+        squares = g.squares
+        mine = 0
+        other = False
+        for s in squares:
+            o = owner[s]
+            if o == p:
+                mine += 1
+            elif o != NOBODY:
+                other = True
+        if not mine:
+            return 0.0, 0.0, None
+        mortgaged = self.pos.mortgaged
+        price, mort, lift_rate = board.price, board.mortgage, board.lift_rate
+        turns = self.turns
+        w = self.w
+        value = 0.0
+        fund = 0.0
+        for s in squares:
+            if owner[s] == p:
+                value += price[s] - mort[s] * lift_rate if mortgaged[s] else price[s]
+        if g.kind == "street":
+            if mine == len(squares):
+                level = self.pos.level
+                cur = min(level[s] for s in squares)
+                lift = sum(mort[s] * lift_rate for s in squares if mortgaged[s])
+                return value, 0.0, (cur, g.house_cost * len(squares), lift)
+            for s in squares:
+                if owner[s] == p and not mortgaged[s]:
+                    value += turns * board.rate[s][0]
+                    fund += mort[s]
+            if not other:
+                value += w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
+            elif w.split_option:
+                value += w.split_option * w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
+        else:
+            live = sum(1 for s in squares if owner[s] == p and not mortgaged[s])
+            value += turns * g.rate[live]
+            for s in squares:
+                if owner[s] == p and not mortgaged[s]:
+                    fund += mort[s]
+        return value, fund, None
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """A player's holdings as ``Appraisal`` values them: the value of the deeds, what they add to
+    the funds for building, and the whole colour groups in the order funds go to them, each as
+    (group index, (level, cost a level, mortgages to lift))."""
+    value: float
+    funds: float
+    whole: tuple[tuple[int, tuple[int, int, float]], ...]
 
 
 def score(board: Board, pos: Position, p: int, w: Weights, rival_weight: float, top_level: int = 5) -> float:
