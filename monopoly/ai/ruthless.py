@@ -49,11 +49,12 @@ from .valuation import (Appraisal, Board, GroupInfo, Position, Weights, apply_tr
 from .view import GameView, Offer, Pending
 
 BID_STEP = 10
+FOLLOW_UPS = 2  # deals of the last search priced afresh a turn while no new search is due
 MEMO_SIZE = 2048  # strengths remembered (the memory is cleared when full)
 DEAD_CASH = 500
-"""A trade found not worth proposing is priced again only once either side's cash moved this much, the
-groups either side owns whole changed, or a deed in the deal was mortgaged or lifted: the search is
-incremental, pricing only what may have changed."""
+"""A trade priced lately is priced again only once either side's cash moved this much, the groups either
+side owns whole changed, a deed in the deal was mortgaged or lifted, or the partner refused it: the
+search is incremental, pricing only what may have changed (and the deal it proposes)."""
 
 
 @register_strategy
@@ -81,10 +82,16 @@ class Ruthless(Strategy):
         self._searched_turn = -1
         self._refusals: dict[str, int] = {}
         self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
-        self._search_key: tuple[tuple[int, ...], tuple[bool, ...]] | None = None  # (owners, mortgages)
+        self._search_key: tuple[int, ...] | None = None  # see ``_trade_key``
+        self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
+        # When it last found nothing to build or lift: (cash, square, owners, mortgages). It does not
+        # look again while its cash is no more, it stands where it stood and no deed changed hands or
+        # was mortgaged (buildings others put up or sell change its reserve little).
+        self._idle: tuple[int, int, tuple[int, ...], tuple[bool, ...]] | None = None
         self._search_due = 0
         self._reason = ""  # why it gave its last answer to a trade offer
-        self._dead: dict[str, tuple[int, int, int]] = {}  # trades not worth proposing -> (our cash, theirs, holdings)
+        # trades priced lately -> (our cash, theirs, what else the price read, our gain or None: not worth proposing)
+        self._dead: dict[str, tuple[int, int, int, float | None]] = {}
         self._holdings: _Holdings | None = None  # what it worked out about the holdings last seen
         self._memo: dict[tuple[Any, ...], float] = {}  # strengths worked out lately (see ``_strength``)
         self._group_values: dict[tuple[Any, ...], float] = {}  # see ``_group_value``
@@ -516,39 +523,68 @@ class Ruthless(Strategy):
         return found
 
     def _find_trade(self, view: GameView) -> ProposeTrade | None:
+        """The best trade worth proposing now, if any.
+
+        Pricing a deal is the costly part, so a deal priced lately is not priced again while
+        nothing it depends on moved much (see ``DEAD_CASH``): one found not worth proposing is
+        passed over, one found worth it is ranked by the gain found then. Only the deal chosen is
+        priced afresh (the offer must carry today's price); if it no longer pays, the next one is.
+        """
         board = board_for(view)
         pos = Position.of(view)
         me = self.seat
         appraisal = Appraisal(board, pos, self.weights, self._top(view))
-        best: tuple[float, ProposeTrade] | None = None
         held = self._held(view)
         if held.deals is None:
             held.deals = self._deals(board, pos)
         dead = self._dead
         cash_me = pos.cash[me]
+        ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], ProposeTrade | None]] = []
         for x, candidates in held.deals:
             cash_x = pos.cash[x]
             # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
-            # two players own whole (their building plans compete for the same funds) and the mortgages
-            # in the groups traded
+            # two players own whole (their building plans compete for the same funds), the mortgages
+            # in the groups traded, and the refusals so far (the partner's share)
             whole = (len(view.monopolies(me)), len(view.monopolies(x)))
-            for give, take in candidates:
+            for give, take, key in candidates:
                 if view.refused_recently(x, give, take):
                     continue
-                key = _offer_key(x, give, take)
+                holdings = hash((whole, tuple(pos.mortgaged[s] for s in give + take), self._refusals.get(key, 0)))
                 found = dead.get(key)
-                holdings = hash((whole, tuple(pos.mortgaged[s] for s in give + take)))
                 if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
                         and abs(found[1] - cash_x) < DEAD_CASH):
+                    if found[3] is not None:
+                        ranked.append((found[3], len(ranked), x, give, take, None))
                     continue
                 offer = self._price_offer(view, appraisal, x, give, take)
-                if offer is None:
-                    dead[key] = (cash_me, cash_x, holdings)
-                elif best is None or offer[0] > best[0]:
-                    best = offer
-        return best[1] if best is not None else None
+                dead[key] = (cash_me, cash_x, holdings, offer[0] if offer is not None else None)
+                if offer is not None:
+                    ranked.append((offer[0], len(ranked), x, give, take, offer[1]))
+        ranked.sort(key=lambda r: (-r[0], r[1]))
+        self._queue = [(x, give, take) for _, _, x, give, take, _ in ranked]
+        if ranked and ranked[0][5] is not None:
+            self._queue.pop(0)
+            return ranked[0][5]
+        return self._follow_up(view, appraisal)
 
-    def _deals(self, board: Board, pos: Position) -> tuple[tuple[int, list[tuple[tuple[int, ...], tuple[int, ...]]]], ...]:
+    def _follow_up(self, view: GameView, appraisal: Appraisal | None = None) -> ProposeTrade | None:
+        """The next deal of the last search (``_queue``, best first) still worth proposing, priced
+        afresh; deals refused since are skipped, and at most ``FOLLOW_UPS`` are priced."""
+        if appraisal is None:
+            appraisal = Appraisal(board_for(view), Position.of(view), self.weights, self._top(view))
+        queue = self._queue
+        priced = 0
+        while queue and priced < FOLLOW_UPS:
+            x, give, take = queue.pop(0)
+            if view.refused_recently(x, give, take) or not view.may_deal(x):
+                continue
+            priced += 1
+            offer = self._price_offer(view, appraisal, x, give, take)
+            if offer is not None:
+                return offer[1]
+        return None
+
+    def _deals(self, board: Board, pos: Position) -> tuple[tuple[int, list[_Deal]], ...]:
         """The swaps of deeds worth pricing with each other player, a function of the owners alone:
         its share of a sold-out group split with us, for cash or our share of another such group
         split between the two of us alone. (A group split between us has no buildings.)"""
@@ -572,7 +608,7 @@ class Ruthless(Strategy):
             candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
                            and board.group_of[gv[0]] is not board.group_of[t[0]]]
             candidates += [(gv, ()) for gv in gives]
-            out.append((x, candidates))
+            out.append((x, [(give, take, _offer_key(x, give, take)) for give, take in candidates]))
         return tuple(out)
 
     def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, give: tuple[int, ...],
@@ -626,17 +662,27 @@ class Ruthless(Strategy):
 
     def memory(self) -> dict[str, Any]:
         key = self._search_key
+        idle = self._idle
         return {"refusals": dict(self._refusals), "searched_turn": self._searched_turn, "search_due": self._search_due,
-                "search_key": [list(key[0]), list(key[1])] if key is not None else None,
+                "search_key": [list(key), []] if key is not None else None,  # (a second list: mortgages, once)
+                "queue": [[x, list(give), list(take)] for x, give, take in self._queue],
+                "idle": [idle[0], idle[1], list(idle[2]), list(idle[3])] if idle is not None else None,
                 "dead": {k: list(v) for k, v in self._dead.items()}}
 
     def restore(self, memory: dict[str, Any]) -> None:
         self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
         self._searched_turn = int(memory.get("searched_turn", -1))
         self._search_due = int(memory.get("search_due", 0))
-        self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2])) for k, v in dict(memory.get("dead", {})).items()}
+        self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2]), float(v[3]) if len(v) > 3 and v[3] is not None else None)
+                      for k, v in dict(memory.get("dead", {})).items()}
         key = memory.get("search_key")
-        self._search_key = (tuple(int(x) for x in key[0]), tuple(bool(x) for x in key[1])) if key else None
+        # (a key an older version saved has mortgages in its second list: it matches nothing, so it searches afresh)
+        self._search_key = tuple(int(x) for x in key[0]) if key and not key[1] else None
+        self._queue = [(int(x), tuple(int(s) for s in give), tuple(int(s) for s in take))
+                       for x, give, take in list(memory.get("queue", []))]
+        idle = memory.get("idle")
+        self._idle = (int(idle[0]), int(idle[1]), tuple(int(o) for o in idle[2]), tuple(bool(m) for m in idle[3])) \
+            if idle else None
 
     # ------------------------------------------------------------------ any time
     def act_anytime(self, view: GameView) -> Action | None:
@@ -647,7 +693,8 @@ class Ruthless(Strategy):
         if mine and kind == K.ROLL and view.turn != self._searched_turn:
             self._searched_turn = view.turn
             # Search again when the groups a trade could complete changed hands, and every few turns
-            # anyway (cash changes prices).
+            # anyway (cash and mortgages change prices); meanwhile, after a refusal, propose the next
+            # deal the last search found.
             key = self._trade_key(view)
             if key != self._search_key or view.turn >= self._search_due:
                 if len(self._dead) > 256:
@@ -655,25 +702,25 @@ class Ruthless(Strategy):
                 self._search_key = key
                 self._search_due = view.turn + 4 * view.player_count
                 offer = self._find_trade(view)
-                if offer is not None:
-                    self._search_key = None
-                    return offer
+            else:
+                offer = self._follow_up(view) if self._queue else None
+            if offer is not None:
+                return offer
         return self._develop(view)
 
-    def _trade_key(self, view: GameView) -> tuple[tuple[int, ...], tuple[bool, ...]]:
-        """What the trades it looks for depend on besides cash: the owners and mortgages of the groups
+    def _trade_key(self, view: GameView) -> tuple[int, ...]:
+        """What the trades it looks for depend on besides cash and mortgages: the owners of the groups
         it holds part of and that are sold out (the only groups ``_find_trade`` deals in)."""
         held = self._held(view)
         if held.trade_key is None:
             owners = view.owners()
-            mortgaged = view.mortgages()
             me = self.seat
             closed: list[int] = []
             for g in board_for(view).groups:
                 squares = g.squares
                 if me in [owners[s] for s in squares] and NOBODY not in [owners[s] for s in squares]:
                     closed.extend(squares)
-            held.trade_key = tuple(closed) + tuple(owners[s] for s in closed), tuple(mortgaged[s] for s in closed)
+            held.trade_key = tuple(closed) + tuple(owners[s] for s in closed)
         return held.trade_key
 
     def _develop(self, view: GameView) -> Action | None:
@@ -687,6 +734,15 @@ class Ruthless(Strategy):
         if view.buildings_on_order:
             return None
         held = self._held(view)
+        cash, here = view.cash(), view.position()
+        idle = self._idle
+        if idle is not None and cash <= idle[0] and here == idle[1] and idle[2] == held.key[0] and idle[3] == held.key[1]:
+            return None  # nothing it acts on improved since it last found nothing to do (see ``_idle``)
+        action = self._next_development(view, held)
+        self._idle = (cash, here, held.key[0], held.key[1]) if action is None else None
+        return action
+
+    def _next_development(self, view: GameView, held: "_Holdings") -> Action | None:
         if held.mine is None:
             held.mine = tuple(view.monopolies())
         if held.mine:
@@ -808,6 +864,7 @@ class Ruthless(Strategy):
         return Build(self.seat, max(spots, key=lambda s: (gain(s), -s)))
 
 
+_Deal = tuple[tuple[int, ...], tuple[int, ...], str]  # squares given, squares taken, the offer's key
 _UNSET: Any = object()  # a ``_Holdings`` answer not worked out yet (None is an answer: "nothing")
 
 
@@ -829,8 +886,8 @@ class _Holdings:
         self.mine: tuple[Group, ...] | None = None  # the groups this seat owns whole
         self.lift: int | None = _UNSET  # the mortgage to lift first
         self.mortgage_reserve: int | None = None
-        self.trade_key: tuple[tuple[int, ...], tuple[bool, ...]] | None = None
-        self.deals: tuple[tuple[int, list[tuple[tuple[int, ...], tuple[int, ...]]]], ...] | None = None  # _deals
+        self.trade_key: tuple[int, ...] | None = None
+        self.deals: tuple[tuple[int, list[_Deal]], ...] | None = None  # ``Ruthless._deals``
         self.built: _Buildings | None = None
 
 
