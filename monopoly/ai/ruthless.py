@@ -83,6 +83,7 @@ class Ruthless(Strategy):
         self._refusals: dict[str, int] = {}
         self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
         self._search_key: tuple[int, ...] | None = None  # see ``_trade_key``
+        self._trade_owners: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # (owners, their _trade_key)
         self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
         # When it last found nothing to build or lift: (cash, square, owners, mortgages). It does not
         # look again while its cash is no more, it stands where it stood and no deed changed hands or
@@ -711,17 +712,18 @@ class Ruthless(Strategy):
     def _trade_key(self, view: GameView) -> tuple[int, ...]:
         """What the trades it looks for depend on besides cash and mortgages: the owners of the groups
         it holds part of and that are sold out (the only groups ``_find_trade`` deals in)."""
-        held = self._held(view)
-        if held.trade_key is None:
-            owners = view.owners()
-            me = self.seat
-            closed: list[int] = []
-            for g in board_for(view).groups:
-                squares = g.squares
-                if me in [owners[s] for s in squares] and NOBODY not in [owners[s] for s in squares]:
-                    closed.extend(squares)
-            held.trade_key = tuple(closed) + tuple(owners[s] for s in closed)
-        return held.trade_key
+        owners = view.owners()
+        if self._trade_owners is not None and self._trade_owners[0] == owners:
+            return self._trade_owners[1]
+        me = self.seat
+        closed: list[int] = []
+        for g in board_for(view).groups:
+            squares = g.squares
+            if me in [owners[s] for s in squares] and NOBODY not in [owners[s] for s in squares]:
+                closed.extend(squares)
+        key = tuple(closed) + tuple(owners[s] for s in closed)
+        self._trade_owners = (owners, key)
+        return key
 
     def _develop(self, view: GameView) -> Action | None:
         """Build the best next house, mortgaging lesser property to pay for it; else lift a mortgage.
@@ -871,14 +873,14 @@ _UNSET: Any = object()  # a ``_Holdings`` answer not worked out yet (None is an 
 class _Holdings:
     """What the any-time machinery has worked out about one state of the deeds, so that questions
     asked again and again between changes (its whole groups, what mortgages would raise, which
-    mortgage to lift, what trades depend on) are answered once.
+    mortgage to lift, the deals worth pricing) are answered once.
 
     ``key`` is everything those answers read: owners and mortgages (with the edition and rules).
     What also depends on buildings is in ``built`` (``_Buildings``). Cash is in neither: whatever
     depends on cash is worked out each time.
     """
 
-    __slots__ = ("key", "any_whole", "mine", "lift", "mortgage_reserve", "trade_key", "deals", "built")
+    __slots__ = ("key", "any_whole", "mine", "lift", "mortgage_reserve", "deals", "built")
 
     def __init__(self, key: tuple[Any, ...]) -> None:
         self.key = key
@@ -886,7 +888,6 @@ class _Holdings:
         self.mine: tuple[Group, ...] | None = None  # the groups this seat owns whole
         self.lift: int | None = _UNSET  # the mortgage to lift first
         self.mortgage_reserve: int | None = None
-        self.trade_key: tuple[int, ...] | None = None
         self.deals: tuple[tuple[int, list[_Deal]], ...] | None = None  # ``Ruthless._deals``
         self.built: _Buildings | None = None
 
