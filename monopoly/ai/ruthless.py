@@ -86,8 +86,9 @@ class Ruthless(Strategy):
         self._trade_owners: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # (owners, their _trade_key)
         self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
         # When it last found nothing to build or lift: (cash, square, owners, mortgages). It does not
-        # look again while its cash is no more, it stands where it stood and no deed changed hands or
-        # was mortgaged (buildings others put up or sell change its reserve little).
+        # look again while its cash is no more and no deed changed hands or was mortgaged, except at the
+        # start of its throws when it stands elsewhere (the rents ahead changed); buildings others put
+        # up or sell change its reserve little.
         self._idle: tuple[int, int, tuple[int, ...], tuple[bool, ...]] | None = None
         self._search_due = 0
         self._reason = ""  # why it gave its last answer to a trade offer
@@ -174,11 +175,14 @@ class Ruthless(Strategy):
         whole groups have no buildings: this depends on owners and mortgages alone)."""
         held = held or self._held(view)
         if held.mortgage_reserve is None:
-            total = 0
-            for s in view.owned():
-                if not view.mortgaged(s) and not view.group_has_buildings(s) and not self._in_monopoly(view, s):
-                    total += view.edition.squares[s].mortgage
-            held.mortgage_reserve = total
+            if held.mine is None:
+                held.mine = tuple(view.monopolies())
+            kept = {s for g in held.mine for s in g.squares}
+            owners, mortgaged = held.key[0], held.key[1]
+            me = self.seat
+            mortgage = board_for(view).mortgage
+            held.mortgage_reserve = sum(mortgage[s] for s in view.edition.properties
+                                        if owners[s] == me and not mortgaged[s] and s not in kept)
         return held.mortgage_reserve
 
     def _in_monopoly(self, view: GameView, s: int) -> bool:
@@ -465,10 +469,12 @@ class Ruthless(Strategy):
     def _group_name(view: GameView, g: GroupInfo) -> str:
         return next((grp.name for grp in view.edition.groups if grp.id == g.id), g.id)
 
-    def _covers_risk(self, view: GameView, board: Board, after: Position) -> bool:
+    def _covers_risk(self, view: GameView, board: Board, after: Position, danger: int | None = None) -> bool:
         """After paying cash in a deal, could it still meet the dearest rent of its next throw
-        (from cash, mortgages and selling houses)? Only asked of deals that cost cash."""
-        danger = self._danger(view)
+        (from cash, mortgages and selling houses)? Only asked of deals that cost cash. (``danger``:
+        that rent, when the caller knows it.)"""
+        if danger is None:
+            danger = self._danger(view)
         return danger <= 0 or liquid_value(board, after, self.seat) >= danger
 
     def trade_gain(self, view: GameView, offer: Offer) -> float | None:
@@ -535,6 +541,7 @@ class Ruthless(Strategy):
         pos = Position.of(view)
         me = self.seat
         appraisal = Appraisal(board, pos, self.weights, self._top(view))
+        danger = self._danger(view)
         held = self._held(view)
         if held.deals is None:
             held.deals = self._deals(board, pos)
@@ -557,7 +564,7 @@ class Ruthless(Strategy):
                     if found[3] is not None:
                         ranked.append((found[3], len(ranked), x, give, take, None))
                     continue
-                offer = self._price_offer(view, appraisal, x, give, take)
+                offer = self._price_offer(view, appraisal, x, give, take, danger)
                 dead[key] = (cash_me, cash_x, holdings, offer[0] if offer is not None else None)
                 if offer is not None:
                     ranked.append((offer[0], len(ranked), x, give, take, offer[1]))
@@ -566,13 +573,16 @@ class Ruthless(Strategy):
         if ranked and ranked[0][5] is not None:
             self._queue.pop(0)
             return ranked[0][5]
-        return self._follow_up(view, appraisal)
+        return self._follow_up(view, appraisal, danger)
 
-    def _follow_up(self, view: GameView, appraisal: Appraisal | None = None) -> ProposeTrade | None:
+    def _follow_up(self, view: GameView, appraisal: Appraisal | None = None,
+                   danger: int | None = None) -> ProposeTrade | None:
         """The next deal of the last search (``_queue``, best first) still worth proposing, priced
         afresh; deals refused since are skipped, and at most ``FOLLOW_UPS`` are priced."""
         if appraisal is None:
             appraisal = Appraisal(board_for(view), Position.of(view), self.weights, self._top(view))
+        if danger is None:
+            danger = self._danger(view)
         queue = self._queue
         priced = 0
         while queue and priced < FOLLOW_UPS:
@@ -580,7 +590,7 @@ class Ruthless(Strategy):
             if view.refused_recently(x, give, take) or not view.may_deal(x):
                 continue
             priced += 1
-            offer = self._price_offer(view, appraisal, x, give, take)
+            offer = self._price_offer(view, appraisal, x, give, take, danger)
             if offer is not None:
                 return offer[1]
         return None
@@ -613,8 +623,9 @@ class Ruthless(Strategy):
         return tuple(out)
 
     def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, give: tuple[int, ...],
-                     take: tuple[int, ...]) -> tuple[float, ProposeTrade] | None:
-        """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain.
+                     take: tuple[int, ...], danger: int) -> tuple[float, ProposeTrade] | None:
+        """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain
+        (``danger``: the dearest rent of our next throw, which a deal that costs cash must leave covered).
 
         Returns our gain at that price and the offer, or None when the deal is not worth proposing.
         """
@@ -647,7 +658,7 @@ class Ruthless(Strategy):
                 break
         if g_x <= 0 or (need > 0 and -cash < need):
             return None
-        if cash > 0 and not self._covers_risk(view, board, apply_trade(pos, me, x, give, take, cash)):
+        if cash > 0 and not self._covers_risk(view, board, apply_trade(pos, me, x, give, take, cash), danger):
             return None
         gain = appraisal.worth(mine, cash_me - cash) - base_me - self._rivalry(pos)[0] * g_x
         if gain < max(self.propose_margin, self.accept_margin):
@@ -707,7 +718,7 @@ class Ruthless(Strategy):
                 offer = self._follow_up(view) if self._queue else None
             if offer is not None:
                 return offer
-        return self._develop(view)
+        return self._develop(view, mine and kind == K.ROLL)
 
     def _trade_key(self, view: GameView) -> tuple[int, ...]:
         """What the trades it looks for depend on besides cash and mortgages: the owners of the groups
@@ -725,20 +736,22 @@ class Ruthless(Strategy):
         self._trade_owners = (owners, key)
         return key
 
-    def _develop(self, view: GameView) -> Action | None:
+    def _develop(self, view: GameView, at_start: bool = True) -> Action | None:
         """Build the best next house, mortgaging lesser property to pay for it; else lift a mortgage.
 
         Nothing while scarce buildings are being auctioned: no house can be built directly until
         the auction ends, so mortgaging to pay for one would only cost interest, and the cash may
         be wanted for the bids. What to build and what to lift are worked out once per change of
-        holdings (``_Holdings``); only the cash is read afresh.
+        holdings (``_Holdings``); only the cash is read afresh, and not at all while nothing it acts
+        on improved (``_idle``; ``at_start``: at the start of one of its throws).
         """
         if view.buildings_on_order:
             return None
         held = self._held(view)
         cash, here = view.cash(), view.position()
         idle = self._idle
-        if idle is not None and cash <= idle[0] and here == idle[1] and idle[2] == held.key[0] and idle[3] == held.key[1]:
+        if (idle is not None and cash <= idle[0] and (here == idle[1] or not at_start) and idle[2] == held.key[0]
+                and idle[3] == held.key[1]):
             return None  # nothing it acts on improved since it last found nothing to do (see ``_idle``)
         action = self._next_development(view, held)
         self._idle = (cash, here, held.key[0], held.key[1]) if action is None else None
