@@ -498,22 +498,22 @@ class Ruthless(Strategy):
     def _fair_to_us(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
                     offer: Offer) -> bool:
         """No gifts that decide the game: a group completed for the partner must be matched."""
-        need = self._sale_price(view, board, pos, after, partner)
+        need = self._sale_price(view, board, pos, after.owner, partner)
         return need <= 0 or (offer.cash if offer.recipient == self.seat else -offer.cash) >= need
 
-    def _sale_price(self, view: GameView, board: Board, pos: Position, after: Position, partner: int) -> float:
+    def _sale_price(self, view: GameView, board: Board, pos: Position, after: Sequence[int], partner: int) -> float:
         """The least cash a deal must pay us for the groups it completes for ``partner`` (0 when it
         completes none, or one at least nearly as good for us): ``sale_factor`` times their worth
         to the partner, built up, at any table size (``group_value`` counts at least
         ``min_opponents`` opponents)."""
-        theirs_new = self._handed(board, pos, after, partner)
+        theirs_new = _completed(board, pos.owner, after, partner)
         if not theirs_new:
             return 0.0
         me = self.seat
         n_opp = max(1, len(pos.active) - 1)
         top = self._top(view)
         their_value = sum(self._group_value(board, g, n_opp, top) for g in theirs_new)
-        mine_new = _completed(board, pos.owner, after.owner, me)
+        mine_new = _completed(board, pos.owner, after, me)
         my_value = sum(self._group_value(board, g, n_opp, top) for g in mine_new)
         if my_value >= self.match_share * their_value:
             return 0.0
@@ -547,7 +547,9 @@ class Ruthless(Strategy):
             held.deals = self._deals(board, pos)
         dead = self._dead
         cash_me = pos.cash[me]
-        ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], ProposeTrade | None]] = []
+        mortgaged = pos.mortgaged
+        # (our gain, order found, partner, given, taken, the price if priced now)
+        ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
         for x, candidates in held.deals:
             cash_x = pos.cash[x]
             # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
@@ -557,22 +559,25 @@ class Ruthless(Strategy):
             for give, take, key in candidates:
                 if view.refused_recently(x, give, take):
                     continue
-                holdings = hash((whole, tuple(pos.mortgaged[s] for s in give + take), self._refusals.get(key, 0)))
+                holdings = hash((whole, *[mortgaged[s] for s in give], *[mortgaged[s] for s in take],
+                                 self._refusals.get(key, 0)))
                 found = dead.get(key)
                 if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
                         and abs(found[1] - cash_x) < DEAD_CASH):
                     if found[3] is not None:
                         ranked.append((found[3], len(ranked), x, give, take, None))
                     continue
-                offer = self._price_offer(view, appraisal, x, give, take, danger)
-                dead[key] = (cash_me, cash_x, holdings, offer[0] if offer is not None else None)
-                if offer is not None:
-                    ranked.append((offer[0], len(ranked), x, give, take, offer[1]))
+                priced = self._price_offer(view, appraisal, x, give, take, danger, key)
+                dead[key] = (cash_me, cash_x, holdings, priced[0] if priced is not None else None)
+                if priced is not None:
+                    ranked.append((priced[0], len(ranked), x, give, take, priced[1]))
         ranked.sort(key=lambda r: (-r[0], r[1]))
         self._queue = [(x, give, take) for _, _, x, give, take, _ in ranked]
-        if ranked and ranked[0][5] is not None:
-            self._queue.pop(0)
-            return ranked[0][5]
+        price = ranked[0][5] if ranked else None
+        if price is not None:  # the best was priced just now
+            del self._queue[0]
+            _, _, x, give, take, _ = ranked[0]
+            return ProposeTrade(me, x, give, take, price)
         return self._follow_up(view, appraisal, danger)
 
     def _follow_up(self, view: GameView, appraisal: Appraisal | None = None,
@@ -592,7 +597,7 @@ class Ruthless(Strategy):
             priced += 1
             offer = self._price_offer(view, appraisal, x, give, take, danger)
             if offer is not None:
-                return offer[1]
+                return ProposeTrade(self.seat, x, give, take, offer[1])
         return None
 
     def _deals(self, board: Board, pos: Position) -> tuple[tuple[int, list[_Deal]], ...]:
@@ -623,33 +628,38 @@ class Ruthless(Strategy):
         return tuple(out)
 
     def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, give: tuple[int, ...],
-                     take: tuple[int, ...], danger: int) -> tuple[float, ProposeTrade] | None:
+                     take: tuple[int, ...], danger: int, key: str | None = None) -> tuple[float, int] | None:
         """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain
-        (``danger``: the dearest rent of our next throw, which a deal that costs cash must leave covered).
+        (``danger``: the dearest rent of our next throw, which a deal that costs cash must leave covered;
+        ``key``: the deal's ``_offer_key``, if the caller has it).
 
-        Returns our gain at that price and the offer, or None when the deal is not worth proposing.
+        Returns our gain at that price and the price, or None when the deal is not worth proposing.
         """
         me = self.seat
         board, pos = appraisal.board, appraisal.pos
-        refusals = self._refusals.get(_offer_key(x, give, take), 0)
+        refusals = self._refusals.get(key if key is not None else _offer_key(x, give, take), 0)
         share = min(0.9, self.partner_share + 0.25 * refusals)
-        after = apply_trade(pos, me, x, give, take, 0)
+        owner = list(pos.owner)
+        for s in give:
+            owner[s] = x
+        for s in take:
+            owner[s] = me
+        cash_x, cash_me = pos.cash[x], pos.cash[me]
         # cash x must pay us for a group handed over (none when we give nothing)
-        need = self._sale_price(view, board, pos, after, x) if give else 0.0
-        if need > view.cash(x):
+        need = self._sale_price(view, board, pos, owner, x) if give else 0.0
+        if need > cash_x:
             return None
         moved = give + take
-        theirs = appraisal.traded(x, after.owner, moved)
-        mine = appraisal.traded(me, after.owner, moved)
+        theirs = appraisal.traded(x, owner, moved)
+        mine = appraisal.traded(me, owner, moved)
         base_x, base_me = appraisal.strength(x), appraisal.strength(me)
-        cash_x, cash_me = pos.cash[x], pos.cash[me]
         g_x = appraisal.worth(theirs, cash_x) - base_x
         g_me = appraisal.worth(mine, cash_me) - base_me
         joint = g_x + g_me
         if joint <= 0:
             return None
         target = max(20.0, share * joint)
-        low, high = -view.cash(x), view.cash(me) if need <= 0 else -int(need)
+        low, high = -cash_x, cash_me if need <= 0 else -int(need)
         cash = 0
         for _ in range(3):  # money changes what a group can be built to: correct the price twice
             cash = max(low, min(high, cash + int(round((target - g_x) / 10.0)) * 10))
@@ -663,7 +673,7 @@ class Ruthless(Strategy):
         gain = appraisal.worth(mine, cash_me - cash) - base_me - self._rivalry(pos)[0] * g_x
         if gain < max(self.propose_margin, self.accept_margin):
             return None
-        return gain, ProposeTrade(me, x, tuple(give), tuple(take), cash)
+        return gain, cash
 
     def trade_answered(self, view: GameView, offer: Offer, accepted: bool) -> None:
         key = _offer_key(offer.recipient, offer.give, offer.take)
@@ -712,7 +722,7 @@ class Ruthless(Strategy):
                 if len(self._dead) > 256:
                     self._dead.clear()
                 self._search_key = key
-                self._search_due = view.turn + 4 * view.player_count
+                self._search_due = view.turn + 8 * view.player_count
                 offer = self._find_trade(view)
             else:
                 offer = self._follow_up(view) if self._queue else None
