@@ -50,6 +50,7 @@ from .view import GameView, Offer, Pending
 
 BID_STEP = 10
 FOLLOW_UPS = 2  # deals of the last search priced afresh a turn while no new search is due
+SEARCH_PRICES = 8  # deals a search prices at most (besides the one it proposes); the others wait for the next
 MEMO_SIZE = 2048  # strengths remembered (the memory is cleared when full)
 DEAD_CASH = 500
 """A trade priced lately is priced again only once either side's cash moved this much, the groups either
@@ -346,16 +347,18 @@ class Ruthless(Strategy):
         """
         board = board_for(view)
         pos = Position.of(view)
-        before = self._strength(board, pos, self.seat, view)
+        me = self.seat
+        appraisal = Appraisal(board, pos, self.weights, self._top(view))
+        before = appraisal.strength(me)
         best, best_cost = None, None
         kept = board.group_of[keep].squares if keep is not None and keep in board.group_of else ()
         for s in view.owned():
             if view.mortgaged(s) or view.group_has_buildings(s) or self._in_monopoly(view, s) or s in kept:
                 continue
-            after = pos.copy()
-            after.mortgaged[s] = True
-            after.cash[self.seat] += board.mortgage[s]
-            cost = (before - self._strength(board, after, self.seat, view)) / max(1, board.mortgage[s])
+            mortgage = board.mortgage[s]
+            after = appraisal.worth(appraisal.changed(me, (s,), mortgaged=_with(pos.mortgaged, s, True)),
+                                    pos.cash[me] + mortgage)
+            cost = (before - after) / max(1, mortgage)
             if best_cost is None or cost < best_cost:
                 best, best_cost = s, cost
         return best
@@ -366,22 +369,24 @@ class Ruthless(Strategy):
         board = board_for(view)
         pos = Position.of(view)
         me = self.seat
-        before = self._strength(board, pos, me, view)
+        appraisal = Appraisal(board, pos, self.weights, self._top(view))
+        before = appraisal.strength(me)
+        cash = pos.cash[me]
         need = ask.amount - view.cash()
         best: Action | None = None
         best_key = None
         for s in view.owned():
-            options: list[tuple[Action, Position, int]] = []
+            options: list[tuple[Action, float, int]] = []  # (action, strength after, cash raised)
             if not view.mortgaged(s) and not view.group_has_buildings(s):
-                after = pos.copy()
-                after.mortgaged[s] = True
-                after.cash[me] += board.mortgage[s]
-                options.append((Mortgage(me, s), after, board.mortgage[s]))
+                raised = board.mortgage[s]
+                held = appraisal.changed(me, (s,), mortgaged=_with(pos.mortgaged, s, True))
+                options.append((Mortgage(me, s), appraisal.worth(held, cash + raised), raised))
             if view.level(s) and view.sell_problem(s) is None:
-                after, refund = self._after_sale(view, pos, s)
-                options.append((SellBuilding(me, s), after, refund))
+                sold, raised = self._after_sale(view, pos, s)
+                held = appraisal.changed(me, board.group_of[s].squares, level=sold.level)
+                options.append((SellBuilding(me, s), appraisal.worth(held, cash + raised), raised))
             for action, after, raised in options:
-                loss = before - self._strength(board, after, me, view)
+                loss = before - after
                 if isinstance(action, SellBuilding):
                     loss += board.house_cost[s] / 2  # the half lost on selling must be paid again to rebuild
                 # Lowest loss per unit raised; among those, prefer covering the debt in one go.
@@ -534,8 +539,10 @@ class Ruthless(Strategy):
 
         Pricing a deal is the costly part, so a deal priced lately is not priced again while
         nothing it depends on moved much (see ``DEAD_CASH``): one found not worth proposing is
-        passed over, one found worth it is ranked by the gain found then. Only the deal chosen is
-        priced afresh (the offer must carry today's price); if it no longer pays, the next one is.
+        passed over, one found worth it is ranked by the gain found then. Of the others it prices
+        at most ``SEARCH_PRICES`` (deals it never priced first); the rest wait for the next search.
+        Only the deal chosen is priced afresh (the offer must carry today's price); if it no longer
+        pays, the next one is.
         """
         board = board_for(view)
         pos = Position.of(view)
@@ -550,6 +557,7 @@ class Ruthless(Strategy):
         mortgaged = pos.mortgaged
         # (our gain, order found, partner, given, taken, the price if priced now)
         ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
+        stale: list[tuple[tuple[int, float], int, int, tuple[int, ...], tuple[int, ...], str, int]] = []
         for x, candidates in held.deals:
             cash_x = pos.cash[x]
             # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
@@ -567,10 +575,22 @@ class Ruthless(Strategy):
                     if found[3] is not None:
                         ranked.append((found[3], len(ranked), x, give, take, None))
                     continue
-                priced = self._price_offer(view, appraisal, x, give, take, danger, key)
-                dead[key] = (cash_me, cash_x, holdings, priced[0] if priced is not None else None)
-                if priced is not None:
-                    ranked.append((priced[0], len(ranked), x, give, take, priced[1]))
+                # to price again: deals never priced first, then those found worth proposing (best
+                # first), then the rest
+                gain = found[3] if found is not None else None
+                order = (0, 0.0) if found is None else (1, -gain) if gain is not None else (2, 0.0)
+                stale.append((order, len(stale), x, give, take, key, holdings))
+        stale.sort()
+        for i, (_, _, x, give, take, key, holdings) in enumerate(stale):
+            if i >= SEARCH_PRICES:  # priced at a later search; meanwhile ranked by the gain found last
+                gain = dead[key][3] if key in dead else None
+                if gain is not None:
+                    ranked.append((gain, len(ranked), x, give, take, None))
+                continue
+            priced = self._price_offer(view, appraisal, x, give, take, danger, key)
+            dead[key] = (cash_me, pos.cash[x], holdings, priced[0] if priced is not None else None)
+            if priced is not None:
+                ranked.append((priced[0], len(ranked), x, give, take, priced[1]))
         ranked.sort(key=lambda r: (-r[0], r[1]))
         self._queue = [(x, give, take) for _, _, x, give, take, _ in ranked]
         price = ranked[0][5] if ranked else None
@@ -813,21 +833,23 @@ class Ruthless(Strategy):
         top = self._top(view)
         hpp = view.rules.houses_per_hotel
         turns = self.weights.horizon * max(self.weights.min_opponents, len(view.opponents()))
-        shortage = view.bank_houses <= self.shortage_houses and self._rival_can_build(view)
         best = None
         best_key = None
+        level = view.levels()
+        shortage: bool | None = None  # worked out when first needed
         for g in groups:
             info = board.group_of[g.squares[0]]
-            levels = [view.level(s) for s in g.squares]
-            cur = min(levels)
+            cur = min(level[s] for s in g.squares)
             if cur >= top:
                 continue
             if any(view.mortgaged(s) for s in g.squares):
                 continue
-            square = next(s for s in g.squares if view.level(s) == cur and view.build_problem(s) is None) \
-                if any(view.build_problem(s) is None for s in g.squares) else None
+            # the first site at the group's lowest level that may take a building now
+            square = next((s for s in g.squares if level[s] == cur and view.build_problem(s) is None), None)
             if square is None:
                 continue
+            if cur == hpp and shortage is None:
+                shortage = view.bank_houses <= self.shortage_houses and self._rival_can_build(view)
             if cur == hpp and shortage:
                 continue
             target = max(cur + 1, self.build_target) if cur < self.build_target else cur + 1
@@ -938,6 +960,13 @@ def _any_whole(board: Board, owners: Sequence[int]) -> bool:
         if first != NOBODY and all(owners[s] == first for s in squares):
             return True
     return False
+
+
+def _with(values: Sequence[bool], square: int, value: bool) -> list[bool]:
+    """``values`` with the one at ``square`` replaced."""
+    out = list(values)
+    out[square] = value
+    return out
 
 
 def _completed(board: Board, before: Sequence[int], after: Sequence[int], p: int) -> list[GroupInfo]:

@@ -243,11 +243,22 @@ class Appraisal:
         return Holdings(v, f, tuple(sorted(whole.items(), key=self._rank)))
 
     def traded(self, p: int, owner: Sequence[int], squares: Sequence[int]) -> "Holdings":
+        return self.changed(p, squares, owner=owner)
+
+    def changed(self, p: int, squares: Sequence[int], owner: Sequence[int] | None = None,
+                mortgaged: Sequence[bool] | None = None, level: Sequence[int] | None = None) -> "Holdings":
+        """``p``'s holdings once ``squares`` changed: their owners to ``owner``, their mortgages to
+        ``mortgaged``, their buildings to ``level`` (each the whole board's; the position's where
+        not given)."""
         v, f, values, funds, whole = self._parts(p)
         changed = dict(whole)
         index = self.board.group_index
+        pos = self.pos
+        owner = pos.owner if owner is None else owner
+        mortgaged = pos.mortgaged if mortgaged is None else mortgaged
+        level = pos.level if level is None else level
         for i in sorted({index[s] for s in squares}):
-            value, fund, built = self._group(i, owner, p)
+            value, fund, built = self._group(i, owner, p, mortgaged, level)
             v += value - values[i]
             f += fund - funds[i]
             if built is None:
@@ -282,7 +293,7 @@ class Appraisal:
             whole: dict[int, tuple[int, int, float]] = {}
             owner = self.pos.owner
             for i in range(len(self.board.groups)):
-                value, fund, built = self._group(i, owner, p)
+                value, fund, built = self._group(i, owner, p, self.pos.mortgaged, self.pos.level)
                 values.append(value)
                 funds.append(fund)
                 if built is not None:
@@ -290,10 +301,11 @@ class Appraisal:
             found = self._held[p] = (sum(values), sum(funds), values, funds, whole)
         return found
 
-    def _group(self, i: int, owner: Sequence[int], p: int) -> tuple[float, float, tuple[int, int, float] | None]:
+    def _group(self, i: int, owner: Sequence[int], p: int, mortgaged: Sequence[bool],
+               level: Sequence[int]) -> tuple[float, float, tuple[int, int, float] | None]:
         """What group ``i`` adds to ``p``'s strength besides build plans: its value, what it adds
         to the funds for building, and for a whole colour group (level, cost a level, mortgages
-        to lift) for the build plan. Mortgages and buildings are the position's."""
+        to lift) for the build plan."""
         board = self.board
         g = board.groups[i]
         squares = g.squares
@@ -307,7 +319,6 @@ class Appraisal:
                 other = True
         if not mine:
             return 0.0, 0.0, None
-        mortgaged = self.pos.mortgaged
         price, mort, lift_rate = board.price, board.mortgage, board.lift_rate
         turns = self.turns
         w = self.w
@@ -318,7 +329,6 @@ class Appraisal:
                 value += price[s] - mort[s] * lift_rate if mortgaged[s] else price[s]
         if g.kind == "street":
             if mine == len(squares):
-                level = self.pos.level
                 cur = min(level[s] for s in squares)
                 lift = sum(mort[s] * lift_rate for s in squares if mortgaged[s])
                 return value, 0.0, (cur, g.house_cost * len(squares), lift)
