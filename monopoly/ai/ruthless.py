@@ -39,13 +39,13 @@ import random
 from typing import Any, Sequence
 
 from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
-                      Group, LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
+                      LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
                       ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import planned_builds
-from .valuation import (Appraisal, Board, GroupInfo, Position, Weights, apply_trade, board_for, group_value, liquid_value,
-                        rent_index, strength)
+from .valuation import (Appraisal, Board, GroupInfo, Parts, Position, Weights, apply_trade, board_for, group_value,
+                        liquid_value, rent_index, strength)
 from .view import GameView, Offer, Pending
 
 BID_STEP = 10
@@ -132,12 +132,26 @@ class Ruthless(Strategy):
             held = self._holdings = _Holdings(key)
         return held
 
+    def _appraisal(self, view: GameView, board: Board, pos: Position, held: "_Holdings | None" = None) -> Appraisal:
+        """An ``Appraisal`` of ``pos`` (the position now), sharing the holdings it works out with
+        the other appraisals made while the deeds and buildings stay as they are."""
+        built = self._built(view, held or self._held(view))
+        return Appraisal(board, pos, self.weights, self._top(view), built.parts)
+
+    def _whole(self, view: GameView, held: "_Holdings") -> dict[int, tuple[GroupInfo, ...]]:
+        """The colour groups each player owns whole (only players who own one)."""
+        if held.whole is None:
+            held.whole = _whole_groups(board_for(view), held.key[0])
+        return held.whole
+
+    def _mine(self, view: GameView, held: "_Holdings") -> tuple[GroupInfo, ...]:
+        """The colour groups this seat owns whole."""
+        return self._whole(view, held).get(self.seat, ())
+
     def _built(self, view: GameView, held: "_Holdings") -> "_Buildings":
         """What it has worked out about the buildings on the board (see ``_Buildings``)."""
-        if held.any_whole is None:
-            held.any_whole = _any_whole(board_for(view), held.key[0])
-        key = (view.levels() if held.any_whole else None, view.bank_houses, view.bank_hotels, view.offline_square,
-               len(view.active_players()))
+        levels = view.levels() if self._whole(view, held) else None
+        key = (levels, view.bank_houses, view.bank_hotels, view.offline_square, len(view.active_players()))
         built = held.built
         if built is None or built.key != key:
             built = held.built = _Buildings(key)
@@ -159,10 +173,10 @@ class Ruthless(Strategy):
         throw, for a rent that depends on it)."""
         worst = 0
         seat = self.seat
-        squares = view.edition.squares
+        by_throw = board_for(view).dice_rent
         for steps in range(2, 13):
             sq = (here + steps) % 40
-            key = sq if squares[sq].kind != "utility" else 40 * steps + sq
+            key = 40 * steps + sq if by_throw[sq] else sq
             rent = rents.get(key)
             if rent is None:
                 o = view.owner(sq)
@@ -176,9 +190,7 @@ class Ruthless(Strategy):
         whole groups have no buildings: this depends on owners and mortgages alone)."""
         held = held or self._held(view)
         if held.mortgage_reserve is None:
-            if held.mine is None:
-                held.mine = tuple(view.monopolies())
-            kept = {s for g in held.mine for s in g.squares}
+            kept = {s for g in self._mine(view, held) for s in g.squares}
             owners, mortgaged = held.key[0], held.key[1]
             me = self.seat
             mortgage = board_for(view).mortgage
@@ -348,7 +360,7 @@ class Ruthless(Strategy):
         board = board_for(view)
         pos = Position.of(view)
         me = self.seat
-        appraisal = Appraisal(board, pos, self.weights, self._top(view))
+        appraisal = self._appraisal(view, board, pos)
         before = appraisal.strength(me)
         best, best_cost = None, None
         kept = board.group_of[keep].squares if keep is not None and keep in board.group_of else ()
@@ -369,7 +381,7 @@ class Ruthless(Strategy):
         board = board_for(view)
         pos = Position.of(view)
         me = self.seat
-        appraisal = Appraisal(board, pos, self.weights, self._top(view))
+        appraisal = self._appraisal(view, board, pos)
         before = appraisal.strength(me)
         cash = pos.cash[me]
         need = ask.amount - view.cash()
@@ -547,14 +559,15 @@ class Ruthless(Strategy):
         board = board_for(view)
         pos = Position.of(view)
         me = self.seat
-        appraisal = Appraisal(board, pos, self.weights, self._top(view))
-        danger = self._danger(view)
         held = self._held(view)
+        appraisal = self._appraisal(view, board, pos, held)
+        danger = self._danger(view, held)
         if held.deals is None:
             held.deals = self._deals(board, pos)
         dead = self._dead
         cash_me = pos.cash[me]
         mortgaged = pos.mortgaged
+        whole_of = self._whole(view, held)
         # (our gain, order found, partner, given, taken, the price if priced now)
         ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
         stale: list[tuple[tuple[int, float], int, int, tuple[int, ...], tuple[int, ...], str, int]] = []
@@ -563,7 +576,7 @@ class Ruthless(Strategy):
             # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
             # two players own whole (their building plans compete for the same funds), the mortgages
             # in the groups traded, and the refusals so far (the partner's share)
-            whole = (len(view.monopolies(me)), len(view.monopolies(x)))
+            whole = (len(whole_of.get(me, ())), len(whole_of.get(x, ())))
             for give, take, key in candidates:
                 if view.refused_recently(x, give, take):
                     continue
@@ -605,7 +618,7 @@ class Ruthless(Strategy):
         """The next deal of the last search (``_queue``, best first) still worth proposing, priced
         afresh; deals refused since are skipped, and at most ``FOLLOW_UPS`` are priced."""
         if appraisal is None:
-            appraisal = Appraisal(board_for(view), Position.of(view), self.weights, self._top(view))
+            appraisal = self._appraisal(view, board_for(view), Position.of(view))
         if danger is None:
             danger = self._danger(view)
         queue = self._queue
@@ -715,7 +728,7 @@ class Ruthless(Strategy):
         self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
         self._searched_turn = int(memory.get("searched_turn", -1))
         self._search_due = int(memory.get("search_due", 0))
-        self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2]), float(v[3]) if len(v) > 3 and v[3] is not None else None)
+        self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2]), None if len(v) < 4 or v[3] is None else float(v[3]))
                       for k, v in dict(memory.get("dead", {})).items()}
         key = memory.get("search_key")
         # (a key an older version saved has mortgages in its second list: it matches nothing, so it searches afresh)
@@ -788,12 +801,11 @@ class Ruthless(Strategy):
         return action
 
     def _next_development(self, view: GameView, held: "_Holdings") -> Action | None:
-        if held.mine is None:
-            held.mine = tuple(view.monopolies())
-        if held.mine:
+        mine = self._mine(view, held)
+        if mine:
             built = self._built(view, held)
             if built.build is _UNSET:
-                built.build = self._best_build(view, board_for(view), list(held.mine))
+                built.build = self._best_build(view, board_for(view), mine)
             choice = built.build
             if choice is not None:
                 square, cost = choice
@@ -828,7 +840,7 @@ class Ruthless(Strategy):
     def _in_group_of_mine(self, view: GameView, s: int) -> bool:
         return view.edition.squares[s].kind == "street" and view.owns_group(s)
 
-    def _best_build(self, view: GameView, board: Board, groups: list[Group]) -> tuple[int, int] | None:
+    def _best_build(self, view: GameView, board: Board, groups: Sequence[GroupInfo]) -> tuple[int, int] | None:
         """The next house worth building: (square, cost), best return first, three houses first."""
         top = self._top(view)
         hpp = view.rules.houses_per_hotel
@@ -837,15 +849,14 @@ class Ruthless(Strategy):
         best_key = None
         level = view.levels()
         shortage: bool | None = None  # worked out when first needed
-        for g in groups:
-            info = board.group_of[g.squares[0]]
-            cur = min(level[s] for s in g.squares)
+        for info in groups:
+            cur = min(level[s] for s in info.squares)
             if cur >= top:
                 continue
-            if any(view.mortgaged(s) for s in g.squares):
+            if any(view.mortgaged(s) for s in info.squares):
                 continue
             # the first site at the group's lowest level that may take a building now
-            square = next((s for s in g.squares if level[s] == cur and view.build_problem(s) is None), None)
+            square = next((s for s in info.squares if level[s] == cur and view.build_problem(s) is None), None)
             if square is None:
                 continue
             if cur == hpp and shortage is None:
@@ -853,8 +864,9 @@ class Ruthless(Strategy):
             if cur == hpp and shortage:
                 continue
             target = max(cur + 1, self.build_target) if cur < self.build_target else cur + 1
-            per_level = info.house_cost * len(g.squares)
-            ratio = (info.rate[rent_index(target, top)] - info.rate[rent_index(cur, top)]) / ((target - cur) * per_level)
+            per_level = info.house_cost * len(info.squares)
+            ratio = ((info.rate[rent_index(target, top)] - info.rate[rent_index(cur, top)])
+                     / ((target - cur) * per_level))
             # Houses that pay back within the horizon come first; the rest only use idle money.
             key = (0 if ratio * turns >= 1.0 else 1, 0 if cur < self.build_target else 1, -ratio)
             if best_key is None or key < best_key:
@@ -925,12 +937,11 @@ class _Holdings:
     depends on cash is worked out each time.
     """
 
-    __slots__ = ("key", "any_whole", "mine", "lift", "mortgage_reserve", "deals", "built")
+    __slots__ = ("key", "whole", "lift", "mortgage_reserve", "deals", "built")
 
     def __init__(self, key: tuple[Any, ...]) -> None:
         self.key = key
-        self.any_whole: bool | None = None  # whether anyone owns a colour group whole
-        self.mine: tuple[Group, ...] | None = None  # the groups this seat owns whole
+        self.whole: dict[int, tuple[GroupInfo, ...]] | None = None  # player -> the colour groups it owns whole
         self.lift: int | None = _UNSET  # the mortgage to lift first
         self.mortgage_reserve: int | None = None
         self.deals: tuple[tuple[int, list[_Deal]], ...] | None = None  # ``Ruthless._deals``
@@ -943,23 +954,25 @@ class _Buildings:
     square (none while no group is owned whole), the bank's houses and hotels, the Offline token
     and how many still play."""
 
-    __slots__ = ("key", "build", "danger", "rents")
+    __slots__ = ("key", "build", "danger", "rents", "parts")
 
     def __init__(self, key: tuple[Any, ...]) -> None:
         self.key = key
         self.build: tuple[int, int] | None = _UNSET  # the next house worth building: (square, cost)
         self.danger: dict[int, int] = {}  # square -> the dearest rent of the next throw from there
         self.rents: dict[int, int] = {}  # square (40 * throw + square for utilities) -> rent this seat would owe
+        self.parts: dict[int, Parts] = {}  # player -> its holdings in parts (``Appraisal``)
 
 
-def _any_whole(board: Board, owners: Sequence[int]) -> bool:
-    """Whether anyone owns a colour group whole (else no street has buildings)."""
+def _whole_groups(board: Board, owners: Sequence[int]) -> dict[int, tuple[GroupInfo, ...]]:
+    """The colour groups each player owns whole, in board order (players who own none left out)."""
+    out: dict[int, tuple[GroupInfo, ...]] = {}
     for g in board.streets:
         squares = g.squares
         first = owners[squares[0]]
         if first != NOBODY and all(owners[s] == first for s in squares):
-            return True
-    return False
+            out[first] = out.get(first, ()) + (g,)
+    return out
 
 
 def _with(values: Sequence[bool], square: int, value: bool) -> list[bool]:

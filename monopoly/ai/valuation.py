@@ -48,6 +48,7 @@ class Board:
         self.price = [s.price for s in sq]
         self.mortgage = [s.mortgage for s in sq]
         self.house_cost = [s.house_cost for s in sq]
+        self.dice_rent = tuple(s.kind == "utility" for s in sq)  # whose rent depends on the throw
         self.rate = facts.rent_rate
         groups = []
         for g in edition.groups:
@@ -222,13 +223,17 @@ class Appraisal:
     value with that cash, which is ``strength`` of that position (up to rounding).
     """
 
-    def __init__(self, board: Board, pos: Position, w: Weights, top_level: int = 5) -> None:
+    def __init__(self, board: Board, pos: Position, w: Weights, top_level: int = 5,
+                 parts: dict[int, "Parts"] | None = None) -> None:
+        """``parts``: where to keep (and find) the holdings worked out, to share them with another
+        appraisal of a position with the same owners, mortgages, buildings and players (whatever
+        the cash)."""
         self.board = board
         self.pos = pos
         self.w = w
         self.top = top_level
         self.turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
-        self._held: dict[int, tuple[float, float, list[float], list[float], dict[int, tuple[int, int, float]]]] = {}
+        self._held: dict[int, Parts] = {} if parts is None else parts
         self._strength: dict[int, float] = {}
 
     def strength(self, p: int) -> float:
@@ -285,7 +290,7 @@ class Appraisal:
     def _rank(self, item: tuple[int, tuple[int, int, float]]) -> tuple[float, int]:
         return self.board.build_rank[item[0]], item[0]
 
-    def _parts(self, p: int) -> tuple[float, float, list[float], list[float], dict[int, tuple[int, int, float]]]:
+    def _parts(self, p: int) -> "Parts":
         found = self._held.get(p)
         if found is None:
             values: list[float] = []
@@ -347,6 +352,11 @@ class Appraisal:
                 if owner[s] == p and not mortgaged[s]:
                     fund += mort[s]
         return value, fund, None
+
+
+Parts = tuple[float, float, list[float], list[float], dict[int, tuple[int, int, float]]]
+"""A player's holdings in parts: the value and funds of all its groups, of each group, and its whole
+colour groups by group index (``Appraisal``)."""
 
 
 class Holdings(NamedTuple):
