@@ -134,16 +134,11 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
     monopolies = []
     for g in board.groups:
         squares = g.squares
-        mine = 0
-        other = False
-        for s in squares:
-            o = owner[s]
-            if o == p:
-                mine += 1
-            elif o != NOBODY:
-                other = True
+        owners = [owner[s] for s in squares]
+        mine = owners.count(p)
         if not mine:
             continue
+        other = mine + owners.count(NOBODY) < len(squares)
         for s in squares:
             if owner[s] == p:
                 if mortgaged[s]:
@@ -314,14 +309,9 @@ class Appraisal:
         board = self.board
         g = board.groups[i]
         squares = g.squares
-        mine = 0
-        other = False
-        for s in squares:
-            o = owner[s]
-            if o == p:
-                mine += 1
-            elif o != NOBODY:
-                other = True
+        owners = [owner[s] for s in squares]
+        mine = owners.count(p)
+        other = mine + owners.count(NOBODY) < len(squares)
         if not mine:
             return 0.0, 0.0, None
         price, mort, lift_rate = board.price, board.mortgage, board.lift_rate
