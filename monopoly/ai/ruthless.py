@@ -51,7 +51,8 @@ from .view import GameView, Offer, Pending
 BID_STEP = 10
 FOLLOW_UPS = 2  # deals of the last search priced afresh a turn while no new search is due
 SEARCH_PRICES = 8  # deals a search prices at most (besides the one it proposes); the others wait for the next
-MEMO_SIZE = 2048  # strengths remembered (the memory is cleared when full)
+MEMO_SIZE = 2048
+NEVER = 1 << 62  # cash it never has  # strengths remembered (the memory is cleared when full)
 DEAD_CASH = 500
 """A trade priced lately is priced again only once either side's cash moved this much, the groups either
 side owns whole changed, a deed in the deal was mortgaged or lifted, or the partner refused it: the
@@ -86,11 +87,11 @@ class Ruthless(Strategy):
         self._search_key: tuple[int, ...] | None = None  # see ``_trade_key``
         self._trade_owners: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # (owners, their _trade_key)
         self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
-        # When it last found nothing to build or lift: (cash, square, owners, mortgages). It does not
-        # look again while its cash is no more and no deed changed hands or was mortgaged, except at the
-        # start of its throws when it stands elsewhere (the rents ahead changed); buildings others put
-        # up or sell change its reserve little.
-        self._idle: tuple[int, int, tuple[int, ...], tuple[bool, ...]] | None = None
+        # When it last found nothing to build or lift: (the least cash at which it would, the square it
+        # stood on, its deeds as _my_deeds). It does not look again before its cash reaches that, unless
+        # its deeds changed or, at the start of one of its throws, it stands elsewhere (the rents ahead
+        # changed); what others buy, mortgage or build changes its reserve little.
+        self._idle: tuple[int, int, tuple[int, ...]] | None = None
         self._search_due = 0
         self._reason = ""  # why it gave its last answer to a trade offer
         # trades priced lately -> (our cash, theirs, what else the price read, our gain or None: not worth proposing)
@@ -502,14 +503,17 @@ class Ruthless(Strategy):
         board = board_for(view)
         pos = Position.of(view)
         after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
-        mine = self._strength(board, after, me, view) - self._strength(board, pos, me, view)
-        theirs = self._strength(board, after, partner, view) - self._strength(board, pos, partner, view)
+        if not self._fair_to_us(view, board, pos, after, partner, offer):
+            return None
+        appraisal = self._appraisal(view, board, pos)
+        moved = tuple(offer.give) + tuple(offer.take)
+        mine = appraisal.worth(appraisal.traded(me, after.owner, moved), after.cash[me]) - appraisal.strength(me)
+        theirs = (appraisal.worth(appraisal.traded(partner, after.owner, moved), after.cash[partner])
+                  - appraisal.strength(partner))
         cards = len(offer.take_cards) - len(offer.give_cards)
         if offer.recipient == me:
             cards = -cards
         mine += cards * view.edition.jail_fine
-        if not self._fair_to_us(view, board, pos, after, partner, offer):
-            return None
         return mine - self._rivalry(pos)[0] * theirs
 
     def _fair_to_us(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
@@ -721,7 +725,7 @@ class Ruthless(Strategy):
         return {"refusals": dict(self._refusals), "searched_turn": self._searched_turn, "search_due": self._search_due,
                 "search_key": [list(key), []] if key is not None else None,  # (a second list: mortgages, once)
                 "queue": [[x, list(give), list(take)] for x, give, take in self._queue],
-                "idle": [idle[0], idle[1], list(idle[2]), list(idle[3])] if idle is not None else None,
+                "idle": [idle[0], idle[1], list(idle[2])] if idle is not None else None,
                 "dead": {k: list(v) for k, v in self._dead.items()}}
 
     def restore(self, memory: dict[str, Any]) -> None:
@@ -736,8 +740,7 @@ class Ruthless(Strategy):
         self._queue = [(int(x), tuple(int(s) for s in give), tuple(int(s) for s in take))
                        for x, give, take in list(memory.get("queue", []))]
         idle = memory.get("idle")
-        self._idle = (int(idle[0]), int(idle[1]), tuple(int(o) for o in idle[2]), tuple(bool(m) for m in idle[3])) \
-            if idle else None
+        self._idle = (int(idle[0]), int(idle[1]), tuple(int(s) for s in idle[2])) if idle else None
 
     # ------------------------------------------------------------------ any time
     def act_anytime(self, view: GameView) -> Action | None:
@@ -792,15 +795,25 @@ class Ruthless(Strategy):
             return None
         held = self._held(view)
         cash, here = view.cash(), view.position()
+        mine = self._my_deeds(view, held)
         idle = self._idle
-        if (idle is not None and cash <= idle[0] and (here == idle[1] or not at_start) and idle[2] == held.key[0]
-                and idle[3] == held.key[1]):
-            return None  # nothing it acts on improved since it last found nothing to do (see ``_idle``)
-        action = self._next_development(view, held)
-        self._idle = (cash, here, held.key[0], held.key[1]) if action is None else None
+        if idle is not None and cash < idle[0] and (here == idle[1] or not at_start) and idle[2] == mine:
+            return None  # it would not act before its cash reaches idle[0] (see ``_idle``)
+        action, need = self._next_development(view, held, cash)
+        self._idle = (need, here, mine) if action is None else None
         return action
 
-    def _next_development(self, view: GameView, held: "_Holdings") -> Action | None:
+    def _my_deeds(self, view: GameView, held: "_Holdings") -> tuple[int, ...]:
+        """The squares this seat owns, a mortgaged one as its negative less one."""
+        if held.my_deeds is None:
+            owners, mortgaged = held.key[0], held.key[1]
+            me = self.seat
+            held.my_deeds = tuple(-s - 1 if mortgaged[s] else s for s in view.edition.properties if owners[s] == me)
+        return held.my_deeds
+
+    def _next_development(self, view: GameView, held: "_Holdings", cash: int) -> tuple[Action | None, int]:
+        """The development ``_develop`` makes now, if any; else the least cash at which it would
+        make one with the holdings and reserve of now (``NEVER`` if none)."""
         mine = self._mine(view, held)
         if mine:
             built = self._built(view, held)
@@ -809,25 +822,27 @@ class Ruthless(Strategy):
             choice = built.build
             if choice is not None:
                 square, cost = choice
-                cash = view.cash()
                 reserve = self._reserve(view, held, built)
                 if cash - cost >= reserve:
-                    return Build(self.seat, square)
-                if cash - cost + self._mortgage_reserve(view, held) >= reserve:
-                    m = self._cheapest_mortgage(view)
-                    if m is not None:
-                        return Mortgage(self.seat, m)
-                return None
+                    return Build(self.seat, square), 0
+                # short of that, mortgaging lesser property pays for it
+                short = cost + reserve - self._mortgage_reserve(view, held)
+                if cash < short:
+                    return None, short
+                m = self._cheapest_mortgage(view)
+                if m is not None:
+                    return Mortgage(self.seat, m), 0
+                return None, cost + reserve
         # Nothing to build: lift mortgages, those in our groups first, then the best earners.
         if held.lift is _UNSET:
             held.lift = self._best_lift(view)
         best = held.lift
         if best is None:
-            return None
-        spare = view.cash() - self._reserve(view, held) - 100
-        if spare > 0 and view.lift_cost(best) <= spare:
-            return LiftMortgage(self.seat, best)
-        return None
+            return None, NEVER
+        need = self._reserve(view, held) + 100 + max(1, view.lift_cost(best))
+        if cash >= need:
+            return LiftMortgage(self.seat, best), 0
+        return None, need
 
     def _best_lift(self, view: GameView) -> int | None:
         """The mortgage to lift first: one in a group of ours, then the best earner."""
@@ -937,11 +952,12 @@ class _Holdings:
     depends on cash is worked out each time.
     """
 
-    __slots__ = ("key", "whole", "lift", "mortgage_reserve", "deals", "built")
+    __slots__ = ("key", "whole", "my_deeds", "lift", "mortgage_reserve", "deals", "built")
 
     def __init__(self, key: tuple[Any, ...]) -> None:
         self.key = key
         self.whole: dict[int, tuple[GroupInfo, ...]] | None = None  # player -> the colour groups it owns whole
+        self.my_deeds: tuple[int, ...] | None = None  # see ``Ruthless._my_deeds``
         self.lift: int | None = _UNSET  # the mortgage to lift first
         self.mortgage_reserve: int | None = None
         self.deals: tuple[tuple[int, list[_Deal]], ...] | None = None  # ``Ruthless._deals``
