@@ -229,6 +229,7 @@ class Appraisal:
         self.top = top_level
         self.turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
         self._held: dict[int, Parts] = {} if parts is None else parts
+        self._ordered: dict[int, WholeGroups] = {}
         self._strength: dict[int, float] = {}
 
     def strength(self, p: int) -> float:
@@ -240,7 +241,14 @@ class Appraisal:
 
     def held(self, p: int) -> "Holdings":
         v, f, _, _, whole = self._parts(p)
-        return Holdings(v, f, tuple(sorted(whole.items(), key=self._rank)))
+        return Holdings(v, f, self._whole(p, whole))
+
+    def _whole(self, p: int, whole: dict[int, tuple[int, int, float]]) -> "WholeGroups":
+        """``p``'s whole groups in the position, in the order funds go to them (worked out once)."""
+        found = self._ordered.get(p)
+        if found is None:
+            found = self._ordered[p] = tuple(sorted(whole.items(), key=self._rank))
+        return found
 
     def traded(self, p: int, owner: Sequence[int], squares: Sequence[int]) -> "Holdings":
         return self.changed(p, squares, owner=owner)
@@ -251,7 +259,7 @@ class Appraisal:
         ``mortgaged``, their buildings to ``level`` (each the whole board's; the position's where
         not given)."""
         v, f, values, funds, whole = self._parts(p)
-        changed = dict(whole)
+        changed = None
         index = self.board.group_index
         pos = self.pos
         owner = pos.owner if owner is None else owner
@@ -261,10 +269,15 @@ class Appraisal:
             value, fund, built = self._group(i, owner, p, mortgaged, level)
             v += value - values[i]
             f += fund - funds[i]
-            if built is None:
-                changed.pop(i, None)
-            else:
-                changed[i] = built
+            if built is not None or i in whole:
+                if changed is None:
+                    changed = dict(whole)
+                if built is None:
+                    del changed[i]
+                else:
+                    changed[i] = built
+        if changed is None:  # no whole group changed
+            return Holdings(v, f, self._whole(p, whole))
         return Holdings(v, f, tuple(sorted(changed.items(), key=self._rank)))
 
     def worth(self, held: "Holdings", cash: float) -> float:
@@ -291,9 +304,10 @@ class Appraisal:
             values: list[float] = []
             funds: list[float] = []
             whole: dict[int, tuple[int, int, float]] = {}
-            owner = self.pos.owner
+            owner, mortgaged, level = self.pos.owner, self.pos.mortgaged, self.pos.level
+            group = self._group
             for i in range(len(self.board.groups)):
-                value, fund, built = self._group(i, owner, p, self.pos.mortgaged, self.pos.level)
+                value, fund, built = group(i, owner, p, mortgaged, level)
                 values.append(value)
                 funds.append(fund)
                 if built is not None:
@@ -344,6 +358,8 @@ class Appraisal:
         return value, fund, None
 
 
+WholeGroups = tuple[tuple[int, tuple[int, int, float]], ...]
+"""Whole colour groups as (group index, (level, cost a level, mortgages to lift)), in the order funds go to them."""
 Parts = tuple[float, float, list[float], list[float], dict[int, tuple[int, int, float]]]
 """A player's holdings in parts: the value and funds of all its groups, of each group, and its whole
 colour groups by group index (``Appraisal``)."""
@@ -356,7 +372,7 @@ class Holdings(NamedTuple):
     priced, so made cheaply.)"""
     value: float
     funds: float
-    whole: tuple[tuple[int, tuple[int, int, float]], ...]
+    whole: "WholeGroups"
 
 
 def score(board: Board, pos: Position, p: int, w: Weights, rival_weight: float, top_level: int = 5) -> float:
