@@ -444,8 +444,8 @@ class Ruthless(Strategy):
             return False, f"it would hand you the {self._group_name(view, handed[0])} set"
         if paid < 0 and not self._covers_risk(view, board, after):
             return False, "it must keep money for the rent ahead"
-        gain = self.trade_gain(view, offer)
-        if gain is not None and gain >= self.accept_margin:
+        gain = self._gain(view, board, pos, after, partner, offer)
+        if gain >= self.accept_margin:
             return True, "the deal is worth it"
         given = offer.take if offer.recipient == me else offer.give
         if given:
@@ -505,6 +505,11 @@ class Ruthless(Strategy):
         after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
         if not self._fair_to_us(view, board, pos, after, partner, offer):
             return None
+        return self._gain(view, board, pos, after, partner, offer)
+
+    def _gain(self, view: GameView, board: Board, pos: Position, after: Position, partner: int, offer: Offer) -> float:
+        """``trade_gain`` of a deal found fair: ``after`` is ``pos`` with the deal carried out."""
+        me = self.seat
         appraisal = self._appraisal(view, board, pos)
         moved = tuple(offer.give) + tuple(offer.take)
         mine = appraisal.worth(appraisal.traded(me, after.owner, moved), after.cash[me]) - appraisal.strength(me)
