@@ -49,6 +49,7 @@ from .valuation import (Appraisal, Board, GroupInfo, Parts, Position, Weights, a
 from .view import GameView, Offer, Pending
 
 BID_STEP = 10
+SEARCH_ROUNDS = 8  # rounds after which it searches for trades again whatever happened
 FOLLOW_UPS = 2  # deals of the last search priced afresh a turn while no new search is due
 SEARCH_PRICES = 8  # deals a search prices at most (besides the one it proposes); the others wait for the next
 MEMO_SIZE = 2048
@@ -86,6 +87,7 @@ class Ruthless(Strategy):
         self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
         self._search_key: tuple[int, ...] | None = None  # see ``_trade_key``
         self._trade_owners: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # (owners, their _trade_key)
+        self._deal_cache: tuple[tuple[int, ...], tuple[tuple[int, list[_Deal]], ...]] | None = None  # (owners, _deals)
         self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
         # When it last found nothing to build or lift: (the least cash at which it would, the square it
         # stood on, its deeds as _my_deeds). It does not look again before its cash reaches that, unless
@@ -571,8 +573,9 @@ class Ruthless(Strategy):
         held = self._held(view)
         appraisal = self._appraisal(view, board, pos, held)
         danger = self._danger(view, held)
-        if held.deals is None:
-            held.deals = self._deals(board, pos)
+        owners = held.key[0]
+        if self._deal_cache is None or self._deal_cache[0] != owners:
+            self._deal_cache = (owners, self._deals(board, pos))
         dead = self._dead
         cash_me = pos.cash[me]
         mortgaged = pos.mortgaged
@@ -580,7 +583,7 @@ class Ruthless(Strategy):
         # (our gain, order found, partner, given, taken, the price if priced now)
         ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
         stale: list[tuple[tuple[int, float], int, int, tuple[int, ...], tuple[int, ...], str, int]] = []
-        for x, candidates in held.deals:
+        for x, candidates in self._deal_cache[1]:
             cash_x = pos.cash[x]
             # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
             # two players own whole (their building plans compete for the same funds), the mortgages
@@ -755,15 +758,15 @@ class Ruthless(Strategy):
             return None  # raise_funds deals with debts; nothing is spent meanwhile
         if mine and kind == K.ROLL and view.turn != self._searched_turn:
             self._searched_turn = view.turn
-            # Search again when the groups a trade could complete changed hands, and every few turns
-            # anyway (cash and mortgages change prices); meanwhile, after a refusal, propose the next
-            # deal the last search found.
+            # Search again when the groups a trade could complete changed hands, and every
+            # SEARCH_ROUNDS rounds anyway (cash and mortgages change prices); meanwhile, after a
+            # refusal, propose the next deal the last search found.
             key = self._trade_key(view)
             if key != self._search_key or view.turn >= self._search_due:
                 if len(self._dead) > 256:
                     self._dead.clear()
                 self._search_key = key
-                self._search_due = view.turn + 8 * view.player_count
+                self._search_due = view.turn + SEARCH_ROUNDS * view.player_count
                 offer = self._find_trade(view)
             else:
                 offer = self._follow_up(view) if self._queue else None
@@ -950,14 +953,14 @@ _UNSET: Any = object()  # a ``_Holdings`` answer not worked out yet (None is an 
 class _Holdings:
     """What the any-time machinery has worked out about one state of the deeds, so that questions
     asked again and again between changes (its whole groups, what mortgages would raise, which
-    mortgage to lift, the deals worth pricing) are answered once.
+    mortgage to lift) are answered once.
 
     ``key`` is everything those answers read: owners and mortgages (with the edition and rules).
     What also depends on buildings is in ``built`` (``_Buildings``). Cash is in neither: whatever
     depends on cash is worked out each time.
     """
 
-    __slots__ = ("key", "whole", "my_deeds", "lift", "mortgage_reserve", "deals", "built")
+    __slots__ = ("key", "whole", "my_deeds", "lift", "mortgage_reserve", "built")
 
     def __init__(self, key: tuple[Any, ...]) -> None:
         self.key = key
@@ -965,7 +968,6 @@ class _Holdings:
         self.my_deeds: tuple[int, ...] | None = None  # see ``Ruthless._my_deeds``
         self.lift: int | None = _UNSET  # the mortgage to lift first
         self.mortgage_reserve: int | None = None
-        self.deals: tuple[tuple[int, list[_Deal]], ...] | None = None  # ``Ruthless._deals``
         self.built: _Buildings | None = None
 
 
