@@ -197,7 +197,7 @@ class Ruthless(Strategy):
             owners, mortgaged = held.key[0], held.key[1]
             me = self.seat
             mortgage = board_for(view).mortgage
-            held.mortgage_reserve = sum(mortgage[s] for s in view.edition.properties
+            held.mortgage_reserve = sum(mortgage[s] for s in board_for(view).properties
                                         if owners[s] == me and not mortgaged[s] and s not in kept)
         return held.mortgage_reserve
 
@@ -816,7 +816,8 @@ class Ruthless(Strategy):
         if held.my_deeds is None:
             owners, mortgaged = held.key[0], held.key[1]
             me = self.seat
-            held.my_deeds = tuple(-s - 1 if mortgaged[s] else s for s in view.edition.properties if owners[s] == me)
+            properties = board_for(view).properties
+            held.my_deeds = tuple([-s - 1 if mortgaged[s] else s for s in properties if owners[s] == me])
         return held.my_deeds
 
     def _next_development(self, view: GameView, held: "_Holdings", cash: int) -> tuple[Action | None, int]:
@@ -987,15 +988,24 @@ class _Buildings:
         self.parts: dict[int, Parts] = {}  # player -> its holdings in parts (``Appraisal``)
 
 
-def _whole_groups(board: Board, owners: Sequence[int]) -> dict[int, tuple[GroupInfo, ...]]:
-    """The colour groups each player owns whole, in board order (players who own none left out)."""
+def _whole_groups(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[GroupInfo, ...]]:
+    """The colour groups each player owns whole, in board order (players who own none left out).
+
+    Every seat asks this of the same owners in turn, so the last answer is kept (read only)."""
+    last = _LAST_WHOLE[0]
+    if last is not None and last[0] is board and last[1] == owners:
+        return last[2]
     out: dict[int, tuple[GroupInfo, ...]] = {}
     for g in board.streets:
         squares = g.squares
         first = owners[squares[0]]
         if first != NOBODY and all(owners[s] == first for s in squares):
             out[first] = out.get(first, ()) + (g,)
+    _LAST_WHOLE[0] = (board, owners, out)
     return out
+
+
+_LAST_WHOLE: list[tuple[Board, tuple[int, ...], dict[int, tuple[GroupInfo, ...]]] | None] = [None]
 
 
 def _with(values: Sequence[bool], square: int, value: bool) -> list[bool]:
