@@ -124,58 +124,86 @@ def rent_index(level: int, top_level: int = 5) -> int:
 def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5) -> float:
     """What player ``p``'s position is worth, in money (see the module docstring)."""
     turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
-    owner = pos.owner
-    mortgaged = pos.mortgaged
-    price = board.price
-    mort = board.mortgage
-    lift_rate = board.lift_rate
+    owner, mortgaged, level = pos.owner, pos.mortgaged, pos.level
     total = float(pos.cash[p])
     funds = pos.cash[p] + w.income
-    monopolies = []
-    for g in board.groups:
-        squares = g.squares
-        owners = [owner[s] for s in squares]
-        mine = owners.count(p)
-        if not mine:
-            continue
-        other = mine + owners.count(NOBODY) < len(squares)
-        for s in squares:
+    whole = []
+    for i, g in enumerate(board.groups):
+        for s in g.squares:
             if owner[s] == p:
-                if mortgaged[s]:
-                    total += price[s] - mort[s] * lift_rate
-                else:
-                    total += price[s]
-        if g.kind == "street":
-            if mine == len(squares):
-                monopolies.append(g)
-                continue
-            for s in squares:
-                if owner[s] == p and not mortgaged[s]:
-                    total += turns * board.rate[s][0]
-                    funds += mort[s]
-            if not other:
-                total += w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
-            elif w.split_option:
-                total += w.split_option * w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
+                break
         else:
-            live = sum(1 for s in squares if owner[s] == p and not mortgaged[s])
-            total += turns * g.rate[live]
+            continue  # p holds none of it
+        value, fund, built = _group_part(board, g, owner, mortgaged, level, p, turns, w)
+        total += value
+        funds += fund
+        if built is not None:
+            whole.append((i, built))
+    if len(whole) > 1:
+        whole.sort(key=lambda item: (board.build_rank[item[0]], item[0]))
+    return total + _builds(board, whole, funds, turns, top_level) if whole else total
+
+
+def _group_part(board: Board, g: GroupInfo, owner: Sequence[int], mortgaged: Sequence[bool], level: Sequence[int],
+                p: int, turns: float, w: Weights) -> tuple[float, float, tuple[int, int, float] | None]:
+    """What group ``g`` adds to ``p``'s strength besides build plans: the value of its deeds and
+    their rent, what it adds to the funds for building (the mortgages of its deeds outside whole
+    groups), and for a whole colour group (level, cost a level, mortgages to lift) for the plan."""
+    squares = g.squares
+    mine = 0
+    other = False
+    for s in squares:
+        o = owner[s]
+        if o == p:
+            mine += 1
+        elif o != NOBODY:
+            other = True
+    if not mine:
+        return 0.0, 0.0, None
+    price, mort, lift_rate = board.price, board.mortgage, board.lift_rate
+    value = 0.0
+    fund = 0.0
+    for s in squares:
+        if owner[s] == p:
+            value += price[s] - mort[s] * lift_rate if mortgaged[s] else price[s]
+    if g.kind == "street":
+        if mine == len(squares):
+            cur = min([level[s] for s in squares])
+            lift = 0.0
             for s in squares:
-                if owner[s] == p and not mortgaged[s]:
-                    funds += mort[s]
-    if monopolies:
-        level = pos.level
-        # Spend funds on the groups that repay them best first.
-        monopolies.sort(key=lambda g: -(g.rate[3] - g.rate[0]) / (3 * g.house_cost * len(g.squares)))
-        for g in monopolies:
-            cur = min(level[s] for s in g.squares)
-            lift = sum(mort[s] * lift_rate for s in g.squares if mortgaged[s])
-            best = turns * g.rate[rent_index(cur, top_level)] if not lift else turns * g.single * 0.5
-            best_cost = 0.0
-            per_level = g.house_cost * len(g.squares)
-            best, best_cost = _build_plan(g, cur, lift, per_level, funds, turns, best, top_level)
-            total += best
-            funds -= best_cost
+                if mortgaged[s]:
+                    lift += mort[s] * lift_rate
+            return value, 0.0, (cur, g.house_cost * len(squares), lift)
+        for s in squares:
+            if owner[s] == p and not mortgaged[s]:
+                value += turns * board.rate[s][0]
+                fund += mort[s]
+        if not other:
+            value += w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
+        elif w.split_option:
+            value += w.split_option * w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
+    else:
+        live = 0
+        for s in squares:
+            if owner[s] == p and not mortgaged[s]:
+                live += 1
+                fund += mort[s]
+        value += turns * g.rate[live]
+    return value, fund, None
+
+
+def _builds(board: Board, whole: Sequence[tuple[int, tuple[int, int, float]]], funds: float, turns: float,
+            top_level: int) -> float:
+    """What the whole groups ``whole`` (group index, (level, cost a level, mortgages to lift)), in
+    the order funds go to them (best return on houses first), are worth built up with ``funds``."""
+    total = 0.0
+    groups = board.groups
+    for i, (cur, per_level, lift) in whole:
+        g = groups[i]
+        best0 = turns * g.rate[rent_index(cur, top_level)] if not lift else turns * g.single * 0.5
+        best, cost = _build_plan(g, cur, lift, per_level, funds, turns, best0, top_level)
+        total += best
+        funds -= cost
     return total
 
 
@@ -281,18 +309,10 @@ class Appraisal:
         return Holdings(v, f, tuple(sorted(changed.items(), key=self._rank)))
 
     def worth(self, held: "Holdings", cash: float) -> float:
+        """The value of ``held`` with ``cash``: ``strength`` of that position."""
         total = cash + held.value
         if held.whole:
-            funds = cash + self.w.income + held.funds
-            groups = self.board.groups
-            turns = self.turns
-            top = self.top
-            for i, (cur, per_level, lift) in held.whole:
-                g = groups[i]
-                best0 = turns * g.rate[rent_index(cur, top)] if not lift else turns * g.single * 0.5
-                best, cost = _build_plan(g, cur, lift, per_level, funds, turns, best0, top)
-                total += best
-                funds -= cost
+            total += _builds(self.board, held.whole, cash + self.w.income + held.funds, self.turns, self.top)
         return total
 
     def _rank(self, item: tuple[int, tuple[int, int, float]]) -> tuple[float, int]:
@@ -317,45 +337,7 @@ class Appraisal:
 
     def _group(self, i: int, owner: Sequence[int], p: int, mortgaged: Sequence[bool],
                level: Sequence[int]) -> tuple[float, float, tuple[int, int, float] | None]:
-        """What group ``i`` adds to ``p``'s strength besides build plans: its value, what it adds
-        to the funds for building, and for a whole colour group (level, cost a level, mortgages
-        to lift) for the build plan."""
-        board = self.board
-        g = board.groups[i]
-        squares = g.squares
-        owners = [owner[s] for s in squares]
-        mine = owners.count(p)
-        other = mine + owners.count(NOBODY) < len(squares)
-        if not mine:
-            return 0.0, 0.0, None
-        price, mort, lift_rate = board.price, board.mortgage, board.lift_rate
-        turns = self.turns
-        w = self.w
-        value = 0.0
-        fund = 0.0
-        for s in squares:
-            if owner[s] == p:
-                value += price[s] - mort[s] * lift_rate if mortgaged[s] else price[s]
-        if g.kind == "street":
-            if mine == len(squares):
-                cur = min(level[s] for s in squares)
-                lift = sum(mort[s] * lift_rate for s in squares if mortgaged[s])
-                return value, 0.0, (cur, g.house_cost * len(squares), lift)
-            for s in squares:
-                if owner[s] == p and not mortgaged[s]:
-                    value += turns * board.rate[s][0]
-                    fund += mort[s]
-            if not other:
-                value += w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
-            elif w.split_option:
-                value += w.split_option * w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
-        else:
-            live = sum(1 for s in squares if owner[s] == p and not mortgaged[s])
-            value += turns * g.rate[live]
-            for s in squares:
-                if owner[s] == p and not mortgaged[s]:
-                    fund += mort[s]
-        return value, fund, None
+        return _group_part(self.board, self.board.groups[i], owner, mortgaged, level, p, self.turns, self.w)
 
 
 WholeGroups = tuple[tuple[int, tuple[int, int, float]], ...]
