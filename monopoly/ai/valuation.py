@@ -321,15 +321,20 @@ class Appraisal:
     def _parts(self, p: int) -> "Parts":
         found = self._held.get(p)
         if found is None:
-            values: list[float] = []
-            funds: list[float] = []
+            groups = self.board.groups
+            values = [0.0] * len(groups)
+            funds = [0.0] * len(groups)
             whole: dict[int, tuple[int, int, float]] = {}
             owner, mortgaged, level = self.pos.owner, self.pos.mortgaged, self.pos.level
-            group = self._group
-            for i in range(len(self.board.groups)):
-                value, fund, built = group(i, owner, p, mortgaged, level)
-                values.append(value)
-                funds.append(fund)
+            for i, g in enumerate(groups):
+                for s in g.squares:
+                    if owner[s] == p:
+                        break
+                else:
+                    continue  # p holds none of it
+                value, fund, built = _group_part(self.board, g, owner, mortgaged, level, p, self.turns, self.w)
+                values[i] = value
+                funds[i] = fund
                 if built is not None:
                     whole[i] = built
             found = self._held[p] = (sum(values), sum(funds), values, funds, whole)
