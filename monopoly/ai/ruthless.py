@@ -52,8 +52,7 @@ BID_STEP = 10
 SEARCH_ROUNDS = 8  # rounds after which it searches for trades again whatever happened
 FOLLOW_UPS = 2  # deals of the last search priced afresh a turn while no new search is due
 SEARCH_PRICES = 8  # deals a search prices at most (besides the one it proposes); the others wait for the next
-MEMO_SIZE = 2048
-NEVER = 1 << 62  # cash it never has  # strengths remembered (the memory is cleared when full)
+NEVER = 1 << 62  # cash it never has
 DEAD_CASH = 500
 """A trade priced lately is priced again only once either side's cash moved this much, the groups either
 side owns whole changed, a deed in the deal was mortgaged or lifted, or the partner refused it: the
@@ -99,7 +98,6 @@ class Ruthless(Strategy):
         # trades priced lately -> (our cash, theirs, what else the price read, our gain or None: not worth proposing)
         self._dead: dict[str, tuple[int, int, int, float | None]] = {}
         self._holdings: _Holdings | None = None  # what it worked out about the holdings last seen
-        self._memo: dict[tuple[Any, ...], float] = {}  # strengths worked out lately (see ``_strength``)
         self._group_values: dict[tuple[Any, ...], float] = {}  # see ``_group_value``
 
     # ------------------------------------------------------------------ helpers
@@ -114,17 +112,7 @@ class Ruthless(Strategy):
         return self.rival_weight, self.block_weight
 
     def _strength(self, board: Board, pos: Position, p: int, view: GameView) -> float:
-        """``valuation.strength``, remembered: a decision values the same positions again and again
-        (a bid's search values every rival's position at each step). The key is everything
-        ``strength`` reads, so a remembered answer is the one it would give."""
-        key = (p, pos.cash[p], len(pos.active), tuple(pos.owner), tuple(pos.mortgaged), tuple(pos.level), board)
-        memo = self._memo
-        found = memo.get(key)
-        if found is None:
-            if len(memo) >= MEMO_SIZE:
-                memo.clear()
-            found = memo[key] = strength(board, pos, p, self.weights, self._top(view))
-        return found
+        return strength(board, pos, p, self.weights, self._top(view))
 
     def _held(self, view: GameView) -> "_Holdings":
         """What it has worked out about the deeds now on the board (see ``_Holdings``): the cached
