@@ -43,21 +43,25 @@ import random
 from typing import Any, Sequence
 
 from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
-                      Group, LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
+                      LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
                       ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
 from .endgame import Stake, build_return, cheap_auction, decisive, raisable, rival, stake
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import planned_builds
-from .valuation import (Board, GroupInfo, Position, Weights, apply_trade, board_for, group_value, liquid_value,
-                        rent_index, strength)
+from .valuation import (Appraisal, Board, GroupInfo, Parts, Position, Weights, apply_trade, board_for, group_value,
+                        liquid_value, rent_index, strength)
 from .view import GameView, Offer, Pending
 
 BID_STEP = 10
+SEARCH_ROUNDS = 8  # rounds after which it searches for trades again whatever happened
+FOLLOW_UPS = 2  # deals of the last search priced afresh a turn while no new search is due
+SEARCH_PRICES = 8  # deals a search prices at most (besides the one it proposes); the others wait for the next
+NEVER = 1 << 62  # cash it never has
 DEAD_CASH = 500
-"""A trade found not worth proposing is priced again only once either side's cash moved this much, the
-groups either side owns whole changed, or a deed in the deal was mortgaged or lifted: the search is
-incremental, pricing only what may have changed."""
+"""A trade priced lately is priced again only once either side's cash moved this much, the groups either
+side owns whole changed, a deed in the deal was mortgaged or lifted, or the partner refused it: the
+search is incremental, pricing only what may have changed (and the deal it proposes)."""
 
 
 @register_strategy
@@ -87,10 +91,21 @@ class Ruthless(Strategy):
         self._searched_turn = -1
         self._refusals: dict[str, int] = {}
         self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
-        self._search_key: tuple[tuple[int, ...], tuple[bool, ...]] | None = None  # (owners, mortgages)
+        self._search_key: tuple[int, ...] | None = None  # see ``_trade_key``
+        self._trade_owners: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # (owners, their _trade_key)
+        self._deal_cache: tuple[tuple[int, ...], tuple[tuple[int, list[_Deal]], ...]] | None = None  # (owners, _deals)
+        self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
+        # When it last found nothing to build or lift: (the least cash at which it would, the square it
+        # stood on, its deeds as _my_deeds). It does not look again before its cash reaches that, unless
+        # its deeds changed or, at the start of one of its throws, it stands elsewhere (the rents ahead
+        # changed); what others buy, mortgage or build changes its reserve little.
+        self._idle: tuple[int, int, tuple[int, ...]] | None = None
         self._search_due = 0
         self._reason = ""  # why it gave its last answer to a trade offer
-        self._dead: dict[str, tuple[int, int, int]] = {}  # trades not worth proposing -> (our cash, theirs, holdings)
+        # trades priced lately -> (our cash, theirs, what else the price read, our gain or None: not worth proposing)
+        self._dead: dict[str, tuple[int, int, int, float | None]] = {}
+        self._holdings: _Holdings | None = None  # what it worked out about the holdings last seen
+        self._group_values: dict[tuple[Any, ...], float] = {}  # see ``_group_value``
 
     # ------------------------------------------------------------------ helpers
     def _top(self, view: GameView) -> int:
@@ -106,35 +121,89 @@ class Ruthless(Strategy):
     def _strength(self, board: Board, pos: Position, p: int, view: GameView) -> float:
         return strength(board, pos, p, self.weights, self._top(view))
 
-    def _danger(self, view: GameView) -> int:
+    def _held(self, view: GameView) -> "_Holdings":
+        """What it has worked out about the deeds now on the board (see ``_Holdings``): the cached
+        record while owners and mortgages are unchanged, else a fresh one."""
+        key = (view.owners(), view.mortgages(), view.edition, view.rules)
+        held = self._holdings
+        if held is None or held.key != key:
+            held = self._holdings = _Holdings(key)
+        return held
+
+    def _appraisal(self, view: GameView, board: Board, pos: Position, held: "_Holdings | None" = None) -> Appraisal:
+        """An ``Appraisal`` of ``pos`` (the position now), sharing the holdings it works out with
+        the other appraisals made while the deeds and buildings stay as they are."""
+        built = self._built(view, held or self._held(view))
+        return Appraisal(board, pos, self.weights, self._top(view), built.parts)
+
+    def _whole(self, view: GameView, held: "_Holdings") -> dict[int, tuple[GroupInfo, ...]]:
+        """The colour groups each player owns whole (only players who own one)."""
+        if held.whole is None:
+            held.whole = _whole_groups(board_for(view), held.key[0])
+        return held.whole
+
+    def _mine(self, view: GameView, held: "_Holdings") -> tuple[GroupInfo, ...]:
+        """The colour groups this seat owns whole."""
+        return self._whole(view, held).get(self.seat, ())
+
+    def _built(self, view: GameView, held: "_Holdings") -> "_Buildings":
+        """What it has worked out about the buildings on the board (see ``_Buildings``)."""
+        levels = view.levels() if self._whole(view, held) else None
+        key = (levels, view.bank_houses, view.bank_hotels, view.offline_square, len(view.active_players()))
+        built = held.built
+        if built is None or built.key != key:
+            built = held.built = _Buildings(key)
+        return built
+
+    def _danger(self, view: GameView, held: "_Holdings | None" = None, built: "_Buildings | None" = None) -> int:
         """The dearest rent this seat could owe on its next throw."""
-        pos = view.position()
-        worst = 0
-        seat = self.seat
-        for steps in range(2, 13):
-            sq = (pos + steps) % 40
-            o = view.owner(sq)
-            if o != NOBODY and o != seat and not view.mortgaged(sq):
-                rent = view.rent(sq, steps)
-                if rent > worst:
-                    worst = rent
+        here = view.position()
+        if built is None:
+            built = self._built(view, held or self._held(view))
+        dangers = built.danger
+        worst = dangers.get(here)
+        if worst is None:
+            worst = dangers[here] = self._dearest_rent(view, here, built.rents)
         return worst
 
-    def _mortgage_reserve(self, view: GameView) -> int:
-        """What mortgaging properties outside its groups could raise now."""
-        total = 0
-        for s in view.owned():
-            if not view.mortgaged(s) and not view.group_has_buildings(s) and not self._in_monopoly(view, s):
-                total += view.edition.squares[s].mortgage
-        return total
+    def _dearest_rent(self, view: GameView, here: int, rents: dict[int, int]) -> int:
+        """The dearest rent of a throw from ``here``; ``rents`` remembers each square's rent (by the
+        throw, for a rent that depends on it)."""
+        worst = 0
+        seat = self.seat
+        by_throw = board_for(view).dice_rent
+        for steps in range(2, 13):
+            sq = (here + steps) % 40
+            key = 40 * steps + sq if by_throw[sq] else sq
+            rent = rents.get(key)
+            if rent is None:
+                o = view.owner(sq)
+                rent = rents[key] = view.rent(sq, steps) if o != NOBODY and o != seat and not view.mortgaged(sq) else 0
+            if rent > worst:
+                worst = rent
+        return worst
+
+    def _mortgage_reserve(self, view: GameView, held: "_Holdings | None" = None) -> int:
+        """What mortgaging properties outside its groups could raise now (properties outside its
+        whole groups have no buildings: this depends on owners and mortgages alone)."""
+        held = held or self._held(view)
+        if held.mortgage_reserve is None:
+            kept = {s for g in self._mine(view, held) for s in g.squares}
+            owners, mortgaged = held.key[0], held.key[1]
+            me = self.seat
+            mortgage = board_for(view).mortgage
+            held.mortgage_reserve = sum(mortgage[s] for s in board_for(view).properties
+                                        if owners[s] == me and not mortgaged[s] and s not in kept)
+        return held.mortgage_reserve
 
     def _in_monopoly(self, view: GameView, s: int) -> bool:
         return view.edition.squares[s].kind == "street" and view.owns_group(s)
 
-    def _reserve(self, view: GameView) -> int:
+    def _reserve(self, view: GameView, held: "_Holdings | None" = None, built: "_Buildings | None" = None) -> int:
         """Cash to keep in hand: the worst next rent, less what mortgages would raise, and ``cash_floor``
         more (a rent met by selling houses back at half price loses what they cost)."""
-        return max(0, self._danger(view) - self._mortgage_reserve(view)) + self.cash_floor
+        held = held or self._held(view)
+        return max(0, self._danger(view, held, built) - self._mortgage_reserve(view, held)) + self.cash_floor
 
     # ------------------------------------------------------------------ buying and auctions
     def _worth(self, view: GameView, square: int, pay: int) -> float:
@@ -334,16 +403,18 @@ class Ruthless(Strategy):
         """
         board = board_for(view)
         pos = Position.of(view)
-        before = self._strength(board, pos, self.seat, view)
+        me = self.seat
+        appraisal = self._appraisal(view, board, pos)
+        before = appraisal.strength(me)
         best, best_cost = None, None
         kept = board.group_of[keep].squares if keep is not None and keep in board.group_of else ()
         for s in view.owned():
             if view.mortgaged(s) or view.group_has_buildings(s) or self._in_monopoly(view, s) or s in kept:
                 continue
-            after = pos.copy()
-            after.mortgaged[s] = True
-            after.cash[self.seat] += board.mortgage[s]
-            cost = (before - self._strength(board, after, self.seat, view)) / max(1, board.mortgage[s])
+            mortgage = board.mortgage[s]
+            after = appraisal.worth(appraisal.changed(me, (s,), mortgaged=_with(pos.mortgaged, s, True)),
+                                    pos.cash[me] + mortgage)
+            cost = (before - after) / max(1, mortgage)
             if best_cost is None or cost < best_cost:
                 best, best_cost = s, cost
         return best
@@ -354,22 +425,24 @@ class Ruthless(Strategy):
         board = board_for(view)
         pos = Position.of(view)
         me = self.seat
-        before = self._strength(board, pos, me, view)
+        appraisal = self._appraisal(view, board, pos)
+        before = appraisal.strength(me)
+        cash = pos.cash[me]
         need = ask.amount - view.cash()
         best: Action | None = None
         best_key = None
         for s in view.owned():
-            options: list[tuple[Action, Position, int]] = []
+            options: list[tuple[Action, float, int]] = []  # (action, strength after, cash raised)
             if not view.mortgaged(s) and not view.group_has_buildings(s):
-                after = pos.copy()
-                after.mortgaged[s] = True
-                after.cash[me] += board.mortgage[s]
-                options.append((Mortgage(me, s), after, board.mortgage[s]))
+                raised = board.mortgage[s]
+                held = appraisal.changed(me, (s,), mortgaged=_with(pos.mortgaged, s, True))
+                options.append((Mortgage(me, s), appraisal.worth(held, cash + raised), raised))
             if view.level(s) and view.sell_problem(s) is None:
-                after, refund = self._after_sale(view, pos, s)
-                options.append((SellBuilding(me, s), after, refund))
+                sold, raised = self._after_sale(view, pos, s)
+                held = appraisal.changed(me, board.group_of[s].squares, level=sold.level)
+                options.append((SellBuilding(me, s), appraisal.worth(held, cash + raised), raised))
             for action, after, raised in options:
-                loss = before - self._strength(board, after, me, view)
+                loss = before - after
                 if isinstance(action, SellBuilding):
                     loss += board.house_cost[s] / 2  # the half lost on selling must be paid again to rebuild
                 # Lowest loss per unit raised; among those, prefer covering the debt in one go.
@@ -414,8 +487,8 @@ class Ruthless(Strategy):
             return False, f"it would hand you the {self._group_name(view, handed[0])} set"
         if paid < 0 and not self._covers_risk(view, board, after):
             return False, "it must keep money for the rent ahead"
-        gain = self.trade_gain(view, offer)
-        if gain is not None and gain >= self.accept_margin:
+        gain = self._gain(view, board, pos, after, partner, offer)
+        if gain >= self.accept_margin:
             return True, "the deal is worth it"
         given = offer.take if offer.recipient == me else offer.give
         if given:
@@ -451,16 +524,18 @@ class Ruthless(Strategy):
 
     def _handed(self, board: Board, pos: Position, after: Position, partner: int) -> list[GroupInfo]:
         """The street groups a deal completes for ``partner``."""
-        return [g for g in board.streets if _whole(after, g, partner) and not _whole(pos, g, partner)]
+        return _completed(board, pos.owner, after.owner, partner)
 
     @staticmethod
     def _group_name(view: GameView, g: GroupInfo) -> str:
         return next((grp.name for grp in view.edition.groups if grp.id == g.id), g.id)
 
-    def _covers_risk(self, view: GameView, board: Board, after: Position) -> bool:
+    def _covers_risk(self, view: GameView, board: Board, after: Position, danger: int | None = None) -> bool:
         """After paying cash in a deal, could it still meet the dearest rent of its next throw
-        (from cash, mortgages and selling houses)? Only asked of deals that cost cash."""
-        danger = self._danger(view)
+        (from cash, mortgages and selling houses)? Only asked of deals that cost cash. (``danger``:
+        that rent, when the caller knows it.)"""
+        if danger is None:
+            danger = self._danger(view)
         return danger <= 0 or liquid_value(board, after, self.seat) >= danger
 
     def trade_gain(self, view: GameView, offer: Offer) -> float | None:
@@ -471,49 +546,153 @@ class Ruthless(Strategy):
         board = board_for(view)
         pos = Position.of(view)
         after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
-        mine = self._strength(board, after, me, view) - self._strength(board, pos, me, view)
-        theirs = self._strength(board, after, partner, view) - self._strength(board, pos, partner, view)
+        if not self._fair_to_us(view, board, pos, after, partner, offer):
+            return None
+        return self._gain(view, board, pos, after, partner, offer)
+
+    def _gain(self, view: GameView, board: Board, pos: Position, after: Position, partner: int, offer: Offer) -> float:
+        """``trade_gain`` of a deal found fair: ``after`` is ``pos`` with the deal carried out."""
+        me = self.seat
+        appraisal = self._appraisal(view, board, pos)
+        moved = tuple(offer.give) + tuple(offer.take)
+        mine = appraisal.worth(appraisal.traded(me, after.owner, moved), after.cash[me]) - appraisal.strength(me)
+        theirs = (appraisal.worth(appraisal.traded(partner, after.owner, moved), after.cash[partner])
+                  - appraisal.strength(partner))
         cards = len(offer.take_cards) - len(offer.give_cards)
         if offer.recipient == me:
             cards = -cards
         mine += cards * view.edition.jail_fine
-        if not self._fair_to_us(view, board, pos, after, partner, offer):
-            return None
         return mine - self._rivalry(pos)[0] * theirs
 
     def _fair_to_us(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
                     offer: Offer) -> bool:
         """No gifts that decide the game: a group completed for the partner must be matched."""
-        need = self._sale_price(view, board, pos, after, partner)
+        need = self._sale_price(view, board, pos, after.owner, partner)
         return need <= 0 or (offer.cash if offer.recipient == self.seat else -offer.cash) >= need
 
-    def _sale_price(self, view: GameView, board: Board, pos: Position, after: Position, partner: int) -> float:
+    def _sale_price(self, view: GameView, board: Board, pos: Position, after: Sequence[int], partner: int) -> float:
         """The least cash a deal must pay us for the groups it completes for ``partner`` (0 when it
         completes none, or one at least nearly as good for us): ``sale_factor`` times their worth
         to the partner, built up, at any table size (``group_value`` counts at least
         ``min_opponents`` opponents)."""
-        theirs_new = self._handed(board, pos, after, partner)
+        theirs_new = _completed(board, pos.owner, after, partner)
         if not theirs_new:
             return 0.0
         me = self.seat
         n_opp = max(1, len(pos.active) - 1)
         top = self._top(view)
-        their_value = sum(group_value(board, g, 1e9, n_opp, self.weights, top) for g in theirs_new)
-        mine_new = [g for g in board.streets if _whole(after, g, me) and not _whole(pos, g, me)]
-        my_value = sum(group_value(board, g, 1e9, n_opp, self.weights, top) for g in mine_new)
+        their_value = sum(self._group_value(board, g, n_opp, top) for g in theirs_new)
+        mine_new = _completed(board, pos.owner, after, me)
+        my_value = sum(self._group_value(board, g, n_opp, top) for g in mine_new)
         if my_value >= self.match_share * their_value:
             return 0.0
         # A stalled game (no end in sight after many rounds) is worth ending: a group is then sold at its worth.
         factor = self.sale_factor if view.turn < self.stall_rounds * len(pos.active) else self.stalled_factor
         return factor * their_value
 
+    def _group_value(self, board: Board, g: GroupInfo, n_opp: int, top: int) -> float:
+        """``group_value`` built up without limit of funds: fixed for a board and table size, so remembered."""
+        key = (board, g.id, n_opp, top)
+        found = self._group_values.get(key)
+        if found is None:
+            found = self._group_values[key] = group_value(board, g, 1e9, n_opp, self.weights, top)
+        return found
+
     def _find_trade(self, view: GameView) -> ProposeTrade | None:
+        """The best trade worth proposing now, if any.
+
+        Pricing a deal is the costly part, so a deal priced lately is not priced again while
+        nothing it depends on moved much (see ``DEAD_CASH``): one found not worth proposing is
+        passed over, one found worth it is ranked by the gain found then. Of the others it prices
+        at most ``SEARCH_PRICES`` (deals it never priced first); the rest wait for the next search.
+        Only the deal chosen is priced afresh (the offer must carry today's price); if it no longer
+        pays, the next one is.
+        """
         board = board_for(view)
         pos = Position.of(view)
         me = self.seat
+        held = self._held(view)
+        appraisal = self._appraisal(view, board, pos, held)
+        danger = self._danger(view, held)
+        owners = held.key[0]
+        if self._deal_cache is None or self._deal_cache[0] != owners:
+            self._deal_cache = (owners, self._deals(board, pos))
+        dead = self._dead
+        cash_me = pos.cash[me]
+        mortgaged = pos.mortgaged
+        whole_of = self._whole(view, held)
+        # (our gain, order found, partner, given, taken, the price if priced now)
+        ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
+        stale: list[tuple[tuple[int, float], int, int, tuple[int, ...], tuple[int, ...], str, int]] = []
+        for x, candidates in self._deal_cache[1]:
+            cash_x = pos.cash[x]
+            # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
+            # two players own whole (their building plans compete for the same funds), the mortgages
+            # in the groups traded, and the refusals so far (the partner's share)
+            whole = (len(whole_of.get(me, ())), len(whole_of.get(x, ())))
+            for give, take, key in candidates:
+                if view.refused_recently(x, give, take):
+                    continue
+                holdings = hash((whole, *[mortgaged[s] for s in give], *[mortgaged[s] for s in take],
+                                 self._refusals.get(key, 0)))
+                found = dead.get(key)
+                if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
+                        and abs(found[1] - cash_x) < DEAD_CASH):
+                    if found[3] is not None:
+                        ranked.append((found[3], len(ranked), x, give, take, None))
+                    continue
+                # to price again: deals never priced first, then those found worth proposing (best
+                # first), then the rest
+                gain = found[3] if found is not None else None
+                order = (0, 0.0) if found is None else (1, -gain) if gain is not None else (2, 0.0)
+                stale.append((order, len(stale), x, give, take, key, holdings))
+        stale.sort()
+        for i, (_, _, x, give, take, key, holdings) in enumerate(stale):
+            if i >= SEARCH_PRICES:  # priced at a later search; meanwhile ranked by the gain found last
+                gain = dead[key][3] if key in dead else None
+                if gain is not None:
+                    ranked.append((gain, len(ranked), x, give, take, None))
+                continue
+            priced = self._price_offer(view, appraisal, x, give, take, danger, key)
+            dead[key] = (cash_me, pos.cash[x], holdings, priced[0] if priced is not None else None)
+            if priced is not None:
+                ranked.append((priced[0], len(ranked), x, give, take, priced[1]))
+        ranked.sort(key=lambda r: (-r[0], r[1]))
+        self._queue = [(x, give, take) for _, _, x, give, take, _ in ranked]
+        price = ranked[0][5] if ranked else None
+        if price is not None:  # the best was priced just now
+            del self._queue[0]
+            _, _, x, give, take, _ = ranked[0]
+            return ProposeTrade(me, x, give, take, price)
+        return self._follow_up(view, appraisal, danger)
+
+    def _follow_up(self, view: GameView, appraisal: Appraisal | None = None,
+                   danger: int | None = None) -> ProposeTrade | None:
+        """The next deal of the last search (``_queue``, best first) still worth proposing, priced
+        afresh; deals refused since are skipped, and at most ``FOLLOW_UPS`` are priced."""
+        if appraisal is None:
+            appraisal = self._appraisal(view, board_for(view), Position.of(view))
+        if danger is None:
+            danger = self._danger(view)
+        queue = self._queue
+        priced = 0
+        while queue and priced < FOLLOW_UPS:
+            x, give, take = queue.pop(0)
+            if view.refused_recently(x, give, take) or not view.may_deal(x):
+                continue
+            priced += 1
+            offer = self._price_offer(view, appraisal, x, give, take, danger)
+            if offer is not None:
+                return ProposeTrade(self.seat, x, give, take, offer[1])
+        return None
+
+    def _deals(self, board: Board, pos: Position) -> tuple[tuple[int, list[_Deal]], ...]:
+        """The swaps of deeds worth pricing with each other player, a function of the owners alone:
+        its share of a sold-out group split with us, for cash or our share of another such group
+        split between the two of us alone. (A group split between us has no buildings.)"""
+        me = self.seat
         owner = pos.owner
-        base: dict[int, float] = {}  # strengths before any deal, worked out when first needed
-        best: tuple[float, ProposeTrade] | None = None
+        out = []
         for x in pos.active:
             if x == me:
                 continue
@@ -521,8 +700,7 @@ class Ruthless(Strategy):
             gives: list[tuple[int, ...]] = []
             for g in board.groups:
                 holders = {owner[s] for s in g.squares}
-                if me not in holders or x not in holders or NOBODY in holders \
-                        or view.group_has_buildings(g.squares[0]):
+                if me not in holders or x not in holders or NOBODY in holders:
                     continue
                 wants.append(tuple(s for s in g.squares if owner[s] == x))
                 if len(holders) == 2:
@@ -532,66 +710,56 @@ class Ruthless(Strategy):
             candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
                            and board.group_of[gv[0]] is not board.group_of[t[0]]]
             candidates += [(gv, ()) for gv in gives]
-            dead = self._dead
-            cash_me, cash_x = pos.cash[me], pos.cash[x]
-            # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
-            # two players own whole (their building plans compete for the same funds) and the mortgages
-            # in the groups traded
-            whole = (len(view.monopolies(me)), len(view.monopolies(x)))
-            for give, take in candidates:
-                if view.refused_recently(x, give, take):
-                    continue
-                key = _offer_key(x, give, take)
-                found = dead.get(key)
-                holdings = hash((whole, tuple(pos.mortgaged[s] for s in give + take)))
-                if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
-                        and abs(found[1] - cash_x) < DEAD_CASH):
-                    continue
-                offer = self._price_offer(view, board, pos, base, x, give, take)
-                if offer is None:
-                    dead[key] = (cash_me, cash_x, holdings)
-                elif best is None or offer[0] > best[0]:
-                    best = offer
-        return best[1] if best is not None else None
+            out.append((x, [(give, take, _offer_key(x, give, take)) for give, take in candidates]))
+        return tuple(out)
 
-    def _price_offer(self, view: GameView, board: Board, pos: Position, base: dict[int, float], x: int,
-                     give: tuple[int, ...], take: tuple[int, ...]) -> tuple[float, ProposeTrade] | None:
-        """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain.
+    def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, give: tuple[int, ...],
+                     take: tuple[int, ...], danger: int, key: str | None = None) -> tuple[float, int] | None:
+        """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain
+        (``danger``: the dearest rent of our next throw, which a deal that costs cash must leave covered;
+        ``key``: the deal's ``_offer_key``, if the caller has it).
 
-        Returns our gain at that price and the offer, or None when the deal is not worth proposing.
+        Returns our gain at that price and the price, or None when the deal is not worth proposing.
         """
         me = self.seat
-        refusals = self._refusals.get(_offer_key(x, give, take), 0)
+        board, pos = appraisal.board, appraisal.pos
+        refusals = self._refusals.get(key if key is not None else _offer_key(x, give, take), 0)
         share = min(0.9, self.partner_share + 0.25 * refusals)
-        after = apply_trade(pos, me, x, give, take, 0)
-        need = self._sale_price(view, board, pos, after, x)  # cash x must pay us for a group handed over
-        if need > view.cash(x):
+        owner = list(pos.owner)
+        for s in give:
+            owner[s] = x
+        for s in take:
+            owner[s] = me
+        cash_x, cash_me = pos.cash[x], pos.cash[me]
+        # cash x must pay us for a group handed over (none when we give nothing)
+        need = self._sale_price(view, board, pos, owner, x) if give else 0.0
+        if need > cash_x:
             return None
-        for p in (me, x):
-            if p not in base:
-                base[p] = self._strength(board, pos, p, view)
-        g_x = self._strength(board, after, x, view) - base[x]
-        g_me = self._strength(board, after, me, view) - base[me]
+        moved = give + take
+        theirs = appraisal.traded(x, owner, moved)
+        mine = appraisal.traded(me, owner, moved)
+        base_x, base_me = appraisal.strength(x), appraisal.strength(me)
+        g_x = appraisal.worth(theirs, cash_x) - base_x
+        g_me = appraisal.worth(mine, cash_me) - base_me
         joint = g_x + g_me
         if joint <= 0:
             return None
         target = max(20.0, share * joint)
-        low, high = -view.cash(x), view.cash(me) if need <= 0 else -int(need)
+        low, high = -cash_x, cash_me if need <= 0 else -int(need)
         cash = 0
         for _ in range(3):  # money changes what a group can be built to: correct the price twice
             cash = max(low, min(high, cash + int(round((target - g_x) / 10.0)) * 10))
-            after = apply_trade(pos, me, x, give, take, cash)
-            g_x = self._strength(board, after, x, view) - base[x]
+            g_x = appraisal.worth(theirs, cash_x + cash) - base_x
             if abs(g_x - target) < 10:
                 break
         if g_x <= 0 or (need > 0 and -cash < need):
             return None
-        if cash > 0 and not self._covers_risk(view, board, after):
+        if cash > 0 and not self._covers_risk(view, board, apply_trade(pos, me, x, give, take, cash), danger):
             return None
-        gain = self._strength(board, after, me, view) - base[me] - self._rivalry(pos)[0] * g_x
+        gain = appraisal.worth(mine, cash_me - cash) - base_me - self._rivalry(pos)[0] * g_x
         if gain < max(self.propose_margin, self.accept_margin):
             return None
-        return gain, ProposeTrade(me, x, tuple(give), tuple(take), cash)
+        return gain, cash
 
     def trade_answered(self, view: GameView, offer: Offer, accepted: bool) -> None:
         key = _offer_key(offer.recipient, offer.give, offer.take)
@@ -602,17 +770,26 @@ class Ruthless(Strategy):
 
     def memory(self) -> dict[str, Any]:
         key = self._search_key
+        idle = self._idle
         return {"refusals": dict(self._refusals), "searched_turn": self._searched_turn, "search_due": self._search_due,
-                "search_key": [list(key[0]), list(key[1])] if key is not None else None,
+                "search_key": [list(key), []] if key is not None else None,  # (a second list: mortgages, once)
+                "queue": [[x, list(give), list(take)] for x, give, take in self._queue],
+                "idle": [idle[0], idle[1], list(idle[2])] if idle is not None else None,
                 "dead": {k: list(v) for k, v in self._dead.items()}}
 
     def restore(self, memory: dict[str, Any]) -> None:
         self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
         self._searched_turn = int(memory.get("searched_turn", -1))
         self._search_due = int(memory.get("search_due", 0))
-        self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2])) for k, v in dict(memory.get("dead", {})).items()}
+        self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2]), None if len(v) < 4 or v[3] is None else float(v[3]))
+                      for k, v in dict(memory.get("dead", {})).items()}
         key = memory.get("search_key")
-        self._search_key = (tuple(int(x) for x in key[0]), tuple(bool(x) for x in key[1])) if key else None
+        # (a key an older version saved has mortgages in its second list: it matches nothing, so it searches afresh)
+        self._search_key = tuple(int(x) for x in key[0]) if key and not key[1] else None
+        self._queue = [(int(x), tuple(int(s) for s in give), tuple(int(s) for s in take))
+                       for x, give, take in list(memory.get("queue", []))]
+        idle = memory.get("idle")
+        self._idle = (int(idle[0]), int(idle[1]), tuple(int(s) for s in idle[2])) if idle else None
 
     # ------------------------------------------------------------------ any time
     def act_anytime(self, view: GameView) -> Action | None:
@@ -622,74 +799,111 @@ class Ruthless(Strategy):
             return None  # raise_funds deals with debts; nothing is spent meanwhile
         if mine and kind == K.ROLL and view.turn != self._searched_turn:
             self._searched_turn = view.turn
-            # Search again when the groups a trade could complete changed hands, and every few turns
-            # anyway (cash changes prices).
+            # Search again when the groups a trade could complete changed hands, and every
+            # SEARCH_ROUNDS rounds anyway (cash and mortgages change prices); meanwhile, after a
+            # refusal, propose the next deal the last search found.
             key = self._trade_key(view)
             if key != self._search_key or view.turn >= self._search_due:
                 if len(self._dead) > 256:
                     self._dead.clear()
                 self._search_key = key
-                self._search_due = view.turn + 4 * view.player_count
+                self._search_due = view.turn + SEARCH_ROUNDS * view.player_count
                 offer = self._find_trade(view)
-                if offer is not None:
-                    self._search_key = None
-                    return offer
-        return self._develop(view)
+            else:
+                offer = self._follow_up(view) if self._queue else None
+            if offer is not None:
+                return offer
+        return self._develop(view, mine and kind == K.ROLL)
 
-    def _trade_key(self, view: GameView) -> tuple[tuple[int, ...], tuple[bool, ...]]:
-        """What the trades it looks for depend on besides cash: the owners and mortgages of the groups
+    def _trade_key(self, view: GameView) -> tuple[int, ...]:
+        """What the trades it looks for depend on besides cash and mortgages: the owners of the groups
         it holds part of and that are sold out (the only groups ``_find_trade`` deals in)."""
         owners = view.owners()
-        mortgaged = view.mortgages()
+        if self._trade_owners is not None and self._trade_owners[0] == owners:
+            return self._trade_owners[1]
         me = self.seat
         closed: list[int] = []
         for g in board_for(view).groups:
             squares = g.squares
             if me in [owners[s] for s in squares] and NOBODY not in [owners[s] for s in squares]:
                 closed.extend(squares)
-        return tuple(closed) + tuple(owners[s] for s in closed), tuple(mortgaged[s] for s in closed)
+        key = tuple(closed) + tuple(owners[s] for s in closed)
+        self._trade_owners = (owners, key)
+        return key
 
-    def _develop(self, view: GameView) -> Action | None:
+    def _develop(self, view: GameView, at_start: bool = True) -> Action | None:
         """Build the best next house, mortgaging lesser property to pay for it; else lift a mortgage.
 
         Nothing while scarce buildings are being auctioned: no house can be built directly until
         the auction ends, so mortgaging to pay for one would only cost interest, and the cash may
-        be wanted for the bids.
+        be wanted for the bids. What to build and what to lift are worked out once per change of
+        holdings (``_Holdings``); only the cash is read afresh, and not at all while nothing it acts
+        on improved (``_idle``; ``at_start``: at the start of one of its throws).
         """
         if view.buildings_on_order:
             return None
-        lift = self._lift_set(view)
+        lift = self._lift_set(view)  # one-on-one: a mortgaged set is freed first, whatever ``_idle`` says
         if lift is not None:
             return lift
-        groups = view.monopolies()
-        board = board_for(view)
-        reserve = None
-        cash = view.cash()
-        if groups:
-            choice = self._best_build(view, board, groups)
+        held = self._held(view)
+        cash, here = view.cash(), view.position()
+        mine = self._my_deeds(view, held)
+        idle = self._idle
+        if idle is not None and cash < idle[0] and (here == idle[1] or not at_start) and idle[2] == mine:
+            return None  # it would not act before its cash reaches idle[0] (see ``_idle``)
+        action, need = self._next_development(view, held, cash)
+        self._idle = (need, here, mine) if action is None else None
+        return action
+
+    def _my_deeds(self, view: GameView, held: "_Holdings") -> tuple[int, ...]:
+        """The squares this seat owns, a mortgaged one as its negative less one."""
+        if held.my_deeds is None:
+            owners, mortgaged = held.key[0], held.key[1]
+            me = self.seat
+            properties = board_for(view).properties
+            held.my_deeds = tuple([-s - 1 if mortgaged[s] else s for s in properties if owners[s] == me])
+        return held.my_deeds
+
+    def _next_development(self, view: GameView, held: "_Holdings", cash: int) -> tuple[Action | None, int]:
+        """The development ``_develop`` makes now, if any; else the least cash at which it would
+        make one with the holdings and reserve of now (``NEVER`` if none)."""
+        mine = self._mine(view, held)
+        if mine:
+            built = self._built(view, held)
+            if built.build is _UNSET:
+                built.build = self._best_build(view, board_for(view), mine)
+            choice = built.build
             if choice is not None:
                 square, cost = choice
-                reserve = self._reserve(view)
+                reserve = self._reserve(view, held, built)
                 if cash - cost >= reserve:
-                    return Build(self.seat, square)
-                if cash - cost + self._mortgage_reserve(view) >= reserve:
-                    m = self._cheapest_mortgage(view)
-                    if m is not None:
-                        return Mortgage(self.seat, m)
-                return None
+                    return Build(self.seat, square), 0
+                # short of that, mortgaging lesser property pays for it
+                short = cost + reserve - self._mortgage_reserve(view, held)
+                if cash < short:
+                    return None, short
+                m = self._cheapest_mortgage(view)
+                if m is not None:
+                    return Mortgage(self.seat, m), 0
+                return None, cost + reserve
         # Nothing to build: lift mortgages, those in our groups first, then the best earners.
+        if held.lift is _UNSET:
+            held.lift = self._best_lift(view)
+        best = held.lift
+        if best is None:
+            return None, NEVER
+        need = self._reserve(view, held) + 100 + max(1, view.lift_cost(best))
+        if cash >= need:
+            return LiftMortgage(self.seat, best), 0
+        return None, need
+
+    def _best_lift(self, view: GameView) -> int | None:
+        """The mortgage to lift first: one in a group of ours, then the best earner."""
         mortgaged = [s for s in view.owned() if view.mortgaged(s)]
         if not mortgaged:
             return None
-        if reserve is None:
-            reserve = self._reserve(view)
-        spare = cash - reserve - 100
-        if spare <= 0:
-            return None
-        best = max(mortgaged, key=lambda s: (self._in_group_of_mine(view, s), board.rate[s][0] if board.rate[s] else 0))
-        if view.lift_cost(best) <= spare:
-            return LiftMortgage(self.seat, best)
-        return None
+        board = board_for(view)
+        return max(mortgaged, key=lambda s: (self._in_group_of_mine(view, s), board.rate[s][0] if board.rate[s] else 0))
 
     def _lift_set(self, view: GameView) -> Action | None:
         """Two players left: a whole group with a mortgaged deed is freed first (no house goes up on
@@ -715,31 +929,33 @@ class Ruthless(Strategy):
     def _in_group_of_mine(self, view: GameView, s: int) -> bool:
         return view.edition.squares[s].kind == "street" and view.owns_group(s)
 
-    def _best_build(self, view: GameView, board: Board, groups: list[Group]) -> tuple[int, int] | None:
+    def _best_build(self, view: GameView, board: Board, groups: Sequence[GroupInfo]) -> tuple[int, int] | None:
         """The next house worth building: (square, cost), best return first, three houses first."""
         top = self._top(view)
         hpp = view.rules.houses_per_hotel
         turns = self.weights.horizon * max(self.weights.min_opponents, len(view.opponents()))
-        shortage = view.bank_houses <= self.shortage_houses and self._rival_can_build(view)
         best = None
         best_key = None
-        for g in groups:
-            info = board.group_of[g.squares[0]]
-            levels = [view.level(s) for s in g.squares]
-            cur = min(levels)
+        level = view.levels()
+        shortage: bool | None = None  # worked out when first needed
+        for info in groups:
+            cur = min(level[s] for s in info.squares)
             if cur >= top:
                 continue
-            if any(view.mortgaged(s) for s in g.squares):
+            if any(view.mortgaged(s) for s in info.squares):
                 continue
-            square = next(s for s in g.squares if view.level(s) == cur and view.build_problem(s) is None) \
-                if any(view.build_problem(s) is None for s in g.squares) else None
+            # the first site at the group's lowest level that may take a building now
+            square = next((s for s in info.squares if level[s] == cur and view.build_problem(s) is None), None)
             if square is None:
                 continue
+            if cur == hpp and shortage is None:
+                shortage = view.bank_houses <= self.shortage_houses and self._rival_can_build(view)
             if cur == hpp and shortage:
                 continue
             target = max(cur + 1, self.build_target) if cur < self.build_target else cur + 1
-            per_level = info.house_cost * len(g.squares)
-            ratio = (info.rate[rent_index(target, top)] - info.rate[rent_index(cur, top)]) / ((target - cur) * per_level)
+            per_level = info.house_cost * len(info.squares)
+            ratio = ((info.rate[rent_index(target, top)] - info.rate[rent_index(cur, top)])
+                     / ((target - cur) * per_level))
             # Houses that pay back within the horizon come first; the rest only use idle money.
             key = (0 if ratio * turns >= 1.0 else 1, 0 if cur < self.build_target else 1, -ratio)
             if best_key is None or key < best_key:
@@ -796,8 +1012,82 @@ class Ruthless(Strategy):
         return Build(self.seat, max(spots, key=lambda s: (gain(s), -s)))
 
 
-def _whole(pos: Position, g: GroupInfo, p: int) -> bool:
-    return all(pos.owner[s] == p for s in g.squares)
+_Deal = tuple[tuple[int, ...], tuple[int, ...], str]  # squares given, squares taken, the offer's key
+_UNSET: Any = object()  # a ``_Holdings`` answer not worked out yet (None is an answer: "nothing")
+
+
+class _Holdings:
+    """What the any-time machinery has worked out about one state of the deeds, so that questions
+    asked again and again between changes (its whole groups, what mortgages would raise, which
+    mortgage to lift) are answered once.
+
+    ``key`` is everything those answers read: owners and mortgages (with the edition and rules).
+    What also depends on buildings is in ``built`` (``_Buildings``). Cash is in neither: whatever
+    depends on cash is worked out each time.
+    """
+
+    __slots__ = ("key", "whole", "my_deeds", "lift", "mortgage_reserve", "built")
+
+    def __init__(self, key: tuple[Any, ...]) -> None:
+        self.key = key
+        self.whole: dict[int, tuple[GroupInfo, ...]] | None = None  # player -> the colour groups it owns whole
+        self.my_deeds: tuple[int, ...] | None = None  # see ``Ruthless._my_deeds``
+        self.lift: int | None = _UNSET  # the mortgage to lift first
+        self.mortgage_reserve: int | None = None
+        self.built: _Buildings | None = None
+
+
+class _Buildings:
+    """What depends on the buildings as well as on the deeds (``_Holdings``): the next house worth
+    building and the dearest rent of a throw from each square. ``key``: the buildings on every
+    square (none while no group is owned whole), the bank's houses and hotels, the Offline token
+    and how many still play."""
+
+    __slots__ = ("key", "build", "danger", "rents", "parts")
+
+    def __init__(self, key: tuple[Any, ...]) -> None:
+        self.key = key
+        self.build: tuple[int, int] | None = _UNSET  # the next house worth building: (square, cost)
+        self.danger: dict[int, int] = {}  # square -> the dearest rent of the next throw from there
+        self.rents: dict[int, int] = {}  # square (40 * throw + square for utilities) -> rent this seat would owe
+        self.parts: dict[int, Parts] = {}  # player -> its holdings in parts (``Appraisal``)
+
+
+def _whole_groups(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[GroupInfo, ...]]:
+    """The colour groups each player owns whole, in board order (players who own none left out).
+
+    Every seat asks this of the same owners in turn, so the last answer is kept (read only)."""
+    last = _LAST_WHOLE[0]
+    if last is not None and last[0] is board and last[1] == owners:
+        return last[2]
+    out: dict[int, tuple[GroupInfo, ...]] = {}
+    for g in board.streets:
+        squares = g.squares
+        first = owners[squares[0]]
+        if first != NOBODY and all(owners[s] == first for s in squares):
+            out[first] = out.get(first, ()) + (g,)
+    _LAST_WHOLE[0] = (board, owners, out)
+    return out
+
+
+_LAST_WHOLE: list[tuple[Board, tuple[int, ...], dict[int, tuple[GroupInfo, ...]]] | None] = [None]
+
+
+def _with(values: Sequence[bool], square: int, value: bool) -> list[bool]:
+    """``values`` with the one at ``square`` replaced."""
+    out = list(values)
+    out[square] = value
+    return out
+
+
+def _completed(board: Board, before: Sequence[int], after: Sequence[int], p: int) -> list[GroupInfo]:
+    """The street groups ``p`` owns whole with owners ``after`` and did not with ``before``."""
+    out = []
+    for g in board.streets:
+        squares = g.squares
+        if after[squares[0]] == p and all(after[s] == p for s in squares) and not all(before[s] == p for s in squares):
+            out.append(g)
+    return out
 
 
 def _offer_key(recipient: int, give: Sequence[int], take: Sequence[int]) -> str:

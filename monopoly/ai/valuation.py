@@ -14,7 +14,7 @@ by ``rival_weight``) says whether the deal is worth making.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from ..engine import NOBODY, Edition
 from .board import BoardFacts, board_facts
@@ -48,6 +48,7 @@ class Board:
         self.price = [s.price for s in sq]
         self.mortgage = [s.mortgage for s in sq]
         self.house_cost = [s.house_cost for s in sq]
+        self.dice_rent = tuple(s.kind == "utility" for s in sq)  # whose rent depends on the throw
         self.rate = facts.rent_rate
         groups = []
         for g in edition.groups:
@@ -66,7 +67,11 @@ class Board:
                 groups.append(GroupInfo(g.id, first.kind, g.squares, 0, rate, rate[1] * n))
         self.groups = tuple(groups)
         self.group_of = {s: gi for gi in self.groups for s in gi.squares}
+        self.group_index = {s: i for i, gi in enumerate(self.groups) for s in gi.squares}
         self.streets = tuple(g for g in self.groups if g.kind == "street")
+        # the order ``strength`` spends funds on whole groups in: best return on houses first
+        self.build_rank = tuple(-(g.rate[3] - g.rate[0]) / (3 * g.house_cost * len(g.squares)) if g.kind == "street"
+                                else 0.0 for g in self.groups)
 
 
 _BOARDS: dict[tuple[int, bool, int], Board] = {}
@@ -119,63 +124,86 @@ def rent_index(level: int, top_level: int = 5) -> int:
 def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5) -> float:
     """What player ``p``'s position is worth, in money (see the module docstring)."""
     turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
-    owner = pos.owner
-    mortgaged = pos.mortgaged
-    price = board.price
-    mort = board.mortgage
-    lift_rate = board.lift_rate
+    owner, mortgaged, level = pos.owner, pos.mortgaged, pos.level
     total = float(pos.cash[p])
     funds = pos.cash[p] + w.income
-    monopolies = []
-    for g in board.groups:
-        squares = g.squares
-        mine = 0
-        other = False
-        for s in squares:
-            o = owner[s]
-            if o == p:
-                mine += 1
-            elif o != NOBODY:
-                other = True
-        if not mine:
-            continue
-        for s in squares:
+    whole = []
+    for i, g in enumerate(board.groups):
+        for s in g.squares:
             if owner[s] == p:
-                if mortgaged[s]:
-                    total += price[s] - mort[s] * lift_rate
-                else:
-                    total += price[s]
-        if g.kind == "street":
-            if mine == len(squares):
-                monopolies.append(g)
-                continue
-            for s in squares:
-                if owner[s] == p and not mortgaged[s]:
-                    total += turns * board.rate[s][0]
-                    funds += mort[s]
-            if not other:
-                total += w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
-            elif w.split_option:
-                total += w.split_option * w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
+                break
         else:
-            live = sum(1 for s in squares if owner[s] == p and not mortgaged[s])
-            total += turns * g.rate[live]
+            continue  # p holds none of it
+        value, fund, built = _group_part(board, g, owner, mortgaged, level, p, turns, w)
+        total += value
+        funds += fund
+        if built is not None:
+            whole.append((i, built))
+    if len(whole) > 1:
+        whole.sort(key=lambda item: (board.build_rank[item[0]], item[0]))
+    return total + _builds(board, whole, funds, turns, top_level) if whole else total
+
+
+def _group_part(board: Board, g: GroupInfo, owner: Sequence[int], mortgaged: Sequence[bool], level: Sequence[int],
+                p: int, turns: float, w: Weights) -> tuple[float, float, tuple[int, int, float] | None]:
+    """What group ``g`` adds to ``p``'s strength besides build plans: the value of its deeds and
+    their rent, what it adds to the funds for building (the mortgages of its deeds outside whole
+    groups), and for a whole colour group (level, cost a level, mortgages to lift) for the plan."""
+    squares = g.squares
+    mine = 0
+    other = False
+    for s in squares:
+        o = owner[s]
+        if o == p:
+            mine += 1
+        elif o != NOBODY:
+            other = True
+    if not mine:
+        return 0.0, 0.0, None
+    price, mort, lift_rate = board.price, board.mortgage, board.lift_rate
+    value = 0.0
+    fund = 0.0
+    for s in squares:
+        if owner[s] == p:
+            value += price[s] - mort[s] * lift_rate if mortgaged[s] else price[s]
+    if g.kind == "street":
+        if mine == len(squares):
+            cur = min([level[s] for s in squares])
+            lift = 0.0
             for s in squares:
-                if owner[s] == p and not mortgaged[s]:
-                    funds += mort[s]
-    if monopolies:
-        level = pos.level
-        # Spend funds on the groups that repay them best first.
-        monopolies.sort(key=lambda g: -(g.rate[3] - g.rate[0]) / (3 * g.house_cost * len(g.squares)))
-        for g in monopolies:
-            cur = min(level[s] for s in g.squares)
-            lift = sum(mort[s] * lift_rate for s in g.squares if mortgaged[s])
-            best = turns * g.rate[rent_index(cur, top_level)] if not lift else turns * g.single * 0.5
-            best_cost = 0.0
-            per_level = g.house_cost * len(g.squares)
-            best, best_cost = _build_plan(g, cur, lift, per_level, funds, turns, best, top_level)
-            total += best
-            funds -= best_cost
+                if mortgaged[s]:
+                    lift += mort[s] * lift_rate
+            return value, 0.0, (cur, g.house_cost * len(squares), lift)
+        for s in squares:
+            if owner[s] == p and not mortgaged[s]:
+                value += turns * board.rate[s][0]
+                fund += mort[s]
+        if not other:
+            value += w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
+        elif w.split_option:
+            value += w.split_option * w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
+    else:
+        live = 0
+        for s in squares:
+            if owner[s] == p and not mortgaged[s]:
+                live += 1
+                fund += mort[s]
+        value += turns * g.rate[live]
+    return value, fund, None
+
+
+def _builds(board: Board, whole: Sequence[tuple[int, tuple[int, int, float]]], funds: float, turns: float,
+            top_level: int) -> float:
+    """What the whole groups ``whole`` (group index, (level, cost a level, mortgages to lift)), in
+    the order funds go to them (best return on houses first), are worth built up with ``funds``."""
+    total = 0.0
+    groups = board.groups
+    for i, (cur, per_level, lift) in whole:
+        g = groups[i]
+        best0 = turns * g.rate[rent_index(cur, top_level)] if not lift else turns * g.single * 0.5
+        best, cost = _build_plan(g, cur, lift, per_level, funds, turns, best0, top_level)
+        total += best
+        funds -= cost
     return total
 
 
@@ -205,6 +233,133 @@ def _build_plan(g: GroupInfo, cur: int, lift: float, per_level: int, funds: floa
             best, best_cost = value, cost
         prev_rent, prev_cost = rent, cost
     return best, best_cost
+
+
+class Appraisal:
+    """``strength`` of the players of one position and of trades from it, worked out in parts so
+    that valuing many deals costs little: the value of each group held (which a deal changes
+    only for the groups it touches) is worked out once, and cash (which a deal's price changes)
+    only enters the last step, the build plans.
+
+    ``held(p)`` is ``p``'s holdings now; ``traded(p, owner, squares)`` its holdings once the
+    deeds ``squares`` changed hands to the owners in ``owner``; ``worth(holdings, cash)`` their
+    value with that cash, which is ``strength`` of that position (up to rounding).
+    """
+
+    def __init__(self, board: Board, pos: Position, w: Weights, top_level: int = 5,
+                 parts: dict[int, "Parts"] | None = None) -> None:
+        """``parts``: where to keep (and find) the holdings worked out, to share them with another
+        appraisal of a position with the same owners, mortgages, buildings and players (whatever
+        the cash)."""
+        self.board = board
+        self.pos = pos
+        self.w = w
+        self.top = top_level
+        self.turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
+        self._held: dict[int, Parts] = {} if parts is None else parts
+        self._ordered: dict[int, WholeGroups] = {}
+        self._strength: dict[int, float] = {}
+
+    def strength(self, p: int) -> float:
+        """``p``'s strength in the position itself."""
+        found = self._strength.get(p)
+        if found is None:
+            found = self._strength[p] = self.worth(self.held(p), self.pos.cash[p])
+        return found
+
+    def held(self, p: int) -> "Holdings":
+        v, f, _, _, whole = self._parts(p)
+        return Holdings(v, f, self._whole(p, whole))
+
+    def _whole(self, p: int, whole: dict[int, tuple[int, int, float]]) -> "WholeGroups":
+        """``p``'s whole groups in the position, in the order funds go to them (worked out once)."""
+        found = self._ordered.get(p)
+        if found is None:
+            found = self._ordered[p] = tuple(sorted(whole.items(), key=self._rank))
+        return found
+
+    def traded(self, p: int, owner: Sequence[int], squares: Sequence[int]) -> "Holdings":
+        return self.changed(p, squares, owner=owner)
+
+    def changed(self, p: int, squares: Sequence[int], owner: Sequence[int] | None = None,
+                mortgaged: Sequence[bool] | None = None, level: Sequence[int] | None = None) -> "Holdings":
+        """``p``'s holdings once ``squares`` changed: their owners to ``owner``, their mortgages to
+        ``mortgaged``, their buildings to ``level`` (each the whole board's; the position's where
+        not given)."""
+        v, f, values, funds, whole = self._parts(p)
+        changed = None
+        index = self.board.group_index
+        pos = self.pos
+        owner = pos.owner if owner is None else owner
+        mortgaged = pos.mortgaged if mortgaged is None else mortgaged
+        level = pos.level if level is None else level
+        for i in sorted({index[s] for s in squares}):
+            value, fund, built = self._group(i, owner, p, mortgaged, level)
+            v += value - values[i]
+            f += fund - funds[i]
+            if built is not None or i in whole:
+                if changed is None:
+                    changed = dict(whole)
+                if built is None:
+                    del changed[i]
+                else:
+                    changed[i] = built
+        if changed is None:  # no whole group changed
+            return Holdings(v, f, self._whole(p, whole))
+        return Holdings(v, f, tuple(sorted(changed.items(), key=self._rank)))
+
+    def worth(self, held: "Holdings", cash: float) -> float:
+        """The value of ``held`` with ``cash``: ``strength`` of that position."""
+        total = cash + held.value
+        if held.whole:
+            total += _builds(self.board, held.whole, cash + self.w.income + held.funds, self.turns, self.top)
+        return total
+
+    def _rank(self, item: tuple[int, tuple[int, int, float]]) -> tuple[float, int]:
+        return self.board.build_rank[item[0]], item[0]
+
+    def _parts(self, p: int) -> "Parts":
+        found = self._held.get(p)
+        if found is None:
+            groups = self.board.groups
+            values = [0.0] * len(groups)
+            funds = [0.0] * len(groups)
+            whole: dict[int, tuple[int, int, float]] = {}
+            owner, mortgaged, level = self.pos.owner, self.pos.mortgaged, self.pos.level
+            for i, g in enumerate(groups):
+                for s in g.squares:
+                    if owner[s] == p:
+                        break
+                else:
+                    continue  # p holds none of it
+                value, fund, built = _group_part(self.board, g, owner, mortgaged, level, p, self.turns, self.w)
+                values[i] = value
+                funds[i] = fund
+                if built is not None:
+                    whole[i] = built
+            found = self._held[p] = (sum(values), sum(funds), values, funds, whole)
+        return found
+
+    def _group(self, i: int, owner: Sequence[int], p: int, mortgaged: Sequence[bool],
+               level: Sequence[int]) -> tuple[float, float, tuple[int, int, float] | None]:
+        return _group_part(self.board, self.board.groups[i], owner, mortgaged, level, p, self.turns, self.w)
+
+
+WholeGroups = tuple[tuple[int, tuple[int, int, float]], ...]
+"""Whole colour groups as (group index, (level, cost a level, mortgages to lift)), in the order funds go to them."""
+Parts = tuple[float, float, list[float], list[float], dict[int, tuple[int, int, float]]]
+"""A player's holdings in parts: the value and funds of all its groups, of each group, and its whole
+colour groups by group index (``Appraisal``)."""
+
+
+class Holdings(NamedTuple):
+    """A player's holdings as ``Appraisal`` values them: the value of the deeds, what they add to
+    the funds for building, and the whole colour groups in the order funds go to them, each as
+    (group index, (level, cost a level, mortgages to lift)). (A named tuple: made for every deal
+    priced, so made cheaply.)"""
+    value: float
+    funds: float
+    whole: "WholeGroups"
 
 
 def score(board: Board, pos: Position, p: int, w: Weights, rival_weight: float, top_level: int = 5) -> float:
