@@ -209,11 +209,13 @@ class ComputerPlayers:
         if number != self._points_turn:
             self._points.clear()
             self._points_turn = number
-        point = self._points.get(key)
-        if point is None:
-            point = self._points[key] = _Point()
         strategies = self.strategies
         decider = d.player if d.player in strategies else None
+        point = self._points.get(key)
+        if point is None:
+            if kind == _ROLL and decider is not None and self._alone(decider) and not table.in_jail(decider):
+                return self._plain_throw(table, decider, key)
+            point = self._points[key] = _Point()
         # Any-time actions: the deciding computer first, then (at the start of a throw, or while
         # a person decides) every other computer.
         done = point.done
@@ -232,6 +234,33 @@ class ComputerPlayers:
         return self._answer(table, decider, d, point)
 
     # ------------------------------------------------------------------ parts
+    def _alone(self, seat: int) -> bool:
+        """Whether ``seat`` is the only computer asked for any-time actions at the start of its throw."""
+        watchers = self._watchers
+        return not watchers or (len(watchers) == 1 and watchers[0] == seat)
+
+    def _plain_throw(self, table: View, seat: int, key: tuple[Any, ...]) -> Action | None:
+        """The common case of a computer's throw outside jail at a new decision point, with no
+        other computer to ask: its any-time action, or the throw.
+
+        Nothing is remembered about the point unless the seat acts (then the point is kept as
+        ``next_action`` keeps every other): once the throw is made the turn never comes back to
+        it (the phase, the doubles or the turn number move on), so a point where the seat had
+        nothing to do and threw needs no record.
+        """
+        if table.may_act(seat):
+            strategy = self.strategies[seat]
+            try:
+                action = strategy.act_anytime(self._views[seat])
+            except Exception:
+                log.exception("strategy %s (seat %d) failed choosing an any-time action; it does nothing",
+                              strategy.name, seat)
+                action = None
+            if action is not None:
+                point = self._points[key] = _Point()
+                return self._offer_anytime(table, seat, point, strategy, action, 0)
+        return self._rolls[seat]
+
     def _bind(self, game: Game) -> None:
         self._game = game
         self._table = game.view
@@ -282,18 +311,26 @@ class ComputerPlayers:
                           strategy.name, seat)
             action = None
         if action is not None:
-            held = self._held_back(seat, action, point)
-            if held:
-                log.debug("strategy %s (seat %d): %r held back (%s)", strategy.name, seat, action, held)
-            else:
-                problem = self._problem(table, seat, action)
-                if problem is None:
-                    point.used[seat] = used + 1
-                    if isinstance(action, ProposeTrade):
-                        self._note_offer(seat, action, point)
-                    return action
-                log.warning("strategy %s (seat %d) chose %r, which is not allowed (%s); it does nothing",
-                            strategy.name, seat, action, problem)
+            return self._offer_anytime(table, seat, point, strategy, action, used)
+        point.done.add(seat)
+        return None
+
+    def _offer_anytime(self, table: View, seat: int, point: _Point, strategy: Strategy, action: Action,
+                       used: int) -> Action | None:
+        """The any-time ``action`` a strategy chose at ``point`` (having taken ``used`` there), if
+        the controller's limits and the rules allow it; else None, and the seat is done here."""
+        held = self._held_back(seat, action, point)
+        if held:
+            log.debug("strategy %s (seat %d): %r held back (%s)", strategy.name, seat, action, held)
+        else:
+            problem = self._problem(table, seat, action)
+            if problem is None:
+                point.used[seat] = used + 1
+                if isinstance(action, ProposeTrade):
+                    self._note_offer(seat, action, point)
+                return action
+            log.warning("strategy %s (seat %d) chose %r, which is not allowed (%s); it does nothing",
+                        strategy.name, seat, action, problem)
         point.done.add(seat)
         return None
 

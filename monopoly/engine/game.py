@@ -357,10 +357,12 @@ class Game:
         leaves the game in a state the rules never reach: anything taking input from people or
         files uses ``apply``.
         """
+        effect = ROUTES[type(action)].effect
         if self.keep_log:
-            return self._recorded(action, ROUTES[type(action)].effect)
-        self._start()
-        ROUTES[type(action)].effect(self, action)
+            return self._recorded(action, effect)
+        if self._events:  # left over from an action that failed half way (each apply leaves a fresh list)
+            self._start()
+        effect(self, action)
         return self._finish_apply()
 
     def _recorded(self, action: A.Action, effect: Any) -> list[E.Event]:
@@ -436,10 +438,15 @@ class Game:
         self._emit = events.append
 
     def _finish_apply(self) -> list[E.Event]:
-        self._flush()
+        """Play on to the next decision and hand over the action's events, leaving a fresh list
+        for the next one (``_start`` written out: this runs after every action)."""
+        if self._new:
+            self._flush()
         settle(self)
         events = self._events
-        self._start()
+        fresh: list[E.Event] = []
+        self._events = fresh
+        self._emit = fresh.append
         if self.keep_log:
             self.log.extend(events)
         return events

@@ -32,10 +32,13 @@ _ROLL, _BUY, _SALARY, _RENT = K.ROLL, K.BUY, R.SALARY, R.RENT
 def settle(g: "Game") -> None:
     """Play on by itself until someone has a decision to take (or the game ends)."""
     s = g.state
+    new = g._new  # the decisions queued by the last step: one list for the game's life
     while s.outcome is None:
-        g._flush()
-        if s.stack:
-            top = s.stack[-1]
+        if new:
+            g._flush()
+        stack = s.stack
+        if stack:
+            top = stack[-1]
             kind = top.kind
             if kind == _RAISE_FUNDS and s.players[top.player].cash >= top.amount:
                 s.stack.pop()

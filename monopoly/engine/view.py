@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from . import actions as A
 from . import holdings as H
+from .debts import deal_problem, in_debt
 from .codes import AuctionItem, DecisionKind as K, Phase
 from .editions import Edition, Group, Square
-from .errors import IllegalActionError
 from .rules import Rules
 from .state import NOBODY, Decision, Outcome
 
@@ -198,7 +198,7 @@ class View:
         return self._game.state.players[self._p(player)].position
 
     def in_jail(self, player: int | None = None) -> bool:
-        return self._game.state.players[self._p(player)].in_jail
+        return self._game.state.players[self._p(player) if player is None else player].in_jail
 
     def jail_turns(self, player: int | None = None) -> int:
         return self._game.state.players[self._p(player)].jail_turns
@@ -426,7 +426,7 @@ class View:
 
     def in_debt(self, player: int | None = None) -> bool:
         """Whether ``player`` owes a debt still to be raised (and so may raise cash but not spend it)."""
-        return self._game.in_debt(self._p(player))
+        return in_debt(self._game, self._p(player) if player is None else player)
 
     def debt(self, player: int | None = None) -> Pending | None:
         """The debt ``player`` is raising, if any: amount, creditor and what it is for."""
@@ -484,11 +484,7 @@ class View:
 
     def problem(self, action: A.Action) -> str | None:
         """Why ``action`` is not allowed now, or None when it is."""
-        try:
-            self._game.check(action)
-        except IllegalActionError as exc:
-            return str(exc)
-        return None
+        return self._game.problem(action)
 
     def legal_actions(self, player: int | None = None) -> list[A.Action]:
         """Every concrete legal action of ``player`` now (of everyone, for a view without a seat
@@ -594,7 +590,7 @@ class View:
     def may_act(self, player: int | None = None) -> bool:
         """Whether ``player`` is still in the game and may deal now (see ``deal_problem``): whether
         it is worth asking them for an any-time action at all."""
-        return self._game.deal_problem(self._p(player) if player is None else player) is None  # bankrupt: never
+        return deal_problem(self._game, self._p(player) if player is None else player) is None  # bankrupt: never
 
     def mortgages(self) -> tuple[bool, ...]:
         """Whether each square is mortgaged, in board order (``mortgaged`` for every square)."""
