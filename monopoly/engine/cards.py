@@ -39,7 +39,6 @@ def draw(g: "Game", p: int, deck: str) -> None:
 def card_effect(g: "Game", p: int, kind: str, param: Callable[..., Any]) -> None:
     s = g.state
     player = s.players[p]
-    others = [o for o in g.active_players() if o != p]
     if kind == "advance_to":
         turn.move_by(g, p, (param("square") - player.position) % BOARD)
     elif kind == "advance_to_nearest":
@@ -63,11 +62,13 @@ def card_effect(g: "Game", p: int, kind: str, param: Callable[..., Any]) -> None
     elif kind == "collect":
         g._transfer(BANK, p, param("amount"), R.CARD)
     elif kind == "pay_each_player":
-        for o in others:
-            g._charge(p, o, param("amount"), R.CARD)
+        for o in g.active_players():
+            if o != p:
+                g._charge(p, o, param("amount"), R.CARD)
     elif kind == "collect_from_each_player":
-        for o in others:
-            g._charge(o, p, param("amount"), R.CARD)
+        for o in g.active_players():
+            if o != p:
+                g._charge(o, p, param("amount"), R.CARD)
     elif kind == "repairs":
         houses = sum(s.houses[i] for i in H.owned(s, p))
         hotels = sum(1 for i in H.owned(s, p) if s.hotel[i])

@@ -213,20 +213,29 @@ def build_problem(edition: Edition, rules: Rules, state: GameState, player: int,
     sq = edition.squares[square]
     if sq.kind != "street":
         return f"{sq.name} is not a street: only streets take houses"
-    if state.owner[square] != player:
+    owner = state.owner
+    if owner[square] != player:
         return f"you do not own {sq.name}"
-    members = group_members(edition, square)
-    if not all(state.owner[s] == player for s in members):
-        return f"you need the whole colour group of {sq.name} to build"
-    if any(state.mortgaged[s] for s in members):
-        return f"a site of {sq.name}'s group is mortgaged: lift it before building"
-    here = level(rules, state, square)
-    top = rules.houses_per_hotel + 1
+    # Plain loops over the group (not all/any/min of generators): computer players ask this of
+    # every site they might build on, at every decision.
+    members = edition.members[square]
+    for s in members:
+        if owner[s] != player:
+            return f"you need the whole colour group of {sq.name} to build"
+    mortgaged = state.mortgaged
+    for s in members:
+        if mortgaged[s]:
+            return f"a site of {sq.name}'s group is mortgaged: lift it before building"
+    houses, hotel = state.houses, state.hotel
+    per_hotel = rules.houses_per_hotel
+    top = per_hotel + 1
+    here = top if hotel[square] else houses[square]  # ``level``
     if here >= top:
         return f"{sq.name} already has a hotel"
-    if here > min(level(rules, state, s) for s in members):
-        return f"build evenly: the other sites of {sq.name}'s group need a building first"
-    wants_hotel = here == rules.houses_per_hotel
+    for s in members:
+        if (top if hotel[s] else houses[s]) < here:
+            return f"build evenly: the other sites of {sq.name}'s group need a building first"
+    wants_hotel = here == per_hotel
     if hotels_only is not None and wants_hotel != hotels_only:
         return f"{sq.name} is not ready for a {'hotel' if hotels_only else 'house'}"
     if wants_hotel and state.bank_hotels < 1:

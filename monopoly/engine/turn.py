@@ -327,10 +327,12 @@ def claim_rent_problem(g: "Game", a: A.ClaimRent) -> str | None:
 
 
 def claim_rent(g: "Game", a: A.ClaimRent) -> None:
-    s = g.state
-    claim = next(c for c in s.claims if c.id == a.claim)
-    s.claims.remove(claim)
-    g._charge(claim.payer, claim.owner, claim.amount, _RENT)
+    claims = g.state.claims
+    for i, claim in enumerate(claims):
+        if claim.id == a.claim:
+            del claims[i]
+            g._charge(claim.payer, claim.owner, claim.amount, _RENT)
+            return
 
 
 # ---------------------------------------------------------------------- taxes
