@@ -33,7 +33,7 @@ def buy_problem(g: "Game", a: A.Buy) -> str | None:
 def buy(g: "Game", a: A.Buy) -> None:
     d = g.state.stack.pop()
     g._transfer(a.player, BANK, d.amount, R.PURCHASE)
-    g.state.owner[d.square] = a.player
+    g._give_deed(d.square, a.player)
     g._emit(E.Bought(a.player, d.square, d.amount))
 
 
@@ -148,7 +148,7 @@ def close_auction(g: "Game", auction: AuctionState) -> None:
         return
     g._emit(E.AuctionWon(winner, auction.item, auction.square, auction.high_bid))
     if auction.item == AuctionItem.SQUARE:
-        s.owner[auction.square] = winner
+        g._give_deed(auction.square, winner)
         g._emit(E.PropertyTransferred(auction.square, BANK, winner))
         g._charge(winner, BANK, auction.high_bid, R.AUCTION)
         return

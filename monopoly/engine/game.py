@@ -68,6 +68,11 @@ class Game:
         self.journal: list[Entry] = []
         self._journal_plain: list[list[Any]] = []  # the journal as saved, converted once an entry
         self._undo: Undo | None = None
+        # Bumped whenever a deed changes hands (through ``_give_deed``), the game is rearranged
+        # (``forget_history``) or an action is taken back: answers that depend on ownership
+        # alone (``View.monopolies``) are kept until it moves.
+        self._deeds_moved = 0
+        self._monopolies: tuple[int, dict[int, tuple[Any, ...]]] = (-1, {})
         self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten
 
     # ------------------------------------------------------------------ creation
@@ -134,7 +139,7 @@ class Game:
                 for p in order:
                     square = deeds.pop()
                     price = 0 if self.rules.deeds_free else self.edition.squares[square].price
-                    self.state.owner[square] = p
+                    self._give_deed(square, p)
                     self._transfer(p, BANK, price, R.DEED)
                     self._emit(E.DeedDealt(p, square, price))
         self._emit(E.TurnStarted(first_player, 1))
@@ -409,6 +414,7 @@ class Game:
         """The state was changed outside the rules (a position arranged by hand): no record or
         undo reaches back past it."""
         self.origin = None
+        self._deeds_moved += 1
         self.journal = []
         self._journal_plain = []
         if self._undo is not None:
@@ -462,6 +468,11 @@ class Game:
 
     def _finish(self, termination: Termination) -> None:
         finish(self, termination)
+
+    def _give_deed(self, square: int, owner: int) -> None:
+        """The one place a deed changes hands (``owner`` NOBODY: back to the bank)."""
+        self.state.owner[square] = owner
+        self._deeds_moved += 1
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: R) -> None:
         """The one place money moves. The payer must hold the cash (checked by the callers)."""

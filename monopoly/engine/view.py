@@ -256,9 +256,22 @@ class View:
 
     def monopolies(self, player: int | None = None) -> list[Group]:
         """The colour groups (streets only) that ``player`` owns whole, in board order."""
-        p = self._p(player)
-        own = self._game.state.owner
-        return [g for g in _street_groups(self._game.edition) if all(own[s] == p for s in g.squares)]
+        g = self._game
+        moved, whole = g._monopolies
+        if moved != g._deeds_moved:  # worked out for everyone at once, until a deed changes hands
+            own = g.state.owner
+            found: dict[int, tuple[Group, ...]] = {}  # NOBODY's are the groups nobody owns any of
+            for group in _street_groups(g.edition):
+                squares = group.squares
+                first = own[squares[0]]
+                for s in squares:
+                    if own[s] != first:
+                        break
+                else:
+                    found[first] = found.get(first, ()) + (group,)
+            whole = found
+            g._monopolies = (g._deeds_moved, whole)
+        return list(whole.get(self._p(player) if player is None else player, ()))
 
     def group_owner(self, group: Group) -> int:
         """The player owning every square of ``group``, or ``NOBODY``."""
