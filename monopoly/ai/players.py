@@ -123,6 +123,9 @@ class ComputerPlayers:
                                if getattr(type(st), "claim_rent", None) is Strategy.claim_rent}
         # Seats whose strategies also act at the start of other players' throws.
         self._watchers = [seat for seat, st in self.strategies.items() if st.acts_on_others_turns]
+        # Seats that are the only computer asked for any-time actions at the start of their own
+        # throw (no other computer watches): their plain throws take the short path.
+        self._alone = {seat for seat in self.strategies if set(self._watchers) <= {seat}}
         self._game: Game | None = None
         self._table: View = game.view  # the whole table's view, for the controller's own questions
         self._views: dict[int, GameView] = {}
@@ -213,7 +216,7 @@ class ComputerPlayers:
         decider = d.player if d.player in strategies else None
         point = self._points.get(key)
         if point is None:
-            if kind == _ROLL and decider is not None and self._alone(decider) and not table.in_jail(decider):
+            if kind == _ROLL and decider in self._alone and not table.in_jail(decider):
                 return self._plain_throw(table, decider, key)
             point = self._points[key] = _Point()
         # Any-time actions: the deciding computer first, then (at the start of a throw, or while
@@ -234,11 +237,6 @@ class ComputerPlayers:
         return self._answer(table, decider, d, point)
 
     # ------------------------------------------------------------------ parts
-    def _alone(self, seat: int) -> bool:
-        """Whether ``seat`` is the only computer asked for any-time actions at the start of its throw."""
-        watchers = self._watchers
-        return not watchers or (len(watchers) == 1 and watchers[0] == seat)
-
     def _plain_throw(self, table: View, seat: int, key: tuple[Any, ...]) -> Action | None:
         """The common case of a computer's throw outside jail at a new decision point, with no
         other computer to ask: its any-time action, or the throw.

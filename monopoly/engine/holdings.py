@@ -43,7 +43,11 @@ def group_has_buildings(edition: Edition, state: GameState, square: int) -> bool
 
 def count_owned(edition: Edition, state: GameState, player: int, kind: str, unmortgaged: bool = True) -> int:
     owner, mortgaged = state.owner, state.mortgaged
-    return sum(1 for s in squares_of_kind(edition, kind) if owner[s] == player and not (unmortgaged and mortgaged[s]))
+    count = 0
+    for s in squares_of_kind(edition, kind):  # a plain loop: rent on a railroad or utility asks this
+        if owner[s] == player and not (unmortgaged and mortgaged[s]):
+            count += 1
+    return count
 
 
 _KINDS: dict[int, tuple[Edition, dict[str, tuple[int, ...]]]] = {}

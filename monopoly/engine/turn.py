@@ -61,12 +61,12 @@ def settle(g: "Game") -> None:
                 continue
             return
         t = s.turn
-        player = s.players[t.player]
         phase = t.phase
         if phase == _AWAIT_ROLL:
             if s.time_up:
                 g._finish(Termination.TIME_UP)
             return
+        player = s.players[t.player]
         if phase == _MOVE_PENDING:
             t.phase = _RESOLVING
             if not player.bankrupt:
