@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .editions import Edition
+from .editions import Edition, SquareKind
 from .rules import Rules
 from .state import NOBODY, GameState
+
+
+_STREET, _RAILROAD, _UTILITY = SquareKind.STREET, SquareKind.RAILROAD, SquareKind.UTILITY  # asked per rent
 
 
 def ceil_percent(amount: int, percent: int) -> int:
@@ -61,7 +64,7 @@ def squares_of_kind(edition: Edition, kind: str) -> tuple[int, ...]:
         for sq in edition.squares:
             table[str(sq.kind)] = table.get(str(sq.kind), ()) + (sq.index,)
         found = _KINDS[id(edition)] = (edition, table)
-    return found[1].get(str(kind), ())
+    return found[1].get(kind, ())  # a SquareKind finds its text: a string enum hashes and compares as one
 
 
 def rent_row(edition: Edition, rules: Rules, state: GameState, square: int) -> int | None:
@@ -77,7 +80,7 @@ def rent_row(edition: Edition, rules: Rules, state: GameState, square: int) -> i
         return None  # the .com Offline token stops rent where it stands
     sq = edition.squares[square]
     kind = sq.kind
-    if kind == "street":
+    if kind is _STREET:
         if state.hotel[square]:
             return 2 + rules.houses_per_hotel
         if state.houses[square]:
@@ -90,8 +93,11 @@ def rent_row(edition: Edition, rules: Rules, state: GameState, square: int) -> i
         if rules.double_rent_with_mortgage:
             return 1
         mortgaged = state.mortgaged
-        return 0 if any(mortgaged[s] for s in members) else 1
-    if kind == "railroad" or kind == "utility":
+        for s in members:
+            if mortgaged[s]:
+                return 0
+        return 1
+    if kind is _RAILROAD or kind is _UTILITY:
         return count_owned(edition, state, owner, kind) - 1
     return None
 
@@ -104,11 +110,12 @@ def rent(edition: Edition, rules: Rules, state: GameState, square: int, dice_tot
     if row is None:
         return 0
     sq = edition.squares[square]
-    if sq.kind == "street":
+    kind = sq.kind
+    if kind is _STREET:
         if row <= 1:
             return sq.rent[0] * (row + 1)
         return sq.rent[5] if state.hotel[square] else sq.rent[row - 1]
-    if sq.kind == "railroad":
+    if kind is _RAILROAD:
         return sq.rent[row] * railroad_multiplier
     multiplier = utility_multiplier or sq.multipliers[min(row, len(sq.multipliers) - 1)]
     return multiplier * dice_total

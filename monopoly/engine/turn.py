@@ -12,7 +12,7 @@ from . import events as E
 from . import holdings as H
 from .codes import DecisionKind as K, IncomeTaxMode, PaymentReason as R, Phase, RentClaimMode, Termination
 from .decisions import BOARD, pending_problem, square_problem
-from .editions import DECKS
+from .editions import DECKS, PROPERTY_KINDS, SquareKind as SK
 from .state import NOBODY, Decision, RentClaim
 
 if TYPE_CHECKING:
@@ -24,7 +24,9 @@ JAIL_SQUARE = 10
 _RAISE_FUNDS, _AUCTION, _PLACE_BUILDING, _MORTGAGED_TRANSFER = (
     K.RAISE_FUNDS, K.AUCTION, K.PLACE_BUILDING, K.MORTGAGED_TRANSFER)
 _AWAIT_ROLL, _MOVE_PENDING, _RESOLVING = Phase.AWAIT_ROLL, Phase.MOVE_PENDING, Phase.RESOLVING
-_PROPERTY_KINDS = ("street", "railroad", "utility")
+# The square kinds as the edition's own members: a member is found by identity, before any
+# comparison of text (``land`` runs after every move).
+_UTILITY, _CARD_KINDS, _TAX, _GO_TO_JAIL = SK.UTILITY, (SK.CHANCE, SK.COMMUNITY_CHEST), SK.TAX, SK.GO_TO_JAIL
 _ROLL, _BUY, _SALARY, _RENT = K.ROLL, K.BUY, R.SALARY, R.RENT
 
 
@@ -252,7 +254,7 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
     sq = g.edition.squares[index]
     g._emit(E.Landed(p, index))
     kind = sq.kind
-    if kind in _PROPERTY_KINDS:
+    if kind in PROPERTY_KINDS:
         owner = s.owner[index]
         offline_here = g.rules.offline_rule and s.offline_square == index
         if owner == NOBODY:
@@ -264,7 +266,7 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
         elif offline_here:
             g._emit(E.NoRent(index, owner, "offline"))
         else:
-            if kind == "utility" and utility_multiplier:
+            if kind is _UTILITY and utility_multiplier:
                 d = g.dice.roll()
                 g._emit(E.DiceRolled(p, d, "utility"))
                 total = d[0] + d[1]
@@ -274,15 +276,15 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
             rent_due(g, owner, p, index, amount)
         if offline_here and owner != NOBODY:
             g._push(Decision(K.MOVE_OFFLINE, owner, reason="landed"))
-    elif kind in DECKS:
+    elif kind in _CARD_KINDS:
         cards.draw(g, p, kind)
-    elif kind == "tax":
+    elif kind is _TAX:
         if sq.percent and g.rules.effective_income_tax == IncomeTaxMode.CHOICE:
             g._emit(E.TaxChoiceNeeded(p, sq.amount, sq.percent))
             g._push(Decision(K.INCOME_TAX, p, square=index, amount=sq.amount))
         else:
             g._charge(p, BANK, sq.amount, R.TAX)
-    elif kind == "go_to_jail":
+    elif kind is _GO_TO_JAIL:
         send_to_jail(g, p, "square")
 
 
