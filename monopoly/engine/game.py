@@ -181,7 +181,7 @@ class Game:
             return Decision(K.GAME_OVER, NOBODY)
         roll = self._roll
         if roll.player != s.turn.player:  # one value per player's throw: this is asked very often
-            roll = self._roll = Decision(K.ROLL, s.turn.player)
+            roll = self._roll = Decision(_ROLL, s.turn.player)
         return roll
 
     def active_players(self) -> list[int]:

@@ -28,6 +28,7 @@ _AWAIT_ROLL, _MOVE_PENDING, _RESOLVING = Phase.AWAIT_ROLL, Phase.MOVE_PENDING, P
 # comparison of text (``land`` runs after every move).
 _UTILITY, _CARD_KINDS, _TAX, _GO_TO_JAIL = SK.UTILITY, (SK.CHANCE, SK.COMMUNITY_CHEST), SK.TAX, SK.GO_TO_JAIL
 _ROLL, _BUY, _SALARY, _RENT = K.ROLL, K.BUY, R.SALARY, R.RENT
+_AUTOMATIC = RentClaimMode.AUTOMATIC
 
 
 # ---------------------------------------------------------------------- play running on
@@ -293,7 +294,7 @@ def rent_due(g: "Game", owner: int, payer: int, square: int, amount: int) -> Non
     s = g.state
     if amount <= 0:
         return
-    if g.rules.rent_claim == RentClaimMode.AUTOMATIC or s.time_up:
+    if g.rules.rent_claim == _AUTOMATIC or s.time_up:
         # once time is up no later throw comes to claim it by: rent is paid with the move
         g._charge(payer, owner, amount, _RENT)
         return
