@@ -62,6 +62,7 @@ class Game:
         self._emit = self._events.append  # the rules report each event through this
         self._new: list[Decision] = []
         self._roll = Decision(K.ROLL, NOBODY)
+        self._rolls: dict[int, Decision] = {}  # each player's throw decision, made once (never changed)
         self._view: View | None = None
         # How the game began and the inputs since (kept with the log): see history.py.
         self.origin: dict[str, Any] | None = None
@@ -181,7 +182,11 @@ class Game:
             return Decision(K.GAME_OVER, NOBODY)
         roll = self._roll
         if roll.player != s.turn.player:  # one value per player's throw: this is asked very often
-            roll = self._roll = Decision(_ROLL, s.turn.player)
+            p = s.turn.player
+            roll = self._rolls.get(p)
+            if roll is None:
+                roll = self._rolls[p] = Decision(_ROLL, p)
+            self._roll = roll
         return roll
 
     def active_players(self) -> list[int]:
