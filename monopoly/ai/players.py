@@ -217,7 +217,12 @@ class ComputerPlayers:
         point = self._points.get(key)
         if point is None:
             if kind == _ROLL and decider in self._alone and not table.in_jail(decider):
-                return self._plain_throw(table, decider, key)
+                # The common case: a computer's throw outside jail at a new point, no other
+                # computer to ask. Nothing is remembered about the point unless the seat acts:
+                # once the throw is made the turn never comes back to it (the phase, the doubles
+                # or the turn number move on), so a point where it had nothing to do needs no record.
+                action = self._anytime(table, decider, None, key)
+                return action if action is not None else self._rolls[decider]
             point = self._points[key] = _Point()
         # Any-time actions: the deciding computer first, then (at the start of a throw, or while
         # a person decides) every other computer.
@@ -237,28 +242,6 @@ class ComputerPlayers:
         return self._answer(table, decider, d, point)
 
     # ------------------------------------------------------------------ parts
-    def _plain_throw(self, table: View, seat: int, key: tuple[Any, ...]) -> Action | None:
-        """The common case of a computer's throw outside jail at a new decision point, with no
-        other computer to ask: its any-time action, or the throw.
-
-        Nothing is remembered about the point unless the seat acts (then the point is kept as
-        ``next_action`` keeps every other): once the throw is made the turn never comes back to
-        it (the phase, the doubles or the turn number move on), so a point where the seat had
-        nothing to do and threw needs no record.
-        """
-        if table.may_act(seat):
-            strategy = self.strategies[seat]
-            try:
-                action = strategy.act_anytime(self._views[seat])
-            except Exception:
-                log.exception("strategy %s (seat %d) failed choosing an any-time action; it does nothing",
-                              strategy.name, seat)
-                action = None
-            if action is not None:
-                point = self._points[key] = _Point()
-                return self._offer_anytime(table, seat, point, strategy, action, 0)
-        return self._rolls[seat]
-
     def _bind(self, game: Game) -> None:
         self._game = game
         self._table = game.view
@@ -293,13 +276,16 @@ class ComputerPlayers:
             self._claims = {i: w for i, w in wanted.items() if i in live}
         return None
 
-    def _anytime(self, table: View, seat: int, point: _Point) -> Action | None:
-        """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none."""
-        used = point.used.get(seat, 0)
+    def _anytime(self, table: View, seat: int, point: _Point | None, key: tuple[Any, ...] = ()) -> Action | None:
+        """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none.
+
+        ``point`` None: a plain throw's new point, recorded (under ``key``) only if the seat acts."""
+        used = point.used.get(seat, 0) if point is not None else 0
         if used >= ANYTIME_LIMIT or not table.may_act(seat):
             # a seat out of the game, or one that may not deal now (time is up and it is not in
             # play), is not asked, as the engine would refuse whatever it chose
-            point.done.add(seat)
+            if point is not None:
+                point.done.add(seat)
             return None
         strategy = self.strategies[seat]
         try:
@@ -308,15 +294,12 @@ class ComputerPlayers:
             log.exception("strategy %s (seat %d) failed choosing an any-time action; it does nothing",
                           strategy.name, seat)
             action = None
-        if action is not None:
-            return self._offer_anytime(table, seat, point, strategy, action, used)
-        point.done.add(seat)
-        return None
-
-    def _offer_anytime(self, table: View, seat: int, point: _Point, strategy: Strategy, action: Action,
-                       used: int) -> Action | None:
-        """The any-time ``action`` a strategy chose at ``point`` (having taken ``used`` there), if
-        the controller's limits and the rules allow it; else None, and the seat is done here."""
+        if action is None:
+            if point is not None:
+                point.done.add(seat)
+            return None
+        if point is None:
+            point = self._points[key] = _Point()
         held = self._held_back(seat, action, point)
         if held:
             log.debug("strategy %s (seat %d): %r held back (%s)", strategy.name, seat, action, held)

@@ -183,10 +183,10 @@ class Game:
         roll = self._roll
         if roll.player != s.turn.player:  # one value per player's throw: this is asked very often
             p = s.turn.player
-            roll = self._rolls.get(p)
-            if roll is None:
-                roll = self._rolls[p] = Decision(_ROLL, p)
-            self._roll = roll
+            made = self._rolls.get(p)
+            if made is None:
+                made = self._rolls[p] = Decision(_ROLL, p)
+            roll = self._roll = made
         return roll
 
     def active_players(self) -> list[int]:
