@@ -83,6 +83,13 @@ _ROLL, _TRADE_RESPONSE, _GAME_OVER = K.ROLL, K.TRADE_RESPONSE, K.GAME_OVER
 _NO_OFFERS: frozenset[int] = frozenset()
 
 
+def _point_key(d: Decision, doubles: int, phase: Any, waiting: int) -> tuple[Any, ...]:
+    """A decision point within a turn (see ``View.progress``): the controller's bookkeeping key."""
+    auction = d.auction
+    return (doubles, phase, waiting, d.kind, d.player, d.square, d.amount,
+            auction.high_bid if auction is not None else 0)
+
+
 class _Point:
     """What has happened at one decision point (one is made for nearly every action: kept small)."""
 
@@ -205,25 +212,25 @@ class ComputerPlayers:
             action = self._make_counter(table)
             if action is not None:
                 return action
-        auction = d.auction
         number, doubles, phase, waiting = table.progress()
-        key = (doubles, phase, waiting, kind, d.player, d.square, d.amount,
-               auction.high_bid if auction is not None else 0)
+        points = self._points
         if number != self._points_turn:
-            self._points.clear()
+            points.clear()
             self._points_turn = number
         strategies = self.strategies
         decider = d.player if d.player in strategies else None
-        point = self._points.get(key)
+        if (kind == _ROLL and decider in self._alone and not table.in_jail(decider)
+                and (not points or _point_key(d, doubles, phase, waiting) not in points)):
+            # The common case: a computer's throw outside jail at a new point, no other computer
+            # to ask. Nothing is remembered about the point unless the seat acts: once the throw
+            # is made the turn never comes back to it (the phase, the doubles or the turn number
+            # move on), so a point where it had nothing to do needs no record.
+            action = self._anytime(table, decider, None)
+            return action if action is not None else self._rolls[decider]
+        key = _point_key(d, doubles, phase, waiting)
+        point = points.get(key)
         if point is None:
-            if kind == _ROLL and decider in self._alone and not table.in_jail(decider):
-                # The common case: a computer's throw outside jail at a new point, no other
-                # computer to ask. Nothing is remembered about the point unless the seat acts:
-                # once the throw is made the turn never comes back to it (the phase, the doubles
-                # or the turn number move on), so a point where it had nothing to do needs no record.
-                action = self._anytime(table, decider, None, key)
-                return action if action is not None else self._rolls[decider]
-            point = self._points[key] = _Point()
+            point = points[key] = _Point()
         # Any-time actions: the deciding computer first, then (at the start of a throw, or while
         # a person decides) every other computer.
         done = point.done
@@ -276,10 +283,10 @@ class ComputerPlayers:
             self._claims = {i: w for i, w in wanted.items() if i in live}
         return None
 
-    def _anytime(self, table: View, seat: int, point: _Point | None, key: tuple[Any, ...] = ()) -> Action | None:
+    def _anytime(self, table: View, seat: int, point: _Point | None) -> Action | None:
         """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none.
 
-        ``point`` None: a plain throw's new point, recorded (under ``key``) only if the seat acts."""
+        ``point`` None: a plain throw's new point, recorded only if the seat acts."""
         used = point.used.get(seat, 0) if point is not None else 0
         if used >= ANYTIME_LIMIT or not table.may_act(seat):
             # a seat out of the game, or one that may not deal now (time is up and it is not in
@@ -298,8 +305,11 @@ class ComputerPlayers:
             if point is not None:
                 point.done.add(seat)
             return None
-        if point is None:
-            point = self._points[key] = _Point()
+        if point is None:  # a plain throw's point, made now that the seat acts
+            game = self._game
+            assert game is not None  # bound by next_action
+            _, doubles, phase, waiting = table.progress()
+            point = self._points[_point_key(game.pending, doubles, phase, waiting)] = _Point()
         held = self._held_back(seat, action, point)
         if held:
             log.debug("strategy %s (seat %d): %r held back (%s)", strategy.name, seat, action, held)
