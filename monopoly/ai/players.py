@@ -286,13 +286,14 @@ class ComputerPlayers:
     def _anytime(self, table: View, seat: int, point: _Point | None) -> Action | None:
         """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none.
 
-        ``point`` None: a plain throw's new point, recorded only if the seat acts."""
+        ``point`` None: a plain throw's new point, recorded only if the seat acts. The seat is then
+        the player in play at its own throw, whom the engine lets deal: it is asked first, and the
+        engine's permission is checked only once it wants to act (most of the time it does not)."""
         used = point.used.get(seat, 0) if point is not None else 0
-        if used >= ANYTIME_LIMIT or not table.may_act(seat):
+        if point is not None and (used >= ANYTIME_LIMIT or not table.may_act(seat)):
             # a seat out of the game, or one that may not deal now (time is up and it is not in
             # play), is not asked, as the engine would refuse whatever it chose
-            if point is not None:
-                point.done.add(seat)
+            point.done.add(seat)
             return None
         strategy = self.strategies[seat]
         try:
@@ -306,6 +307,8 @@ class ComputerPlayers:
                 point.done.add(seat)
             return None
         if point is None:  # a plain throw's point, made now that the seat acts
+            if not table.may_act(seat):
+                return None
             game = self._game
             assert game is not None  # bound by next_action
             _, doubles, phase, waiting = table.progress()

@@ -58,7 +58,7 @@ class Game:
         self.dice = dice
         self.keep_log = keep_log
         self.log: list[E.Event] = log if log is not None else []
-        self._events: list[E.Event] = []
+        self._events: list[E.Event] = []  # one list for the game's life, handed over as a copy
         self._emit = self._events.append  # the rules report each event through this
         self._new: list[Decision] = []
         self._roll = Decision(K.ROLL, NOBODY)
@@ -443,21 +443,18 @@ class Game:
 
     # ------------------------------------------------------------------ primitives of the rules
     def _start(self) -> None:
-        """A fresh list of events for the action about to be carried out."""
-        events: list[E.Event] = []
-        self._events = events
-        self._emit = events.append
+        """No events yet for the action about to be carried out."""
+        self._events.clear()
 
     def _finish_apply(self) -> list[E.Event]:
-        """Play on to the next decision and hand over the action's events, leaving a fresh list
-        for the next one (``_start`` written out: this runs after every action)."""
+        """Play on to the next decision and hand over the action's events (a copy: the list the
+        rules report into, and its bound ``append``, last the game's life)."""
         if self._new:
             self._flush()
         settle(self)
-        events = self._events
-        fresh: list[E.Event] = []
-        self._events = fresh
-        self._emit = fresh.append
+        pending = self._events
+        events = pending.copy()
+        pending.clear()
         if self.keep_log:
             self.log.extend(events)
         return events
