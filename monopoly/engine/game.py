@@ -97,8 +97,10 @@ class Game:
         else:
             chosen = ed.default_rules(**dict(rules or {}))
         source = dice if dice is not None else RandomDice(seed)
-        origin = {"players": names, "edition": ed.id, "rules": chosen.to_dict(), "first_player": first_player,
-                  "dice": source.to_dict()}
+        # How the game began, for its record: only a game that keeps its history needs it (the dice's
+        # state is 625 numbers to copy, and simulations make thousands of games)
+        origin = ({"players": names, "edition": ed.id, "rules": chosen.to_dict(), "first_player": first_player,
+                   "dice": source.to_dict()} if keep_log else None)
         decks = []
         for deck in DECKS:
             order = list(range(len(ed.deck(deck))))
