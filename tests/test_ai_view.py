@@ -32,7 +32,7 @@ def seeded_game(seed: int, strategies: tuple[str, ...] = ("ruthless", "basic", "
 def test_game_view_is_the_engine_view_with_only_what_concerns_computer_players():
     assert issubclass(GameView, View)
     own = {name for name in vars(GameView) if not name.startswith("_")}
-    assert own == {"facts", "monopolies", "refused_recently"}
+    assert own == {"facts", "refused_recently"}
     # the rules come from the engine, not from copies in the adapter
     for question in ("in_debt", "may_deal", "deal_problem", "sale_refund", "safe_action", "lift_cost"):
         assert getattr(GameView, question) is getattr(View, question)

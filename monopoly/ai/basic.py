@@ -131,7 +131,12 @@ class Basic(Strategy):
         return planned_builds(view, hotels, view.cash() - self.reserve)
 
     def build(self, view: GameView) -> Action | None:
-        """The next house (evenly, least built first) that leaves at least the reserve in cash."""
+        """The next house (evenly, least built first) that leaves at least the reserve in cash.
+
+        Evenly: only the least built site of each group (the first of them) is a candidate, and
+        the engine is asked whether it may take a building; the least built candidate wins, the
+        first group on the board on a tie.
+        """
         groups = view.monopolies()
         if not groups:
             return None
@@ -142,10 +147,13 @@ class Basic(Strategy):
         for g in groups:
             if squares[g.squares[0]].house_cost > spare:
                 continue
+            least, level = -1, 99
             for s in g.squares:
-                level = view.level(s)
-                if level < best_level and view.build_problem(s) is None:
-                    best, best_level = s, level
+                here = view.level(s)
+                if here < level:
+                    least, level = s, here
+            if level < best_level and view.build_problem(least) is None:
+                best, best_level = least, level
         if best is None or not view.is_legal(Build(self.seat, best)):
             return None
         return Build(self.seat, best)

@@ -83,6 +83,13 @@ _ROLL, _TRADE_RESPONSE, _GAME_OVER = K.ROLL, K.TRADE_RESPONSE, K.GAME_OVER
 _NO_OFFERS: frozenset[int] = frozenset()
 
 
+def _point_key(d: Decision, doubles: int, phase: Any, waiting: int) -> tuple[Any, ...]:
+    """A decision point within a turn (see ``View.progress``): the controller's bookkeeping key."""
+    auction = d.auction
+    return (doubles, phase, waiting, d.kind, d.player, d.square, d.amount,
+            auction.high_bid if auction is not None else 0)
+
+
 class _Point:
     """What has happened at one decision point (one is made for nearly every action: kept small)."""
 
@@ -123,6 +130,9 @@ class ComputerPlayers:
                                if getattr(type(st), "claim_rent", None) is Strategy.claim_rent}
         # Seats whose strategies also act at the start of other players' throws.
         self._watchers = [seat for seat, st in self.strategies.items() if st.acts_on_others_turns]
+        # Seats that are the only computer asked for any-time actions at the start of their own
+        # throw (no other computer watches): their plain throws take the short path.
+        self._alone = {seat for seat in self.strategies if set(self._watchers) <= {seat}}
         self._game: Game | None = None
         self._table: View = game.view  # the whole table's view, for the controller's own questions
         self._views: dict[int, GameView] = {}
@@ -202,18 +212,25 @@ class ComputerPlayers:
             action = self._make_counter(table)
             if action is not None:
                 return action
-        auction = d.auction
         number, doubles, phase, waiting = table.progress()
-        key = (doubles, phase, waiting, kind, d.player, d.square, d.amount,
-               auction.high_bid if auction is not None else 0)
+        points = self._points
         if number != self._points_turn:
-            self._points.clear()
+            points.clear()
             self._points_turn = number
-        point = self._points.get(key)
-        if point is None:
-            point = self._points[key] = _Point()
         strategies = self.strategies
         decider = d.player if d.player in strategies else None
+        if (kind == _ROLL and decider in self._alone and not table.in_jail(decider)
+                and (not points or _point_key(d, doubles, phase, waiting) not in points)):
+            # The common case: a computer's throw outside jail at a new point, no other computer
+            # to ask. Nothing is remembered about the point unless the seat acts: once the throw
+            # is made the turn never comes back to it (the phase, the doubles or the turn number
+            # move on), so a point where it had nothing to do needs no record.
+            action = self._anytime(table, decider, None)
+            return action if action is not None else self._rolls[decider]
+        key = _point_key(d, doubles, phase, waiting)
+        point = points.get(key)
+        if point is None:
+            point = points[key] = _Point()
         # Any-time actions: the deciding computer first, then (at the start of a throw, or while
         # a person decides) every other computer.
         done = point.done
@@ -266,10 +283,14 @@ class ComputerPlayers:
             self._claims = {i: w for i, w in wanted.items() if i in live}
         return None
 
-    def _anytime(self, table: View, seat: int, point: _Point) -> Action | None:
-        """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none."""
-        used = point.used.get(seat, 0)
-        if used >= ANYTIME_LIMIT or not table.may_act(seat):
+    def _anytime(self, table: View, seat: int, point: _Point | None) -> Action | None:
+        """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none.
+
+        ``point`` None: a plain throw's new point, recorded only if the seat acts. The seat is then
+        the player in play at its own throw, whom the engine lets deal: it is asked first, and the
+        engine's permission is checked only once it wants to act (most of the time it does not)."""
+        used = point.used.get(seat, 0) if point is not None else 0
+        if point is not None and (used >= ANYTIME_LIMIT or not table.may_act(seat)):
             # a seat out of the game, or one that may not deal now (time is up and it is not in
             # play), is not asked, as the engine would refuse whatever it chose
             point.done.add(seat)
@@ -281,19 +302,29 @@ class ComputerPlayers:
             log.exception("strategy %s (seat %d) failed choosing an any-time action; it does nothing",
                           strategy.name, seat)
             action = None
-        if action is not None:
-            held = self._held_back(seat, action, point)
-            if held:
-                log.debug("strategy %s (seat %d): %r held back (%s)", strategy.name, seat, action, held)
-            else:
-                problem = self._problem(table, seat, action)
-                if problem is None:
-                    point.used[seat] = used + 1
-                    if isinstance(action, ProposeTrade):
-                        self._note_offer(seat, action, point)
-                    return action
-                log.warning("strategy %s (seat %d) chose %r, which is not allowed (%s); it does nothing",
-                            strategy.name, seat, action, problem)
+        if action is None:
+            if point is not None:
+                point.done.add(seat)
+            return None
+        if point is None:  # a plain throw's point, made now that the seat acts
+            if not table.may_act(seat):
+                return None
+            game = self._game
+            assert game is not None  # bound by next_action
+            _, doubles, phase, waiting = table.progress()
+            point = self._points[_point_key(game.pending, doubles, phase, waiting)] = _Point()
+        held = self._held_back(seat, action, point)
+        if held:
+            log.debug("strategy %s (seat %d): %r held back (%s)", strategy.name, seat, action, held)
+        else:
+            problem = self._problem(table, seat, action)
+            if problem is None:
+                point.used[seat] = used + 1
+                if isinstance(action, ProposeTrade):
+                    self._note_offer(seat, action, point)
+                return action
+            log.warning("strategy %s (seat %d) chose %r, which is not allowed (%s); it does nothing",
+                        strategy.name, seat, action, problem)
         point.done.add(seat)
         return None
 

@@ -102,6 +102,7 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
     counts = [0] * 41
     next_action = players.next_action
     push = game.push  # the controller vouches for each action: it checks what a strategy chose
+    landed, jailed = Landed, SentToJail  # local names: read for every event
     while True:
         action = next_action(game)
         if action is None:  # the game is over (with every seat a computer, nothing else stops them)
@@ -111,10 +112,11 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
         events = push(action)
         if tally is not None:
             tally.feed(events)
-        for event in events:
-            if isinstance(event, Landed):
-                counts[event.square] += 1
-            elif isinstance(event, SentToJail):
+        for event in events:  # by exact class: events are never subclassed, and this is cheaper
+            cls = type(event)
+            if cls is landed:
+                counts[event.square] += 1  # type: ignore[attr-defined]
+            elif cls is jailed:
                 counts[JAIL] += 1
     outcome = game.outcome
     assert outcome is not None  # the loop ends only when the game is over

@@ -4,8 +4,8 @@ A strategy sees the game through a ``GameView``: the engine's ``View`` made for 
 seat (``monopoly/engine/view.py``; a player argument left out means that seat), so every rule
 it asks about is answered by the engine itself, and it has no way to change anything. The
 adapter adds only what concerns computer players: the board's landing frequencies
-(``facts``), the seat's record of refused trade offers (``refused_recently``), and a cache of
-whole groups, which strategies ask for again and again between changes of ownership.
+(``facts``) and the seat's record of refused trade offers (``refused_recently``). (Whole groups,
+which strategies ask for again and again, the engine keeps until a deed changes hands.)
 
 ``Claim``, ``Offer``, ``Auction``, ``Pending`` and ``pending_of`` are the engine's own and are
 re-exported here for the strategies.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import NOBODY, Auction, Claim, DecisionKind as K, Group, Offer, Pending, View, pending_of
+from ..engine import NOBODY, Auction, Claim, DecisionKind as K, Offer, Pending, View, pending_of
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -32,31 +32,18 @@ class GameView(View):
     is not made again), kept by ``ComputerPlayers``.
     """
 
-    __slots__ = ("_refused", "_monopolies")
+    __slots__ = ("_refused",)
     seat: int  # always a seat's view
 
     def __init__(self, game: "Game", seat: int, refused: dict[RefusalKey, int] | None = None) -> None:
         super().__init__(game, seat)
         self._refused: dict[RefusalKey, int] = refused if refused is not None else {}
-        self._monopolies: dict[int, tuple[tuple[int, ...], tuple[Group, ...]]] = {}  # player -> (owners, groups)
 
     @property
     def facts(self) -> "BoardFacts":
         """Landing frequencies and rent per opponent turn for this board (see ``board.py``)."""
         from .board import board_facts
         return board_facts(self.edition, self.rules.jail_doubles_roll_again)
-
-    def monopolies(self, player: int | None = None) -> list[Group]:
-        """The colour groups (streets only) that ``player`` owns whole, in board order (the engine's
-        answer, kept until ownership changes)."""
-        p = self.seat if player is None else player
-        owners = self.owners()
-        cached = self._monopolies.get(p)
-        if cached is not None and cached[0] == owners:
-            return list(cached[1])
-        found = super().monopolies(p)
-        self._monopolies[p] = (owners, tuple(found))
-        return found
 
     def refused_recently(self, recipient: int, give: tuple[int, ...], take: tuple[int, ...]) -> bool:
         """True when this seat offered ``recipient`` these properties recently and was refused."""

@@ -16,10 +16,14 @@ if TYPE_CHECKING:
     from .game import Game
 
 BANK = E.BANK
+# The codes asked at every purchase and bid, bound once: reading a member off an Enum class costs
+# several times as much as reading a global.
+_BUY, _AUCTION, _ASSETS, _SQUARE = K.BUY, K.AUCTION, AuctionLimit.ASSETS, AuctionItem.SQUARE
+_PURCHASE, _PAID_AT_AUCTION = R.PURCHASE, R.AUCTION
 
 
 def buy_problem(g: "Game", a: A.Buy) -> str | None:
-    problem = pending_problem(g, K.BUY, a.player)
+    problem = pending_problem(g, _BUY, a.player)
     if problem:
         return problem
     d = g.pending
@@ -32,18 +36,18 @@ def buy_problem(g: "Game", a: A.Buy) -> str | None:
 
 def buy(g: "Game", a: A.Buy) -> None:
     d = g.state.stack.pop()
-    g._transfer(a.player, BANK, d.amount, R.PURCHASE)
-    g.state.owner[d.square] = a.player
+    g._transfer(a.player, BANK, d.amount, _PURCHASE)
+    g._give_deed(d.square, a.player)
     g._emit(E.Bought(a.player, d.square, d.amount))
 
 
 def decline_problem(g: "Game", a: A.DeclineToBuy) -> str | None:
-    return pending_problem(g, K.BUY, a.player)
+    return pending_problem(g, _BUY, a.player)
 
 
 def decline(g: "Game", a: A.DeclineToBuy) -> None:
     d = g.state.stack.pop()
-    start_auction(g, AuctionItem.SQUARE, d.square, a.player, g.active_players())
+    start_auction(g, _SQUARE, d.square, a.player, g.active_players())
 
 
 def start_auction(g: "Game", item: AuctionItem, square: int, first: int, bidders: list[int]) -> None:
@@ -51,7 +55,7 @@ def start_auction(g: "Game", item: AuctionItem, square: int, first: int, bidders
     ordered = sorted(bidders, key=lambda b: (b - first) % n)
     auction = AuctionState(item=item, square=square, bidders=ordered)
     g._emit(E.AuctionStarted(item, square, tuple(ordered)))
-    g._push(Decision(K.AUCTION, ordered[0] if ordered else NOBODY, square=square, auction=auction))
+    g._push(Decision(_AUCTION, ordered[0] if ordered else NOBODY, square=square, auction=auction))
 
 
 def ask_next(g: "Game", decision: Decision, after: int) -> None:
@@ -72,7 +76,7 @@ def bid_limit(g: "Game", player: int) -> int:
     "assets") accepted and voids the auction."""
     if g.in_debt(player):
         return 0
-    if g.rules.auction_limit == AuctionLimit.ASSETS:
+    if g.rules.auction_limit == _ASSETS:
         return g.liquid_value(player)
     return g.state.players[player].cash
 
@@ -80,14 +84,14 @@ def bid_limit(g: "Game", player: int) -> int:
 def bid_voids(g: "Game", player: int, amount: int) -> bool:
     """Whether a bid of ``amount`` by ``player`` would void the auction (the UK rule: a bid
     beyond the bidder's assets is allowed and voids it); under the US rule such a bid is refused."""
-    return g.rules.auction_limit == AuctionLimit.ASSETS and amount > bid_limit(g, player)
+    return g.rules.auction_limit == _ASSETS and amount > bid_limit(g, player)
 
 
 def _auction_problem(g: "Game", player: int, verb: str, as_high_bidder: str) -> str | None:
     """Why ``player`` may not ``verb`` in the auction under way (``as_high_bidder``: why its high
     bidder may not), or None."""
     d = g.pending
-    if d.kind != K.AUCTION or d.auction is None:
+    if d.kind != _AUCTION or d.auction is None:
         return f"there is no auction to {verb} in"
     if player not in d.auction.bidders:
         return f"{g.state.players[player].name} is not bidding in this auction"
@@ -105,7 +109,7 @@ def bid_problem(g: "Game", a: A.Bid) -> str | None:
     if g.in_debt(a.player):
         return f"{g.state.players[a.player].name} must pay the debt before spending money"
     limit = bid_limit(g, a.player)
-    if a.amount > limit and g.rules.auction_limit != AuctionLimit.ASSETS:
+    if a.amount > limit and g.rules.auction_limit != _ASSETS:
         return f"a bid of {g.money(a.amount)} is more than your cash ({g.money(limit)})"
     return None
 
@@ -117,7 +121,7 @@ def bid(g: "Game", a: A.Bid) -> None:
     if bid_voids(g, a.player, a.amount):
         s.stack.pop()
         g._emit(E.AuctionVoided(a.player, a.amount, d.auction.item, d.auction.square))
-        if d.auction.item != AuctionItem.SQUARE:
+        if d.auction.item != _SQUARE:
             s.building_orders.clear()  # the scarce buildings stay with the bank
         return
     d.auction.high_bid = a.amount
@@ -143,18 +147,18 @@ def close_auction(g: "Game", auction: AuctionState) -> None:
     winner = auction.high_bidder
     if winner == NOBODY:
         g._emit(E.AuctionUnsold(auction.item, auction.square))
-        if auction.item != AuctionItem.SQUARE:
+        if auction.item != _SQUARE:
             s.building_orders.clear()
         return
     g._emit(E.AuctionWon(winner, auction.item, auction.square, auction.high_bid))
-    if auction.item == AuctionItem.SQUARE:
-        s.owner[auction.square] = winner
+    if auction.item == _SQUARE:
+        g._give_deed(auction.square, winner)
         g._emit(E.PropertyTransferred(auction.square, BANK, winner))
-        g._charge(winner, BANK, auction.high_bid, R.AUCTION)
+        g._charge(winner, BANK, auction.high_bid, _PAID_AT_AUCTION)
         return
     for order in s.building_orders:
         if order[0] == winner:
             order[1] -= 1
     s.building_orders = [o for o in s.building_orders if o[1] > 0]
     g._push(Decision(K.PLACE_BUILDING, winner, amount=auction.high_bid, reason=str(auction.item)))
-    g._charge(winner, BANK, auction.high_bid, R.AUCTION)
+    g._charge(winner, BANK, auction.high_bid, _PAID_AT_AUCTION)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 BANK = E.BANK
+_CARD = R.CARD  # bound once: reading a member off an Enum class is slow
 
 
 def draw(g: "Game", p: int, deck: str) -> None:
@@ -39,7 +40,6 @@ def draw(g: "Game", p: int, deck: str) -> None:
 def card_effect(g: "Game", p: int, kind: str, param: Callable[..., Any]) -> None:
     s = g.state
     player = s.players[p]
-    others = [o for o in g.active_players() if o != p]
     if kind == "advance_to":
         turn.move_by(g, p, (param("square") - player.position) % BOARD)
     elif kind == "advance_to_nearest":
@@ -59,15 +59,17 @@ def card_effect(g: "Game", p: int, kind: str, param: Callable[..., Any]) -> None
     elif kind == "go_to_jail":
         turn.send_to_jail(g, p, "card")
     elif kind == "pay":
-        g._charge(p, BANK, param("amount"), R.CARD)
+        g._charge(p, BANK, param("amount"), _CARD)
     elif kind == "collect":
-        g._transfer(BANK, p, param("amount"), R.CARD)
+        g._transfer(BANK, p, param("amount"), _CARD)
     elif kind == "pay_each_player":
-        for o in others:
-            g._charge(p, o, param("amount"), R.CARD)
+        for o in g.active_players():
+            if o != p:
+                g._charge(p, o, param("amount"), _CARD)
     elif kind == "collect_from_each_player":
-        for o in others:
-            g._charge(o, p, param("amount"), R.CARD)
+        for o in g.active_players():
+            if o != p:
+                g._charge(o, p, param("amount"), _CARD)
     elif kind == "repairs":
         houses = sum(s.houses[i] for i in H.owned(s, p))
         hotels = sum(1 for i in H.owned(s, p) if s.hotel[i])
@@ -96,4 +98,4 @@ def pay_or_draw(g: "Game", a: A.PayOrDraw) -> None:
     if a.draw:
         draw(g, a.player, d.reason)
     else:
-        g._charge(a.player, BANK, d.amount, R.CARD)
+        g._charge(a.player, BANK, d.amount, _CARD)

@@ -103,7 +103,7 @@ def bankrupt(g: "Game", a: A.DeclareBankruptcy) -> None:
     to_auction = []
     for sq in H.owned(s, p):
         if creditor == BANK:
-            s.owner[sq] = NOBODY
+            g._give_deed(sq, NOBODY)
             s.mortgaged[sq] = False
             g._emit(E.PropertyTransferred(sq, p, BANK))
             to_auction.append(sq)

@@ -39,9 +39,10 @@ class RandomDice:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self._rng = random.Random(self.seed)
+        self._random = self._rng.random  # the generator is restored in place (``setstate``), never replaced
 
     def roll(self) -> tuple[int, int]:
-        r = self._rng.random
+        r = self._random
         return int(r() * 6) + 1, int(r() * 6) + 1
 
     def shuffle(self, items: list[Any]) -> None:

@@ -58,16 +58,22 @@ class Game:
         self.dice = dice
         self.keep_log = keep_log
         self.log: list[E.Event] = log if log is not None else []
-        self._events: list[E.Event] = []
+        self._events: list[E.Event] = []  # one list for the game's life, handed over as a copy
         self._emit = self._events.append  # the rules report each event through this
         self._new: list[Decision] = []
         self._roll = Decision(K.ROLL, NOBODY)
+        self._rolls: dict[int, Decision] = {}  # each player's throw decision, made once (never changed)
         self._view: View | None = None
         # How the game began and the inputs since (kept with the log): see history.py.
         self.origin: dict[str, Any] | None = None
         self.journal: list[Entry] = []
         self._journal_plain: list[list[Any]] = []  # the journal as saved, converted once an entry
         self._undo: Undo | None = None
+        # Bumped whenever a deed changes hands (through ``_give_deed``), the game is rearranged
+        # (``forget_history``) or an action is taken back: answers that depend on ownership
+        # alone (``View.monopolies``) are kept until it moves.
+        self._deeds_moved = 0
+        self._monopolies: tuple[int, dict[int, tuple[Any, ...]]] = (-1, {})
         self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten
 
     # ------------------------------------------------------------------ creation
@@ -91,8 +97,10 @@ class Game:
         else:
             chosen = ed.default_rules(**dict(rules or {}))
         source = dice if dice is not None else RandomDice(seed)
-        origin = {"players": names, "edition": ed.id, "rules": chosen.to_dict(), "first_player": first_player,
-                  "dice": source.to_dict()}
+        # How the game began, for its record: only a game that keeps its history needs it (the dice's
+        # state is 625 numbers to copy, and simulations make thousands of games)
+        origin = ({"players": names, "edition": ed.id, "rules": chosen.to_dict(), "first_player": first_player,
+                   "dice": source.to_dict()} if keep_log else None)
         decks = []
         for deck in DECKS:
             order = list(range(len(ed.deck(deck))))
@@ -134,7 +142,7 @@ class Game:
                 for p in order:
                     square = deeds.pop()
                     price = 0 if self.rules.deeds_free else self.edition.squares[square].price
-                    self.state.owner[square] = p
+                    self._give_deed(square, p)
                     self._transfer(p, BANK, price, R.DEED)
                     self._emit(E.DeedDealt(p, square, price))
         self._emit(E.TurnStarted(first_player, 1))
@@ -176,7 +184,11 @@ class Game:
             return Decision(K.GAME_OVER, NOBODY)
         roll = self._roll
         if roll.player != s.turn.player:  # one value per player's throw: this is asked very often
-            roll = self._roll = Decision(K.ROLL, s.turn.player)
+            p = s.turn.player
+            made = self._rolls.get(p)
+            if made is None:
+                made = self._rolls[p] = Decision(_ROLL, p)
+            roll = self._roll = made
         return roll
 
     def active_players(self) -> list[int]:
@@ -357,10 +369,12 @@ class Game:
         leaves the game in a state the rules never reach: anything taking input from people or
         files uses ``apply``.
         """
+        effect = ROUTES[type(action)].effect
         if self.keep_log:
-            return self._recorded(action, ROUTES[type(action)].effect)
-        self._start()
-        ROUTES[type(action)].effect(self, action)
+            return self._recorded(action, effect)
+        if self._events:  # left over from an action that failed half way (each apply leaves a fresh list)
+            self._start()
+        effect(self, action)
         return self._finish_apply()
 
     def _recorded(self, action: A.Action, effect: Any) -> list[E.Event]:
@@ -407,6 +421,7 @@ class Game:
         """The state was changed outside the rules (a position arranged by hand): no record or
         undo reaches back past it."""
         self.origin = None
+        self._deeds_moved += 1
         self.journal = []
         self._journal_plain = []
         if self._undo is not None:
@@ -430,16 +445,18 @@ class Game:
 
     # ------------------------------------------------------------------ primitives of the rules
     def _start(self) -> None:
-        """A fresh list of events for the action about to be carried out."""
-        events: list[E.Event] = []
-        self._events = events
-        self._emit = events.append
+        """No events yet for the action about to be carried out."""
+        self._events.clear()
 
     def _finish_apply(self) -> list[E.Event]:
-        self._flush()
+        """Play on to the next decision and hand over the action's events (a copy: the list the
+        rules report into, and its bound ``append``, last the game's life)."""
+        if self._new:
+            self._flush()
         settle(self)
-        events = self._events
-        self._start()
+        pending = self._events
+        events = pending.copy()
+        pending.clear()
         if self.keep_log:
             self.log.extend(events)
         return events
@@ -455,6 +472,11 @@ class Game:
 
     def _finish(self, termination: Termination) -> None:
         finish(self, termination)
+
+    def _give_deed(self, square: int, owner: int) -> None:
+        """The one place a deed changes hands (``owner`` NOBODY: back to the bank)."""
+        self.state.owner[square] = owner
+        self._deeds_moved += 1
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: R) -> None:
         """The one place money moves. The payer must hold the cash (checked by the callers)."""

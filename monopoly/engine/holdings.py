@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .editions import Edition
+from .editions import Edition, SquareKind
 from .rules import Rules
 from .state import NOBODY, GameState
+
+
+_STREET, _RAILROAD, _UTILITY = SquareKind.STREET, SquareKind.RAILROAD, SquareKind.UTILITY  # asked per rent
 
 
 def ceil_percent(amount: int, percent: int) -> int:
@@ -43,7 +46,11 @@ def group_has_buildings(edition: Edition, state: GameState, square: int) -> bool
 
 def count_owned(edition: Edition, state: GameState, player: int, kind: str, unmortgaged: bool = True) -> int:
     owner, mortgaged = state.owner, state.mortgaged
-    return sum(1 for s in squares_of_kind(edition, kind) if owner[s] == player and not (unmortgaged and mortgaged[s]))
+    count = 0
+    for s in squares_of_kind(edition, kind):  # a plain loop: rent on a railroad or utility asks this
+        if owner[s] == player and not (unmortgaged and mortgaged[s]):
+            count += 1
+    return count
 
 
 _KINDS: dict[int, tuple[Edition, dict[str, tuple[int, ...]]]] = {}
@@ -57,7 +64,7 @@ def squares_of_kind(edition: Edition, kind: str) -> tuple[int, ...]:
         for sq in edition.squares:
             table[str(sq.kind)] = table.get(str(sq.kind), ()) + (sq.index,)
         found = _KINDS[id(edition)] = (edition, table)
-    return found[1].get(str(kind), ())
+    return found[1].get(kind, ())  # a SquareKind finds its text: a string enum hashes and compares as one
 
 
 def rent_row(edition: Edition, rules: Rules, state: GameState, square: int) -> int | None:
@@ -73,7 +80,7 @@ def rent_row(edition: Edition, rules: Rules, state: GameState, square: int) -> i
         return None  # the .com Offline token stops rent where it stands
     sq = edition.squares[square]
     kind = sq.kind
-    if kind == "street":
+    if kind is _STREET:
         if state.hotel[square]:
             return 2 + rules.houses_per_hotel
         if state.houses[square]:
@@ -86,8 +93,11 @@ def rent_row(edition: Edition, rules: Rules, state: GameState, square: int) -> i
         if rules.double_rent_with_mortgage:
             return 1
         mortgaged = state.mortgaged
-        return 0 if any(mortgaged[s] for s in members) else 1
-    if kind == "railroad" or kind == "utility":
+        for s in members:
+            if mortgaged[s]:
+                return 0
+        return 1
+    if kind is _RAILROAD or kind is _UTILITY:
         return count_owned(edition, state, owner, kind) - 1
     return None
 
@@ -100,11 +110,12 @@ def rent(edition: Edition, rules: Rules, state: GameState, square: int, dice_tot
     if row is None:
         return 0
     sq = edition.squares[square]
-    if sq.kind == "street":
+    kind = sq.kind
+    if kind is _STREET:
         if row <= 1:
             return sq.rent[0] * (row + 1)
         return sq.rent[5] if state.hotel[square] else sq.rent[row - 1]
-    if sq.kind == "railroad":
+    if kind is _RAILROAD:
         return sq.rent[row] * railroad_multiplier
     multiplier = utility_multiplier or sq.multipliers[min(row, len(sq.multipliers) - 1)]
     return multiplier * dice_total
@@ -213,20 +224,29 @@ def build_problem(edition: Edition, rules: Rules, state: GameState, player: int,
     sq = edition.squares[square]
     if sq.kind != "street":
         return f"{sq.name} is not a street: only streets take houses"
-    if state.owner[square] != player:
+    owner = state.owner
+    if owner[square] != player:
         return f"you do not own {sq.name}"
-    members = group_members(edition, square)
-    if not all(state.owner[s] == player for s in members):
-        return f"you need the whole colour group of {sq.name} to build"
-    if any(state.mortgaged[s] for s in members):
-        return f"a site of {sq.name}'s group is mortgaged: lift it before building"
-    here = level(rules, state, square)
-    top = rules.houses_per_hotel + 1
+    # Plain loops over the group (not all/any/min of generators): computer players ask this of
+    # every site they might build on, at every decision.
+    members = edition.members[square]
+    for s in members:
+        if owner[s] != player:
+            return f"you need the whole colour group of {sq.name} to build"
+    mortgaged = state.mortgaged
+    for s in members:
+        if mortgaged[s]:
+            return f"a site of {sq.name}'s group is mortgaged: lift it before building"
+    houses, hotel = state.houses, state.hotel
+    per_hotel = rules.houses_per_hotel
+    top = per_hotel + 1
+    here = top if hotel[square] else houses[square]  # ``level``
     if here >= top:
         return f"{sq.name} already has a hotel"
-    if here > min(level(rules, state, s) for s in members):
-        return f"build evenly: the other sites of {sq.name}'s group need a building first"
-    wants_hotel = here == rules.houses_per_hotel
+    for s in members:
+        if (top if hotel[s] else houses[s]) < here:
+            return f"build evenly: the other sites of {sq.name}'s group need a building first"
+    wants_hotel = here == per_hotel
     if hotels_only is not None and wants_hotel != hotels_only:
         return f"{sq.name} is not ready for a {'hotel' if hotels_only else 'house'}"
     if wants_hotel and state.bank_hotels < 1:

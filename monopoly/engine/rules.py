@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import typing
 from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
 from .codes import AuctionLimit, Code, IncomeTaxMode, RentClaimMode, ShortGame
@@ -62,8 +62,9 @@ class Rules:
         if self.short_game == ShortGame.TIME_LIMIT and self.time_limit_minutes <= 0:
             raise ValueError("the time-limit game needs time_limit_minutes above 0")
 
-    # Derived rules: one place that says what each short game changes.
-    @property
+    # Derived rules: one place that says what each short game changes. Worked out once per
+    # value (the rules never change, and the engine asks some of these at every throw).
+    @cached_property
     def houses_per_hotel(self) -> int:
         """Houses needed on every site of a group before a hotel.
 
@@ -75,28 +76,28 @@ class Rules:
             return 3
         return 4
 
-    @property
+    @cached_property
     def jail_turns(self) -> int:
         """Turns a jailed player may try for doubles; the .com short game allows one."""
         return 1 if self.short_game == ShortGame.DOTCOM else 3
 
-    @property
+    @cached_property
     def effective_income_tax(self) -> IncomeTaxMode:
         return IncomeTaxMode.FLAT if self.short_game == ShortGame.DOTCOM else self.income_tax
 
-    @property
+    @cached_property
     def deeds_dealt(self) -> int:
         return {ShortGame.TIME_LIMIT: 2, ShortGame.DOTCOM: 3}.get(self.short_game, 0)
 
-    @property
+    @cached_property
     def deeds_free(self) -> bool:
         return self.short_game == ShortGame.DOTCOM
 
-    @property
+    @cached_property
     def ends_at_first_bankruptcy(self) -> bool:
         return self.short_game == ShortGame.DOTCOM
 
-    @property
+    @cached_property
     def hotel_value_in_houses(self) -> int:
         """What a hotel counts for in the final valuation, in houses of its site.
 

@@ -122,7 +122,7 @@ def accept_trade(g: "Game", a: A.AcceptTrade) -> None:
 
 def hand_over(g: "Game", square: int, giver: int, receiver: int) -> None:
     """A deed changes hands; a mortgaged one asks the receiver to lift it or pay the interest."""
-    g.state.owner[square] = receiver
+    g._give_deed(square, receiver)
     g._emit(E.PropertyTransferred(square, giver, receiver))
     if g.state.mortgaged[square] and g.rules.mortgage_interest:
         g._push(Decision(K.MORTGAGED_TRANSFER, receiver, square=square))

@@ -12,7 +12,7 @@ from . import events as E
 from . import holdings as H
 from .codes import DecisionKind as K, IncomeTaxMode, PaymentReason as R, Phase, RentClaimMode, Termination
 from .decisions import BOARD, pending_problem, square_problem
-from .editions import DECKS
+from .editions import DECKS, PROPERTY_KINDS, SquareKind as SK
 from .state import NOBODY, Decision, RentClaim
 
 if TYPE_CHECKING:
@@ -24,18 +24,24 @@ JAIL_SQUARE = 10
 _RAISE_FUNDS, _AUCTION, _PLACE_BUILDING, _MORTGAGED_TRANSFER = (
     K.RAISE_FUNDS, K.AUCTION, K.PLACE_BUILDING, K.MORTGAGED_TRANSFER)
 _AWAIT_ROLL, _MOVE_PENDING, _RESOLVING = Phase.AWAIT_ROLL, Phase.MOVE_PENDING, Phase.RESOLVING
-_PROPERTY_KINDS = ("street", "railroad", "utility")
+# The square kinds as the edition's own members: a member is found by identity, before any
+# comparison of text (``land`` runs after every move).
+_UTILITY, _CARD_KINDS, _TAX, _GO_TO_JAIL = SK.UTILITY, (SK.CHANCE, SK.COMMUNITY_CHEST), SK.TAX, SK.GO_TO_JAIL
 _ROLL, _BUY, _SALARY, _RENT = K.ROLL, K.BUY, R.SALARY, R.RENT
+_AUTOMATIC = RentClaimMode.AUTOMATIC
 
 
 # ---------------------------------------------------------------------- play running on
 def settle(g: "Game") -> None:
     """Play on by itself until someone has a decision to take (or the game ends)."""
     s = g.state
+    new = g._new  # the decisions queued by the last step: one list for the game's life
     while s.outcome is None:
-        g._flush()
-        if s.stack:
-            top = s.stack[-1]
+        if new:
+            g._flush()
+        stack = s.stack
+        if stack:
+            top = stack[-1]
             kind = top.kind
             if kind == _RAISE_FUNDS and s.players[top.player].cash >= top.amount:
                 s.stack.pop()
@@ -58,12 +64,12 @@ def settle(g: "Game") -> None:
                 continue
             return
         t = s.turn
-        player = s.players[t.player]
         phase = t.phase
         if phase == _AWAIT_ROLL:
             if s.time_up:
                 g._finish(Termination.TIME_UP)
             return
+        player = s.players[t.player]
         if phase == _MOVE_PENDING:
             t.phase = _RESOLVING
             if not player.bankrupt:
@@ -249,7 +255,7 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
     sq = g.edition.squares[index]
     g._emit(E.Landed(p, index))
     kind = sq.kind
-    if kind in _PROPERTY_KINDS:
+    if kind in PROPERTY_KINDS:
         owner = s.owner[index]
         offline_here = g.rules.offline_rule and s.offline_square == index
         if owner == NOBODY:
@@ -261,7 +267,7 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
         elif offline_here:
             g._emit(E.NoRent(index, owner, "offline"))
         else:
-            if kind == "utility" and utility_multiplier:
+            if kind is _UTILITY and utility_multiplier:
                 d = g.dice.roll()
                 g._emit(E.DiceRolled(p, d, "utility"))
                 total = d[0] + d[1]
@@ -271,15 +277,15 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
             rent_due(g, owner, p, index, amount)
         if offline_here and owner != NOBODY:
             g._push(Decision(K.MOVE_OFFLINE, owner, reason="landed"))
-    elif kind in DECKS:
+    elif kind in _CARD_KINDS:
         cards.draw(g, p, kind)
-    elif kind == "tax":
+    elif kind is _TAX:
         if sq.percent and g.rules.effective_income_tax == IncomeTaxMode.CHOICE:
             g._emit(E.TaxChoiceNeeded(p, sq.amount, sq.percent))
             g._push(Decision(K.INCOME_TAX, p, square=index, amount=sq.amount))
         else:
             g._charge(p, BANK, sq.amount, R.TAX)
-    elif kind == "go_to_jail":
+    elif kind is _GO_TO_JAIL:
         send_to_jail(g, p, "square")
 
 
@@ -288,7 +294,7 @@ def rent_due(g: "Game", owner: int, payer: int, square: int, amount: int) -> Non
     s = g.state
     if amount <= 0:
         return
-    if g.rules.rent_claim == RentClaimMode.AUTOMATIC or s.time_up:
+    if g.rules.rent_claim == _AUTOMATIC or s.time_up:
         # once time is up no later throw comes to claim it by: rent is paid with the move
         g._charge(payer, owner, amount, _RENT)
         return
@@ -324,10 +330,12 @@ def claim_rent_problem(g: "Game", a: A.ClaimRent) -> str | None:
 
 
 def claim_rent(g: "Game", a: A.ClaimRent) -> None:
-    s = g.state
-    claim = next(c for c in s.claims if c.id == a.claim)
-    s.claims.remove(claim)
-    g._charge(claim.payer, claim.owner, claim.amount, _RENT)
+    claims = g.state.claims
+    for i, claim in enumerate(claims):
+        if claim.id == a.claim:
+            del claims[i]
+            g._charge(claim.payer, claim.owner, claim.amount, _RENT)
+            return
 
 
 # ---------------------------------------------------------------------- taxes

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from . import actions as A
 from . import holdings as H
+from .debts import deal_problem, in_debt
 from .codes import AuctionItem, DecisionKind as K, Phase
 from .editions import Edition, Group, Square
-from .errors import IllegalActionError
 from .rules import Rules
 from .state import NOBODY, Decision, Outcome
 
@@ -118,14 +118,29 @@ class SaleEstimate:
 
 
 def pending_of(decision: Decision) -> Pending:
-    """A frozen copy of one of the engine's decisions."""
+    """A frozen copy of one of the engine's decisions.
+
+    Filled in directly: a frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``, which costs more than all the rest of a computer's answer to a
+    purchase; the value is the same as ``Pending(...)`` (no field has a default factory or a check).
+    """
     t = decision.trade
     offer = None if t is None else Offer(t.proposer, t.recipient, tuple(t.give), tuple(t.take), t.cash,
                                          tuple(t.give_cards), tuple(t.take_cards), t.settle_debt)
     a = decision.auction
-    auction = None if a is None else Auction(a.item, a.square, a.high_bid, a.high_bidder, tuple(a.bidders))
-    return Pending(decision.kind, decision.player, decision.square, decision.amount, decision.creditor,
-                   decision.reason, offer, auction)
+    auction: Auction | None = None
+    if a is not None:
+        auction = _new(Auction)
+        auction.__dict__.update(item=a.item, square=a.square, high_bid=a.high_bid, high_bidder=a.high_bidder,
+                                bidders=tuple(a.bidders))
+    pending = _new(Pending)
+    pending.__dict__.update(kind=decision.kind, player=decision.player, square=decision.square,
+                            amount=decision.amount, creditor=decision.creditor, reason=decision.reason,
+                            offer=offer, auction=auction)
+    return pending
+
+
+_new = object.__new__
 
 
 class View:
@@ -192,13 +207,15 @@ class View:
         return self._game.state.players[self._p(player)].name
 
     def cash(self, player: int | None = None) -> int:
-        return self._game.state.players[self._p(player)].cash
+        p = self.seat if player is None else player  # ``_p`` written out in the questions asked most
+        return self._game.state.players[self._p(p) if p is None else p].cash
 
     def position(self, player: int | None = None) -> int:
         return self._game.state.players[self._p(player)].position
 
     def in_jail(self, player: int | None = None) -> bool:
-        return self._game.state.players[self._p(player)].in_jail
+        p = self.seat if player is None else player
+        return self._game.state.players[self._p(p) if p is None else p].in_jail
 
     def jail_turns(self, player: int | None = None) -> int:
         return self._game.state.players[self._p(player)].jail_turns
@@ -240,7 +257,8 @@ class View:
 
     def owned(self, player: int | None = None) -> list[int]:
         """The squares ``player`` owns, in board order."""
-        return H.owned(self._game.state, self._p(player))
+        p = self.seat if player is None else player
+        return H.owned(self._game.state, self._p(p) if p is None else p)
 
     def holdings_by_group(self, player: int | None = None) -> dict[str, tuple[int, ...]]:
         """The squares ``player`` owns, by group id (colour groups, railroads, utilities), in board order."""
@@ -256,9 +274,23 @@ class View:
 
     def monopolies(self, player: int | None = None) -> list[Group]:
         """The colour groups (streets only) that ``player`` owns whole, in board order."""
-        p = self._p(player)
-        own = self._game.state.owner
-        return [g for g in _street_groups(self._game.edition) if all(own[s] == p for s in g.squares)]
+        g = self._game
+        moved, whole = g._monopolies
+        if moved != g._deeds_moved:  # worked out for everyone at once, until a deed changes hands
+            own = g.state.owner
+            found: dict[int, tuple[Group, ...]] = {}  # NOBODY's are the groups nobody owns any of
+            for group in _street_groups(g.edition):
+                squares = group.squares
+                first = own[squares[0]]
+                for s in squares:
+                    if own[s] != first:
+                        break
+                else:
+                    found[first] = found.get(first, ()) + (group,)
+            whole = found
+            g._monopolies = (g._deeds_moved, whole)
+        p = self.seat if player is None else player
+        return list(whole.get(self._p(p) if p is None else p, ()))
 
     def group_owner(self, group: Group) -> int:
         """The player owning every square of ``group``, or ``NOBODY``."""
@@ -293,7 +325,8 @@ class View:
     def build_problem(self, square: int, player: int | None = None) -> str | None:
         """Why the next building may not go on ``square`` now (cash aside), or None."""
         g = self._game
-        return H.build_problem(g.edition, g.rules, g.state, self._p(player), square)
+        p = self.seat if player is None else player
+        return H.build_problem(g.edition, g.rules, g.state, self._p(p) if p is None else p, square)
 
     def sell_problem(self, square: int, player: int | None = None) -> str | None:
         """Why the next building on ``square`` may not be sold now, or None."""
@@ -426,7 +459,8 @@ class View:
 
     def in_debt(self, player: int | None = None) -> bool:
         """Whether ``player`` owes a debt still to be raised (and so may raise cash but not spend it)."""
-        return self._game.in_debt(self._p(player))
+        p = self.seat if player is None else player
+        return in_debt(self._game, self._p(p) if p is None else p)
 
     def debt(self, player: int | None = None) -> Pending | None:
         """The debt ``player`` is raising, if any: amount, creditor and what it is for."""
@@ -484,11 +518,7 @@ class View:
 
     def problem(self, action: A.Action) -> str | None:
         """Why ``action`` is not allowed now, or None when it is."""
-        try:
-            self._game.check(action)
-        except IllegalActionError as exc:
-            return str(exc)
-        return None
+        return self._game.problem(action)
 
     def legal_actions(self, player: int | None = None) -> list[A.Action]:
         """Every concrete legal action of ``player`` now (of everyone, for a view without a seat
@@ -594,7 +624,8 @@ class View:
     def may_act(self, player: int | None = None) -> bool:
         """Whether ``player`` is still in the game and may deal now (see ``deal_problem``): whether
         it is worth asking them for an any-time action at all."""
-        return self._game.deal_problem(self._p(player) if player is None else player) is None  # bankrupt: never
+        p = self.seat if player is None else player
+        return deal_problem(self._game, self._p(p) if p is None else p) is None  # bankrupt: never
 
     def mortgages(self) -> tuple[bool, ...]:
         """Whether each square is mortgaged, in board order (``mortgaged`` for every square)."""

@@ -1,0 +1,95 @@
+"""Answers the read view keeps between actions, or builds in a faster way, stay what they were.
+
+``View.monopolies`` is worked out once for every player and kept until a deed changes hands;
+these tests compare it with the answer worked out afresh from the owners, after every action of
+whole games (buying, auctions, trades, bankruptcies), after a position is rearranged by hand and
+after an action is taken back. ``pending_of`` fills its frozen records in directly; they must
+equal the records their constructors make.
+"""
+
+from __future__ import annotations
+
+from monopoly.ai import ComputerPlayers
+from monopoly.engine import Auction, Buy, DecisionKind as K, Game, Offer, Pending, Roll, View, pending_of
+
+from scenario import ANN, BOB, act, clear_deeds, give, new_game
+
+BROWNS = (1, 3)
+
+
+def whole_groups(view: View, player: int) -> list[str]:
+    """The street groups ``player`` owns whole, worked out afresh from the owner of each square."""
+    return [g.id for g in view.groups if view.square(g.squares[0]).kind == "street"
+            and all(view.owner(s) == player for s in g.squares)]
+
+
+def cached(view: View, player: int) -> list[str]:
+    return [g.id for g in view.monopolies(player)]
+
+
+def test_whole_groups_follow_every_change_of_hands_in_computer_games() -> None:
+    changes = 0
+    for seed in (1, 2):
+        game = Game.new(["A", "B", "C", "D"], "us", {"max_turns": 300}, seed=seed, first_player=0, keep_log=False)
+        players = ComputerPlayers(game, dict(enumerate(("ruthless", "ruthless", "basic", "cautious"))), seed=seed)
+        view = game.view
+        before = view.owners()
+        while not game.over:
+            action = players.next_action(game)
+            assert action is not None
+            game.apply(action)
+            changes += view.owners() != before
+            before = view.owners()
+            for p in range(-1, 4):  # NOBODY's are the groups nobody owns any of
+                assert cached(view, p) == whole_groups(view, p)
+    assert changes > 20  # deeds did change hands (bought, won at auction, traded)
+
+
+def test_whole_groups_follow_a_position_arranged_by_hand() -> None:
+    game = new_game()
+    view = game.view
+    assert cached(view, ANN) == []
+    give(game, ANN, *BROWNS)
+    assert cached(view, ANN) == ["brown"] == whole_groups(view, ANN)
+    give(game, BOB, 3)
+    assert cached(view, ANN) == [] and cached(view, BOB) == []
+    clear_deeds(game)
+    assert cached(view, -1) == whole_groups(view, -1) and "brown" in cached(view, -1)
+
+
+def test_whole_groups_follow_an_action_taken_back() -> None:
+    game = new_game((1, 2))
+    game.enable_undo()
+    give(game, ANN, 1)
+    act(game, Roll(ANN))  # to Baltic Avenue, the other brown
+    act(game, Buy(ANN))
+    assert cached(game.view, ANN) == ["brown"]
+    game.undo(ANN)
+    assert cached(game.view, ANN) == [] == whole_groups(game.view, ANN)
+
+
+def test_the_answer_is_the_callers_own_list() -> None:
+    game = new_game()
+    give(game, ANN, *BROWNS)
+    game.view.monopolies(ANN).clear()
+    assert cached(game.view, ANN) == ["brown"]
+
+
+def test_pending_copies_are_the_records_their_constructors_make() -> None:
+    game = Game.new(["A", "B", "C", "D"], "us", {"max_turns": 200}, seed=5, first_player=0, keep_log=False)
+    players = ComputerPlayers(game, dict(enumerate(("ruthless", "ruthless", "basic", "cautious"))), seed=5)
+    kinds = set()
+    while not game.over:
+        d = game.pending
+        kinds.add(d.kind)
+        t, a = d.trade, d.auction
+        offer = None if t is None else Offer(t.proposer, t.recipient, tuple(t.give), tuple(t.take), t.cash,
+                                             tuple(t.give_cards), tuple(t.take_cards), t.settle_debt)
+        auction = None if a is None else Auction(a.item, a.square, a.high_bid, a.high_bidder, tuple(a.bidders))
+        made = Pending(d.kind, d.player, d.square, d.amount, d.creditor, d.reason, offer, auction)
+        copy = pending_of(d)
+        assert copy == made and repr(copy) == repr(made) and hash(copy) == hash(made)
+        action = players.next_action(game)
+        assert action is not None
+        game.apply(action)
+    assert {K.ROLL, K.BUY, K.AUCTION} <= kinds
