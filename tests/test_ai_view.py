@@ -13,7 +13,7 @@ import pytest
 from monopoly.ai import ComputerPlayers, GameView, make_strategy, safe_answer
 from monopoly.ai.ruthless import Ruthless
 from monopoly.ai.valuation import Position, Weights, board_for, strength
-from monopoly.engine import (Build, Buy, DecisionKind as K, Game, LiftMortgage, Mortgage, ProposeTrade, Roll,
+from monopoly.engine import (NOBODY, Build, Buy, DecisionKind as K, Game, LiftMortgage, Mortgage, ProposeTrade, Roll,
                              ScriptedDice, SellBuilding, View, pending_of)
 from test_shortage import NEW_YORK, ST_JAMES, TENNESSEE, _c64_example as hotel_shortage
 
@@ -168,6 +168,10 @@ def test_the_cheap_answers_agree_with_the_plain_ones():
         number, doubles, phase, waiting = table.progress()
         assert number == table.turn and waiting == len(table.pending_decisions()) - (table.pending_kind == K.ROLL)
         assert table.has_claims() == bool(table.claims())
+        assert table.moment() == (table.pending_kind, table.pending_player, table.has_claims(),
+                                  *table.progress(), table.in_jail(table.current_player))
+        for seat in range(4):
+            assert table.has_monopoly(seat) == bool(table.monopolies(seat))
         assert table.claim_owners() == tuple((c.id, c.owner) for c in table.claims())
         seen_claims += table.has_claims()
         assert table.mortgages() == tuple(table.mortgaged(s) for s in range(40))
@@ -186,3 +190,11 @@ def test_progress_tells_a_throw_after_doubles_from_the_first():
     while game.pending.kind != K.ROLL:
         game.apply(game.view.safe_action())
     assert game.pending.player == 0 and game.view.progress() != first
+
+
+def test_the_moment_of_a_finished_game_names_nobody():
+    game = Game.new(["Ann", "Bob"], rules={"max_turns": 3}, seed=1)
+    while not game.over:
+        game.apply(game.view.safe_action())
+    kind, player, *_ = game.view.moment()
+    assert (kind, player) == (game.pending.kind, game.pending.player) == (K.GAME_OVER, NOBODY)

@@ -120,7 +120,7 @@ class Basic(Strategy):
         return safe_answer(view, ask)
 
     def act_anytime(self, view: GameView) -> Action | None:
-        if not view.monopolies() or view.in_debt():
+        if not view.has_monopoly() or view.in_debt():
             return None  # nothing to build on (all it does at any time), or a debt to pay first
         return self.build(view)
 

@@ -195,16 +195,16 @@ class ComputerPlayers:
     # ------------------------------------------------------------------ the main question
     def next_action(self, game: Game) -> Action | None:
         """The next action some computer player takes now, or None; see the module docstring."""
-        d = game.pending
-        kind = d.kind
-        if kind == _GAME_OVER:
-            return None
         if game is not self._game:
             self._bind(game)
         table = self._table
+        # One question says what is pending and how far the game has got (``View.moment``).
+        kind, player, claims, number, doubles, phase, waiting, jailed = table.moment()
+        if kind == _GAME_OVER:
+            return None
         if self._offer is not None:
             self._follow_offer(table)
-        if table.has_claims():
+        if claims:
             action = self._claim(table)
             if action is not None:
                 return action
@@ -212,21 +212,21 @@ class ComputerPlayers:
             action = self._make_counter(table)
             if action is not None:
                 return action
-        number, doubles, phase, waiting = table.progress()
         points = self._points
         if number != self._points_turn:
             points.clear()
             self._points_turn = number
         strategies = self.strategies
-        decider = d.player if d.player in strategies else None
-        if (kind == _ROLL and decider in self._alone and not table.in_jail(decider)
-                and (not points or _point_key(d, doubles, phase, waiting) not in points)):
+        decider = player if player in strategies else None
+        if (kind == _ROLL and decider in self._alone and not jailed  # a throw is the player in play's
+                and (not points or _point_key(game.pending, doubles, phase, waiting) not in points)):
             # The common case: a computer's throw outside jail at a new point, no other computer
             # to ask. Nothing is remembered about the point unless the seat acts: once the throw
             # is made the turn never comes back to it (the phase, the doubles or the turn number
             # move on), so a point where it had nothing to do needs no record.
             action = self._anytime(table, decider, None)
             return action if action is not None else self._rolls[decider]
+        d = game.pending
         key = _point_key(d, doubles, phase, waiting)
         point = points.get(key)
         if point is None:
@@ -259,29 +259,33 @@ class ComputerPlayers:
         """Claim rent owed to a computer: each strategy is asked once per claim, as soon as it is due."""
         wanted = self._claims
         always = self._always_claims
+        strategies = self.strategies
         claims = table.claim_owners()
         for claim_id, owner in claims:
-            if owner not in self.strategies:
+            if owner not in strategies:
                 continue
             if owner in always:
                 # Legal by construction: the claim is outstanding and this computer owns it.
                 return ClaimRent(owner, claim_id)
             if claim_id not in wanted:
-                strategy = self.strategies[owner]
-                claim = next(c for c in table.claims(owner) if c.id == claim_id)
-                try:
-                    wanted[claim_id] = bool(strategy.claim_rent(self._views[owner], claim))
-                except Exception:  # a strategy's bug must not stop the game
-                    log.exception("strategy %s (seat %d) failed deciding whether to claim rent; claiming it",
-                                  strategy.name, owner)
-                    wanted[claim_id] = True
+                wanted[claim_id] = self._wants(table, owner, claim_id)
             if wanted[claim_id]:
                 # Legal by construction: the claim is outstanding and this computer owns it.
                 return ClaimRent(owner, claim_id)
         if len(wanted) > 64:
-            live = {claim_id for claim_id, _ in claims}
-            self._claims = {i: w for i, w in wanted.items() if i in live}
+            self._claims = _still_open(wanted, claims)
         return None
+
+    def _wants(self, table: View, owner: int, claim_id: int) -> bool:
+        """Whether computer ``owner``'s strategy claims the rent of claim ``claim_id``."""
+        strategy = self.strategies[owner]
+        claim = next(c for c in table.claims(owner) if c.id == claim_id)
+        try:
+            return bool(strategy.claim_rent(self._views[owner], claim))
+        except Exception:  # a strategy's bug must not stop the game
+            log.exception("strategy %s (seat %d) failed deciding whether to claim rent; claiming it",
+                          strategy.name, owner)
+            return True
 
     def _anytime(self, table: View, seat: int, point: _Point | None) -> Action | None:
         """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none.
@@ -538,6 +542,13 @@ class ComputerPlayers:
             # a strategy's memory, ...) is the file's fault: refused, never a traceback
             raise SaveFormatError(f"computer players: {exc}") from None
         return cp
+
+
+def _still_open(wanted: dict[int, bool], claims: tuple[tuple[int, int], ...]) -> dict[int, bool]:
+    """The controller's answers kept for the claims still open (a function of its own: the
+    comprehension's closure would otherwise cost ``_claim`` a cell at every call)."""
+    live = {claim_id for claim_id, _ in claims}
+    return {i: w for i, w in wanted.items() if i in live}
 
 
 def _rng_state(rng: random.Random) -> list[Any]:

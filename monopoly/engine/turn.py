@@ -52,9 +52,7 @@ def settle(g: "Game") -> None:
                 s.stack.pop()
                 auctions.close_auction(g, top.auction)
                 continue
-            if kind == _PLACE_BUILDING and not any(
-                    H.build_problem(g.edition, g.rules, s, top.player, sq, top.reason == "hotel") is None
-                    for sq in H.owned(s, top.player)):
+            if kind == _PLACE_BUILDING and _nowhere_to_place(g, top):
                 s.stack.pop()  # nowhere left to put it: the bank takes it back and refunds the bid
                 g._transfer(BANK, top.player, top.amount, R.BUILDING_REFUND)
                 buildings.continue_building_auctions(g)
@@ -88,6 +86,14 @@ def settle(g: "Game") -> None:
             t.phase = _AWAIT_ROLL
             return
         next_turn(g)
+
+
+def _nowhere_to_place(g: "Game", d: Decision) -> bool:
+    """Whether no street of ``d.player`` can take the house or hotel they won at auction. (A
+    function of its own: the test's closure would cost ``settle`` cells at every call.)"""
+    s = g.state
+    hotel = d.reason == "hotel"
+    return not any(H.build_problem(g.edition, g.rules, s, d.player, sq, hotel) is None for sq in H.owned(s, d.player))
 
 
 def next_turn(g: "Game") -> None:

@@ -27,6 +27,8 @@ from .editions import Edition, Group, Square
 from .rules import Rules
 from .state import NOBODY, Decision, Outcome
 
+_ROLL, _GAME_OVER = K.ROLL, K.GAME_OVER  # read on every ``moment``: an Enum member off its class costs more
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -291,6 +293,16 @@ class View:
             g._monopolies = (g._deeds_moved, whole)
         p = self.seat if player is None else player
         return list(whole.get(self._p(p) if p is None else p, ()))
+
+    def has_monopoly(self, player: int | None = None) -> bool:
+        """Whether ``player`` owns any colour group whole (``monopolies()`` is not empty), without
+        copying the groups: a computer player that builds asks it at every decision."""
+        g = self._game
+        moved, whole = g._monopolies
+        if moved != g._deeds_moved:
+            return bool(self.monopolies(player))
+        p = self.seat if player is None else player
+        return (self._p(p) if p is None else p) in whole
 
     def group_owner(self, group: Group) -> int:
         """The player owning every square of ``group``, or ``NOBODY``."""
@@ -611,6 +623,28 @@ class View:
         s = self._game.state
         turn = s.turn
         return (turn.number, turn.doubles, turn.phase, len(s.stack))
+
+    def moment(self) -> tuple[K, int, bool, int, int, Phase, int, bool]:
+        """Everything a client acting after every action asks first, in one call (the computer
+        players' controller): the pending decision's kind and who takes it (``NOBODY`` once the
+        game is over), whether any rent can be claimed, then ``progress()`` (turn number, doubles
+        thrown, phase, decisions waiting), and whether the player in play is in jail. The same
+        answers as ``pending_kind``, ``pending_player``, ``has_claims``, ``progress`` and
+        ``in_jail(current_player)``, for one call instead of five."""
+        s = self._game.state
+        turn = s.turn
+        stack = s.stack
+        # What is pending, as ``Game.pending`` has it (tests check that the two agree): the top of
+        # the stack, else nothing once the game is over, else the throw of the player in play.
+        if stack:
+            top = stack[-1]
+            kind, player = top.kind, top.player
+        elif s.outcome is not None:
+            kind, player = _GAME_OVER, NOBODY
+        else:
+            kind, player = _ROLL, turn.player
+        return (kind, player, bool(s.claims), turn.number, turn.doubles, turn.phase, len(stack),
+                s.players[turn.player].in_jail)
 
     def has_claims(self) -> bool:
         """Whether any rent can still be claimed (``claims()`` says whose and how much)."""
