@@ -372,10 +372,17 @@ class Game:
         effect = ROUTES[type(action)].effect
         if self.keep_log:
             return self._recorded(action, effect)
-        if self._events:  # left over from an action that failed half way (each apply leaves a fresh list)
-            self._start()
+        reported = self._events
+        if reported:  # left over from an action that failed half way (each apply leaves a fresh list)
+            reported.clear()
         effect(self, action)
-        return self._finish_apply()
+        # ``_finish_apply`` written out: a simulation pushes every action of every game through here
+        if self._new:
+            self._flush()
+        settle(self)
+        events = reported.copy()
+        reported.clear()
+        return events
 
     def _recorded(self, action: A.Action, effect: Any) -> list[E.Event]:
         """Carry out ``action`` in a game that keeps its history: journal it, and let undo
@@ -483,15 +490,17 @@ class Game:
         if amount <= 0:
             return
         s = self.state
+        players = s.players
         if payer == BANK:
             s.bank_paid_out += amount
         else:
-            assert s.players[payer].cash >= amount, "a transfer would make cash negative"
-            s.players[payer].cash -= amount
+            who = players[payer]
+            assert who.cash >= amount, "a transfer would make cash negative"
+            who.cash -= amount
         if payee == BANK:
             s.bank_paid_in += amount
         else:
-            s.players[payee].cash += amount
+            players[payee].cash += amount
         self._emit(E.Paid(payer, payee, amount, reason))
 
     def _charge(self, payer: int, payee: int, amount: int, reason: R) -> None:

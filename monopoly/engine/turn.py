@@ -86,6 +86,7 @@ def settle(g: "Game") -> None:
             t.phase = _AWAIT_ROLL
             return
         next_turn(g)
+        return  # the next player's throw is due, and time was not up (both checked above)
 
 
 def _nowhere_to_place(g: "Game", d: Decision) -> bool:
@@ -98,19 +99,22 @@ def _nowhere_to_place(g: "Game", d: Decision) -> bool:
 
 def next_turn(g: "Game") -> None:
     s = g.state
-    n = len(s.players)
-    if g.rules.max_turns and s.turn.number >= g.rules.max_turns:
+    t = s.turn  # reset in place below: cheaper than a new record, and nothing else holds it
+    limit = g.rules.max_turns
+    if limit and t.number >= limit:
         g._finish(Termination.TURN_LIMIT)
         return
-    p = s.turn.player
+    players = s.players
+    n = len(players)
+    p = t.player
     for _ in range(n):
         p = (p + 1) % n
-        if not s.players[p].bankrupt:
+        if not players[p].bankrupt:
             break
-    t = s.turn  # reset in place: cheaper than a new record, and nothing else holds it
-    t.player, t.number, t.phase, t.doubles, t.again = p, t.number + 1, _AWAIT_ROLL, 0, False
+    number = t.number + 1
+    t.player, t.number, t.phase, t.doubles, t.again = p, number, _AWAIT_ROLL, 0, False
     t.dice_total = t.steps = t.offline_moves = 0
-    g._emit(E.TurnStarted(p, t.number))
+    g._emit(E.TurnStarted(p, number))
 
 
 # ---------------------------------------------------------------------- throwing and jail
@@ -129,8 +133,9 @@ def roll(g: "Game", a: A.Roll) -> None:
         expire_claims(g)
     d = g.dice.roll()
     player = s.players[p]
-    total = d[0] + d[1]
-    doubles = d[0] == d[1]
+    first, second = d
+    total = first + second
+    doubles = first == second
     t.phase = _RESOLVING
     if player.in_jail:
         g._emit(E.DiceRolled(p, d, "jail"))
