@@ -3,14 +3,19 @@
 ``View.monopolies`` is worked out once for every player and kept until a deed changes hands;
 these tests compare it with the answer worked out afresh from the owners, after every action of
 whole games (buying, auctions, trades, bankruptcies), after a position is rearranged by hand and
-after an action is taken back. ``pending_of`` fills its frozen records in directly; they must
-equal the records their constructors make.
+after an action is taken back. ``pending_of`` and ``claim_action`` fill their frozen records in
+directly; they must equal the records their constructors make.
 """
 
 from __future__ import annotations
 
 from monopoly.ai import ComputerPlayers
-from monopoly.engine import Auction, Buy, DecisionKind as K, Game, Offer, Pending, Roll, View, pending_of
+import dataclasses
+
+import pytest
+
+from monopoly.engine import (Auction, Buy, ClaimRent, DecisionKind as K, Game, Offer, Pending, Roll, View, claim_action,
+                             pending_of)
 
 from scenario import ANN, BOB, act, clear_deeds, give, new_game
 
@@ -93,3 +98,11 @@ def test_pending_copies_are_the_records_their_constructors_make() -> None:
         assert action is not None
         game.apply(action)
     assert {K.ROLL, K.BUY, K.AUCTION} <= kinds
+
+
+def test_a_claim_made_directly_is_the_constructors():
+    made, direct = ClaimRent(2, 17), claim_action(2, 17)
+    assert direct == made and repr(direct) == repr(made) and hash(direct) == hash(made)
+    assert direct.to_dict() == made.to_dict() and type(direct) is ClaimRent
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        direct.claim = 3  # type: ignore[misc]

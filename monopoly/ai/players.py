@@ -37,10 +37,11 @@ import logging
 import random
 from typing import Any, Mapping
 
-from ..engine import (AcceptTrade, Action, Bid, Build, Buy, ClaimRent, Decision, DecisionKind as K,
+from ..engine import (AcceptTrade, Action, Bid, Build, Buy, Decision, DecisionKind as K,
                       DeclareBankruptcy, DeclineToBuy, Game, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine,
                       PayOrDraw, ProposeTrade, RejectTrade, Roll, SaveFormatError, SellBuilding,
-                      SettleMortgagedTransfer, UseJailCard, View, action_from_dict, malformed, pending_of)
+                      SettleMortgagedTransfer, UseJailCard, View, action_from_dict, claim_action, malformed,
+                      pending_of)
 from .registry import STRATEGIES, make_strategy, seat_seed
 from .strategy import ANSWERS, Strategy, TradeReply
 from .view import GameView, Offer, RefusalKey
@@ -224,7 +225,14 @@ class ComputerPlayers:
             # to ask. Nothing is remembered about the point unless the seat acts: once the throw
             # is made the turn never comes back to it (the phase, the doubles or the turn number
             # move on), so a point where it had nothing to do needs no record.
-            action = self._anytime(table, decider, None)
+            # The strategy is asked here, not through ``_anytime``: a call less on the commonest path.
+            try:
+                action = strategies[decider].act_anytime(self._views[decider])
+            except Exception:
+                self._failed_anytime(decider)
+                action = None
+            if action is not None:
+                action = self._at_throw(table, decider, action)
             return action if action is not None else self._rolls[decider]
         d = game.pending
         key = _point_key(d, doubles, phase, waiting)
@@ -266,12 +274,12 @@ class ComputerPlayers:
                 continue
             if owner in always:
                 # Legal by construction: the claim is outstanding and this computer owns it.
-                return ClaimRent(owner, claim_id)
+                return claim_action(owner, claim_id)
             if claim_id not in wanted:
                 wanted[claim_id] = self._wants(table, owner, claim_id)
             if wanted[claim_id]:
                 # Legal by construction: the claim is outstanding and this computer owns it.
-                return ClaimRent(owner, claim_id)
+                return claim_action(owner, claim_id)
         if len(wanted) > 64:
             self._claims = _still_open(wanted, claims)
         return None
@@ -287,43 +295,47 @@ class ComputerPlayers:
                           strategy.name, owner)
             return True
 
-    def _anytime(self, table: View, seat: int, point: _Point | None) -> Action | None:
-        """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none.
-
-        ``point`` None: a plain throw's new point, recorded only if the seat acts. The seat is then
-        the player in play at its own throw, whom the engine lets deal: it is asked first, and the
-        engine's permission is checked only once it wants to act (most of the time it does not)."""
-        used = point.used.get(seat, 0) if point is not None else 0
-        if point is not None and (used >= ANYTIME_LIMIT or not table.may_act(seat)):
+    def _anytime(self, table: View, seat: int, point: _Point) -> Action | None:
+        """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none."""
+        if point.used.get(seat, 0) >= ANYTIME_LIMIT or not table.may_act(seat):
             # a seat out of the game, or one that may not deal now (time is up and it is not in
             # play), is not asked, as the engine would refuse whatever it chose
             point.done.add(seat)
             return None
-        strategy = self.strategies[seat]
         try:
-            action = strategy.act_anytime(self._views[seat])
+            action = self.strategies[seat].act_anytime(self._views[seat])
         except Exception:
-            log.exception("strategy %s (seat %d) failed choosing an any-time action; it does nothing",
-                          strategy.name, seat)
+            self._failed_anytime(seat)
             action = None
         if action is None:
-            if point is not None:
-                point.done.add(seat)
+            point.done.add(seat)
             return None
-        if point is None:  # a plain throw's point, made now that the seat acts
-            if not table.may_act(seat):
-                return None
-            game = self._game
-            assert game is not None  # bound by next_action
-            _, doubles, phase, waiting = table.progress()
-            point = self._points[_point_key(game.pending, doubles, phase, waiting)] = _Point()
+        return self._take(table, seat, action, point)
+
+    def _at_throw(self, table: View, seat: int, action: Action) -> Action | None:
+        """The any-time ``action`` a seat chose at a plain throw's new point (see ``next_action``):
+        the point is recorded now that the seat acts. The seat is the player in play at its own
+        throw, whom the engine lets deal: it was asked first, and the engine's permission is
+        checked only now that it wants to act (most of the time it does not)."""
+        if not table.may_act(seat):
+            return None
+        game = self._game
+        assert game is not None  # bound by next_action
+        _, doubles, phase, waiting = table.progress()
+        point = self._points[_point_key(game.pending, doubles, phase, waiting)] = _Point()
+        return self._take(table, seat, action, point)
+
+    def _take(self, table: View, seat: int, action: Action, point: _Point) -> Action | None:
+        """``seat``'s any-time ``action`` at ``point``, unless the controller holds it back or the
+        rules forbid it (the seat is then done there)."""
+        strategy = self.strategies[seat]
         held = self._held_back(seat, action, point)
         if held:
             log.debug("strategy %s (seat %d): %r held back (%s)", strategy.name, seat, action, held)
         else:
             problem = self._problem(table, seat, action)
             if problem is None:
-                point.used[seat] = used + 1
+                point.used[seat] = point.used.get(seat, 0) + 1
                 if isinstance(action, ProposeTrade):
                     self._note_offer(seat, action, point)
                 return action
@@ -331,6 +343,12 @@ class ComputerPlayers:
                         strategy.name, seat, action, problem)
         point.done.add(seat)
         return None
+
+    def _failed_anytime(self, seat: int) -> None:
+        """A strategy raised choosing an any-time action: logged, and it does nothing."""
+        strategy = self.strategies[seat]
+        log.exception("strategy %s (seat %d) failed choosing an any-time action; it does nothing",
+                      strategy.name, seat)
 
     def _answer(self, table: View, seat: int, d: Decision, point: _Point) -> Action | None:
         kind = d.kind

@@ -8,7 +8,7 @@ from .actions import (ACTION_TYPES, AcceptTrade, Action, Bid, Build, Buy, ClaimR
                       EndGame, LiftMortgage, Mortgage, MoveOffline, OrderBuildings, PassBid, PayIncomeTax, PayJailFine,
                       PayOrDraw, ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard,
                       action_from_dict)
-from .actions import malformed
+from .actions import claim_action, malformed
 from .codes import (AuctionItem, AuctionLimit, Code, DecisionKind, IncomeTaxMode, PaymentReason, Phase, RentClaimMode,
                     ShortGame, Termination)
 from .dice import DiceSource, RandomDice, ScriptedDice, generator_state_ok
@@ -39,7 +39,7 @@ __all__ = [
     "RandomDice", "RejectTrade", "Roll", "Rules", "SaveFormatError", "ScriptedDice", "SellBuilding",
     "SettleMortgagedTransfer", "Square", "UseJailCard", "action_from_dict", "check_invariants", "check_state",
     "describe_decision", "load_edition", "BOARD_SIZE",
-    "DECKS", "Group", "Landed", "SentToJail", "malformed", "pending_of",  # for the computer players
+    "DECKS", "Group", "Landed", "SentToJail", "claim_action", "malformed", "pending_of",  # for the computer players
 ]
 __all__ += ["EDITION_FOLDERS", "RulePreset", "ShortGameOffer", "SquareKind", "edition_ids", "list_editions"]
 __all__ += ["RECORD_FORMAT", "game_from_record"]
