@@ -4,7 +4,8 @@
 these tests compare it with the answer worked out afresh from the owners, after every action of
 whole games (buying, auctions, trades, bankruptcies), after a position is rearranged by hand and
 after an action is taken back. ``pending_of`` and ``claim_action`` fill their frozen records in
-directly; they must equal the records their constructors make.
+directly; they must equal the records their constructors make. The landings the engine counts for
+simulations must be the ``Landed`` and ``SentToJail`` events.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ import dataclasses
 
 import pytest
 
-from monopoly.engine import (Auction, Buy, ClaimRent, DecisionKind as K, Game, Offer, Pending, Roll, View, claim_action,
-                             pending_of)
+from monopoly.engine import (Auction, Buy, ClaimRent, DecisionKind as K, Game, Landed, Offer, Pending, Roll, SentToJail,
+                             View, claim_action, pending_of)
 
 from scenario import ANN, BOB, act, clear_deeds, give, new_game
 
@@ -106,3 +107,21 @@ def test_a_claim_made_directly_is_the_constructors():
     assert direct.to_dict() == made.to_dict() and type(direct) is ClaimRent
     with pytest.raises(dataclasses.FrozenInstanceError):
         direct.claim = 3  # type: ignore[misc]
+
+
+def test_the_landings_counted_are_the_events():
+    for seed in (3, 11):
+        game = Game.new(["A", "B", "C"], "us", {"max_turns": 300}, seed=seed, keep_log=False)
+        assert game.view.landings() == ()
+        game.count_landings()
+        players = ComputerPlayers(game, {0: "basic", 1: "random", 2: "cautious"}, seed=seed)
+        counts = [0] * 41
+        while not game.over:
+            action = players.next_action(game)
+            assert action is not None
+            for event in game.apply(action):
+                if isinstance(event, Landed):
+                    counts[event.square] += 1
+                elif isinstance(event, SentToJail):
+                    counts[40] += 1
+        assert game.view.landings() == tuple(counts) and counts[40] and sum(counts) > 100

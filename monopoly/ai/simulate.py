@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
-from ..engine import EDITION_IDS, Game, Landed, Position, SentToJail, build_game, load_edition
+from ..engine import EDITION_IDS, Game, Position, build_game, load_edition
 from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from .players import ComputerPlayers
 from .registry import STRATEGIES, strategy_names
@@ -99,10 +99,9 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
     tally = Tally(len(seats)) if extras.figures else None
     first_turn = game.view.turn
     players = ComputerPlayers(game, dict(enumerate(seats)), seed=gseed)
-    counts = [0] * 41
+    game.count_landings()  # the engine counts the Landed and SentToJail events: no need to read them all
     next_action = players.next_action
     push = game.push  # the controller vouches for each action: it checks what a strategy chose
-    landed, jailed = Landed, SentToJail  # local names: read for every event
     while True:
         action = next_action(game)
         if action is None:  # the game is over (with every seat a computer, nothing else stops them)
@@ -112,12 +111,6 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
         events = push(action)
         if tally is not None:
             tally.feed(events)
-        for event in events:  # by exact class: events are never subclassed, and this is cheaper
-            cls = type(event)
-            if cls is landed:
-                counts[event.square] += 1  # type: ignore[attr-defined]
-            elif cls is jailed:
-                counts[JAIL] += 1
     outcome = game.outcome
     assert outcome is not None  # the loop ends only when the game is over
     winner = seats[outcome.winner] if outcome.winner >= 0 else None
@@ -125,7 +118,7 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
     if extras.records is not None:
         write_record(extras.records, index, game)
     rent = tuple(tally.property_rent) if tally is not None else ()
-    return GameResult(index, winner, outcome.winner, outcome.termination, turns, tuple(counts), rent)
+    return GameResult(index, winner, outcome.winner, outcome.termination, turns, game.view.landings(), rent)
 
 
 def _play_chunk(job: tuple[list[int], tuple[str, ...], str, int, int, Position | None, Mapping[str, Any] | None,

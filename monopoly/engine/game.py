@@ -75,6 +75,7 @@ class Game:
         self._deeds_moved = 0
         self._monopolies: tuple[int, dict[int, tuple[Any, ...]]] = (-1, {})
         self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten
+        self._landings: list[int] | None = None  # see ``count_landings``
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -404,6 +405,14 @@ class Game:
         copy of the state. Front ends with people at the keyboard switch it on."""
         if self._undo is None:
             self._undo = Undo()
+
+    def count_landings(self) -> None:
+        """Count from now on every ``Landed`` event by its square and every ``SentToJail`` event
+        (``View.landings``): what a simulation reports of a game, without reading each of the seven
+        or so events of every turn for it. Counting is done as play goes on (an action taken back
+        keeps its landings counted) and is not saved."""
+        if self._landings is None:
+            self._landings = [0] * (BOARD + 1)
 
     def undo_problem(self, player: int) -> str | None:
         """Why ``player`` may not take back an action now, or None."""

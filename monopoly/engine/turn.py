@@ -234,6 +234,9 @@ def send_to_jail(g: "Game", p: int, reason: str) -> None:
     if g.state.turn.player == p:
         g.state.turn.again = False
     g._emit(E.SentToJail(p, reason))
+    counts = g._landings
+    if counts is not None:  # ``Game.count_landings``: arrivals in jail come after the squares
+        counts[BOARD] += 1
 
 
 # ---------------------------------------------------------------------- moving and landing
@@ -265,6 +268,9 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
     s = g.state
     sq = g.edition.squares[index]
     g._emit(E.Landed(p, index))
+    counts = g._landings
+    if counts is not None:  # ``Game.count_landings``
+        counts[index] += 1
     kind = sq.kind
     if kind in PROPERTY_KINDS:
         owner = s.owner[index]

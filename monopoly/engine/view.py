@@ -646,6 +646,13 @@ class View:
         return (kind, player, bool(s.claims), turn.number, turn.doubles, turn.phase, len(stack),
                 s.players[turn.player].in_jail)
 
+    def landings(self) -> tuple[int, ...]:
+        """How often each square was landed on (one for each ``Landed`` event), then how often
+        someone was sent to jail (each ``SentToJail``), since ``Game.count_landings`` was asked;
+        empty when it never was."""
+        counts = self._game._landings
+        return tuple(counts) if counts is not None else ()
+
     def has_claims(self) -> bool:
         """Whether any rent can still be claimed (``claims()`` says whose and how much)."""
         return bool(self._game.state.claims)
