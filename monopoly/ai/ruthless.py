@@ -40,7 +40,7 @@ pay best on this board and spends money where it returns most.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
                       LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
@@ -50,7 +50,7 @@ from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import planned_builds
 from .valuation import (Appraisal, Board, GroupInfo, Parts, Position, Weights, apply_trade, board_for, group_value,
-                        liquid_value, rent_index, strength)
+                        liquid_value, rent_index)
 from .view import GameView, Offer, Pending
 
 BID_STEP = 10
@@ -58,6 +58,7 @@ SEARCH_ROUNDS = 8  # rounds after which it searches for trades again whatever ha
 FOLLOW_UPS = 2  # deals of the last search priced afresh a turn while no new search is due
 SEARCH_PRICES = 8  # deals a search prices at most (besides the one it proposes); the others wait for the next
 NEVER = 1 << 62  # cash it never has
+ANYWHERE = -1  # ``_idle``'s square when where it stands does not matter
 DEAD_CASH = 500
 """A trade priced lately is priced again only once either side's cash moved this much, the groups either
 side owns whole changed, a deed in the deal was mortgaged or lifted, or the partner refused it: the
@@ -96,9 +97,9 @@ class Ruthless(Strategy):
         self._deal_cache: tuple[tuple[int, ...], tuple[tuple[int, list[_Deal]], ...]] | None = None  # (owners, _deals)
         self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
         # When it last found nothing to build or lift: (the least cash at which it would, the square it
-        # stood on, its deeds as _my_deeds). It does not look again before its cash reaches that, unless
-        # its deeds changed or, at the start of one of its throws, it stands elsewhere (the rents ahead
-        # changed); what others buy, mortgage or build changes its reserve little.
+        # stood on, or ANYWHERE, its deeds as _my_deeds). It does not look again before its cash reaches
+        # that, unless its deeds changed or, at the start of one of its throws, it stands elsewhere (the
+        # rents ahead changed); what others buy, mortgage or build changes its reserve little.
         self._idle: tuple[int, int, tuple[int, ...]] | None = None
         self._search_due = 0
         self._reason = ""  # why it gave its last answer to a trade offer
@@ -117,9 +118,6 @@ class Ruthless(Strategy):
         if len(pos.active) <= 2:
             return 1.0, 1.0
         return self.rival_weight, self.block_weight
-
-    def _strength(self, board: Board, pos: Position, p: int, view: GameView) -> float:
-        return strength(board, pos, p, self.weights, self._top(view))
 
     def _held(self, view: GameView) -> "_Holdings":
         """What it has worked out about the deeds now on the board (see ``_Holdings``): the cached
@@ -208,24 +206,35 @@ class Ruthless(Strategy):
     # ------------------------------------------------------------------ buying and auctions
     def _worth(self, view: GameView, square: int, pay: int) -> float:
         """Gain in value from getting ``square`` for ``pay``, plus what denying it to a rival is worth."""
+        return self._worth_at(view, square)(pay)
+
+    def _worth_at(self, view: GameView, square: int) -> Callable[[int], float]:
+        """``_worth`` of ``square`` as a function of the price paid: what the deed adds to our
+        holdings and what it would add to the rival's are worked out once (``Appraisal``), so each
+        price tried costs one valuation of our build plans."""
         board = board_for(view)
         pos = Position.of(view)
         me = self.seat
-        before = self._strength(board, pos, me, view)
-        after_pos = pos.copy()
-        after_pos.owner[square] = me
-        after_pos.cash[me] -= pay
-        gain = self._strength(board, after_pos, me, view) - before
-        price = view.edition.squares[square].price
+        appraisal = self._appraisal(view, board, pos)
+        owner = list(pos.owner)
+        owner[square] = me
+        mine = appraisal.traded(me, owner, (square,))
+        before = appraisal.strength(me)
+        cash = pos.cash[me]
+        price = board.price[square]
         denied = 0.0
         for q in pos.active:
             if q == me:
                 continue
-            theirs = pos.copy()
-            theirs.owner[square] = q
-            theirs.cash[q] = max(0, theirs.cash[q] - price)
-            denied = max(denied, self._strength(board, theirs, q, view) - self._strength(board, pos, q, view))
-        return gain + self._rivalry(pos)[1] * denied
+            owner[square] = q
+            theirs = appraisal.worth(appraisal.traded(q, owner, (square,)), max(0, pos.cash[q] - price))
+            denied = max(denied, theirs - appraisal.strength(q))
+        block = self._rivalry(pos)[1] * denied
+
+        def worth(pay: int) -> float:
+            return appraisal.worth(mine, cash - pay) - before + block
+
+        return worth
 
     def buy(self, view: GameView, ask: Pending) -> Action:
         opponent = rival(view)
@@ -255,19 +264,19 @@ class Ruthless(Strategy):
         # The limit is a function of the square, the seat's bid limit and the whole position the
         # valuation reads (owners, mortgages, buildings, everyone's cash): all of it is the key, so
         # a cached answer is never stale and a resumed game (whose cache starts empty) bids the same.
-        pos = Position.of(view)
-        key = (square, view.bid_limit(), tuple(pos.owner), tuple(pos.mortgaged), tuple(pos.level), tuple(pos.cash),
-               tuple(pos.active))
+        held = self._held(view)
+        high = view.bid_limit()
+        key = (square, high, held.key, self._built(view, held).key, view.cash_by_seat(), tuple(view.active_players()))
         if self._bid_cache is not None and self._bid_cache[0] == key:
             return self._bid_cache[1]
-        high = view.bid_limit()
+        worth = self._worth_at(view, square)
         lo, hi = 0, high
-        if self._worth(view, square, 0) < 0:
+        if worth(0) < 0:
             limit = 0
         else:
             while hi - lo > 5:
                 mid = (lo + hi) // 2
-                if self._worth(view, square, mid) >= 0:
+                if worth(mid) >= 0:
                     lo = mid
                 else:
                     hi = mid
@@ -842,17 +851,24 @@ class Ruthless(Strategy):
         """
         if view.buildings_on_order:
             return None
-        lift = self._lift_set(view)  # one-on-one: a mortgaged set is freed first, whatever ``_idle`` says
-        if lift is not None:
-            return lift
         held = self._held(view)
+        if self._mortgaged_sets(view, held):
+            lift = self._lift_set(view, held)  # one-on-one: a mortgaged set is freed first, whatever ``_idle`` says
+            if lift is not None:
+                return lift
         cash, here = view.cash(), view.position()
         mine = self._my_deeds(view, held)
         idle = self._idle
-        if idle is not None and cash < idle[0] and (here == idle[1] or not at_start) and idle[2] == mine:
+        if idle is not None and cash < idle[0] and idle[2] == mine and (not at_start or idle[1] in (here, ANYWHERE)):
             return None  # it would not act before its cash reaches idle[0] (see ``_idle``)
         action, need = self._next_development(view, held, cash)
-        self._idle = (need, here, mine) if action is None else None
+        if action is None:
+            # with no whole group and no mortgage, nothing but its own deeds can give it work: where it
+            # stands (the rents ahead) and what the others do cannot
+            anywhere = need == NEVER and not self._mine(view, held)
+            self._idle = (need, ANYWHERE if anywhere else here, mine)
+        else:
+            self._idle = None
         return action
 
     def _my_deeds(self, view: GameView, held: "_Holdings") -> tuple[int, ...]:
@@ -905,16 +921,21 @@ class Ruthless(Strategy):
         board = board_for(view)
         return max(mortgaged, key=lambda s: (self._in_group_of_mine(view, s), board.rate[s][0] if board.rate[s] else 0))
 
-    def _lift_set(self, view: GameView) -> Action | None:
+    def _mortgaged_sets(self, view: GameView, held: "_Holdings") -> tuple[GroupInfo, ...]:
+        """This seat's whole colour groups with a mortgaged deed."""
+        if held.mortgaged_sets is None:
+            mortgaged = held.key[1]
+            held.mortgaged_sets = tuple(g for g in self._mine(view, held) if any(mortgaged[s] for s in g.squares))
+        return held.mortgaged_sets
+
+    def _lift_set(self, view: GameView, held: "_Holdings | None" = None) -> Action | None:
         """Two players left: a whole group with a mortgaged deed is freed first (no house goes up on
         it until it is), paid by mortgaging lesser deeds if need be: sets win one-on-one games."""
-        if rival(view) is None:
-            return None
-        sets = [g for g in view.monopolies() if any(view.mortgaged(s) for s in g.squares)]
-        if not sets:
+        sets = self._mortgaged_sets(view, held or self._held(view))
+        if not sets or rival(view) is None:
             return None
         board = board_for(view)
-        best = max(sets, key=lambda g: build_return(board.group_of[g.squares[0]]))
+        best = max(sets, key=build_return)
         square = max((s for s in best.squares if view.mortgaged(s)), key=lambda s: (board.price[s], s))
         cost = view.lift_cost(square)
         reserve = self._reserve(view)
@@ -1026,7 +1047,7 @@ class _Holdings:
     depends on cash is worked out each time.
     """
 
-    __slots__ = ("key", "whole", "my_deeds", "lift", "mortgage_reserve", "built")
+    __slots__ = ("key", "whole", "my_deeds", "lift", "mortgage_reserve", "mortgaged_sets", "built")
 
     def __init__(self, key: tuple[Any, ...]) -> None:
         self.key = key
@@ -1034,6 +1055,7 @@ class _Holdings:
         self.my_deeds: tuple[int, ...] | None = None  # see ``Ruthless._my_deeds``
         self.lift: int | None = _UNSET  # the mortgage to lift first
         self.mortgage_reserve: int | None = None
+        self.mortgaged_sets: tuple[GroupInfo, ...] | None = None  # see ``Ruthless._mortgaged_sets``
         self.built: _Buildings | None = None
 
 
