@@ -363,14 +363,21 @@ class Ruthless(Strategy):
 
     def _stay_in_jail(self, view: GameView) -> bool:
         """Stay when a turn of moving costs more in expected rent than the deeds left to buy are worth."""
-        facts = view.facts
-        threat = 0.0
-        seat = self.seat
-        for s in view.edition.properties:
-            o = view.owner(s)
-            if o != NOBODY and o != seat and not view.mortgaged(s):
-                threat += facts.landing[s] * view.rent(s)
-        unowned = sum(1 for s in view.edition.properties if view.owner(s) == NOBODY)
+        held = self._held(view)
+        built = self._built(view, held)
+        if built.threat is None:
+            facts = view.facts
+            threat = 0.0
+            unowned = 0
+            seat = self.seat
+            for s in view.edition.properties:
+                o = view.owner(s)
+                if o == NOBODY:
+                    unowned += 1
+                elif o != seat and not view.mortgaged(s):
+                    threat += facts.landing[s] * view.rent(s)
+            built.threat = (threat, unowned)
+        threat, unowned = built.threat
         return threat > self.jail_threat and unowned < 6
 
     def income_tax(self, view: GameView, ask: Pending) -> Action:
@@ -491,7 +498,8 @@ class Ruthless(Strategy):
         pos = Position.of(view)
         partner = offer.recipient if offer.proposer == me else offer.proposer
         after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
-        handed = self._handed(board, pos, after, partner)
+        moved = tuple(offer.give) + tuple(offer.take)
+        handed = _completed(board, pos.owner, after.owner, partner, moved)
         if handed and not self._fair_to_us(view, board, pos, after, partner, offer):
             return False, f"it would hand you the {self._group_name(view, handed[0])} set"
         if paid < 0 and not self._covers_risk(view, board, after):
@@ -530,10 +538,6 @@ class Ruthless(Strategy):
         if cash > view.cash(partner) or not fine(cash):
             cash = top
         return ProposeTrade(me, partner, tuple(offer.take), tuple(offer.give), -cash)
-
-    def _handed(self, board: Board, pos: Position, after: Position, partner: int) -> list[GroupInfo]:
-        """The street groups a deal completes for ``partner``."""
-        return _completed(board, pos.owner, after.owner, partner)
 
     @staticmethod
     def _group_name(view: GameView, g: GroupInfo) -> str:
@@ -576,22 +580,23 @@ class Ruthless(Strategy):
     def _fair_to_us(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
                     offer: Offer) -> bool:
         """No gifts that decide the game: a group completed for the partner must be matched."""
-        need = self._sale_price(view, board, pos, after.owner, partner)
+        need = self._sale_price(view, board, pos, after.owner, partner, tuple(offer.give) + tuple(offer.take))
         return need <= 0 or (offer.cash if offer.recipient == self.seat else -offer.cash) >= need
 
-    def _sale_price(self, view: GameView, board: Board, pos: Position, after: Sequence[int], partner: int) -> float:
+    def _sale_price(self, view: GameView, board: Board, pos: Position, after: Sequence[int], partner: int,
+                    moved: Sequence[int]) -> float:
         """The least cash a deal must pay us for the groups it completes for ``partner`` (0 when it
         completes none, or one at least nearly as good for us): ``sale_factor`` times their worth
         to the partner, built up, at any table size (``group_value`` counts at least
-        ``min_opponents`` opponents)."""
-        theirs_new = _completed(board, pos.owner, after, partner)
+        ``min_opponents`` opponents). ``moved``: the deeds the deal moves."""
+        theirs_new = _completed(board, pos.owner, after, partner, moved)
         if not theirs_new:
             return 0.0
         me = self.seat
         n_opp = max(1, len(pos.active) - 1)
         top = self._top(view)
         their_value = sum(self._group_value(board, g, n_opp, top) for g in theirs_new)
-        mine_new = _completed(board, pos.owner, after, me)
+        mine_new = _completed(board, pos.owner, after, me, moved)
         my_value = sum(self._group_value(board, g, n_opp, top) for g in mine_new)
         if my_value >= self.match_share * their_value:
             return 0.0
@@ -741,10 +746,10 @@ class Ruthless(Strategy):
             owner[s] = me
         cash_x, cash_me = pos.cash[x], pos.cash[me]
         # cash x must pay us for a group handed over (none when we give nothing)
-        need = self._sale_price(view, board, pos, owner, x) if give else 0.0
+        moved = give + take
+        need = self._sale_price(view, board, pos, owner, x, moved) if give else 0.0
         if need > cash_x:
             return None
-        moved = give + take
         theirs = appraisal.traded(x, owner, moved)
         mine = appraisal.traded(me, owner, moved)
         base_x, base_me = appraisal.strength(x), appraisal.strength(me)
@@ -1065,7 +1070,7 @@ class _Buildings:
     square (none while no group is owned whole), the bank's houses and hotels, the Offline token
     and how many still play."""
 
-    __slots__ = ("key", "build", "danger", "rents", "parts")
+    __slots__ = ("key", "build", "danger", "rents", "parts", "threat")
 
     def __init__(self, key: tuple[Any, ...]) -> None:
         self.key = key
@@ -1073,6 +1078,7 @@ class _Buildings:
         self.danger: dict[int, int] = {}  # square -> the dearest rent of the next throw from there
         self.rents: dict[int, int] = {}  # square (40 * throw + square for utilities) -> rent this seat would owe
         self.parts: dict[int, Parts] = {}  # player -> its holdings in parts (``Appraisal``)
+        self.threat: tuple[float, int] | None = None  # rent a turn of moving costs, deeds unsold (``_stay_in_jail``)
 
 
 def _whole_groups(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[GroupInfo, ...]]:
@@ -1102,12 +1108,17 @@ def _with(values: Sequence[bool], square: int, value: bool) -> list[bool]:
     return out
 
 
-def _completed(board: Board, before: Sequence[int], after: Sequence[int], p: int) -> list[GroupInfo]:
-    """The street groups ``p`` owns whole with owners ``after`` and did not with ``before``."""
+def _completed(board: Board, before: Sequence[int], after: Sequence[int], p: int,
+               moved: Sequence[int]) -> list[GroupInfo]:
+    """The street groups ``p`` owns whole with owners ``after`` and did not with ``before``, in board
+    order (``moved``: the squares whose owners differ; only their groups can have changed)."""
     out = []
-    for g in board.streets:
+    groups = board.groups
+    index = board.group_index
+    for i in sorted({index[s] for s in moved}):
+        g = groups[i]
         squares = g.squares
-        if after[squares[0]] == p and all(after[s] == p for s in squares) and not all(before[s] == p for s in squares):
+        if g.kind == "street" and all(after[s] == p for s in squares) and not all(before[s] == p for s in squares):
             out.append(g)
     return out
 

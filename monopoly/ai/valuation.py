@@ -78,15 +78,23 @@ _BOARDS: dict[tuple[int, bool, int], Board] = {}
 
 
 def board_for(view: GameView) -> Board:
-    """The cached ``Board`` of the view's edition and rules."""
+    """The cached ``Board`` of the view's edition and rules (asked very often: the last answer is
+    kept with the edition and rules it was for, and found by identity)."""
     edition = view.edition
     rules = view.rules
+    last = _LAST_BOARD[0]
+    if last is not None and last[0] is edition and last[1] is rules:
+        return last[2]
     flag = rules.jail_doubles_roll_again
     key = (id(edition), flag, rules.mortgage_interest)
     found = _BOARDS.get(key)
     if found is None or found.edition is not edition:
         found = _BOARDS[key] = Board(edition, board_facts(edition, flag), rules.mortgage_interest)
+    _LAST_BOARD[0] = (edition, rules, found)
     return found
+
+
+_LAST_BOARD: list[tuple[Edition, object, Board] | None] = [None]
 
 
 @dataclass
