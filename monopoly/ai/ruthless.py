@@ -150,7 +150,7 @@ class Ruthless(Strategy):
         key = (levels, view.bank_houses, view.bank_hotels, view.offline_square, len(view.active_players()))
         built = held.built
         if built is None or built.key != key:
-            built = held.built = _Buildings(key)
+            built = held.built = _Buildings(key, _shared_parts((held.key, key, self.weights)))
         return built
 
     def _danger(self, view: GameView, held: "_Holdings | None" = None, built: "_Buildings | None" = None) -> int:
@@ -706,19 +706,24 @@ class Ruthless(Strategy):
         split between the two of us alone. (A group split between us has no buildings.)"""
         me = self.seat
         owner = pos.owner
+        # the sold-out groups we hold part of, with their holders
+        shared: list[tuple[tuple[int, ...], set[int]]] = []
+        for g in board.groups:
+            held = [owner[s] for s in g.squares]
+            if me in held and NOBODY not in held:
+                shared.append((g.squares, set(held)))
         out = []
         for x in pos.active:
             if x == me:
                 continue
             wants: list[tuple[int, ...]] = []
             gives: list[tuple[int, ...]] = []
-            for g in board.groups:
-                holders = {owner[s] for s in g.squares}
-                if me not in holders or x not in holders or NOBODY in holders:
+            for squares, holders in shared:
+                if x not in holders:
                     continue
-                wants.append(tuple(s for s in g.squares if owner[s] == x))
+                wants.append(tuple([s for s in squares if owner[s] == x]))
                 if len(holders) == 2:
-                    gives.append(tuple(s for s in g.squares if owner[s] == me))
+                    gives.append(tuple([s for s in squares if owner[s] == me]))
                 # else: a group split three ways; taking x's share gathers it towards a set later
             candidates: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), t) for t in wants]
             candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
@@ -768,8 +773,13 @@ class Ruthless(Strategy):
                 break
         if g_x <= 0 or (need > 0 and -cash < need):
             return None
-        if cash > 0 and not self._covers_risk(view, board, apply_trade(pos, me, x, give, take, cash), danger):
-            return None
+        if cash > 0 and danger > 0:
+            # ``_covers_risk`` of the position after the deal (the deeds of a split group have no buildings)
+            mortgage, mortgaged = board.mortgage, pos.mortgaged
+            moved_value = (sum([mortgage[s] for s in take if not mortgaged[s]])
+                           - sum([mortgage[s] for s in give if not mortgaged[s]]))
+            if appraisal.liquid(me) + moved_value - cash < danger:
+                return None
         gain = appraisal.worth(mine, cash_me - cash) - base_me - self._rivalry(pos)[0] * g_x
         if gain < max(self.propose_margin, self.accept_margin):
             return None
@@ -839,7 +849,8 @@ class Ruthless(Strategy):
         closed: list[int] = []
         for g in board_for(view).groups:
             squares = g.squares
-            if me in [owners[s] for s in squares] and NOBODY not in [owners[s] for s in squares]:
+            held = [owners[s] for s in squares]
+            if me in held and NOBODY not in held:
                 closed.extend(squares)
         key = tuple(closed) + tuple(owners[s] for s in closed)
         self._trade_owners = (owners, key)
@@ -1072,12 +1083,12 @@ class _Buildings:
 
     __slots__ = ("key", "build", "danger", "rents", "parts", "threat")
 
-    def __init__(self, key: tuple[Any, ...]) -> None:
+    def __init__(self, key: tuple[Any, ...], parts: dict[int, Parts]) -> None:
         self.key = key
         self.build: tuple[int, int] | None = _UNSET  # the next house worth building: (square, cost)
         self.danger: dict[int, int] = {}  # square -> the dearest rent of the next throw from there
         self.rents: dict[int, int] = {}  # square (40 * throw + square for utilities) -> rent this seat would owe
-        self.parts: dict[int, Parts] = {}  # player -> its holdings in parts (``Appraisal``)
+        self.parts = parts  # player -> its holdings in parts (``Appraisal``), shared by the seats (``_shared_parts``)
         self.threat: tuple[float, int] | None = None  # rent a turn of moving costs, deeds unsold (``_stay_in_jail``)
 
 
@@ -1099,6 +1110,22 @@ def _whole_groups(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[Grou
 
 
 _LAST_WHOLE: list[tuple[Board, tuple[int, ...], dict[int, tuple[GroupInfo, ...]]] | None] = [None]
+
+
+def _shared_parts(key: tuple[Any, ...]) -> dict[int, Parts]:
+    """Where the appraisals of one position keep the players' holdings in parts (``Appraisal``):
+    ``key`` is all they read (the holdings' and buildings' keys, and the weights). Every seat values
+    the same position in turn, so the last one is shared (each player's parts are worked out once
+    for the table, not once a seat)."""
+    last = _LAST_PARTS[0]
+    if last is not None and last[0] == key:
+        return last[1]
+    parts: dict[int, Parts] = {}
+    _LAST_PARTS[0] = (key, parts)
+    return parts
+
+
+_LAST_PARTS: list[tuple[tuple[Any, ...], dict[int, Parts]] | None] = [None]
 
 
 def _with(values: Sequence[bool], square: int, value: bool) -> list[bool]:

@@ -267,6 +267,14 @@ class Appraisal:
         self._held: dict[int, Parts] = {} if parts is None else parts
         self._ordered: dict[int, WholeGroups] = {}
         self._strength: dict[int, float] = {}
+        self._liquid: dict[int, float] = {}
+
+    def liquid(self, p: int) -> float:
+        """``liquid_value`` of ``p`` in the position (worked out once)."""
+        found = self._liquid.get(p)
+        if found is None:
+            found = self._liquid[p] = liquid_value(self.board, self.pos, p)
+        return found
 
     def strength(self, p: int) -> float:
         """``p``'s strength in the position itself."""
