@@ -40,7 +40,7 @@ pay best on this board and spends money where it returns most.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
                       LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
@@ -150,33 +150,36 @@ class Ruthless(Strategy):
         key = (levels, view.bank_houses, view.bank_hotels, view.offline_square, len(view.active_players()))
         built = held.built
         if built is None or built.key != key:
-            built = held.built = _Buildings(key, _shared_parts((held.key, key, self.weights)))
+            built = held.built = _Buildings(key, _shared_table((held.key, key, self.weights)))
         return built
 
     def _danger(self, view: GameView, held: "_Holdings | None" = None, built: "_Buildings | None" = None) -> int:
         """The dearest rent this seat could owe on its next throw."""
         here = view.position()
+        held = held or self._held(view)
         if built is None:
-            built = self._built(view, held or self._held(view))
+            built = self._built(view, held)
         dangers = built.danger
         worst = dangers.get(here)
         if worst is None:
-            worst = dangers[here] = self._dearest_rent(view, here, built.rents)
+            worst = dangers[here] = self._dearest_rent(view, here, built.rents, held.key[0])
         return worst
 
-    def _dearest_rent(self, view: GameView, here: int, rents: dict[int, int]) -> int:
-        """The dearest rent of a throw from ``here``; ``rents`` remembers each square's rent (by the
-        throw, for a rent that depends on it)."""
+    def _dearest_rent(self, view: GameView, here: int, rents: dict[int, int], owners: Sequence[int]) -> int:
+        """The dearest rent of a throw from ``here``; ``rents`` remembers each square's rent to
+        whoever lands there (by the throw, for a rent that depends on it), ``owners`` the owners."""
         worst = 0
         seat = self.seat
         by_throw = board_for(view).dice_rent
         for steps in range(2, 13):
             sq = (here + steps) % 40
+            o = owners[sq]
+            if o == seat or o == NOBODY:
+                continue
             key = 40 * steps + sq if by_throw[sq] else sq
             rent = rents.get(key)
             if rent is None:
-                o = view.owner(sq)
-                rent = rents[key] = view.rent(sq, steps) if o != NOBODY and o != seat and not view.mortgaged(sq) else 0
+                rent = rents[key] = 0 if view.mortgaged(sq) else view.rent(sq, steps)
             if rent > worst:
                 worst = rent
         return worst
@@ -981,21 +984,21 @@ class Ruthless(Strategy):
                 continue
             if any(view.mortgaged(s) for s in info.squares):
                 continue
-            # the first site at the group's lowest level that may take a building now
-            square = next((s for s in info.squares if level[s] == cur and view.build_problem(s) is None), None)
-            if square is None:
-                continue
-            if cur == hpp and shortage is None:
-                shortage = view.bank_houses <= self.shortage_houses and self._rival_can_build(view)
-            if cur == hpp and shortage:
-                continue
             target = max(cur + 1, self.build_target) if cur < self.build_target else cur + 1
             per_level = info.house_cost * len(info.squares)
             ratio = ((info.rate[rent_index(target, top)] - info.rate[rent_index(cur, top)])
                      / ((target - cur) * per_level))
             # Houses that pay back within the horizon come first; the rest only use idle money.
             key = (0 if ratio * turns >= 1.0 else 1, 0 if cur < self.build_target else 1, -ratio)
-            if best_key is None or key < best_key:
+            if best_key is not None and key >= best_key:
+                continue  # (the rules are asked only about a better group)
+            if cur == hpp and shortage is None:
+                shortage = view.bank_houses <= self.shortage_houses and self._rival_can_build(view)
+            if cur == hpp and shortage:
+                continue
+            # the first site at the group's lowest level that may take a building now
+            square = next((s for s in info.squares if level[s] == cur and view.build_problem(s) is None), None)
+            if square is not None:
                 best, best_key = (square, info.house_cost), key
         return best
 
@@ -1083,12 +1086,12 @@ class _Buildings:
 
     __slots__ = ("key", "build", "danger", "rents", "parts", "threat")
 
-    def __init__(self, key: tuple[Any, ...], parts: dict[int, Parts]) -> None:
+    def __init__(self, key: tuple[Any, ...], table: "_Table") -> None:
         self.key = key
         self.build: tuple[int, int] | None = _UNSET  # the next house worth building: (square, cost)
         self.danger: dict[int, int] = {}  # square -> the dearest rent of the next throw from there
-        self.rents: dict[int, int] = {}  # square (40 * throw + square for utilities) -> rent this seat would owe
-        self.parts = parts  # player -> its holdings in parts (``Appraisal``), shared by the seats (``_shared_parts``)
+        self.rents = table.rents  # square (40 * throw + square for utilities) -> its rent (``_shared_table``)
+        self.parts = table.parts  # player -> its holdings in parts (``Appraisal``; ``_shared_table``)
         self.threat: tuple[float, int] | None = None  # rent a turn of moving costs, deeds unsold (``_stay_in_jail``)
 
 
@@ -1112,20 +1115,26 @@ def _whole_groups(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[Grou
 _LAST_WHOLE: list[tuple[Board, tuple[int, ...], dict[int, tuple[GroupInfo, ...]]] | None] = [None]
 
 
-def _shared_parts(key: tuple[Any, ...]) -> dict[int, Parts]:
-    """Where the appraisals of one position keep the players' holdings in parts (``Appraisal``):
-    ``key`` is all they read (the holdings' and buildings' keys, and the weights). Every seat values
-    the same position in turn, so the last one is shared (each player's parts are worked out once
-    for the table, not once a seat)."""
-    last = _LAST_PARTS[0]
+class _Table(NamedTuple):
+    """What every seat works out alike about one position: the players' holdings in parts
+    (``Appraisal``) and the rent of each owned square (by the throw for a utility) to whoever lands."""
+    parts: dict[int, Parts]
+    rents: dict[int, int]
+
+
+def _shared_table(key: tuple[Any, ...]) -> _Table:
+    """The ``_Table`` of the position ``key`` describes (the holdings' and buildings' keys and the
+    weights: all it reads). Every seat looks at the same position in turn, so the last one is
+    shared: each answer is worked out once for the table, not once a seat."""
+    last = _LAST_TABLE[0]
     if last is not None and last[0] == key:
         return last[1]
-    parts: dict[int, Parts] = {}
-    _LAST_PARTS[0] = (key, parts)
-    return parts
+    table = _Table({}, {})
+    _LAST_TABLE[0] = (key, table)
+    return table
 
 
-_LAST_PARTS: list[tuple[tuple[Any, ...], dict[int, Parts]] | None] = [None]
+_LAST_TABLE: list[tuple[tuple[Any, ...], _Table] | None] = [None]
 
 
 def _with(values: Sequence[bool], square: int, value: bool) -> list[bool]:
