@@ -456,7 +456,7 @@ class Ruthless(Strategy):
                 raised = board.mortgage[s]
                 held = appraisal.changed(me, (s,), mortgaged=_with(pos.mortgaged, s, True))
                 options.append((Mortgage(me, s), appraisal.worth(held, cash + raised), raised))
-            if view.level(s) and view.sell_problem(s) is None:
+            if pos.level[s] and view.sell_problem(s) is None:
                 sold, raised = self._after_sale(view, pos, s)
                 held = appraisal.changed(me, board.group_of[s].squares, level=sold.level)
                 options.append((SellBuilding(me, s), appraisal.worth(held, cash + raised), raised))
