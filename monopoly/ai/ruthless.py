@@ -870,6 +870,14 @@ class Ruthless(Strategy):
         """
         if view.buildings_on_order:
             return None
+        idle = self._idle
+        if idle is not None and not at_start and view.cash() < idle[0]:
+            # asked again and again while it waits (at every throw of the others): the holdings it
+            # waited with are checked first, as they are, for a quick answer
+            held = self._holdings
+            if (held is not None and held.my_deeds is idle[2] and held.mortgaged_sets == ()
+                    and held.key[0] == view.owners() and held.key[1] == view.mortgages()):
+                return None
         held = self._held(view)
         if self._mortgaged_sets(view, held):
             lift = self._lift_set(view, held)  # one-on-one: a mortgaged set is freed first, whatever ``_idle`` says
@@ -877,8 +885,9 @@ class Ruthless(Strategy):
                 return lift
         cash, here = view.cash(), view.position()
         mine = self._my_deeds(view, held)
-        idle = self._idle
         if idle is not None and cash < idle[0] and idle[2] == mine and (not at_start or idle[1] in (here, ANYWHERE)):
+            if idle[2] is not mine:
+                self._idle = (idle[0], idle[1], mine)  # the same deeds, as now kept (for the quick check above)
             return None  # it would not act before its cash reaches idle[0] (see ``_idle``)
         action, need = self._next_development(view, held, cash)
         if action is None:

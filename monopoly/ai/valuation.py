@@ -309,8 +309,9 @@ class Appraisal:
         owner = pos.owner if owner is None else owner
         mortgaged = pos.mortgaged if mortgaged is None else mortgaged
         level = pos.level if level is None else level
+        board, groups, turns, w = self.board, self.board.groups, self.turns, self.w
         for i in sorted({index[s] for s in squares}):
-            value, fund, built = self._group(i, owner, p, mortgaged, level)
+            value, fund, built = _group_part(board, groups[i], owner, mortgaged, level, p, turns, w)
             v += value - values[i]
             f += fund - funds[i]
             if built is not None or i in whole:
@@ -356,9 +357,6 @@ class Appraisal:
             found = self._held[p] = (sum(values), sum(funds), values, funds, whole)
         return found
 
-    def _group(self, i: int, owner: Sequence[int], p: int, mortgaged: Sequence[bool],
-               level: Sequence[int]) -> tuple[float, float, tuple[int, int, float] | None]:
-        return _group_part(self.board, self.board.groups[i], owner, mortgaged, level, p, self.turns, self.w)
 
 
 WholeGroups = tuple[tuple[int, tuple[int, int, float]], ...]
