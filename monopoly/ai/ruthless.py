@@ -128,11 +128,17 @@ class Ruthless(Strategy):
             held = self._holdings = _Holdings(key)
         return held
 
-    def _appraisal(self, view: GameView, board: Board, pos: Position, held: "_Holdings | None" = None) -> Appraisal:
-        """An ``Appraisal`` of ``pos`` (the position now), sharing the holdings it works out with
-        the other appraisals made while the deeds and buildings stay as they are."""
-        built = self._built(view, held or self._held(view))
-        return Appraisal(board, pos, self.weights, self._top(view), built.parts)
+    def _appraisal(self, view: GameView, held: "_Holdings | None" = None) -> Appraisal:
+        """An ``Appraisal`` of the position now, sharing the holdings it works out with the other
+        appraisals made while the deeds and buildings stay as they are (its ``pos`` is read from
+        the keys of what it remembers: ``Position.of`` the view)."""
+        held = held or self._held(view)
+        built = self._built(view, held)
+        owners, mortgaged, levels = held.key[0], held.key[1], built.key[0]
+        # (no buildings stand while nobody owns a whole group: ``_built`` then leaves them out of its key)
+        pos = Position(list(owners), list(mortgaged), list(levels) if levels is not None else [0] * len(owners),
+                       list(view.cash_by_seat()), view.active_players())
+        return Appraisal(board_for(view), pos, self.weights, self._top(view), built.parts)
 
     def _whole(self, view: GameView, held: "_Holdings") -> dict[int, tuple[GroupInfo, ...]]:
         """The colour groups each player owns whole (only players who own one)."""
@@ -215,10 +221,9 @@ class Ruthless(Strategy):
         """``_worth`` of ``square`` as a function of the price paid: what the deed adds to our
         holdings and what it would add to the rival's are worked out once (``Appraisal``), so each
         price tried costs one valuation of our build plans."""
-        board = board_for(view)
-        pos = Position.of(view)
+        appraisal = self._appraisal(view)
+        board, pos = appraisal.board, appraisal.pos
         me = self.seat
-        appraisal = self._appraisal(view, board, pos)
         owner = list(pos.owner)
         owner[square] = me
         mine = appraisal.traded(me, owner, (square,))
@@ -252,8 +257,9 @@ class Ruthless(Strategy):
         if worth < 0:
             return DeclineToBuy(self.seat)
         if cash >= price:
-            if cash - price >= self._reserve(view) or worth > price * 0.5 or cash - price + self._mortgage_reserve(
-                    view) >= self._danger(view):
+            held = self._held(view)
+            if cash - price >= self._reserve(view, held) or worth > price * 0.5 or cash - price + self._mortgage_reserve(
+                    view, held) >= self._danger(view, held):
                 return Buy(self.seat)
             return DeclineToBuy(self.seat)
         # Short of cash: mortgage something worth less to us, if that raises enough.
@@ -420,10 +426,9 @@ class Ruthless(Strategy):
 
         Streets of whole groups are kept, and so is the group of square ``keep`` (being bought).
         """
-        board = board_for(view)
-        pos = Position.of(view)
+        appraisal = self._appraisal(view)
+        board, pos = appraisal.board, appraisal.pos
         me = self.seat
-        appraisal = self._appraisal(view, board, pos)
         before = appraisal.strength(me)
         best, best_cost = None, None
         kept = board.group_of[keep].squares if keep is not None and keep in board.group_of else ()
@@ -441,10 +446,9 @@ class Ruthless(Strategy):
     def raise_funds(self, view: GameView, ask: Pending) -> Action:
         if view.can_declare_bankruptcy():
             return DeclareBankruptcy(self.seat)
-        board = board_for(view)
-        pos = Position.of(view)
+        appraisal = self._appraisal(view)
+        board, pos = appraisal.board, appraisal.pos
         me = self.seat
-        appraisal = self._appraisal(view, board, pos)
         before = appraisal.strength(me)
         cash = pos.cash[me]
         need = ask.amount - view.cash()
@@ -497,8 +501,8 @@ class Ruthless(Strategy):
         paid = offer.cash if offer.recipient == me else -offer.cash
         if view.cash() + paid < 0:
             return False, "it cannot pay that much"
-        board = board_for(view)
-        pos = Position.of(view)
+        appraisal = self._appraisal(view)
+        board, pos = appraisal.board, appraisal.pos
         partner = offer.recipient if offer.proposer == me else offer.proposer
         after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
         moved = tuple(offer.give) + tuple(offer.take)
@@ -507,7 +511,7 @@ class Ruthless(Strategy):
             return False, f"it would hand you the {self._group_name(view, handed[0])} set"
         if paid < 0 and not self._covers_risk(view, board, after):
             return False, "it must keep money for the rent ahead"
-        gain = self._gain(view, board, pos, after, partner, offer)
+        gain = self._gain(view, appraisal, after, partner, offer)
         if gain >= self.accept_margin:
             return True, "the deal is worth it"
         given = offer.take if offer.recipient == me else offer.give
@@ -559,17 +563,17 @@ class Ruthless(Strategy):
         when the offer hands the partner a group for too little."""
         me = self.seat
         partner = offer.recipient if offer.proposer == me else offer.proposer
-        board = board_for(view)
-        pos = Position.of(view)
+        appraisal = self._appraisal(view)
+        board, pos = appraisal.board, appraisal.pos
         after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
         if not self._fair_to_us(view, board, pos, after, partner, offer):
             return None
-        return self._gain(view, board, pos, after, partner, offer)
+        return self._gain(view, appraisal, after, partner, offer)
 
-    def _gain(self, view: GameView, board: Board, pos: Position, after: Position, partner: int, offer: Offer) -> float:
-        """``trade_gain`` of a deal found fair: ``after`` is ``pos`` with the deal carried out."""
+    def _gain(self, view: GameView, appraisal: Appraisal, after: Position, partner: int, offer: Offer) -> float:
+        """``trade_gain`` of a deal found fair: ``after`` is the appraised position with the deal carried out."""
         me = self.seat
-        appraisal = self._appraisal(view, board, pos)
+        pos = appraisal.pos
         moved = tuple(offer.give) + tuple(offer.take)
         mine = appraisal.worth(appraisal.traded(me, after.owner, moved), after.cash[me]) - appraisal.strength(me)
         theirs = (appraisal.worth(appraisal.traded(partner, after.owner, moved), after.cash[partner])
@@ -625,11 +629,10 @@ class Ruthless(Strategy):
         Only the deal chosen is priced afresh (the offer must carry today's price); if it no longer
         pays, the next one is.
         """
-        board = board_for(view)
-        pos = Position.of(view)
         me = self.seat
         held = self._held(view)
-        appraisal = self._appraisal(view, board, pos, held)
+        appraisal = self._appraisal(view, held)
+        board, pos = appraisal.board, appraisal.pos
         danger = self._danger(view, held)
         owners = held.key[0]
         if self._deal_cache is None or self._deal_cache[0] != owners:
@@ -688,7 +691,7 @@ class Ruthless(Strategy):
         """The next deal of the last search (``_queue``, best first) still worth proposing, priced
         afresh; deals refused since are skipped, and at most ``FOLLOW_UPS`` are priced."""
         if appraisal is None:
-            appraisal = self._appraisal(view, board_for(view), Position.of(view))
+            appraisal = self._appraisal(view)
         if danger is None:
             danger = self._danger(view)
         queue = self._queue
