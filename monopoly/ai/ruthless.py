@@ -40,7 +40,7 @@ pay best on this board and spends money where it returns most.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
                       LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
@@ -50,7 +50,7 @@ from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import planned_builds
 from .valuation import (Appraisal, Board, GroupInfo, Parts, Position, Weights, apply_trade, board_for, group_value,
-                        liquid_value, rent_index, strength)
+                        liquid_value, rent_index)
 from .view import GameView, Offer, Pending
 
 BID_STEP = 10
@@ -58,6 +58,7 @@ SEARCH_ROUNDS = 8  # rounds after which it searches for trades again whatever ha
 FOLLOW_UPS = 2  # deals of the last search priced afresh a turn while no new search is due
 SEARCH_PRICES = 8  # deals a search prices at most (besides the one it proposes); the others wait for the next
 NEVER = 1 << 62  # cash it never has
+ANYWHERE = -1  # ``_idle``'s square when where it stands does not matter
 DEAD_CASH = 500
 """A trade priced lately is priced again only once either side's cash moved this much, the groups either
 side owns whole changed, a deed in the deal was mortgaged or lifted, or the partner refused it: the
@@ -96,9 +97,9 @@ class Ruthless(Strategy):
         self._deal_cache: tuple[tuple[int, ...], tuple[tuple[int, list[_Deal]], ...]] | None = None  # (owners, _deals)
         self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
         # When it last found nothing to build or lift: (the least cash at which it would, the square it
-        # stood on, its deeds as _my_deeds). It does not look again before its cash reaches that, unless
-        # its deeds changed or, at the start of one of its throws, it stands elsewhere (the rents ahead
-        # changed); what others buy, mortgage or build changes its reserve little.
+        # stood on, or ANYWHERE, its deeds as _my_deeds). It does not look again before its cash reaches
+        # that, unless its deeds changed or, at the start of one of its throws, it stands elsewhere (the
+        # rents ahead changed); what others buy, mortgage or build changes its reserve little.
         self._idle: tuple[int, int, tuple[int, ...]] | None = None
         self._search_due = 0
         self._reason = ""  # why it gave its last answer to a trade offer
@@ -118,9 +119,6 @@ class Ruthless(Strategy):
             return 1.0, 1.0
         return self.rival_weight, self.block_weight
 
-    def _strength(self, board: Board, pos: Position, p: int, view: GameView) -> float:
-        return strength(board, pos, p, self.weights, self._top(view))
-
     def _held(self, view: GameView) -> "_Holdings":
         """What it has worked out about the deeds now on the board (see ``_Holdings``): the cached
         record while owners and mortgages are unchanged, else a fresh one."""
@@ -130,11 +128,17 @@ class Ruthless(Strategy):
             held = self._holdings = _Holdings(key)
         return held
 
-    def _appraisal(self, view: GameView, board: Board, pos: Position, held: "_Holdings | None" = None) -> Appraisal:
-        """An ``Appraisal`` of ``pos`` (the position now), sharing the holdings it works out with
-        the other appraisals made while the deeds and buildings stay as they are."""
-        built = self._built(view, held or self._held(view))
-        return Appraisal(board, pos, self.weights, self._top(view), built.parts)
+    def _appraisal(self, view: GameView, held: "_Holdings | None" = None) -> Appraisal:
+        """An ``Appraisal`` of the position now, sharing the holdings it works out with the other
+        appraisals made while the deeds and buildings stay as they are (its ``pos`` is read from
+        the keys of what it remembers: ``Position.of`` the view)."""
+        held = held or self._held(view)
+        built = self._built(view, held)
+        owners, mortgaged, levels = held.key[0], held.key[1], built.key[0]
+        # (no buildings stand while nobody owns a whole group: ``_built`` then leaves them out of its key)
+        pos = Position(list(owners), list(mortgaged), list(levels) if levels is not None else [0] * len(owners),
+                       list(view.cash_by_seat()), view.active_players())
+        return Appraisal(board_for(view), pos, self.weights, self._top(view), built.parts)
 
     def _whole(self, view: GameView, held: "_Holdings") -> dict[int, tuple[GroupInfo, ...]]:
         """The colour groups each player owns whole (only players who own one)."""
@@ -152,33 +156,36 @@ class Ruthless(Strategy):
         key = (levels, view.bank_houses, view.bank_hotels, view.offline_square, len(view.active_players()))
         built = held.built
         if built is None or built.key != key:
-            built = held.built = _Buildings(key)
+            built = held.built = _Buildings(key, _shared_table((held.key, key, self.weights)))
         return built
 
     def _danger(self, view: GameView, held: "_Holdings | None" = None, built: "_Buildings | None" = None) -> int:
         """The dearest rent this seat could owe on its next throw."""
         here = view.position()
+        held = held or self._held(view)
         if built is None:
-            built = self._built(view, held or self._held(view))
+            built = self._built(view, held)
         dangers = built.danger
         worst = dangers.get(here)
         if worst is None:
-            worst = dangers[here] = self._dearest_rent(view, here, built.rents)
+            worst = dangers[here] = self._dearest_rent(view, here, built.rents, held.key[0])
         return worst
 
-    def _dearest_rent(self, view: GameView, here: int, rents: dict[int, int]) -> int:
-        """The dearest rent of a throw from ``here``; ``rents`` remembers each square's rent (by the
-        throw, for a rent that depends on it)."""
+    def _dearest_rent(self, view: GameView, here: int, rents: dict[int, int], owners: Sequence[int]) -> int:
+        """The dearest rent of a throw from ``here``; ``rents`` remembers each square's rent to
+        whoever lands there (by the throw, for a rent that depends on it), ``owners`` the owners."""
         worst = 0
         seat = self.seat
         by_throw = board_for(view).dice_rent
         for steps in range(2, 13):
             sq = (here + steps) % 40
+            o = owners[sq]
+            if o == seat or o == NOBODY:
+                continue
             key = 40 * steps + sq if by_throw[sq] else sq
             rent = rents.get(key)
             if rent is None:
-                o = view.owner(sq)
-                rent = rents[key] = view.rent(sq, steps) if o != NOBODY and o != seat and not view.mortgaged(sq) else 0
+                rent = rents[key] = 0 if view.mortgaged(sq) else view.rent(sq, steps)
             if rent > worst:
                 worst = rent
         return worst
@@ -208,24 +215,34 @@ class Ruthless(Strategy):
     # ------------------------------------------------------------------ buying and auctions
     def _worth(self, view: GameView, square: int, pay: int) -> float:
         """Gain in value from getting ``square`` for ``pay``, plus what denying it to a rival is worth."""
-        board = board_for(view)
-        pos = Position.of(view)
+        return self._worth_at(view, square)(pay)
+
+    def _worth_at(self, view: GameView, square: int) -> Callable[[int], float]:
+        """``_worth`` of ``square`` as a function of the price paid: what the deed adds to our
+        holdings and what it would add to the rival's are worked out once (``Appraisal``), so each
+        price tried costs one valuation of our build plans."""
+        appraisal = self._appraisal(view)
+        board, pos = appraisal.board, appraisal.pos
         me = self.seat
-        before = self._strength(board, pos, me, view)
-        after_pos = pos.copy()
-        after_pos.owner[square] = me
-        after_pos.cash[me] -= pay
-        gain = self._strength(board, after_pos, me, view) - before
-        price = view.edition.squares[square].price
+        owner = list(pos.owner)
+        owner[square] = me
+        mine = appraisal.traded(me, owner, (square,))
+        before = appraisal.strength(me)
+        cash = pos.cash[me]
+        price = board.price[square]
         denied = 0.0
         for q in pos.active:
             if q == me:
                 continue
-            theirs = pos.copy()
-            theirs.owner[square] = q
-            theirs.cash[q] = max(0, theirs.cash[q] - price)
-            denied = max(denied, self._strength(board, theirs, q, view) - self._strength(board, pos, q, view))
-        return gain + self._rivalry(pos)[1] * denied
+            owner[square] = q
+            theirs = appraisal.worth(appraisal.traded(q, owner, (square,)), max(0, pos.cash[q] - price))
+            denied = max(denied, theirs - appraisal.strength(q))
+        block = self._rivalry(pos)[1] * denied
+
+        def worth(pay: int) -> float:
+            return appraisal.worth(mine, cash - pay) - before + block
+
+        return worth
 
     def buy(self, view: GameView, ask: Pending) -> Action:
         opponent = rival(view)
@@ -240,8 +257,9 @@ class Ruthless(Strategy):
         if worth < 0:
             return DeclineToBuy(self.seat)
         if cash >= price:
-            if cash - price >= self._reserve(view) or worth > price * 0.5 or cash - price + self._mortgage_reserve(
-                    view) >= self._danger(view):
+            held = self._held(view)
+            if cash - price >= self._reserve(view, held) or worth > price * 0.5 or cash - price + self._mortgage_reserve(
+                    view, held) >= self._danger(view, held):
                 return Buy(self.seat)
             return DeclineToBuy(self.seat)
         # Short of cash: mortgage something worth less to us, if that raises enough.
@@ -255,19 +273,19 @@ class Ruthless(Strategy):
         # The limit is a function of the square, the seat's bid limit and the whole position the
         # valuation reads (owners, mortgages, buildings, everyone's cash): all of it is the key, so
         # a cached answer is never stale and a resumed game (whose cache starts empty) bids the same.
-        pos = Position.of(view)
-        key = (square, view.bid_limit(), tuple(pos.owner), tuple(pos.mortgaged), tuple(pos.level), tuple(pos.cash),
-               tuple(pos.active))
+        held = self._held(view)
+        high = view.bid_limit()
+        key = (square, high, held.key, self._built(view, held).key, view.cash_by_seat(), tuple(view.active_players()))
         if self._bid_cache is not None and self._bid_cache[0] == key:
             return self._bid_cache[1]
-        high = view.bid_limit()
+        worth = self._worth_at(view, square)
         lo, hi = 0, high
-        if self._worth(view, square, 0) < 0:
+        if worth(0) < 0:
             limit = 0
         else:
             while hi - lo > 5:
                 mid = (lo + hi) // 2
-                if self._worth(view, square, mid) >= 0:
+                if worth(mid) >= 0:
                     lo = mid
                 else:
                     hi = mid
@@ -354,14 +372,21 @@ class Ruthless(Strategy):
 
     def _stay_in_jail(self, view: GameView) -> bool:
         """Stay when a turn of moving costs more in expected rent than the deeds left to buy are worth."""
-        facts = view.facts
-        threat = 0.0
-        seat = self.seat
-        for s in view.edition.properties:
-            o = view.owner(s)
-            if o != NOBODY and o != seat and not view.mortgaged(s):
-                threat += facts.landing[s] * view.rent(s)
-        unowned = sum(1 for s in view.edition.properties if view.owner(s) == NOBODY)
+        held = self._held(view)
+        built = self._built(view, held)
+        if built.threat is None:
+            facts = view.facts
+            threat = 0.0
+            unowned = 0
+            seat = self.seat
+            for s in view.edition.properties:
+                o = view.owner(s)
+                if o == NOBODY:
+                    unowned += 1
+                elif o != seat and not view.mortgaged(s):
+                    threat += facts.landing[s] * view.rent(s)
+            built.threat = (threat, unowned)
+        threat, unowned = built.threat
         return threat > self.jail_threat and unowned < 6
 
     def income_tax(self, view: GameView, ask: Pending) -> Action:
@@ -401,10 +426,9 @@ class Ruthless(Strategy):
 
         Streets of whole groups are kept, and so is the group of square ``keep`` (being bought).
         """
-        board = board_for(view)
-        pos = Position.of(view)
+        appraisal = self._appraisal(view)
+        board, pos = appraisal.board, appraisal.pos
         me = self.seat
-        appraisal = self._appraisal(view, board, pos)
         before = appraisal.strength(me)
         best, best_cost = None, None
         kept = board.group_of[keep].squares if keep is not None and keep in board.group_of else ()
@@ -422,10 +446,9 @@ class Ruthless(Strategy):
     def raise_funds(self, view: GameView, ask: Pending) -> Action:
         if view.can_declare_bankruptcy():
             return DeclareBankruptcy(self.seat)
-        board = board_for(view)
-        pos = Position.of(view)
+        appraisal = self._appraisal(view)
+        board, pos = appraisal.board, appraisal.pos
         me = self.seat
-        appraisal = self._appraisal(view, board, pos)
         before = appraisal.strength(me)
         cash = pos.cash[me]
         need = ask.amount - view.cash()
@@ -437,7 +460,7 @@ class Ruthless(Strategy):
                 raised = board.mortgage[s]
                 held = appraisal.changed(me, (s,), mortgaged=_with(pos.mortgaged, s, True))
                 options.append((Mortgage(me, s), appraisal.worth(held, cash + raised), raised))
-            if view.level(s) and view.sell_problem(s) is None:
+            if pos.level[s] and view.sell_problem(s) is None:
                 sold, raised = self._after_sale(view, pos, s)
                 held = appraisal.changed(me, board.group_of[s].squares, level=sold.level)
                 options.append((SellBuilding(me, s), appraisal.worth(held, cash + raised), raised))
@@ -478,16 +501,17 @@ class Ruthless(Strategy):
         paid = offer.cash if offer.recipient == me else -offer.cash
         if view.cash() + paid < 0:
             return False, "it cannot pay that much"
-        board = board_for(view)
-        pos = Position.of(view)
+        appraisal = self._appraisal(view)
+        board, pos = appraisal.board, appraisal.pos
         partner = offer.recipient if offer.proposer == me else offer.proposer
         after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
-        handed = self._handed(board, pos, after, partner)
+        moved = tuple(offer.give) + tuple(offer.take)
+        handed = _completed(board, pos.owner, after.owner, partner, moved)
         if handed and not self._fair_to_us(view, board, pos, after, partner, offer):
             return False, f"it would hand you the {self._group_name(view, handed[0])} set"
         if paid < 0 and not self._covers_risk(view, board, after):
             return False, "it must keep money for the rent ahead"
-        gain = self._gain(view, board, pos, after, partner, offer)
+        gain = self._gain(view, appraisal, after, partner, offer)
         if gain >= self.accept_margin:
             return True, "the deal is worth it"
         given = offer.take if offer.recipient == me else offer.give
@@ -522,10 +546,6 @@ class Ruthless(Strategy):
             cash = top
         return ProposeTrade(me, partner, tuple(offer.take), tuple(offer.give), -cash)
 
-    def _handed(self, board: Board, pos: Position, after: Position, partner: int) -> list[GroupInfo]:
-        """The street groups a deal completes for ``partner``."""
-        return _completed(board, pos.owner, after.owner, partner)
-
     @staticmethod
     def _group_name(view: GameView, g: GroupInfo) -> str:
         return next((grp.name for grp in view.edition.groups if grp.id == g.id), g.id)
@@ -543,17 +563,17 @@ class Ruthless(Strategy):
         when the offer hands the partner a group for too little."""
         me = self.seat
         partner = offer.recipient if offer.proposer == me else offer.proposer
-        board = board_for(view)
-        pos = Position.of(view)
+        appraisal = self._appraisal(view)
+        board, pos = appraisal.board, appraisal.pos
         after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
         if not self._fair_to_us(view, board, pos, after, partner, offer):
             return None
-        return self._gain(view, board, pos, after, partner, offer)
+        return self._gain(view, appraisal, after, partner, offer)
 
-    def _gain(self, view: GameView, board: Board, pos: Position, after: Position, partner: int, offer: Offer) -> float:
-        """``trade_gain`` of a deal found fair: ``after`` is ``pos`` with the deal carried out."""
+    def _gain(self, view: GameView, appraisal: Appraisal, after: Position, partner: int, offer: Offer) -> float:
+        """``trade_gain`` of a deal found fair: ``after`` is the appraised position with the deal carried out."""
         me = self.seat
-        appraisal = self._appraisal(view, board, pos)
+        pos = appraisal.pos
         moved = tuple(offer.give) + tuple(offer.take)
         mine = appraisal.worth(appraisal.traded(me, after.owner, moved), after.cash[me]) - appraisal.strength(me)
         theirs = (appraisal.worth(appraisal.traded(partner, after.owner, moved), after.cash[partner])
@@ -567,22 +587,23 @@ class Ruthless(Strategy):
     def _fair_to_us(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
                     offer: Offer) -> bool:
         """No gifts that decide the game: a group completed for the partner must be matched."""
-        need = self._sale_price(view, board, pos, after.owner, partner)
+        need = self._sale_price(view, board, pos, after.owner, partner, tuple(offer.give) + tuple(offer.take))
         return need <= 0 or (offer.cash if offer.recipient == self.seat else -offer.cash) >= need
 
-    def _sale_price(self, view: GameView, board: Board, pos: Position, after: Sequence[int], partner: int) -> float:
+    def _sale_price(self, view: GameView, board: Board, pos: Position, after: Sequence[int], partner: int,
+                    moved: Sequence[int]) -> float:
         """The least cash a deal must pay us for the groups it completes for ``partner`` (0 when it
         completes none, or one at least nearly as good for us): ``sale_factor`` times their worth
         to the partner, built up, at any table size (``group_value`` counts at least
-        ``min_opponents`` opponents)."""
-        theirs_new = _completed(board, pos.owner, after, partner)
+        ``min_opponents`` opponents). ``moved``: the deeds the deal moves."""
+        theirs_new = _completed(board, pos.owner, after, partner, moved)
         if not theirs_new:
             return 0.0
         me = self.seat
         n_opp = max(1, len(pos.active) - 1)
         top = self._top(view)
         their_value = sum(self._group_value(board, g, n_opp, top) for g in theirs_new)
-        mine_new = _completed(board, pos.owner, after, me)
+        mine_new = _completed(board, pos.owner, after, me, moved)
         my_value = sum(self._group_value(board, g, n_opp, top) for g in mine_new)
         if my_value >= self.match_share * their_value:
             return 0.0
@@ -608,11 +629,10 @@ class Ruthless(Strategy):
         Only the deal chosen is priced afresh (the offer must carry today's price); if it no longer
         pays, the next one is.
         """
-        board = board_for(view)
-        pos = Position.of(view)
         me = self.seat
         held = self._held(view)
-        appraisal = self._appraisal(view, board, pos, held)
+        appraisal = self._appraisal(view, held)
+        board, pos = appraisal.board, appraisal.pos
         danger = self._danger(view, held)
         owners = held.key[0]
         if self._deal_cache is None or self._deal_cache[0] != owners:
@@ -671,7 +691,7 @@ class Ruthless(Strategy):
         """The next deal of the last search (``_queue``, best first) still worth proposing, priced
         afresh; deals refused since are skipped, and at most ``FOLLOW_UPS`` are priced."""
         if appraisal is None:
-            appraisal = self._appraisal(view, board_for(view), Position.of(view))
+            appraisal = self._appraisal(view)
         if danger is None:
             danger = self._danger(view)
         queue = self._queue
@@ -692,19 +712,24 @@ class Ruthless(Strategy):
         split between the two of us alone. (A group split between us has no buildings.)"""
         me = self.seat
         owner = pos.owner
+        # the sold-out groups we hold part of, with their holders
+        shared: list[tuple[tuple[int, ...], set[int]]] = []
+        for g in board.groups:
+            held = [owner[s] for s in g.squares]
+            if me in held and NOBODY not in held:
+                shared.append((g.squares, set(held)))
         out = []
         for x in pos.active:
             if x == me:
                 continue
             wants: list[tuple[int, ...]] = []
             gives: list[tuple[int, ...]] = []
-            for g in board.groups:
-                holders = {owner[s] for s in g.squares}
-                if me not in holders or x not in holders or NOBODY in holders:
+            for squares, holders in shared:
+                if x not in holders:
                     continue
-                wants.append(tuple(s for s in g.squares if owner[s] == x))
+                wants.append(tuple([s for s in squares if owner[s] == x]))
                 if len(holders) == 2:
-                    gives.append(tuple(s for s in g.squares if owner[s] == me))
+                    gives.append(tuple([s for s in squares if owner[s] == me]))
                 # else: a group split three ways; taking x's share gathers it towards a set later
             candidates: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), t) for t in wants]
             candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
@@ -732,10 +757,10 @@ class Ruthless(Strategy):
             owner[s] = me
         cash_x, cash_me = pos.cash[x], pos.cash[me]
         # cash x must pay us for a group handed over (none when we give nothing)
-        need = self._sale_price(view, board, pos, owner, x) if give else 0.0
+        moved = give + take
+        need = self._sale_price(view, board, pos, owner, x, moved) if give else 0.0
         if need > cash_x:
             return None
-        moved = give + take
         theirs = appraisal.traded(x, owner, moved)
         mine = appraisal.traded(me, owner, moved)
         base_x, base_me = appraisal.strength(x), appraisal.strength(me)
@@ -754,8 +779,13 @@ class Ruthless(Strategy):
                 break
         if g_x <= 0 or (need > 0 and -cash < need):
             return None
-        if cash > 0 and not self._covers_risk(view, board, apply_trade(pos, me, x, give, take, cash), danger):
-            return None
+        if cash > 0 and danger > 0:
+            # ``_covers_risk`` of the position after the deal (the deeds of a split group have no buildings)
+            mortgage, mortgaged = board.mortgage, pos.mortgaged
+            moved_value = (sum([mortgage[s] for s in take if not mortgaged[s]])
+                           - sum([mortgage[s] for s in give if not mortgaged[s]]))
+            if appraisal.liquid(me) + moved_value - cash < danger:
+                return None
         gain = appraisal.worth(mine, cash_me - cash) - base_me - self._rivalry(pos)[0] * g_x
         if gain < max(self.propose_margin, self.accept_margin):
             return None
@@ -825,7 +855,8 @@ class Ruthless(Strategy):
         closed: list[int] = []
         for g in board_for(view).groups:
             squares = g.squares
-            if me in [owners[s] for s in squares] and NOBODY not in [owners[s] for s in squares]:
+            held = [owners[s] for s in squares]
+            if me in held and NOBODY not in held:
                 closed.extend(squares)
         key = tuple(closed) + tuple(owners[s] for s in closed)
         self._trade_owners = (owners, key)
@@ -842,17 +873,33 @@ class Ruthless(Strategy):
         """
         if view.buildings_on_order:
             return None
-        lift = self._lift_set(view)  # one-on-one: a mortgaged set is freed first, whatever ``_idle`` says
-        if lift is not None:
-            return lift
+        idle = self._idle
+        if idle is not None and not at_start and view.cash() < idle[0]:
+            # asked again and again while it waits (at every throw of the others): the holdings it
+            # waited with are checked first, as they are, for a quick answer
+            held = self._holdings
+            if (held is not None and held.my_deeds is idle[2] and held.mortgaged_sets == ()
+                    and held.key[0] == view.owners() and held.key[1] == view.mortgages()):
+                return None
         held = self._held(view)
+        if self._mortgaged_sets(view, held):
+            lift = self._lift_set(view, held)  # one-on-one: a mortgaged set is freed first, whatever ``_idle`` says
+            if lift is not None:
+                return lift
         cash, here = view.cash(), view.position()
         mine = self._my_deeds(view, held)
-        idle = self._idle
-        if idle is not None and cash < idle[0] and (here == idle[1] or not at_start) and idle[2] == mine:
+        if idle is not None and cash < idle[0] and idle[2] == mine and (not at_start or idle[1] in (here, ANYWHERE)):
+            if idle[2] is not mine:
+                self._idle = (idle[0], idle[1], mine)  # the same deeds, as now kept (for the quick check above)
             return None  # it would not act before its cash reaches idle[0] (see ``_idle``)
         action, need = self._next_development(view, held, cash)
-        self._idle = (need, here, mine) if action is None else None
+        if action is None:
+            # with no whole group and no mortgage, nothing but its own deeds can give it work: where it
+            # stands (the rents ahead) and what the others do cannot
+            anywhere = need == NEVER and not self._mine(view, held)
+            self._idle = (need, ANYWHERE if anywhere else here, mine)
+        else:
+            self._idle = None
         return action
 
     def _my_deeds(self, view: GameView, held: "_Holdings") -> tuple[int, ...]:
@@ -905,16 +952,21 @@ class Ruthless(Strategy):
         board = board_for(view)
         return max(mortgaged, key=lambda s: (self._in_group_of_mine(view, s), board.rate[s][0] if board.rate[s] else 0))
 
-    def _lift_set(self, view: GameView) -> Action | None:
+    def _mortgaged_sets(self, view: GameView, held: "_Holdings") -> tuple[GroupInfo, ...]:
+        """This seat's whole colour groups with a mortgaged deed."""
+        if held.mortgaged_sets is None:
+            mortgaged = held.key[1]
+            held.mortgaged_sets = tuple(g for g in self._mine(view, held) if any(mortgaged[s] for s in g.squares))
+        return held.mortgaged_sets
+
+    def _lift_set(self, view: GameView, held: "_Holdings | None" = None) -> Action | None:
         """Two players left: a whole group with a mortgaged deed is freed first (no house goes up on
         it until it is), paid by mortgaging lesser deeds if need be: sets win one-on-one games."""
-        if rival(view) is None:
-            return None
-        sets = [g for g in view.monopolies() if any(view.mortgaged(s) for s in g.squares)]
-        if not sets:
+        sets = self._mortgaged_sets(view, held or self._held(view))
+        if not sets or rival(view) is None:
             return None
         board = board_for(view)
-        best = max(sets, key=lambda g: build_return(board.group_of[g.squares[0]]))
+        best = max(sets, key=build_return)
         square = max((s for s in best.squares if view.mortgaged(s)), key=lambda s: (board.price[s], s))
         cost = view.lift_cost(square)
         reserve = self._reserve(view)
@@ -944,21 +996,21 @@ class Ruthless(Strategy):
                 continue
             if any(view.mortgaged(s) for s in info.squares):
                 continue
-            # the first site at the group's lowest level that may take a building now
-            square = next((s for s in info.squares if level[s] == cur and view.build_problem(s) is None), None)
-            if square is None:
-                continue
-            if cur == hpp and shortage is None:
-                shortage = view.bank_houses <= self.shortage_houses and self._rival_can_build(view)
-            if cur == hpp and shortage:
-                continue
             target = max(cur + 1, self.build_target) if cur < self.build_target else cur + 1
             per_level = info.house_cost * len(info.squares)
             ratio = ((info.rate[rent_index(target, top)] - info.rate[rent_index(cur, top)])
                      / ((target - cur) * per_level))
             # Houses that pay back within the horizon come first; the rest only use idle money.
             key = (0 if ratio * turns >= 1.0 else 1, 0 if cur < self.build_target else 1, -ratio)
-            if best_key is None or key < best_key:
+            if best_key is not None and key >= best_key:
+                continue  # (the rules are asked only about a better group)
+            if cur == hpp and shortage is None:
+                shortage = view.bank_houses <= self.shortage_houses and self._rival_can_build(view)
+            if cur == hpp and shortage:
+                continue
+            # the first site at the group's lowest level that may take a building now
+            square = next((s for s in info.squares if level[s] == cur and view.build_problem(s) is None), None)
+            if square is not None:
                 best, best_key = (square, info.house_cost), key
         return best
 
@@ -1026,7 +1078,7 @@ class _Holdings:
     depends on cash is worked out each time.
     """
 
-    __slots__ = ("key", "whole", "my_deeds", "lift", "mortgage_reserve", "built")
+    __slots__ = ("key", "whole", "my_deeds", "lift", "mortgage_reserve", "mortgaged_sets", "built")
 
     def __init__(self, key: tuple[Any, ...]) -> None:
         self.key = key
@@ -1034,6 +1086,7 @@ class _Holdings:
         self.my_deeds: tuple[int, ...] | None = None  # see ``Ruthless._my_deeds``
         self.lift: int | None = _UNSET  # the mortgage to lift first
         self.mortgage_reserve: int | None = None
+        self.mortgaged_sets: tuple[GroupInfo, ...] | None = None  # see ``Ruthless._mortgaged_sets``
         self.built: _Buildings | None = None
 
 
@@ -1043,14 +1096,15 @@ class _Buildings:
     square (none while no group is owned whole), the bank's houses and hotels, the Offline token
     and how many still play."""
 
-    __slots__ = ("key", "build", "danger", "rents", "parts")
+    __slots__ = ("key", "build", "danger", "rents", "parts", "threat")
 
-    def __init__(self, key: tuple[Any, ...]) -> None:
+    def __init__(self, key: tuple[Any, ...], table: "_Table") -> None:
         self.key = key
         self.build: tuple[int, int] | None = _UNSET  # the next house worth building: (square, cost)
         self.danger: dict[int, int] = {}  # square -> the dearest rent of the next throw from there
-        self.rents: dict[int, int] = {}  # square (40 * throw + square for utilities) -> rent this seat would owe
-        self.parts: dict[int, Parts] = {}  # player -> its holdings in parts (``Appraisal``)
+        self.rents = table.rents  # square (40 * throw + square for utilities) -> its rent (``_shared_table``)
+        self.parts = table.parts  # player -> its holdings in parts (``Appraisal``; ``_shared_table``)
+        self.threat: tuple[float, int] | None = None  # rent a turn of moving costs, deeds unsold (``_stay_in_jail``)
 
 
 def _whole_groups(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[GroupInfo, ...]]:
@@ -1073,6 +1127,28 @@ def _whole_groups(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[Grou
 _LAST_WHOLE: list[tuple[Board, tuple[int, ...], dict[int, tuple[GroupInfo, ...]]] | None] = [None]
 
 
+class _Table(NamedTuple):
+    """What every seat works out alike about one position: the players' holdings in parts
+    (``Appraisal``) and the rent of each owned square (by the throw for a utility) to whoever lands."""
+    parts: dict[int, Parts]
+    rents: dict[int, int]
+
+
+def _shared_table(key: tuple[Any, ...]) -> _Table:
+    """The ``_Table`` of the position ``key`` describes (the holdings' and buildings' keys and the
+    weights: all it reads). Every seat looks at the same position in turn, so the last one is
+    shared: each answer is worked out once for the table, not once a seat."""
+    last = _LAST_TABLE[0]
+    if last is not None and last[0] == key:
+        return last[1]
+    table = _Table({}, {})
+    _LAST_TABLE[0] = (key, table)
+    return table
+
+
+_LAST_TABLE: list[tuple[tuple[Any, ...], _Table] | None] = [None]
+
+
 def _with(values: Sequence[bool], square: int, value: bool) -> list[bool]:
     """``values`` with the one at ``square`` replaced."""
     out = list(values)
@@ -1080,12 +1156,17 @@ def _with(values: Sequence[bool], square: int, value: bool) -> list[bool]:
     return out
 
 
-def _completed(board: Board, before: Sequence[int], after: Sequence[int], p: int) -> list[GroupInfo]:
-    """The street groups ``p`` owns whole with owners ``after`` and did not with ``before``."""
+def _completed(board: Board, before: Sequence[int], after: Sequence[int], p: int,
+               moved: Sequence[int]) -> list[GroupInfo]:
+    """The street groups ``p`` owns whole with owners ``after`` and did not with ``before``, in board
+    order (``moved``: the squares whose owners differ; only their groups can have changed)."""
     out = []
-    for g in board.streets:
+    groups = board.groups
+    index = board.group_index
+    for i in sorted({index[s] for s in moved}):
+        g = groups[i]
         squares = g.squares
-        if after[squares[0]] == p and all(after[s] == p for s in squares) and not all(before[s] == p for s in squares):
+        if g.kind == "street" and all(after[s] == p for s in squares) and not all(before[s] == p for s in squares):
             out.append(g)
     return out
 

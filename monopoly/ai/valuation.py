@@ -78,15 +78,23 @@ _BOARDS: dict[tuple[int, bool, int], Board] = {}
 
 
 def board_for(view: GameView) -> Board:
-    """The cached ``Board`` of the view's edition and rules."""
+    """The cached ``Board`` of the view's edition and rules (asked very often: the last answer is
+    kept with the edition and rules it was for, and found by identity)."""
     edition = view.edition
     rules = view.rules
+    last = _LAST_BOARD[0]
+    if last is not None and last[0] is edition and last[1] is rules:
+        return last[2]
     flag = rules.jail_doubles_roll_again
     key = (id(edition), flag, rules.mortgage_interest)
     found = _BOARDS.get(key)
     if found is None or found.edition is not edition:
         found = _BOARDS[key] = Board(edition, board_facts(edition, flag), rules.mortgage_interest)
+    _LAST_BOARD[0] = (edition, rules, found)
     return found
+
+
+_LAST_BOARD: list[tuple[Edition, object, Board] | None] = [None]
 
 
 @dataclass
@@ -259,6 +267,14 @@ class Appraisal:
         self._held: dict[int, Parts] = {} if parts is None else parts
         self._ordered: dict[int, WholeGroups] = {}
         self._strength: dict[int, float] = {}
+        self._liquid: dict[int, float] = {}
+
+    def liquid(self, p: int) -> float:
+        """``liquid_value`` of ``p`` in the position (worked out once)."""
+        found = self._liquid.get(p)
+        if found is None:
+            found = self._liquid[p] = liquid_value(self.board, self.pos, p)
+        return found
 
     def strength(self, p: int) -> float:
         """``p``'s strength in the position itself."""
@@ -293,8 +309,9 @@ class Appraisal:
         owner = pos.owner if owner is None else owner
         mortgaged = pos.mortgaged if mortgaged is None else mortgaged
         level = pos.level if level is None else level
+        board, groups, turns, w = self.board, self.board.groups, self.turns, self.w
         for i in sorted({index[s] for s in squares}):
-            value, fund, built = self._group(i, owner, p, mortgaged, level)
+            value, fund, built = _group_part(board, groups[i], owner, mortgaged, level, p, turns, w)
             v += value - values[i]
             f += fund - funds[i]
             if built is not None or i in whole:
@@ -340,9 +357,6 @@ class Appraisal:
             found = self._held[p] = (sum(values), sum(funds), values, funds, whole)
         return found
 
-    def _group(self, i: int, owner: Sequence[int], p: int, mortgaged: Sequence[bool],
-               level: Sequence[int]) -> tuple[float, float, tuple[int, int, float] | None]:
-        return _group_part(self.board, self.board.groups[i], owner, mortgaged, level, p, self.turns, self.w)
 
 
 WholeGroups = tuple[tuple[int, tuple[int, int, float]], ...]
