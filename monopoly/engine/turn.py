@@ -12,7 +12,7 @@ from . import events as E
 from . import holdings as H
 from .codes import DecisionKind as K, IncomeTaxMode, PaymentReason as R, Phase, RentClaimMode, Termination
 from .decisions import BOARD, pending_problem, square_problem
-from .editions import DECKS, PROPERTY_KINDS, SquareKind as SK
+from .editions import PROPERTY_KINDS, SquareKind as SK
 from .state import NOBODY, Decision, RentClaim
 
 if TYPE_CHECKING:

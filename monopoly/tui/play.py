@@ -472,17 +472,9 @@ class GameController:
         if cmd == "right":
             ui.bar_index = (ui.bar_index + 1) % n
             return
-        if cmd == "help":
-            self.show_help()
-            return
-        if cmd == "history":
-            self.show_history()
-            return
-        if cmd == "undo":
-            self.undo()
-            return
-        if cmd == "stats":
-            self.show_stats()
+        views = {"help": self.show_help, "history": self.show_history, "undo": self.undo, "stats": self.show_stats}
+        if cmd in views:
+            views[cmd]()
             return
         if cmd == "select":
             self.run_option(KEYS.OPTIONS[ui.bar_index].command)
