@@ -74,6 +74,55 @@ def test_whole_groups_follow_an_action_taken_back() -> None:
     assert cached(game.view, ANN) == [] == whole_groups(game.view, ANN)
 
 
+def holdings(view: View) -> tuple[object, ...]:
+    """Everything ``holdings_version`` promises to follow, read afresh."""
+    return (view.owners(), view.mortgages(), view.levels(), view.bank_houses, view.bank_hotels,
+            tuple(view.active_players()))
+
+
+@pytest.mark.parametrize("edition, seats", [("us", ("ruthless", "ruthless", "basic", "cautious")),
+                                            ("uk", ("ruthless", "basic", "random")),
+                                            ("dotcom", ("cautious", "ruthless", "basic", "random"))])
+def test_the_holdings_version_moves_with_every_change_of_holdings(edition: str, seats: tuple[str, ...]) -> None:
+    changes = kept = 0
+    for seed in (1, 2, 3):
+        game = Game.new([f"P{i}" for i in range(len(seats))], edition, {"max_turns": 400}, seed=seed,
+                        first_player=0, keep_log=False)
+        players = ComputerPlayers(game, dict(enumerate(seats)), seed=seed)
+        view = game.view
+        seen = {view.holdings_version(): holdings(view)}
+        while not game.over:
+            action = players.next_action(game)
+            assert action is not None
+            before, version = holdings(view), view.holdings_version()
+            game.apply(action)
+            if holdings(view) != before:
+                changes += 1
+                assert view.holdings_version() != version, action
+            else:
+                kept += view.holdings_version() == version
+            # a number once given never stands for other holdings
+            assert seen.setdefault(view.holdings_version(), holdings(view)) == holdings(view)
+    assert changes > 50 and kept > 500  # bought, mortgaged, built, sold and traded; most throws change nothing
+
+
+def test_the_holdings_version_moves_with_a_rearranged_position_and_an_undo() -> None:
+    game = new_game((1, 2))
+    game.enable_undo()
+    view = game.view
+    first = view.holdings_version()
+    give(game, ANN, 1)
+    arranged = view.holdings_version()
+    assert arranged != first
+    act(game, Roll(ANN))  # to Baltic Avenue
+    assert view.holdings_version() == arranged  # a throw changes no holdings
+    act(game, Buy(ANN))
+    bought = view.holdings_version()
+    assert bought != arranged
+    game.undo(ANN)
+    assert view.holdings_version() not in (first, arranged, bought)  # new, though the owners are as before
+
+
 def test_the_answer_is_the_callers_own_list() -> None:
     game = new_game()
     give(game, ANN, *BROWNS)

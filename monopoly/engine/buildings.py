@@ -57,6 +57,7 @@ def build(g: "Game", a: A.Build) -> None:
     if placing:
         s.stack.pop()
         cost = 0
+    g.holdings_changed()
     if s.houses[a.square] == g.rules.houses_per_hotel:
         s.bank_houses += s.houses[a.square]
         s.houses[a.square] = 0
@@ -79,6 +80,7 @@ def sell_building_problem(g: "Game", a: A.SellBuilding) -> str | None:
 def sell_building(g: "Game", a: A.SellBuilding) -> None:
     s = g.state
     sale = H.building_sale(g.edition, g.rules, s, a.square)
+    g.holdings_changed()
     for square, left, hotel, refund in sale.steps:
         if hotel:
             s.hotel[square] = False

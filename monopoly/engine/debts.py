@@ -118,6 +118,7 @@ def bankrupt(g: "Game", a: A.DeclareBankruptcy) -> None:
     player.jail_cards.clear()
     player.bankrupt = True
     player.in_jail = False
+    g.holdings_changed()  # buildings sold, mortgages cleared, one player fewer
     g._emit(E.Bankrupt(p, creditor))
     forget_player(g, p)
     if s.turn.player == p:

@@ -15,6 +15,7 @@ every rule uses: money moves through ``_transfer`` / ``_charge``, decisions are 
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Mapping, Sequence
 
 from . import actions as A
@@ -46,6 +47,10 @@ _ROLL, _GAME_OVER, _PLACE_BUILDING = K.ROLL, K.GAME_OVER, K.PLACE_BUILDING
 
 __all__ = ["Game", "describe_decision"]
 
+HOLDINGS_STAMPS = itertools.count(1)
+"""One sequence for every game in the process, so a stamp never names two different holdings,
+even for a client that moves from one game object to another (a load, a replay)."""
+
 
 class Game:
     """One game of Monopoly. Create with ``Game.new`` or ``Game.from_dict``."""
@@ -73,6 +78,9 @@ class Game:
         # (``forget_history``) or an action is taken back: answers that depend on ownership
         # alone (``View.monopolies``) are kept until it moves.
         self._deeds_moved = 0
+        self.holdings_stamp = next(HOLDINGS_STAMPS)
+        """Taken afresh from ``HOLDINGS_STAMPS`` whenever the owners, mortgages or buildings may have
+        changed (``holdings_changed``): see ``View.holdings_version``."""
         self._monopolies: tuple[int, dict[int, tuple[Any, ...]]] = (-1, {})
         self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten
         self._landings: list[int] | None = None  # see ``count_landings``
@@ -438,6 +446,7 @@ class Game:
         undo reaches back past it."""
         self.origin = None
         self._deeds_moved += 1
+        self.holdings_stamp = next(HOLDINGS_STAMPS)
         self.journal = []
         self._journal_plain = []
         if self._undo is not None:
@@ -493,6 +502,11 @@ class Game:
         """The one place a deed changes hands (``owner`` NOBODY: back to the bank)."""
         self.state.owner[square] = owner
         self._deeds_moved += 1
+        self.holdings_stamp = next(HOLDINGS_STAMPS)
+
+    def holdings_changed(self) -> None:
+        """Note that mortgages or buildings changed (deeds moving are noted by ``_give_deed``)."""
+        self.holdings_stamp = next(HOLDINGS_STAMPS)
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: R) -> None:
         """The one place money moves. The payer must hold the cash (checked by the callers)."""

@@ -93,6 +93,7 @@ class Undo:
         last = self.snapshots.pop()
         game.state = last.state
         game._deeds_moved += 1
+        game.holdings_changed()
         del game.log[last.log_length:]
         del game.journal[last.journal_length:]
         del game._journal_plain[last.journal_length:]

@@ -57,6 +57,7 @@ def mortgage_problem(g: "Game", a: A.Mortgage) -> str | None:
 def mortgage(g: "Game", a: A.Mortgage) -> None:
     amount = g.edition.squares[a.square].mortgage
     g.state.mortgaged[a.square] = True
+    g.holdings_changed()
     g._transfer(BANK, a.player, amount, R.MORTGAGE)
     g._emit(E.Mortgaged(a.player, a.square, amount))
 
@@ -80,6 +81,7 @@ def lift_mortgage_problem(g: "Game", a: A.LiftMortgage) -> str | None:
 def lift_mortgage(g: "Game", a: A.LiftMortgage) -> None:
     cost = lift_cost(g, a.square)
     g.state.mortgaged[a.square] = False
+    g.holdings_changed()
     g._transfer(a.player, BANK, cost, R.MORTGAGE_LIFTED)
     g._emit(E.MortgageLifted(a.player, a.square, cost))
 

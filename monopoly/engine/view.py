@@ -668,6 +668,13 @@ class View:
         p = self.seat if player is None else player
         return deal_problem(self._game, self._p(p) if p is None else p) is None  # bankrupt: never
 
+    def holdings_version(self) -> int:
+        """A number that changes whenever an owner, a mortgage, a building or the players in the game
+        may have changed (and never comes back, in any game of this process): a client that works
+        something out from the holdings keeps it while the number stays the same, without comparing
+        the whole board. Cash, the tokens and the cards do not change it."""
+        return self._game.holdings_stamp
+
     def mortgages(self) -> tuple[bool, ...]:
         """Whether each square is mortgaged, in board order (``mortgaged`` for every square)."""
         return tuple(self._game.state.mortgaged)
