@@ -101,12 +101,18 @@ class Ruthless(Strategy):
         # that, unless its deeds changed or, at the start of one of its throws, it stands elsewhere (the
         # rents ahead changed); what others buy, mortgage or build changes its reserve little.
         self._idle: tuple[int, int, tuple[int, ...]] | None = None
+        # While ``_idle`` holds: (the holdings version, the cash) below which ``_develop``'s quick check
+        # is known to answer None away from its own throws, so ``act_anytime`` answers at once.
+        self._sleep: tuple[int, int] | None = None
         self._search_due = 0
         self._reason = ""  # why it gave its last answer to a trade offer
         # trades priced lately -> (our cash, theirs, what else the price read, our gain or None: not worth proposing)
         self._dead: dict[str, tuple[int, int, int, float | None]] = {}
         self._holdings: _Holdings | None = None  # what it worked out about the holdings last seen
         self._group_values: dict[tuple[Any, ...], float] = {}  # see ``_group_value``
+        # the last ``_appraisal``: (the buildings' record it was made with (one per holdings and buildings),
+        # everyone's cash, the appraisal)
+        self._last_appraisal: tuple[_Buildings, tuple[int, ...], Appraisal] | None = None
 
     # ------------------------------------------------------------------ helpers
     def _top(self, view: GameView) -> int:
@@ -122,10 +128,14 @@ class Ruthless(Strategy):
     def _held(self, view: GameView) -> "_Holdings":
         """What it has worked out about the deeds now on the board (see ``_Holdings``): the cached
         record while owners and mortgages are unchanged, else a fresh one."""
-        key = (view.owners(), view.mortgages(), view.edition, view.rules)
         held = self._holdings
+        stamp = view.holdings_version()
+        if held is not None and held.stamp == stamp:
+            return held  # nothing changed hands, was mortgaged or built since
+        key = (view.owners(), view.mortgages(), view.edition, view.rules)
         if held is None or held.key != key:
             held = self._holdings = _Holdings(key)
+        held.stamp = stamp
         return held
 
     def _appraisal(self, view: GameView, held: "_Holdings | None" = None) -> Appraisal:
@@ -134,11 +144,17 @@ class Ruthless(Strategy):
         the keys of what it remembers: ``Position.of`` the view)."""
         held = held or self._held(view)
         built = self._built(view, held)
+        cash = view.cash_by_seat()
+        last = self._last_appraisal
+        if last is not None and last[0] is built and last[1] == cash:
+            return last[2]  # the same position: what it worked out stands (its ``pos`` is never changed)
         owners, mortgaged, levels = held.key[0], held.key[1], built.key[0]
         # (no buildings stand while nobody owns a whole group: ``_built`` then leaves them out of its key)
         pos = Position(list(owners), list(mortgaged), list(levels) if levels is not None else [0] * len(owners),
-                       list(view.cash_by_seat()), view.active_players())
-        return Appraisal(board_for(view), pos, self.weights, self._top(view), built.parts)
+                       list(cash), view.active_players())
+        appraisal = Appraisal(board_for(view), pos, self.weights, self._top(view), built.parts)
+        self._last_appraisal = (built, cash, appraisal)
+        return appraisal
 
     def _whole(self, view: GameView, held: "_Holdings") -> dict[int, tuple[GroupInfo, ...]]:
         """The colour groups each player owns whole (only players who own one)."""
@@ -152,11 +168,17 @@ class Ruthless(Strategy):
 
     def _built(self, view: GameView, held: "_Holdings") -> "_Buildings":
         """What it has worked out about the buildings on the board (see ``_Buildings``)."""
-        levels = view.levels() if self._whole(view, held) else None
-        key = (levels, view.bank_houses, view.bank_hotels, view.offline_square, len(view.active_players()))
         built = held.built
+        stamp = view.holdings_version()
+        offline = view.offline_square
+        if built is not None and built.stamp == stamp and built.offline == offline:
+            return built  # (the stamp moves with every building and player; the Offline token does not)
+        levels = view.levels() if self._whole(view, held) else None
+        key = (levels, view.bank_houses, view.bank_hotels, offline, len(view.active_players()))
         if built is None or built.key != key:
-            built = held.built = _Buildings(key, _shared_table((held.key, key, self.weights)))
+            # (the table is shared by every seat that looks at this version of the holdings)
+            built = held.built = _Buildings(key, _shared_table((stamp, offline, self.weights)))
+        built.stamp, built.offline = stamp, offline
         return built
 
     def _danger(self, view: GameView, held: "_Holdings | None" = None, built: "_Buildings | None" = None) -> int:
@@ -217,10 +239,11 @@ class Ruthless(Strategy):
         """Gain in value from getting ``square`` for ``pay``, plus what denying it to a rival is worth."""
         return self._worth_at(view, square)(pay)
 
-    def _worth_at(self, view: GameView, square: int) -> Callable[[int], float]:
+    def _worth_at(self, view: GameView, square: int, denial: bool = True) -> Callable[[int], float]:
         """``_worth`` of ``square`` as a function of the price paid: what the deed adds to our
         holdings and what it would add to the rival's are worked out once (``Appraisal``), so each
-        price tried costs one valuation of our build plans."""
+        price tried costs one valuation of our build plans. Without ``denial``: our own gain only
+        (never more than ``_worth``: what denial adds is never negative)."""
         appraisal = self._appraisal(view)
         board, pos = appraisal.board, appraisal.pos
         me = self.seat
@@ -229,6 +252,8 @@ class Ruthless(Strategy):
         mine = appraisal.traded(me, owner, (square,))
         before = appraisal.strength(me)
         cash = pos.cash[me]
+        if not denial:
+            return lambda pay: appraisal.worth(mine, cash - pay) - before
         price = board.price[square]
         denied = 0.0
         for q in pos.active:
@@ -253,17 +278,22 @@ class Ruthless(Strategy):
     def _buy_by_worth(self, view: GameView, ask: Pending) -> Action:
         price = ask.amount
         cash = view.cash()
-        worth = self._worth(view, ask.square, price)
-        if worth < 0:
-            return DeclineToBuy(self.seat)
+        # Our own gain first: what denying the deed to a rival adds is never negative, so it is
+        # worked out only when the own gain does not decide.
+        own = self._worth_at(view, ask.square, denial=False)(price)
         if cash >= price:
             held = self._held(view)
-            if cash - price >= self._reserve(view, held) or worth > price * 0.5 or cash - price + self._mortgage_reserve(
-                    view, held) >= self._danger(view, held):
+            covered = (cash - price >= self._reserve(view, held)
+                       or cash - price + self._mortgage_reserve(view, held) >= self._danger(view, held))
+            if covered and own >= 0:
                 return Buy(self.seat)
-            return DeclineToBuy(self.seat)
+            worth = self._worth(view, ask.square, price)
+            return Buy(self.seat) if worth >= 0 and (covered or worth > price * 0.5) else DeclineToBuy(self.seat)
         # Short of cash: mortgage something worth less to us, if that raises enough.
-        if worth > 0 and cash + self._mortgage_reserve(view) >= price:
+        if cash + self._mortgage_reserve(view) < price:
+            return DeclineToBuy(self.seat)
+        worth = own if own > 0 else self._worth(view, ask.square, price)
+        if worth > 0:
             m = self._cheapest_mortgage(view, keep=ask.square)
             if m is not None:
                 return Mortgage(self.seat, m)
@@ -820,9 +850,15 @@ class Ruthless(Strategy):
                        for x, give, take in list(memory.get("queue", []))]
         idle = memory.get("idle")
         self._idle = (int(idle[0]), int(idle[1]), tuple(int(s) for s in idle[2])) if idle else None
+        self._sleep = None
 
     # ------------------------------------------------------------------ any time
     def act_anytime(self, view: GameView) -> Action | None:
+        sleep = self._sleep
+        if sleep is not None and view.cash() < sleep[1] and view.holdings_version() == sleep[0]:
+            # nothing it waits for happened (``_sleep``): nothing to do, unless this is its own throw
+            if view.pending_player != self.seat or view.pending_kind != K.ROLL:
+                return None
         kind = view.pending_kind
         mine = view.pending_player == self.seat
         if view.in_debt():
@@ -879,7 +915,8 @@ class Ruthless(Strategy):
             # waited with are checked first, as they are, for a quick answer
             held = self._holdings
             if (held is not None and held.my_deeds is idle[2] and held.mortgaged_sets == ()
-                    and held.key[0] == view.owners() and held.key[1] == view.mortgages()):
+                    and self._held(view) is held):  # (the same record: owners and mortgages unchanged)
+                self._sleep = (held.stamp, idle[0])
                 return None
         held = self._held(view)
         if self._mortgaged_sets(view, held):
@@ -891,6 +928,7 @@ class Ruthless(Strategy):
         if idle is not None and cash < idle[0] and idle[2] == mine and (not at_start or idle[1] in (here, ANYWHERE)):
             if idle[2] is not mine:
                 self._idle = (idle[0], idle[1], mine)  # the same deeds, as now kept (for the quick check above)
+            self._sleep = (held.stamp, idle[0]) if held.mortgaged_sets == () else None
             return None  # it would not act before its cash reaches idle[0] (see ``_idle``)
         action, need = self._next_development(view, held, cash)
         if action is None:
@@ -898,8 +936,9 @@ class Ruthless(Strategy):
             # stands (the rents ahead) and what the others do cannot
             anywhere = need == NEVER and not self._mine(view, held)
             self._idle = (need, ANYWHERE if anywhere else here, mine)
+            self._sleep = (held.stamp, need) if held.mortgaged_sets == () else None
         else:
-            self._idle = None
+            self._idle = self._sleep = None
         return action
 
     def _my_deeds(self, view: GameView, held: "_Holdings") -> tuple[int, ...]:
@@ -1078,10 +1117,11 @@ class _Holdings:
     depends on cash is worked out each time.
     """
 
-    __slots__ = ("key", "whole", "my_deeds", "lift", "mortgage_reserve", "mortgaged_sets", "built")
+    __slots__ = ("key", "stamp", "whole", "my_deeds", "lift", "mortgage_reserve", "mortgaged_sets", "built")
 
     def __init__(self, key: tuple[Any, ...]) -> None:
         self.key = key
+        self.stamp = -1  # the ``View.holdings_version`` it was last found current at: a quick check
         self.whole: dict[int, tuple[GroupInfo, ...]] | None = None  # player -> the colour groups it owns whole
         self.my_deeds: tuple[int, ...] | None = None  # see ``Ruthless._my_deeds``
         self.lift: int | None = _UNSET  # the mortgage to lift first
@@ -1096,10 +1136,12 @@ class _Buildings:
     square (none while no group is owned whole), the bank's houses and hotels, the Offline token
     and how many still play."""
 
-    __slots__ = ("key", "build", "danger", "rents", "parts", "threat")
+    __slots__ = ("key", "stamp", "offline", "build", "danger", "rents", "parts", "threat")
 
     def __init__(self, key: tuple[Any, ...], table: "_Table") -> None:
         self.key = key
+        self.stamp = -1  # the ``View.holdings_version`` and Offline square it was last found current at
+        self.offline = -1
         self.build: tuple[int, int] | None = _UNSET  # the next house worth building: (square, cost)
         self.danger: dict[int, int] = {}  # square -> the dearest rent of the next throw from there
         self.rents = table.rents  # square (40 * throw + square for utilities) -> its rent (``_shared_table``)
@@ -1135,8 +1177,8 @@ class _Table(NamedTuple):
 
 
 def _shared_table(key: tuple[Any, ...]) -> _Table:
-    """The ``_Table`` of the position ``key`` describes (the holdings' and buildings' keys and the
-    weights: all it reads). Every seat looks at the same position in turn, so the last one is
+    """The ``_Table`` of the position ``key`` describes (the holdings' version, the Offline square and
+    the weights: all it reads; a version names one game's owners, mortgages, buildings and players). Every seat looks at the same position in turn, so the last one is
     shared: each answer is worked out once for the table, not once a seat."""
     last = _LAST_TABLE[0]
     if last is not None and last[0] == key:
