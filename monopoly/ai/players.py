@@ -243,7 +243,7 @@ class ComputerPlayers:
         # a person decides) every other computer.
         done = point.done
         if decider is not None and kind not in _NO_ANYTIME_FIRST and decider not in done:
-            action = self._anytime(table, decider, point)
+            action = self._anytime(table, decider, point, kind == _ROLL)
             if action is not None:
                 return action
         if kind == _ROLL or decider is None:
@@ -295,15 +295,23 @@ class ComputerPlayers:
                           strategy.name, owner)
             return True
 
-    def _anytime(self, table: View, seat: int, point: _Point) -> Action | None:
-        """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none."""
+    def _anytime(self, table: View, seat: int, point: _Point, own_throw: bool = False) -> Action | None:
+        """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none
+        (``own_throw``: the point is the start of the seat's own throw, where a strategy's
+        ``quiet`` promise does not hold)."""
+        strategy = self.strategies[seat]
+        quiet = strategy.quiet
+        if (quiet is not None and not own_throw and quiet[0] == table.holdings_version()
+                and table.cash(seat) < quiet[1]):
+            point.done.add(seat)  # it would answer None (``Strategy.quiet``)
+            return None
         if point.used.get(seat, 0) >= ANYTIME_LIMIT or not table.may_act(seat):
             # a seat out of the game, or one that may not deal now (time is up and it is not in
             # play), is not asked, as the engine would refuse whatever it chose
             point.done.add(seat)
             return None
         try:
-            action = self.strategies[seat].act_anytime(self._views[seat])
+            action = strategy.act_anytime(self._views[seat])
         except Exception:
             self._failed_anytime(seat)
             action = None

@@ -101,9 +101,8 @@ class Ruthless(Strategy):
         # that, unless its deeds changed or, at the start of one of its throws, it stands elsewhere (the
         # rents ahead changed); what others buy, mortgage or build changes its reserve little.
         self._idle: tuple[int, int, tuple[int, ...]] | None = None
-        # While ``_idle`` holds: (the holdings version, the cash) below which ``_develop``'s quick check
-        # is known to answer None away from its own throws, so ``act_anytime`` answers at once.
-        self._sleep: tuple[int, int] | None = None
+        # ``quiet`` (see ``Strategy``) while ``_idle`` holds: (the holdings version, the cash) below which
+        # ``_develop``'s quick check is known to answer None away from its own throws.
         self._search_due = 0
         self._reason = ""  # why it gave its last answer to a trade offer
         # trades priced lately -> (our cash, theirs, what else the price read, our gain or None: not worth proposing)
@@ -851,13 +850,13 @@ class Ruthless(Strategy):
                        for x, give, take in list(memory.get("queue", []))]
         idle = memory.get("idle")
         self._idle = (int(idle[0]), int(idle[1]), tuple(int(s) for s in idle[2])) if idle else None
-        self._sleep = None
+        self.quiet = None
 
     # ------------------------------------------------------------------ any time
     def act_anytime(self, view: GameView) -> Action | None:
-        sleep = self._sleep
+        sleep = self.quiet
         if sleep is not None and view.cash() < sleep[1] and view.holdings_version() == sleep[0]:
-            # nothing it waits for happened (``_sleep``): nothing to do, unless this is its own throw
+            # nothing it waits for happened (``quiet``): nothing to do, unless this is its own throw
             if view.pending_player != self.seat or view.pending_kind != K.ROLL:
                 return None
         kind = view.pending_kind
@@ -917,7 +916,7 @@ class Ruthless(Strategy):
             held = self._holdings
             if (held is not None and held.my_deeds is idle[2] and held.mortgaged_sets == ()
                     and self._held(view) is held):  # (the same record: owners and mortgages unchanged)
-                self._sleep = (held.stamp, idle[0])
+                self.quiet = (held.stamp, idle[0])
                 return None
         held = self._held(view)
         if self._mortgaged_sets(view, held):
@@ -929,7 +928,7 @@ class Ruthless(Strategy):
         if idle is not None and cash < idle[0] and idle[2] == mine and (not at_start or idle[1] in (here, ANYWHERE)):
             if idle[2] is not mine:
                 self._idle = (idle[0], idle[1], mine)  # the same deeds, as now kept (for the quick check above)
-            self._sleep = (held.stamp, idle[0]) if held.mortgaged_sets == () else None
+            self.quiet = (held.stamp, idle[0]) if held.mortgaged_sets == () else None
             return None  # it would not act before its cash reaches idle[0] (see ``_idle``)
         action, need = self._next_development(view, held, cash)
         if action is None:
@@ -937,9 +936,9 @@ class Ruthless(Strategy):
             # stands (the rents ahead) and what the others do cannot
             anywhere = need == NEVER and not self._mine(view, held)
             self._idle = (need, ANYWHERE if anywhere else here, mine)
-            self._sleep = (held.stamp, need) if held.mortgaged_sets == () else None
+            self.quiet = (held.stamp, need) if held.mortgaged_sets == () else None
         else:
-            self._idle = self._sleep = None
+            self._idle = self.quiet = None
         return action
 
     def _my_deeds(self, view: GameView, held: "_Holdings") -> tuple[int, ...]:

@@ -53,6 +53,11 @@ class Strategy:
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
         self.rng = rng
+        self.quiet: tuple[int, int] | None = None
+        """A promise the strategy may make to save the controller asking: (a ``holdings_version``,
+        an amount of cash) when, while the holdings keep that version and its cash stays below that
+        amount, ``act_anytime`` would answer None at every point but the start of its own throws.
+        None (the default) promises nothing."""
 
     # ------------------------------------------------------------ decisions (one per kind)
     def jail(self, view: GameView, ask: Pending) -> Action:
