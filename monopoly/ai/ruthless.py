@@ -1141,7 +1141,7 @@ class _Buildings:
     def __init__(self, key: tuple[Any, ...], table: "_Table") -> None:
         self.key = key
         self.stamp = -1  # the ``View.holdings_version`` and Offline square it was last found current at
-        self.offline = -1
+        self.offline: int | None = -1
         self.build: tuple[int, int] | None = _UNSET  # the next house worth building: (square, cost)
         self.danger: dict[int, int] = {}  # square -> the dearest rent of the next throw from there
         self.rents = table.rents  # square (40 * throw + square for utilities) -> its rent (``_shared_table``)
