@@ -93,7 +93,8 @@ class Ruthless(Strategy):
         self._refusals: dict[str, int] = {}
         self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
         self._search_key: tuple[int, ...] | None = None  # see ``_trade_key``
-        self._trade_owners: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # (owners, their _trade_key)
+        # (holdings_version, owners, their _trade_key)
+        self._trade_owners: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
         self._deal_cache: tuple[tuple[int, ...], tuple[tuple[int, list[_Deal]], ...]] | None = None  # (owners, _deals)
         self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
         # When it last found nothing to build or lift: (the least cash at which it would, the square it
@@ -507,8 +508,11 @@ class Ruthless(Strategy):
         after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
         moved = tuple(offer.give) + tuple(offer.take)
         handed = _completed(board, pos.owner, after.owner, partner, moved)
-        if handed and not self._fair_to_us(view, board, pos, after, partner, offer):
-            return False, f"it would hand you the {self._group_name(view, handed[0])} set"
+        if handed:
+            need = self._sets_price(view, board, len(pos.active), handed,
+                                    _completed(board, pos.owner, after.owner, me, moved))
+            if need > 0 and paid < need:  # (``_fair_to_us``, the groups handed known)
+                return False, f"it would hand you the {self._group_name(view, handed[0])} set"
         if paid < 0 and not self._covers_risk(view, board, after):
             return False, "it must keep money for the rent ahead"
         gain = self._gain(view, appraisal, after, partner, offer)
@@ -599,16 +603,23 @@ class Ruthless(Strategy):
         theirs_new = _completed(board, pos.owner, after, partner, moved)
         if not theirs_new:
             return 0.0
-        me = self.seat
-        n_opp = max(1, len(pos.active) - 1)
+        return self._sets_price(view, board, len(pos.active), theirs_new,
+                                _completed(board, pos.owner, after, self.seat, moved))
+
+    def _sets_price(self, view: GameView, board: Board, players: int, theirs_new: Sequence[GroupInfo],
+                    mine_new: Sequence[GroupInfo]) -> float:
+        """``_sale_price`` of a deal that completes the groups ``theirs_new`` for the partner and
+        ``mine_new`` for us (``players``: how many are in play)."""
+        if not theirs_new:
+            return 0.0
+        n_opp = max(1, players - 1)
         top = self._top(view)
         their_value = sum(self._group_value(board, g, n_opp, top) for g in theirs_new)
-        mine_new = _completed(board, pos.owner, after, me, moved)
         my_value = sum(self._group_value(board, g, n_opp, top) for g in mine_new)
         if my_value >= self.match_share * their_value:
             return 0.0
         # A stalled game (no end in sight after many rounds) is worth ending: a group is then sold at its worth.
-        factor = self.sale_factor if view.turn < self.stall_rounds * len(pos.active) else self.stalled_factor
+        factor = self.sale_factor if view.turn < self.stall_rounds * players else self.stalled_factor
         return factor * their_value
 
     def _group_value(self, board: Board, g: GroupInfo, n_opp: int, top: int) -> float:
@@ -643,14 +654,15 @@ class Ruthless(Strategy):
         whole_of = self._whole(view, held)
         # (our gain, order found, partner, given, taken, the price if priced now)
         ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
-        stale: list[tuple[tuple[int, float], int, int, tuple[int, ...], tuple[int, ...], str, int]] = []
+        stale: list[tuple[tuple[int, float], int, int, _Deal, int]] = []
         for x, candidates in self._deal_cache[1]:
             cash_x = pos.cash[x]
             # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
             # two players own whole (their building plans compete for the same funds), the mortgages
             # in the groups traded, and the refusals so far (the partner's share)
             whole = (len(whole_of.get(me, ())), len(whole_of.get(x, ())))
-            for give, take, key in candidates:
+            for deal in candidates:
+                give, take, key = deal.give, deal.take, deal.key
                 if view.refused_recently(x, give, take):
                     continue
                 holdings = hash((whole, *[mortgaged[s] for s in give], *[mortgaged[s] for s in take],
@@ -665,15 +677,16 @@ class Ruthless(Strategy):
                 # first), then the rest
                 gain = found[3] if found is not None else None
                 order = (0, 0.0) if found is None else (1, -gain) if gain is not None else (2, 0.0)
-                stale.append((order, len(stale), x, give, take, key, holdings))
+                stale.append((order, len(stale), x, deal, holdings))
         stale.sort()
-        for i, (_, _, x, give, take, key, holdings) in enumerate(stale):
+        for i, (_, _, x, deal, holdings) in enumerate(stale):
+            give, take, key = deal.give, deal.take, deal.key
             if i >= SEARCH_PRICES:  # priced at a later search; meanwhile ranked by the gain found last
                 gain = dead[key][3] if key in dead else None
                 if gain is not None:
                     ranked.append((gain, len(ranked), x, give, take, None))
                 continue
-            priced = self._price_offer(view, appraisal, x, give, take, danger, key)
+            priced = self._price_offer(view, appraisal, x, deal, danger)
             dead[key] = (cash_me, pos.cash[x], holdings, priced[0] if priced is not None else None)
             if priced is not None:
                 ranked.append((priced[0], len(ranked), x, give, take, priced[1]))
@@ -701,7 +714,8 @@ class Ruthless(Strategy):
             if view.refused_recently(x, give, take) or not view.may_deal(x):
                 continue
             priced += 1
-            offer = self._price_offer(view, appraisal, x, give, take, danger)
+            deal = _deal(appraisal.board, appraisal.pos.owner, self.seat, x, give, take)
+            offer = self._price_offer(view, appraisal, x, deal, danger)
             if offer is not None:
                 return ProposeTrade(self.seat, x, give, take, offer[1])
         return None
@@ -735,34 +749,34 @@ class Ruthless(Strategy):
             candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
                            and board.group_of[gv[0]] is not board.group_of[t[0]]]
             candidates += [(gv, ()) for gv in gives]
-            out.append((x, [(give, take, _offer_key(x, give, take)) for give, take in candidates]))
+            out.append((x, [_deal(board, owner, me, x, give, take) for give, take in candidates]))
         return tuple(out)
 
-    def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, give: tuple[int, ...],
-                     take: tuple[int, ...], danger: int, key: str | None = None) -> tuple[float, int] | None:
+    def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, deal: _Deal,
+                     danger: int) -> tuple[float, int] | None:
         """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain
-        (``danger``: the dearest rent of our next throw, which a deal that costs cash must leave covered;
-        ``key``: the deal's ``_offer_key``, if the caller has it).
+        (``danger``: the dearest rent of our next throw, which a deal that costs cash must leave covered).
 
         Returns our gain at that price and the price, or None when the deal is not worth proposing.
         """
         me = self.seat
         board, pos = appraisal.board, appraisal.pos
-        refusals = self._refusals.get(key if key is not None else _offer_key(x, give, take), 0)
+        give, take = deal.give, deal.take
+        refusals = self._refusals.get(deal.key, 0)
         share = min(0.9, self.partner_share + 0.25 * refusals)
+        cash_x, cash_me = pos.cash[x], pos.cash[me]
+        # cash x must pay us for a group handed over (none when we give nothing)
+        need = self._sets_price(view, board, len(pos.active), deal.theirs, deal.mine) if give else 0.0
+        if need > cash_x:
+            return None
         owner = list(pos.owner)
         for s in give:
             owner[s] = x
         for s in take:
             owner[s] = me
-        cash_x, cash_me = pos.cash[x], pos.cash[me]
-        # cash x must pay us for a group handed over (none when we give nothing)
         moved = give + take
-        need = self._sale_price(view, board, pos, owner, x, moved) if give else 0.0
-        if need > cash_x:
-            return None
-        theirs = appraisal.traded(x, owner, moved)
-        mine = appraisal.traded(me, owner, moved)
+        theirs = appraisal.traded(x, owner, moved, deal.groups)
+        mine = appraisal.traded(me, owner, moved, deal.groups)
         base_x, base_me = appraisal.strength(x), appraisal.strength(me)
         g_x = appraisal.worth(theirs, cash_x) - base_x
         g_me = appraisal.worth(mine, cash_me) - base_me
@@ -847,10 +861,16 @@ class Ruthless(Strategy):
 
     def _trade_key(self, view: GameView) -> tuple[int, ...]:
         """What the trades it looks for depend on besides cash and mortgages: the owners of the groups
-        it holds part of and that are sold out (the only groups ``_find_trade`` deals in)."""
+        it holds part of and that are sold out (the only groups ``_find_trade`` deals in). Asked at every
+        throw of its own: kept while ``holdings_version`` stands, and while the owners do."""
+        version = view.holdings_version()
+        last = self._trade_owners
+        if last is not None and last[0] == version:
+            return last[2]
         owners = view.owners()
-        if self._trade_owners is not None and self._trade_owners[0] == owners:
-            return self._trade_owners[1]
+        if last is not None and last[1] == owners:
+            self._trade_owners = (version, owners, last[2])
+            return last[2]
         me = self.seat
         closed: list[int] = []
         for g in board_for(view).groups:
@@ -858,8 +878,8 @@ class Ruthless(Strategy):
             held = [owners[s] for s in squares]
             if me in held and NOBODY not in held:
                 closed.extend(squares)
-        key = tuple(closed) + tuple(owners[s] for s in closed)
-        self._trade_owners = (owners, key)
+        key = tuple(closed) + tuple([owners[s] for s in closed])
+        self._trade_owners = (version, owners, key)
         return key
 
     def _develop(self, view: GameView, at_start: bool = True) -> Action | None:
@@ -1064,7 +1084,32 @@ class Ruthless(Strategy):
         return Build(self.seat, max(spots, key=lambda s: (gain(s), -s)))
 
 
-_Deal = tuple[tuple[int, ...], tuple[int, ...], str]  # squares given, squares taken, the offer's key
+class _Deal(NamedTuple):
+    """A swap of deeds ``_find_trade`` prices, with what follows from the owners alone (worked out once
+    per change of owners, not at every pricing)."""
+    give: tuple[int, ...]  # squares given
+    take: tuple[int, ...]  # squares taken
+    key: str  # the offer's ``_offer_key``
+    theirs: tuple[GroupInfo, ...]  # the street groups it completes for the partner, in board order
+    mine: tuple[GroupInfo, ...]  # ... and for us
+    groups: tuple[int, ...]  # the indices of the groups of the squares it moves, in order
+
+
+def _deal(board: Board, owner: Sequence[int], me: int, x: int, give: tuple[int, ...], take: tuple[int, ...],
+          key: str | None = None) -> _Deal:
+    """The ``_Deal`` of swapping ``give`` for ``take`` with ``x`` from owners ``owner``."""
+    after = list(owner)
+    for s in give:
+        after[s] = x
+    for s in take:
+        after[s] = me
+    moved = give + take
+    index = board.group_index
+    return _Deal(give, take, key if key is not None else _offer_key(x, give, take),
+                 tuple(_completed(board, owner, after, x, moved)), tuple(_completed(board, owner, after, me, moved)),
+                 tuple(sorted({index[s] for s in moved})))
+
+
 _UNSET: Any = object()  # a ``_Holdings`` answer not worked out yet (None is an answer: "nothing")
 
 
