@@ -95,7 +95,8 @@ class Ruthless(Strategy):
         self._search_key: tuple[int, ...] | None = None  # see ``_trade_key``
         # (holdings_version, owners, their _trade_key)
         self._trade_owners: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
-        self._deal_cache: tuple[tuple[int, ...], tuple[tuple[int, list[_Deal]], ...]] | None = None  # (owners, _deals)
+        # (what the deals depend on: the _trade_key and who plays; _deals)
+        self._deal_cache: tuple[tuple[Any, ...], tuple[tuple[int, list[_Deal]], ...]] | None = None
         self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
         # When it last found nothing to build or lift: (the least cash at which it would, the square it
         # stood on, or ANYWHERE, its deeds as _my_deeds). It does not look again before its cash reaches
@@ -645,9 +646,10 @@ class Ruthless(Strategy):
         appraisal = self._appraisal(view, held)
         board, pos = appraisal.board, appraisal.pos
         danger = self._danger(view, held)
-        owners = held.key[0]
-        if self._deal_cache is None or self._deal_cache[0] != owners:
-            self._deal_cache = (owners, self._deals(board, pos))
+        # the deals are a function of the owners of the groups ``_trade_key`` reads, and of who plays
+        deals_key = (self._trade_key(view), tuple(pos.active))
+        if self._deal_cache is None or self._deal_cache[0] != deals_key:
+            self._deal_cache = (deals_key, self._deals(board, pos))
         dead = self._dead
         cash_me = pos.cash[me]
         mortgaged = pos.mortgaged
@@ -1098,16 +1100,21 @@ class _Deal(NamedTuple):
 def _deal(board: Board, owner: Sequence[int], me: int, x: int, give: tuple[int, ...], take: tuple[int, ...],
           key: str | None = None) -> _Deal:
     """The ``_Deal`` of swapping ``give`` for ``take`` with ``x`` from owners ``owner``."""
-    after = list(owner)
-    for s in give:
-        after[s] = x
-    for s in take:
-        after[s] = me
-    moved = give + take
     index = board.group_index
-    return _Deal(give, take, key if key is not None else _offer_key(x, give, take),
-                 tuple(_completed(board, owner, after, x, moved)), tuple(_completed(board, owner, after, me, moved)),
-                 tuple(sorted({index[s] for s in moved})))
+    groups = tuple(sorted({index[s] for s in give + take}))
+    theirs: list[GroupInfo] = []
+    mine: list[GroupInfo] = []
+    for i in groups:
+        g = board.groups[i]
+        if g.kind != "street":
+            continue
+        after = [x if s in give else me if s in take else owner[s] for s in g.squares]
+        first = after[0]
+        if (first == x or first == me) and after.count(first) == len(after):
+            if not all(owner[s] == first for s in g.squares):
+                (theirs if first == x else mine).append(g)
+    return _Deal(give, take, key if key is not None else _offer_key(x, give, take), tuple(theirs), tuple(mine),
+                 groups)
 
 
 _UNSET: Any = object()  # a ``_Holdings`` answer not worked out yet (None is an answer: "nothing")
