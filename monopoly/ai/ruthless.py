@@ -59,6 +59,9 @@ FOLLOW_UPS = 2  # deals of the last search priced afresh a turn while no new sea
 SEARCH_PRICES = 8  # deals a search prices at most (besides the one it proposes); the others wait for the next
 NEVER = 1 << 62  # cash it never has
 ANYWHERE = -1  # ``_idle``'s square when where it stands does not matter
+WARY_ROUNDS = 0
+"""Rounds for which a partner who refused a deal completing a group for us is offered such deals only
+at the price our own rule would ask (``_wary_price``)."""
 DEAD_CASH = 500
 """A trade priced lately is priced again only once either side's cash moved this much, the groups either
 side owns whole changed, a deed in the deal was mortgaged or lifted, or the partner refused it: the
@@ -91,6 +94,7 @@ class Ruthless(Strategy):
         super().__init__(seat, rng)
         self._searched_turn = -1
         self._refusals: dict[str, int] = {}
+        self._wary: dict[int, int] = {}  # partner -> the turn until which it is wary (``_wary_price``)
         self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
         self._search_key: tuple[int, ...] | None = None  # see ``_trade_key``
         # (holdings_version, owners, their _trade_key)
@@ -654,6 +658,8 @@ class Ruthless(Strategy):
         cash_me = pos.cash[me]
         mortgaged = pos.mortgaged
         whole_of = self._whole(view, held)
+        wary = bool(self._wary)
+        players = len(pos.active)
         # (our gain, order found, partner, given, taken, the price if priced now)
         ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
         stale: list[tuple[tuple[int, float], int, int, _Deal, int]] = []
@@ -668,7 +674,7 @@ class Ruthless(Strategy):
                 if view.refused_recently(x, give, take):
                     continue
                 holdings = hash((whole, *[mortgaged[s] for s in give], *[mortgaged[s] for s in take],
-                                 self._refusals.get(key, 0)))
+                                 self._refusals.get(key, 0), wary and self._wary_price(view, board, players, x, deal)))
                 found = dead.get(key)
                 if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
                         and abs(found[1] - cash_x) < DEAD_CASH):
@@ -728,30 +734,37 @@ class Ruthless(Strategy):
         split between the two of us alone. (A group split between us has no buildings.)"""
         me = self.seat
         owner = pos.owner
-        # the sold-out groups we hold part of, with their holders
-        shared: list[tuple[tuple[int, ...], set[int]]] = []
-        for g in board.groups:
+        # the sold-out groups we hold part of: (index, group, holders)
+        shared: list[tuple[int, GroupInfo, set[int]]] = []
+        for i, g in enumerate(board.groups):
             held = [owner[s] for s in g.squares]
             if me in held and NOBODY not in held:
-                shared.append((g.squares, set(held)))
+                shared.append((i, g, set(held)))
         out = []
         for x in pos.active:
             if x == me:
                 continue
-            wants: list[tuple[int, ...]] = []
-            gives: list[tuple[int, ...]] = []
-            for squares, holders in shared:
+            # (squares, group index, the street group the move completes for the receiver or None, key part)
+            wants: list[tuple[tuple[int, ...], int, GroupInfo | None, str]] = []
+            gives: list[tuple[tuple[int, ...], int, GroupInfo | None, str]] = []
+            for i, g, holders in shared:
                 if x not in holders:
                     continue
-                wants.append(tuple([s for s in squares if owner[s] == x]))
-                if len(holders) == 2:
-                    gives.append(tuple([s for s in squares if owner[s] == me]))
+                street = g if g.kind == "street" else None
+                two = len(holders) == 2
+                t = tuple([s for s in g.squares if owner[s] == x])
+                wants.append((t, i, street if two else None, ",".join(map(str, sorted(t)))))
+                if two:
+                    gv = tuple([s for s in g.squares if owner[s] == me])
+                    gives.append((gv, i, street, ",".join(map(str, sorted(gv)))))
                 # else: a group split three ways; taking x's share gathers it towards a set later
-            candidates: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), t) for t in wants]
-            candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
-                           and board.group_of[gv[0]] is not board.group_of[t[0]]]
-            candidates += [(gv, ()) for gv in gives]
-            out.append((x, [_deal(board, owner, me, x, give, take) for give, take in candidates]))
+            deals = [_Deal((), t, f"{x}::{t_key}", (), (g_t,) if g_t else (), (i_t,)) for t, i_t, g_t, t_key in wants]
+            deals += [_Deal(gv, t, f"{x}:{gv_key}:{t_key}", (g_gv,) if g_gv else (), (g_t,) if g_t else (),
+                            (i_gv, i_t) if i_gv < i_t else (i_t, i_gv))
+                      for t, i_t, g_t, t_key in wants for gv, i_gv, g_gv, gv_key in gives if i_gv != i_t]
+            deals += [_Deal(gv, (), f"{x}:{gv_key}:", (g_gv,) if g_gv else (), (), (i_gv,))
+                      for gv, i_gv, g_gv, gv_key in gives]
+            out.append((x, deals))
         return tuple(out)
 
     def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, deal: _Deal,
@@ -771,6 +784,10 @@ class Ruthless(Strategy):
         need = self._sets_price(view, board, len(pos.active), deal.theirs, deal.mine) if give else 0.0
         if need > cash_x:
             return None
+        # cash we must pay x for a group x handed over, when x lately refused to hand it for less
+        ask = self._wary_price(view, board, len(pos.active), x, deal)
+        if ask > cash_me:
+            return None
         owner = list(pos.owner)
         for s in give:
             owner[s] = x
@@ -787,13 +804,15 @@ class Ruthless(Strategy):
             return None
         target = max(20.0, share * joint)
         low, high = -cash_x, cash_me if need <= 0 else -int(need)
+        if ask > 0:
+            low = max(low, -(-int(ask) // 10) * 10)
         cash = 0
         for _ in range(3):  # money changes what a group can be built to: correct the price twice
             cash = max(low, min(high, cash + int(round((target - g_x) / 10.0)) * 10))
             g_x = appraisal.worth(theirs, cash_x + cash) - base_x
             if abs(g_x - target) < 10:
                 break
-        if g_x <= 0 or (need > 0 and -cash < need):
+        if g_x <= 0 or (need > 0 and -cash < need) or (ask > 0 and cash < ask):
             return None
         if cash > 0 and danger > 0:
             # ``_covers_risk`` of the position after the deal (the deeds of a split group have no buildings)
@@ -808,11 +827,37 @@ class Ruthless(Strategy):
         return gain, cash
 
     def trade_answered(self, view: GameView, offer: Offer, accepted: bool) -> None:
+        """Remember the answer: a refused deal leaves the partner more of the gain next time, and a
+        refused deal that would have completed a group for us makes it wary of that partner and
+        group (see ``_wary_price``)."""
         key = _offer_key(offer.recipient, offer.give, offer.take)
         if accepted:
             self._refusals.pop(key, None)
-        else:
-            self._refusals[key] = self._refusals.get(key, 0) + 1
+            return
+        self._refusals[key] = self._refusals.get(key, 0) + 1
+        if offer.proposer != self.seat or not offer.take:
+            return
+        owners = view.owners()
+        after = list(owners)
+        for s in offer.give:
+            after[s] = offer.recipient
+        for s in offer.take:
+            after[s] = self.seat
+        if _completed(board_for(view), owners, after, self.seat, tuple(offer.give) + tuple(offer.take)):
+            self._wary[offer.recipient] = view.turn + WARY_ROUNDS * view.player_count
+
+    def _wary_price(self, view: GameView, board: Board, players: int, x: int, deal: _Deal) -> float:
+        """The least cash a deal completing a group for us must pay partner ``x`` when ``x`` lately
+        refused a deal that completed one for us: what our own rule would ask in its place
+        (``_sets_price`` with the sides swapped: a partner who refuses to hand over a set most likely
+        reasons alike, and asks alike for any set). 0 without such evidence: the partner's mind is
+        not read, only its answers."""
+        if not deal.mine:
+            return 0.0
+        until = self._wary.get(x)
+        if until is None or view.turn >= until:
+            return 0.0
+        return self._sets_price(view, board, players, deal.mine, deal.theirs)
 
     def memory(self) -> dict[str, Any]:
         key = self._search_key
@@ -821,10 +866,12 @@ class Ruthless(Strategy):
                 "search_key": [list(key), []] if key is not None else None,  # (a second list: mortgages, once)
                 "queue": [[x, list(give), list(take)] for x, give, take in self._queue],
                 "idle": [idle[0], idle[1], list(idle[2])] if idle is not None else None,
-                "dead": {k: list(v) for k, v in self._dead.items()}}
+                "dead": {k: list(v) for k, v in self._dead.items()},
+                "wary": {str(x): until for x, until in self._wary.items()}}
 
     def restore(self, memory: dict[str, Any]) -> None:
         self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
+        self._wary = {int(x): int(until) for x, until in dict(memory.get("wary", {})).items()}
         self._searched_turn = int(memory.get("searched_turn", -1))
         self._search_due = int(memory.get("search_due", 0))
         self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2]), None if len(v) < 4 or v[3] is None else float(v[3]))
