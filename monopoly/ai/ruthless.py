@@ -33,7 +33,9 @@ pay best on this board and spends money where it returns most.
   partner more of the gain next time. A refused offer is not repeated to that player for a
   few rounds (``ComputerPlayers`` enforces this); it looks for other trades meanwhile. It
   never completes a group for a rival unless it completes one at least nearly as good in the
-  same deal or is paid the group's worth in cash. Its answers to offers are predictable: it
+  same deal or is paid the group's worth in cash. A partner who refused a deal completing a group
+  for it is offered such deals for ``WARY_ROUNDS`` rounds only at the price its own rule would ask
+  in the partner's place (evidence of answers only: it never looks at the partner's kind). Its answers to offers are predictable: it
   accepts exactly when its gain, measured the same way, is at least ``accept_margin``.
 """
 
@@ -59,7 +61,7 @@ FOLLOW_UPS = 2  # deals of the last search priced afresh a turn while no new sea
 SEARCH_PRICES = 8  # deals a search prices at most (besides the one it proposes); the others wait for the next
 NEVER = 1 << 62  # cash it never has
 ANYWHERE = -1  # ``_idle``'s square when where it stands does not matter
-WARY_ROUNDS = 0
+WARY_ROUNDS = 30
 """Rounds for which a partner who refused a deal completing a group for us is offered such deals only
 at the price our own rule would ask (``_wary_price``)."""
 DEAD_CASH = 500
@@ -95,6 +97,7 @@ class Ruthless(Strategy):
         self._searched_turn = -1
         self._refusals: dict[str, int] = {}
         self._wary: dict[int, int] = {}  # partner -> the turn until which it is wary (``_wary_price``)
+        self._wary_swaps: dict[int, tuple[float, int]] = {}  # partner -> (the swap share refused, until)
         self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
         self._search_key: tuple[int, ...] | None = None  # see ``_trade_key``
         # (holdings_version, owners, their _trade_key)
@@ -658,7 +661,7 @@ class Ruthless(Strategy):
         cash_me = pos.cash[me]
         mortgaged = pos.mortgaged
         whole_of = self._whole(view, held)
-        wary = bool(self._wary)
+        wary = bool(self._wary or self._wary_swaps)
         players = len(pos.active)
         # (our gain, order found, partner, given, taken, the price if priced now)
         ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
@@ -806,6 +809,8 @@ class Ruthless(Strategy):
         low, high = -cash_x, cash_me if need <= 0 else -int(need)
         if ask > 0:
             low = max(low, -(-int(ask) // 10) * 10)
+            if low > high:  # (the ask in whole tens is more than it has)
+                return None
         cash = 0
         for _ in range(3):  # money changes what a group can be built to: correct the price twice
             cash = max(low, min(high, cash + int(round((target - g_x) / 10.0)) * 10))
@@ -843,20 +848,51 @@ class Ruthless(Strategy):
             after[s] = offer.recipient
         for s in offer.take:
             after[s] = self.seat
-        if _completed(board_for(view), owners, after, self.seat, tuple(offer.give) + tuple(offer.take)):
-            self._wary[offer.recipient] = view.turn + WARY_ROUNDS * view.player_count
+        moved = tuple(offer.give) + tuple(offer.take)
+        board = board_for(view)
+        # the evidence kept: it will not hand us a set for cash and lone deeds, or for a set of its
+        # own worth this share of ours or less
+        mine = _completed(board, owners, after, self.seat, moved)
+        if not mine:
+            return
+        until = view.turn + WARY_ROUNDS * view.player_count
+        theirs = _completed(board, owners, after, offer.recipient, moved)
+        if not theirs:
+            self._wary[offer.recipient] = until
+            return
+        ratio = self._swap_ratio(view, board, view.player_count, tuple(theirs), tuple(mine))
+        last = self._wary_swaps.get(offer.recipient)
+        if last is not None and view.turn < last[1]:
+            ratio = max(ratio, last[0])
+        self._wary_swaps[offer.recipient] = (ratio, until)
+
+    def _swap_ratio(self, view: GameView, board: Board, players: int, theirs: Sequence[GroupInfo],
+                    mine: Sequence[GroupInfo]) -> float:
+        """What the groups a swap completes for the partner are worth as a share of ours."""
+        n_opp = max(1, players - 1)
+        top = self._top(view)
+        return (sum(self._group_value(board, g, n_opp, top) for g in theirs)
+                / max(1.0, sum(self._group_value(board, g, n_opp, top) for g in mine)))
 
     def _wary_price(self, view: GameView, board: Board, players: int, x: int, deal: _Deal) -> float:
-        """The least cash a deal completing a group for us must pay partner ``x`` when ``x`` lately
-        refused a deal that completed one for us: what our own rule would ask in its place
-        (``_sets_price`` with the sides swapped: a partner who refuses to hand over a set most likely
+        """The least cash a deal completing a group for us, and none for partner ``x``, must pay ``x``
+        when ``x`` lately refused such a deal: what our own rule would ask in its place
+        (``_sets_price`` with the sides swapped: a partner who refuses to sell a set most likely
         reasons alike, and asks alike for any set). 0 without such evidence: the partner's mind is
-        not read, only its answers."""
+        not read, only its answers. A swap of sets is judged by its own evidence: a partner who
+        refused a set of its own worth some share of ours for one of ours is wary-priced only for
+        swaps that give it that share or less (one who takes any set for a set never is)."""
         if not deal.mine:
             return 0.0
-        until = self._wary.get(x)
-        if until is None or view.turn >= until:
-            return 0.0
+        if deal.theirs:
+            swap = self._wary_swaps.get(x)
+            if (swap is None or view.turn >= swap[1]
+                    or self._swap_ratio(view, board, players, deal.theirs, deal.mine) > swap[0]):
+                return 0.0
+        else:
+            until = self._wary.get(x)
+            if until is None or view.turn >= until:
+                return 0.0
         return self._sets_price(view, board, players, deal.mine, deal.theirs)
 
     def memory(self) -> dict[str, Any]:
@@ -867,11 +903,13 @@ class Ruthless(Strategy):
                 "queue": [[x, list(give), list(take)] for x, give, take in self._queue],
                 "idle": [idle[0], idle[1], list(idle[2])] if idle is not None else None,
                 "dead": {k: list(v) for k, v in self._dead.items()},
-                "wary": {str(x): until for x, until in self._wary.items()}}
+                "wary": {str(x): until for x, until in self._wary.items()},
+                "wary_swaps": {str(x): list(v) for x, v in self._wary_swaps.items()}}
 
     def restore(self, memory: dict[str, Any]) -> None:
         self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
         self._wary = {int(x): int(until) for x, until in dict(memory.get("wary", {})).items()}
+        self._wary_swaps = {int(x): (float(v[0]), int(v[1])) for x, v in dict(memory.get("wary_swaps", {})).items()}
         self._searched_turn = int(memory.get("searched_turn", -1))
         self._search_due = int(memory.get("search_due", 0))
         self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2]), None if len(v) < 4 or v[3] is None else float(v[3]))
@@ -1157,9 +1195,9 @@ def _deal(board: Board, owner: Sequence[int], me: int, x: int, give: tuple[int, 
             continue
         after = [x if s in give else me if s in take else owner[s] for s in g.squares]
         first = after[0]
-        if (first == x or first == me) and after.count(first) == len(after):
-            if not all(owner[s] == first for s in g.squares):
-                (theirs if first == x else mine).append(g)
+        if ((first == x or first == me) and after.count(first) == len(after)
+                and not all(owner[s] == first for s in g.squares)):
+            (theirs if first == x else mine).append(g)
     return _Deal(give, take, key if key is not None else _offer_key(x, give, take), tuple(theirs), tuple(mine),
                  groups)
 
