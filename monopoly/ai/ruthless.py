@@ -33,7 +33,9 @@ pay best on this board and spends money where it returns most.
   partner more of the gain next time. A refused offer is not repeated to that player for a
   few rounds (``ComputerPlayers`` enforces this); it looks for other trades meanwhile. It
   never completes a group for a rival unless it completes one at least nearly as good in the
-  same deal or is paid the group's worth in cash. Its answers to offers are predictable: it
+  same deal or is paid the group's worth in cash. A partner who refused a deal completing a group
+  for it is offered such deals for ``WARY_ROUNDS`` rounds only at the price its own rule would ask
+  in the partner's place (evidence of answers only: it never looks at the partner's kind). Its answers to offers are predictable: it
   accepts exactly when its gain, measured the same way, is at least ``accept_margin``.
 """
 
@@ -59,6 +61,9 @@ FOLLOW_UPS = 2  # deals of the last search priced afresh a turn while no new sea
 SEARCH_PRICES = 8  # deals a search prices at most (besides the one it proposes); the others wait for the next
 NEVER = 1 << 62  # cash it never has
 ANYWHERE = -1  # ``_idle``'s square when where it stands does not matter
+WARY_ROUNDS = 30
+"""Rounds for which a partner who refused a deal completing a group for us is offered such deals only
+at the price our own rule would ask (``_wary_price``)."""
 DEAD_CASH = 500
 """A trade priced lately is priced again only once either side's cash moved this much, the groups either
 side owns whole changed, a deed in the deal was mortgaged or lifted, or the partner refused it: the
@@ -91,10 +96,14 @@ class Ruthless(Strategy):
         super().__init__(seat, rng)
         self._searched_turn = -1
         self._refusals: dict[str, int] = {}
+        self._wary: dict[int, int] = {}  # partner -> the turn until which it is wary (``_wary_price``)
+        self._wary_swaps: dict[int, tuple[float, int]] = {}  # partner -> (the swap share refused, until)
         self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
         self._search_key: tuple[int, ...] | None = None  # see ``_trade_key``
-        self._trade_owners: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # (owners, their _trade_key)
-        self._deal_cache: tuple[tuple[int, ...], tuple[tuple[int, list[_Deal]], ...]] | None = None  # (owners, _deals)
+        # (holdings_version, owners, their _trade_key)
+        self._trade_owners: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
+        # (what the deals depend on: the _trade_key and who plays; _deals)
+        self._deal_cache: tuple[tuple[Any, ...], tuple[tuple[int, list[_Deal]], ...]] | None = None
         self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
         # When it last found nothing to build or lift: (the least cash at which it would, the square it
         # stood on, or ANYWHERE, its deeds as _my_deeds). It does not look again before its cash reaches
@@ -537,8 +546,11 @@ class Ruthless(Strategy):
         after = apply_trade(pos, offer.proposer, offer.recipient, offer.give, offer.take, offer.cash)
         moved = tuple(offer.give) + tuple(offer.take)
         handed = _completed(board, pos.owner, after.owner, partner, moved)
-        if handed and not self._fair_to_us(view, board, pos, after, partner, offer):
-            return False, f"it would hand you the {self._group_name(view, handed[0])} set"
+        if handed:
+            need = self._sets_price(view, board, len(pos.active), handed,
+                                    _completed(board, pos.owner, after.owner, me, moved))
+            if need > 0 and paid < need:  # (``_fair_to_us``, the groups handed known)
+                return False, f"it would hand you the {self._group_name(view, handed[0])} set"
         if paid < 0 and not self._covers_risk(view, board, after):
             return False, "it must keep money for the rent ahead"
         gain = self._gain(view, appraisal, after, partner, offer)
@@ -629,16 +641,23 @@ class Ruthless(Strategy):
         theirs_new = _completed(board, pos.owner, after, partner, moved)
         if not theirs_new:
             return 0.0
-        me = self.seat
-        n_opp = max(1, len(pos.active) - 1)
+        return self._sets_price(view, board, len(pos.active), theirs_new,
+                                _completed(board, pos.owner, after, self.seat, moved))
+
+    def _sets_price(self, view: GameView, board: Board, players: int, theirs_new: Sequence[GroupInfo],
+                    mine_new: Sequence[GroupInfo]) -> float:
+        """``_sale_price`` of a deal that completes the groups ``theirs_new`` for the partner and
+        ``mine_new`` for us (``players``: how many are in play)."""
+        if not theirs_new:
+            return 0.0
+        n_opp = max(1, players - 1)
         top = self._top(view)
         their_value = sum(self._group_value(board, g, n_opp, top) for g in theirs_new)
-        mine_new = _completed(board, pos.owner, after, me, moved)
         my_value = sum(self._group_value(board, g, n_opp, top) for g in mine_new)
         if my_value >= self.match_share * their_value:
             return 0.0
         # A stalled game (no end in sight after many rounds) is worth ending: a group is then sold at its worth.
-        factor = self.sale_factor if view.turn < self.stall_rounds * len(pos.active) else self.stalled_factor
+        factor = self.sale_factor if view.turn < self.stall_rounds * players else self.stalled_factor
         return factor * their_value
 
     def _group_value(self, board: Board, g: GroupInfo, n_opp: int, top: int) -> float:
@@ -664,27 +683,31 @@ class Ruthless(Strategy):
         appraisal = self._appraisal(view, held)
         board, pos = appraisal.board, appraisal.pos
         danger = self._danger(view, held)
-        owners = held.key[0]
-        if self._deal_cache is None or self._deal_cache[0] != owners:
-            self._deal_cache = (owners, self._deals(board, pos))
+        # the deals are a function of the owners of the groups ``_trade_key`` reads, and of who plays
+        deals_key = (self._trade_key(view), tuple(pos.active))
+        if self._deal_cache is None or self._deal_cache[0] != deals_key:
+            self._deal_cache = (deals_key, self._deals(board, pos))
         dead = self._dead
         cash_me = pos.cash[me]
         mortgaged = pos.mortgaged
         whole_of = self._whole(view, held)
+        wary = bool(self._wary or self._wary_swaps)
+        players = len(pos.active)
         # (our gain, order found, partner, given, taken, the price if priced now)
         ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
-        stale: list[tuple[tuple[int, float], int, int, tuple[int, ...], tuple[int, ...], str, int]] = []
+        stale: list[tuple[tuple[int, float], int, int, _Deal, int]] = []
         for x, candidates in self._deal_cache[1]:
             cash_x = pos.cash[x]
             # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
             # two players own whole (their building plans compete for the same funds), the mortgages
             # in the groups traded, and the refusals so far (the partner's share)
             whole = (len(whole_of.get(me, ())), len(whole_of.get(x, ())))
-            for give, take, key in candidates:
+            for deal in candidates:
+                give, take, key = deal.give, deal.take, deal.key
                 if view.refused_recently(x, give, take):
                     continue
                 holdings = hash((whole, *[mortgaged[s] for s in give], *[mortgaged[s] for s in take],
-                                 self._refusals.get(key, 0)))
+                                 self._refusals.get(key, 0), wary and self._wary_price(view, board, players, x, deal)))
                 found = dead.get(key)
                 if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
                         and abs(found[1] - cash_x) < DEAD_CASH):
@@ -695,15 +718,16 @@ class Ruthless(Strategy):
                 # first), then the rest
                 gain = found[3] if found is not None else None
                 order = (0, 0.0) if found is None else (1, -gain) if gain is not None else (2, 0.0)
-                stale.append((order, len(stale), x, give, take, key, holdings))
+                stale.append((order, len(stale), x, deal, holdings))
         stale.sort()
-        for i, (_, _, x, give, take, key, holdings) in enumerate(stale):
+        for i, (_, _, x, deal, holdings) in enumerate(stale):
+            give, take, key = deal.give, deal.take, deal.key
             if i >= SEARCH_PRICES:  # priced at a later search; meanwhile ranked by the gain found last
                 gain = dead[key][3] if key in dead else None
                 if gain is not None:
                     ranked.append((gain, len(ranked), x, give, take, None))
                 continue
-            priced = self._price_offer(view, appraisal, x, give, take, danger, key)
+            priced = self._price_offer(view, appraisal, x, deal, danger)
             dead[key] = (cash_me, pos.cash[x], holdings, priced[0] if priced is not None else None)
             if priced is not None:
                 ranked.append((priced[0], len(ranked), x, give, take, priced[1]))
@@ -731,7 +755,8 @@ class Ruthless(Strategy):
             if view.refused_recently(x, give, take) or not view.may_deal(x):
                 continue
             priced += 1
-            offer = self._price_offer(view, appraisal, x, give, take, danger)
+            deal = _deal(appraisal.board, appraisal.pos.owner, self.seat, x, give, take)
+            offer = self._price_offer(view, appraisal, x, deal, danger)
             if offer is not None:
                 return ProposeTrade(self.seat, x, give, take, offer[1])
         return None
@@ -742,57 +767,68 @@ class Ruthless(Strategy):
         split between the two of us alone. (A group split between us has no buildings.)"""
         me = self.seat
         owner = pos.owner
-        # the sold-out groups we hold part of, with their holders
-        shared: list[tuple[tuple[int, ...], set[int]]] = []
-        for g in board.groups:
+        # the sold-out groups we hold part of: (index, group, holders)
+        shared: list[tuple[int, GroupInfo, set[int]]] = []
+        for i, g in enumerate(board.groups):
             held = [owner[s] for s in g.squares]
             if me in held and NOBODY not in held:
-                shared.append((g.squares, set(held)))
+                shared.append((i, g, set(held)))
         out = []
         for x in pos.active:
             if x == me:
                 continue
-            wants: list[tuple[int, ...]] = []
-            gives: list[tuple[int, ...]] = []
-            for squares, holders in shared:
+            # (squares, group index, the street group the move completes for the receiver or None, key part)
+            wants: list[tuple[tuple[int, ...], int, GroupInfo | None, str]] = []
+            gives: list[tuple[tuple[int, ...], int, GroupInfo | None, str]] = []
+            for i, g, holders in shared:
                 if x not in holders:
                     continue
-                wants.append(tuple([s for s in squares if owner[s] == x]))
-                if len(holders) == 2:
-                    gives.append(tuple([s for s in squares if owner[s] == me]))
+                street = g if g.kind == "street" else None
+                two = len(holders) == 2
+                t = tuple([s for s in g.squares if owner[s] == x])
+                wants.append((t, i, street if two else None, ",".join(map(str, sorted(t)))))
+                if two:
+                    gv = tuple([s for s in g.squares if owner[s] == me])
+                    gives.append((gv, i, street, ",".join(map(str, sorted(gv)))))
                 # else: a group split three ways; taking x's share gathers it towards a set later
-            candidates: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), t) for t in wants]
-            candidates += [(gv, t) for t in wants for gv in gives if set(gv).isdisjoint(t)
-                           and board.group_of[gv[0]] is not board.group_of[t[0]]]
-            candidates += [(gv, ()) for gv in gives]
-            out.append((x, [(give, take, _offer_key(x, give, take)) for give, take in candidates]))
+            deals = [_Deal((), t, f"{x}::{t_key}", (), (g_t,) if g_t else (), (i_t,)) for t, i_t, g_t, t_key in wants]
+            deals += [_Deal(gv, t, f"{x}:{gv_key}:{t_key}", (g_gv,) if g_gv else (), (g_t,) if g_t else (),
+                            (i_gv, i_t) if i_gv < i_t else (i_t, i_gv))
+                      for t, i_t, g_t, t_key in wants for gv, i_gv, g_gv, gv_key in gives if i_gv != i_t]
+            deals += [_Deal(gv, (), f"{x}:{gv_key}:", (g_gv,) if g_gv else (), (), (i_gv,))
+                      for gv, i_gv, g_gv, gv_key in gives]
+            out.append((x, deals))
         return tuple(out)
 
-    def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, give: tuple[int, ...],
-                     take: tuple[int, ...], danger: int, key: str | None = None) -> tuple[float, int] | None:
+    def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, deal: _Deal,
+                     danger: int) -> tuple[float, int] | None:
         """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain
-        (``danger``: the dearest rent of our next throw, which a deal that costs cash must leave covered;
-        ``key``: the deal's ``_offer_key``, if the caller has it).
+        (``danger``: the dearest rent of our next throw, which a deal that costs cash must leave covered).
 
         Returns our gain at that price and the price, or None when the deal is not worth proposing.
         """
         me = self.seat
         board, pos = appraisal.board, appraisal.pos
-        refusals = self._refusals.get(key if key is not None else _offer_key(x, give, take), 0)
+        give, take = deal.give, deal.take
+        refusals = self._refusals.get(deal.key, 0)
         share = min(0.9, self.partner_share + 0.25 * refusals)
+        cash_x, cash_me = pos.cash[x], pos.cash[me]
+        # cash x must pay us for a group handed over (none when we give nothing)
+        need = self._sets_price(view, board, len(pos.active), deal.theirs, deal.mine) if give else 0.0
+        if need > cash_x:
+            return None
+        # cash we must pay x for a group x handed over, when x lately refused to hand it for less
+        ask = self._wary_price(view, board, len(pos.active), x, deal)
+        if ask > cash_me:
+            return None
         owner = list(pos.owner)
         for s in give:
             owner[s] = x
         for s in take:
             owner[s] = me
-        cash_x, cash_me = pos.cash[x], pos.cash[me]
-        # cash x must pay us for a group handed over (none when we give nothing)
         moved = give + take
-        need = self._sale_price(view, board, pos, owner, x, moved) if give else 0.0
-        if need > cash_x:
-            return None
-        theirs = appraisal.traded(x, owner, moved)
-        mine = appraisal.traded(me, owner, moved)
+        theirs = appraisal.traded(x, owner, moved, deal.groups)
+        mine = appraisal.traded(me, owner, moved, deal.groups)
         base_x, base_me = appraisal.strength(x), appraisal.strength(me)
         g_x = appraisal.worth(theirs, cash_x) - base_x
         g_me = appraisal.worth(mine, cash_me) - base_me
@@ -801,13 +837,17 @@ class Ruthless(Strategy):
             return None
         target = max(20.0, share * joint)
         low, high = -cash_x, cash_me if need <= 0 else -int(need)
+        if ask > 0:
+            low = max(low, -(-int(ask) // 10) * 10)
+            if low > high:  # (the ask in whole tens is more than it has)
+                return None
         cash = 0
         for _ in range(3):  # money changes what a group can be built to: correct the price twice
             cash = max(low, min(high, cash + int(round((target - g_x) / 10.0)) * 10))
             g_x = appraisal.worth(theirs, cash_x + cash) - base_x
             if abs(g_x - target) < 10:
                 break
-        if g_x <= 0 or (need > 0 and -cash < need):
+        if g_x <= 0 or (need > 0 and -cash < need) or (ask > 0 and cash < ask):
             return None
         if cash > 0 and danger > 0:
             # ``_covers_risk`` of the position after the deal (the deeds of a split group have no buildings)
@@ -822,11 +862,68 @@ class Ruthless(Strategy):
         return gain, cash
 
     def trade_answered(self, view: GameView, offer: Offer, accepted: bool) -> None:
+        """Remember the answer: a refused deal leaves the partner more of the gain next time, and a
+        refused deal that would have completed a group for us makes it wary of that partner and
+        group (see ``_wary_price``)."""
         key = _offer_key(offer.recipient, offer.give, offer.take)
         if accepted:
             self._refusals.pop(key, None)
+            return
+        self._refusals[key] = self._refusals.get(key, 0) + 1
+        if offer.proposer != self.seat or not offer.take:
+            return
+        owners = view.owners()
+        after = list(owners)
+        for s in offer.give:
+            after[s] = offer.recipient
+        for s in offer.take:
+            after[s] = self.seat
+        moved = tuple(offer.give) + tuple(offer.take)
+        board = board_for(view)
+        # the evidence kept: it will not hand us a set for cash and lone deeds, or for a set of its
+        # own worth this share of ours or less
+        mine = _completed(board, owners, after, self.seat, moved)
+        if not mine:
+            return
+        until = view.turn + WARY_ROUNDS * view.player_count
+        theirs = _completed(board, owners, after, offer.recipient, moved)
+        if not theirs:
+            self._wary[offer.recipient] = until
+            return
+        ratio = self._swap_ratio(view, board, view.player_count, tuple(theirs), tuple(mine))
+        last = self._wary_swaps.get(offer.recipient)
+        if last is not None and view.turn < last[1]:
+            ratio = max(ratio, last[0])
+        self._wary_swaps[offer.recipient] = (ratio, until)
+
+    def _swap_ratio(self, view: GameView, board: Board, players: int, theirs: Sequence[GroupInfo],
+                    mine: Sequence[GroupInfo]) -> float:
+        """What the groups a swap completes for the partner are worth as a share of ours."""
+        n_opp = max(1, players - 1)
+        top = self._top(view)
+        return (sum(self._group_value(board, g, n_opp, top) for g in theirs)
+                / max(1.0, sum(self._group_value(board, g, n_opp, top) for g in mine)))
+
+    def _wary_price(self, view: GameView, board: Board, players: int, x: int, deal: _Deal) -> float:
+        """The least cash a deal completing a group for us, and none for partner ``x``, must pay ``x``
+        when ``x`` lately refused such a deal: what our own rule would ask in its place
+        (``_sets_price`` with the sides swapped: a partner who refuses to sell a set most likely
+        reasons alike, and asks alike for any set). 0 without such evidence: the partner's mind is
+        not read, only its answers. A swap of sets is judged by its own evidence: a partner who
+        refused a set of its own worth some share of ours for one of ours is wary-priced only for
+        swaps that give it that share or less (one who takes any set for a set never is)."""
+        if not deal.mine:
+            return 0.0
+        if deal.theirs:
+            swap = self._wary_swaps.get(x)
+            if (swap is None or view.turn >= swap[1]
+                    or self._swap_ratio(view, board, players, deal.theirs, deal.mine) > swap[0]):
+                return 0.0
         else:
-            self._refusals[key] = self._refusals.get(key, 0) + 1
+            until = self._wary.get(x)
+            if until is None or view.turn >= until:
+                return 0.0
+        return self._sets_price(view, board, players, deal.mine, deal.theirs)
 
     def memory(self) -> dict[str, Any]:
         key = self._search_key
@@ -835,10 +932,14 @@ class Ruthless(Strategy):
                 "search_key": [list(key), []] if key is not None else None,  # (a second list: mortgages, once)
                 "queue": [[x, list(give), list(take)] for x, give, take in self._queue],
                 "idle": [idle[0], idle[1], list(idle[2])] if idle is not None else None,
-                "dead": {k: list(v) for k, v in self._dead.items()}}
+                "dead": {k: list(v) for k, v in self._dead.items()},
+                "wary": {str(x): until for x, until in self._wary.items()},
+                "wary_swaps": {str(x): list(v) for x, v in self._wary_swaps.items()}}
 
     def restore(self, memory: dict[str, Any]) -> None:
         self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
+        self._wary = {int(x): int(until) for x, until in dict(memory.get("wary", {})).items()}
+        self._wary_swaps = {int(x): (float(v[0]), int(v[1])) for x, v in dict(memory.get("wary_swaps", {})).items()}
         self._searched_turn = int(memory.get("searched_turn", -1))
         self._search_due = int(memory.get("search_due", 0))
         self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2]), None if len(v) < 4 or v[3] is None else float(v[3]))
@@ -883,10 +984,16 @@ class Ruthless(Strategy):
 
     def _trade_key(self, view: GameView) -> tuple[int, ...]:
         """What the trades it looks for depend on besides cash and mortgages: the owners of the groups
-        it holds part of and that are sold out (the only groups ``_find_trade`` deals in)."""
+        it holds part of and that are sold out (the only groups ``_find_trade`` deals in). Asked at every
+        throw of its own: kept while ``holdings_version`` stands, and while the owners do."""
+        version = view.holdings_version()
+        last = self._trade_owners
+        if last is not None and last[0] == version:
+            return last[2]
         owners = view.owners()
-        if self._trade_owners is not None and self._trade_owners[0] == owners:
-            return self._trade_owners[1]
+        if last is not None and last[1] == owners:
+            self._trade_owners = (version, owners, last[2])
+            return last[2]
         me = self.seat
         closed: list[int] = []
         for g in board_for(view).groups:
@@ -894,8 +1001,8 @@ class Ruthless(Strategy):
             held = [owners[s] for s in squares]
             if me in held and NOBODY not in held:
                 closed.extend(squares)
-        key = tuple(closed) + tuple(owners[s] for s in closed)
-        self._trade_owners = (owners, key)
+        key = tuple(closed) + tuple([owners[s] for s in closed])
+        self._trade_owners = (version, owners, key)
         return key
 
     def _develop(self, view: GameView, at_start: bool = True) -> Action | None:
@@ -1103,7 +1210,37 @@ class Ruthless(Strategy):
         return Build(self.seat, max(spots, key=lambda s: (gain(s), -s)))
 
 
-_Deal = tuple[tuple[int, ...], tuple[int, ...], str]  # squares given, squares taken, the offer's key
+class _Deal(NamedTuple):
+    """A swap of deeds ``_find_trade`` prices, with what follows from the owners alone (worked out once
+    per change of owners, not at every pricing)."""
+    give: tuple[int, ...]  # squares given
+    take: tuple[int, ...]  # squares taken
+    key: str  # the offer's ``_offer_key``
+    theirs: tuple[GroupInfo, ...]  # the street groups it completes for the partner, in board order
+    mine: tuple[GroupInfo, ...]  # ... and for us
+    groups: tuple[int, ...]  # the indices of the groups of the squares it moves, in order
+
+
+def _deal(board: Board, owner: Sequence[int], me: int, x: int, give: tuple[int, ...], take: tuple[int, ...],
+          key: str | None = None) -> _Deal:
+    """The ``_Deal`` of swapping ``give`` for ``take`` with ``x`` from owners ``owner``."""
+    index = board.group_index
+    groups = tuple(sorted({index[s] for s in give + take}))
+    theirs: list[GroupInfo] = []
+    mine: list[GroupInfo] = []
+    for i in groups:
+        g = board.groups[i]
+        if g.kind != "street":
+            continue
+        after = [x if s in give else me if s in take else owner[s] for s in g.squares]
+        first = after[0]
+        if ((first == x or first == me) and after.count(first) == len(after)
+                and not all(owner[s] == first for s in g.squares)):
+            (theirs if first == x else mine).append(g)
+    return _Deal(give, take, key if key is not None else _offer_key(x, give, take), tuple(theirs), tuple(mine),
+                 groups)
+
+
 _UNSET: Any = object()  # a ``_Holdings`` answer not worked out yet (None is an answer: "nothing")
 
 

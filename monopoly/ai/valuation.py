@@ -294,24 +294,30 @@ class Appraisal:
             found = self._ordered[p] = tuple(sorted(whole.items(), key=self._rank))
         return found
 
-    def traded(self, p: int, owner: Sequence[int], squares: Sequence[int]) -> "Holdings":
-        return self.changed(p, squares, owner=owner)
+    def traded(self, p: int, owner: Sequence[int], squares: Sequence[int],
+               groups: Sequence[int] | None = None) -> "Holdings":
+        return self.changed(p, squares, owner=owner, groups=groups)
 
     def changed(self, p: int, squares: Sequence[int], owner: Sequence[int] | None = None,
-                mortgaged: Sequence[bool] | None = None, level: Sequence[int] | None = None) -> "Holdings":
+                mortgaged: Sequence[bool] | None = None, level: Sequence[int] | None = None,
+                groups: Sequence[int] | None = None) -> "Holdings":
         """``p``'s holdings once ``squares`` changed: their owners to ``owner``, their mortgages to
         ``mortgaged``, their buildings to ``level`` (each the whole board's; the position's where
-        not given)."""
+        not given). ``groups``: the indices of the squares' groups in order, when the caller knows them
+        (a search pricing the same deal again works them out once)."""
         v, f, values, funds, whole = self._parts(p)
         changed = None
-        index = self.board.group_index
         pos = self.pos
         owner = pos.owner if owner is None else owner
         mortgaged = pos.mortgaged if mortgaged is None else mortgaged
         level = pos.level if level is None else level
-        board, groups, turns, w = self.board, self.board.groups, self.turns, self.w
-        for i in sorted({index[s] for s in squares}):
-            value, fund, built = _group_part(board, groups[i], owner, mortgaged, level, p, turns, w)
+        board, turns, w = self.board, self.turns, self.w
+        if groups is None:
+            index = board.group_index
+            groups = sorted({index[s] for s in squares})
+        infos = board.groups
+        for i in groups:
+            value, fund, built = _group_part(board, infos[i], owner, mortgaged, level, p, turns, w)
             v += value - values[i]
             f += fund - funds[i]
             if built is not None or i in whole:
