@@ -207,13 +207,10 @@ class Ruthless(Strategy):
         whoever lands there (by the throw, for a rent that depends on it), ``owners`` the owners."""
         worst = 0
         seat = self.seat
-        by_throw = board_for(view).dice_rent
-        for steps in range(2, 13):
-            sq = (here + steps) % 40
+        for steps, sq, key in _throws_from(board_for(view))[here]:
             o = owners[sq]
             if o == seat or o == NOBODY:
                 continue
-            key = 40 * steps + sq if by_throw[sq] else sq
             rent = rents.get(key)
             if rent is None:
                 rent = rents[key] = 0 if view.mortgaged(sq) else view.rent(sq, steps)
@@ -418,12 +415,19 @@ class Ruthless(Strategy):
             threat = 0.0
             unowned = 0
             seat = self.seat
+            owners, mortgaged = held.key[0], held.key[1]
+            rents = built.rents  # (shared with ``_dearest_rent``: a utility's by the throw, here an average 7)
+            by_throw = board_for(view).dice_rent
             for s in view.edition.properties:
-                o = view.owner(s)
+                o = owners[s]
                 if o == NOBODY:
                     unowned += 1
-                elif o != seat and not view.mortgaged(s):
-                    threat += facts.landing[s] * view.rent(s)
+                elif o != seat and not mortgaged[s]:
+                    key = 40 * 7 + s if by_throw[s] else s
+                    rent = rents.get(key)
+                    if rent is None:
+                        rent = rents[key] = view.rent(s, 7)
+                    threat += facts.landing[s] * rent
             built.threat = (threat, unowned)
         threat, unowned = built.threat
         return threat > self.jail_threat and unowned < 6
@@ -1301,6 +1305,27 @@ def _whole_groups(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[Grou
             out[first] = out.get(first, ()) + (g,)
     _LAST_WHOLE[0] = (board, owners, out)
     return out
+
+
+_THROWS: dict[int, tuple[Board, list[tuple[tuple[int, int, int], ...]]]] = {}
+
+
+def _throws_from(board: Board) -> list[tuple[tuple[int, int, int], ...]]:
+    """For each square, the squares a throw of 2 to 12 from there reaches: (throw, square, the key of
+    its rent in a ``_Table``'s rents: by the throw for a rent that depends on it). Worked out once a
+    board, for ``_dearest_rent``'s loop."""
+    found = _THROWS.get(id(board))
+    if found is None or found[0] is not board:
+        size = len(board.price)
+        table = []
+        for here in range(size):
+            reached = []
+            for steps in range(2, 13):
+                sq = (here + steps) % size
+                reached.append((steps, sq, 40 * steps + sq if board.dice_rent[sq] else sq))
+            table.append(tuple(reached))
+        found = _THROWS[id(board)] = (board, table)
+    return found[1]
 
 
 class _BoardNow:
