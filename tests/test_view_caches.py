@@ -75,8 +75,11 @@ def test_whole_groups_follow_an_action_taken_back() -> None:
 
 
 def holdings(view: View) -> tuple[object, ...]:
-    """Everything ``holdings_version`` promises to follow, read afresh."""
-    return (view.owners(), view.mortgages(), view.levels(), view.bank_houses, view.bank_hotels,
+    """Everything ``holdings_version`` promises to follow, read afresh (``levels()`` is kept by
+    that version: it must agree with the squares' own ``level``)."""
+    levels = tuple(view.level(sq) for sq in range(len(view.edition.squares)))
+    assert view.levels() == levels
+    return (view.owners(), view.mortgages(), levels, view.bank_houses, view.bank_hotels,
             tuple(view.active_players()))
 
 

@@ -681,8 +681,14 @@ class View:
 
     def levels(self) -> tuple[int, ...]:
         """The buildings on each square as one number, in board order (``level`` for every square,
-        in one pass: a valuation reads the whole board at once)."""
-        return H.levels(self._game.rules, self._game.state)
+        in one pass: a valuation reads the whole board at once). Kept until the holdings change
+        (``holdings_version``): the computer players ask it a few times a turn, and the buildings
+        change in few of them."""
+        g = self._game
+        kept = g._levels
+        if kept[0] != g.holdings_stamp:
+            kept = g._levels = (g.holdings_stamp, H.levels(g.rules, g.state))
+        return kept[1]
 
     def cash_by_seat(self) -> tuple[int, ...]:
         """Every player's cash, in seat order (``cash`` for every seat)."""
