@@ -44,7 +44,7 @@ from ..engine import (AcceptTrade, Action, Bid, Build, Buy, Decision, DecisionKi
                       pending_of)
 from .registry import STRATEGIES, make_strategy, seat_seed
 from .strategy import ANSWERS, Strategy, TradeReply
-from .view import GameView, Offer, RefusalKey
+from .view import GameView, Offer, Pending, RefusalKey
 
 log = logging.getLogger("monopoly.ai")
 
@@ -387,8 +387,9 @@ class ComputerPlayers:
         view = self._views[seat]
         if method is None:  # no strategy method answers this kind
             return table.safe_action(seat)
+        pending = pending_of(d)
         try:
-            action: Action = getattr(strategy, method)(view, pending_of(d))
+            action: Action = getattr(strategy, method)(view, pending)
         except Exception:
             log.exception("strategy %s (seat %d) failed answering %s; playing safe", strategy.name, seat, kind)
             return table.safe_action(seat)
@@ -412,12 +413,12 @@ class ComputerPlayers:
         if isinstance(action, ProposeTrade):
             self._note_offer(seat, action, point)
         elif kind == _TRADE_RESPONSE and isinstance(action, (AcceptTrade, RejectTrade)):
-            self._reply(seat, d, isinstance(action, AcceptTrade))
+            self._reply(seat, pending, isinstance(action, AcceptTrade))
         return action
 
-    def _reply(self, seat: int, d: Decision, accepted: bool) -> None:
+    def _reply(self, seat: int, d: Pending, accepted: bool) -> None:
         """Keep the reason for ``seat``'s answer to the offer of ``d``, and its counter-offer to a person."""
-        offer = pending_of(d).offer
+        offer = d.offer
         if offer is None:
             return
         strategy = self.strategies[seat]
@@ -482,9 +483,8 @@ class ComputerPlayers:
         """Once the last computer offer is answered, remember a refusal and tell the proposer."""
         assert self._offer is not None
         seat, offer = self._offer
-        for d in table.pending_decisions():
-            if d.kind == K.TRADE_RESPONSE and d.offer is not None and d.offer.proposer == seat:
-                return  # not answered yet
+        if table.offer_waiting(seat):
+            return  # not answered yet
         self._offer = None
         accepted = (all(table.owner(sq) == offer.recipient for sq in offer.give)
                     and all(table.owner(sq) == seat for sq in offer.take)

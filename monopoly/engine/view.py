@@ -27,7 +27,8 @@ from .editions import Edition, Group, Square
 from .rules import Rules
 from .state import NOBODY, Decision, Outcome
 
-_ROLL, _GAME_OVER = K.ROLL, K.GAME_OVER  # read on every ``moment``: an Enum member off its class costs more
+# read on every ``moment`` (and ``offer_waiting``): an Enum member off its class costs more
+_ROLL, _GAME_OVER, _TRADE_RESPONSE = K.ROLL, K.GAME_OVER, K.TRADE_RESPONSE
 
 if TYPE_CHECKING:
     from .game import Game
@@ -468,6 +469,17 @@ class View:
         """Every decision waiting, the one asked now first (e.g. a debt under a trade answer)."""
         stack = self._game.state.stack
         return tuple(pending_of(d) for d in reversed(stack)) if stack else (self.pending,)
+
+    def offer_waiting(self, proposer: int | None = None) -> bool:
+        """Whether a trade offer made by ``proposer`` still waits for its answer (it is among
+        ``pending_decisions()``, perhaps under a debt the recipient raises first): what a client
+        that made an offer asks after every action until it is answered, without copying the
+        decisions and their offers."""
+        p = self._p(proposer)
+        for d in self._game.state.stack:
+            if d.kind == _TRADE_RESPONSE and d.trade is not None and d.trade.proposer == p:
+                return True
+        return False
 
     def in_debt(self, player: int | None = None) -> bool:
         """Whether ``player`` owes a debt still to be raised (and so may raise cash but not spend it)."""
