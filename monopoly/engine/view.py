@@ -457,13 +457,23 @@ class View:
         """The decision the game waits for (a frozen copy)."""
         return pending_of(self._game.pending)
 
+    # ``pending_kind`` and ``pending_player`` read what ``Game.pending`` has in place, as ``moment``
+    # does (tests check that they agree): a strategy asks both at every any-time question.
     @property
     def pending_kind(self) -> K:
-        return self._game.pending.kind
+        s = self._game.state
+        stack = s.stack
+        if stack:
+            return stack[-1].kind
+        return _ROLL if s.outcome is None else _GAME_OVER
 
     @property
     def pending_player(self) -> int:
-        return self._game.pending.player
+        s = self._game.state
+        stack = s.stack
+        if stack:
+            return stack[-1].player
+        return s.turn.player if s.outcome is None else NOBODY
 
     def pending_decisions(self) -> tuple[Pending, ...]:
         """Every decision waiting, the one asked now first (e.g. a debt under a trade answer)."""
