@@ -149,11 +149,17 @@ _new = object.__new__
 class View:
     """Read-only answers about ``game``; see the module docstring."""
 
-    __slots__ = ("_game", "seat")
+    __slots__ = ("_game", "seat", "edition", "rules")
 
     def __init__(self, game: "Game", seat: int | None = None) -> None:
         self._game = game
         self.seat = seat
+        # A game's board and rules never change: read once here, not through a property at each
+        # of the twenty or so times a turn the computer players ask them.
+        self.edition: Edition = game.edition
+        """The board, deeds and cards (immutable)."""
+        self.rules: Rules = game.rules
+        """The rule options of this game (immutable)."""
 
     def for_seat(self, seat: int) -> "View":
         """A view of the same game from ``seat``'s side of the table."""
@@ -167,16 +173,6 @@ class View:
         return self.seat
 
     # ---------------------------------------------------------------- the board and the rules
-    @property
-    def edition(self) -> Edition:
-        """The board, deeds and cards (immutable)."""
-        return self._game.edition
-
-    @property
-    def rules(self) -> Rules:
-        """The rule options of this game (immutable)."""
-        return self._game.rules
-
     def money(self, amount: int) -> str:
         """An amount as this edition prints money ("$200", "£200", "$200M")."""
         return self._game.edition.money(amount)
@@ -214,7 +210,8 @@ class View:
         return self._game.state.players[self._p(p) if p is None else p].cash
 
     def position(self, player: int | None = None) -> int:
-        return self._game.state.players[self._p(player)].position
+        p = self.seat if player is None else player
+        return self._game.state.players[self._p(p) if p is None else p].position
 
     def in_jail(self, player: int | None = None) -> bool:
         p = self.seat if player is None else player
