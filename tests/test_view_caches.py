@@ -75,12 +75,12 @@ def test_whole_groups_follow_an_action_taken_back() -> None:
 
 
 def holdings(view: View) -> tuple[object, ...]:
-    """Everything ``holdings_version`` promises to follow, read afresh (``levels()`` is kept by
-    that version: it must agree with the squares' own ``level``)."""
+    """Everything ``holdings_version`` promises to follow, read afresh (``levels()`` and
+    ``active_players()`` are kept by that version: they must agree with the plain answers)."""
     levels = tuple(view.level(sq) for sq in range(len(view.edition.squares)))
-    assert view.levels() == levels
-    return (view.owners(), view.mortgages(), levels, view.bank_houses, view.bank_hotels,
-            tuple(view.active_players()))
+    active = [p for p in range(view.player_count) if not view.bankrupt(p)]
+    assert view.levels() == levels and view.active_players() == active
+    return (view.owners(), view.mortgages(), levels, view.bank_houses, view.bank_hotels, tuple(active))
 
 
 @pytest.mark.parametrize("edition, seats", [("us", ("ruthless", "ruthless", "basic", "cautious")),
@@ -131,6 +131,8 @@ def test_the_answer_is_the_callers_own_list() -> None:
     give(game, ANN, *BROWNS)
     game.view.monopolies(ANN).clear()
     assert cached(game.view, ANN) == ["brown"]
+    game.view.active_players().clear()
+    assert game.view.active_players() == [ANN, 1]
 
 
 def test_pending_copies_are_the_records_their_constructors_make() -> None:

@@ -227,8 +227,14 @@ class View:
         return self._game.state.players[self._p(player)].bankrupt
 
     def active_players(self) -> list[int]:
-        """The seats still in the game, in seat order."""
-        return [i for i, p in enumerate(self._game.state.players) if not p.bankrupt]
+        """The seats still in the game, in seat order (a new list each time). Worked out once per
+        holdings version (a bankruptcy takes a new one), as ``levels`` is: the computer players
+        ask it several times a turn."""
+        g = self._game
+        kept = g._active
+        if kept[0] != g.holdings_stamp:
+            kept = g._active = (g.holdings_stamp, tuple([i for i, p in enumerate(g.state.players) if not p.bankrupt]))
+        return list(kept[1])
 
     def opponents(self, player: int | None = None) -> list[int]:
         me = self._p(player)
