@@ -384,7 +384,7 @@ class View:
     # ---------------------------------------------------------------- rent
     def rent(self, square: int, dice_total: int = 7) -> int:
         """Rent due on ``square`` as things stand (a utility's for a throw of ``dice_total``)."""
-        return self._game.rent_of(square, dice_total)
+        return H.rent(self.edition, self.rules, self._game.state, square, dice_total)  # ``Game.rent_of``'s question
 
     def rent_row(self, square: int) -> int | None:
         """Which rent line of the title deed applies now, or None when no rent is due here.
