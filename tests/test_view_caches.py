@@ -75,12 +75,17 @@ def test_whole_groups_follow_an_action_taken_back() -> None:
 
 
 def holdings(view: View) -> tuple[object, ...]:
-    """Everything ``holdings_version`` promises to follow, read afresh (``levels()`` and
-    ``active_players()`` are kept by that version: they must agree with the plain answers)."""
-    levels = tuple(view.level(sq) for sq in range(len(view.edition.squares)))
+    """Everything ``holdings_version`` promises to follow, read afresh (``owners()``,
+    ``mortgages()``, ``levels()`` and ``active_players()`` are kept by that version: they must
+    agree with the plain answers)."""
+    squares = range(len(view.edition.squares))
+    owners = tuple(view.owner(sq) for sq in squares)
+    mortgages = tuple(view.mortgaged(sq) for sq in squares)
+    levels = tuple(view.level(sq) for sq in squares)
     active = [p for p in range(view.player_count) if not view.bankrupt(p)]
-    assert view.levels() == levels and view.active_players() == active
-    return (view.owners(), view.mortgages(), levels, view.bank_houses, view.bank_hotels, tuple(active))
+    assert (view.owners(), view.mortgages(), view.levels(), view.active_players()) == (owners, mortgages, levels,
+                                                                                       active)
+    return (owners, mortgages, levels, view.bank_houses, view.bank_hotels, tuple(active))
 
 
 @pytest.mark.parametrize("edition, seats", [("us", ("ruthless", "ruthless", "basic", "cautious")),

@@ -246,7 +246,12 @@ class View:
         return self._game.state.owner[square]
 
     def owners(self) -> tuple[int, ...]:
-        return tuple(self._game.state.owner)
+        """The owner of every square, in board order: kept per holdings version, as ``levels`` is."""
+        g = self._game
+        kept = g._owners
+        if kept[0] != g.holdings_stamp:
+            kept = g._owners = (g.holdings_stamp, tuple(g.state.owner))
+        return kept[1]
 
     def mortgaged(self, square: int) -> bool:
         return self._game.state.mortgaged[square]
@@ -701,8 +706,13 @@ class View:
         return self._game.holdings_stamp
 
     def mortgages(self) -> tuple[bool, ...]:
-        """Whether each square is mortgaged, in board order (``mortgaged`` for every square)."""
-        return tuple(self._game.state.mortgaged)
+        """Whether each square is mortgaged, in board order (``mortgaged`` for every square): kept
+        per holdings version, as ``levels`` is."""
+        g = self._game
+        kept = g._mortgages
+        if kept[0] != g.holdings_stamp:
+            kept = g._mortgages = (g.holdings_stamp, tuple(g.state.mortgaged))
+        return kept[1]
 
     def levels(self) -> tuple[int, ...]:
         """The buildings on each square as one number, in board order (``level`` for every square,
