@@ -133,6 +133,31 @@ def test_any_time_actions_are_limited_per_decision(strategy_class):
     assert players.next_action(game) == Roll(0)
 
 
+def test_at_a_throw_every_computer_is_asked_once_in_order_and_a_refused_action_asks_on(strategy_class, caplog):
+    asked = []
+
+    def watch(self, view):
+        asked.append(self.seat)
+        if self.seat == 1 and not view.mortgaged(ORIENTAL):
+            return Mortgage(1, ORIENTAL)
+        if self.seat == 2 and VERMONT not in view.owned():
+            return Mortgage(2, VERMONT)  # not its deed: refused, and it is done at this point
+        return None
+
+    strategy_class("watcher", act_anytime=watch)
+    game = new_game(players=3, rolls=[(1, 2)])
+    arrange(game, owners={ORIENTAL: 1})
+    players = ComputerPlayers(game, {0: "watcher", 1: "watcher", 2: "watcher"})
+    assert players.next_action(game) == Mortgage(1, ORIENTAL)
+    assert asked == [0, 1]
+    game.apply(Mortgage(1, ORIENTAL))
+    with caplog.at_level(logging.WARNING, logger="monopoly.ai"):
+        assert players.next_action(game) == Roll(0)  # seat 0 was done here: seat 1 again, then 2
+    assert asked == [0, 1, 1, 2] and "not allowed" in caplog.text
+    assert players.next_action(game) == Roll(0)  # everyone is done at this point: nobody is asked
+    assert asked == [0, 1, 1, 2]
+
+
 def test_a_refused_offer_is_not_repeated_and_the_proposer_is_told(strategy_class):
     heard = []
 

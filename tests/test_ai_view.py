@@ -168,6 +168,7 @@ def test_the_cheap_answers_agree_with_the_plain_ones():
         number, doubles, phase, waiting = table.progress()
         assert number == table.turn and waiting == len(table.pending_decisions()) - (table.pending_kind == K.ROLL)
         assert table.has_claims() == bool(table.claims())
+        assert (table.pending_kind, table.pending_player) == (game.pending.kind, game.pending.player)
         assert table.moment() == (table.pending_kind, table.pending_player, table.has_claims(),
                                   *table.progress(), table.in_jail(table.current_player))
         for seat in range(4):
@@ -198,3 +199,4 @@ def test_the_moment_of_a_finished_game_names_nobody():
         game.apply(game.view.safe_action())
     kind, player, *_ = game.view.moment()
     assert (kind, player) == (game.pending.kind, game.pending.player) == (K.GAME_OVER, NOBODY)
+    assert (game.view.pending_kind, game.view.pending_player) == (K.GAME_OVER, NOBODY)

@@ -262,3 +262,21 @@ def test_a_malformed_action_is_refused_as_illegal_and_the_game_still_saves():
     _refuse_all(game, [A.Bid(0, True)])
     game.apply(A.Bid(0, 1))
     assert Game.from_dict(json.loads(json.dumps(game.to_dict()))).to_dict() == game.to_dict()
+
+
+def test_the_field_check_passes_every_value_of_the_declared_types_not_only_the_usual_ones():
+    # Each class's check is made once with quick type tests; a value they fail is walked field by
+    # field, so lists for tuples, int and str subclasses pass as before, and a bool still does not.
+    class Seat(int):
+        pass
+
+    class Deck(str):
+        pass
+
+    assert A.malformed(A.ProposeTrade(1, 0, give=[1, 3], take=(), take_cards=[Deck("chance")])) is None
+    assert A.malformed(A.ProposeTrade(Seat(1), 0, cash=Seat(5))) is None
+    assert A.malformed(A.OrderBuildings(1, orders=([0, 2], (1, Seat(2))), hotels=False)) is None
+    assert A.malformed(A.Bid(Seat(1), 5)) is None and A.malformed(A.Roll(Seat(0))) is None
+    assert (A.malformed(A.ProposeTrade(1, 0, give=[1, True]))
+            == "ProposeTrade.give must be a list of whole numbers, not [1, True]")
+    assert A.malformed(A.PayIncomeTax(1, 1)) == "PayIncomeTax.percent must be true or false, not 1"

@@ -600,6 +600,18 @@ def test_pending_decisions_lists_the_one_asked_now_first():
     assert g.view.pending_decisions()[0] == g.view.pending
 
 
+def test_offer_waiting_follows_an_offer_until_it_is_answered():
+    g = new_game()
+    give(g, ANN, READING)
+    give(g, BOB, VERMONT)
+    assert not g.view.offer_waiting(ANN)
+    act(g, ProposeTrade(ANN, BOB, (READING,), (VERMONT,)))
+    assert g.view.offer_waiting(ANN) and not g.view.offer_waiting(BOB)
+    assert g.view.for_seat(ANN).offer_waiting()
+    act(g, RejectTrade(BOB))
+    assert not g.view.offer_waiting(ANN)
+
+
 def test_debt_and_in_debt_name_the_amount_creditor_and_reason():
     g = new_game()
     give(g, ANN, READING)

@@ -75,9 +75,17 @@ def test_whole_groups_follow_an_action_taken_back() -> None:
 
 
 def holdings(view: View) -> tuple[object, ...]:
-    """Everything ``holdings_version`` promises to follow, read afresh."""
-    return (view.owners(), view.mortgages(), view.levels(), view.bank_houses, view.bank_hotels,
-            tuple(view.active_players()))
+    """Everything ``holdings_version`` promises to follow, read afresh (``owners()``,
+    ``mortgages()``, ``levels()`` and ``active_players()`` are kept by that version: they must
+    agree with the plain answers)."""
+    squares = range(len(view.edition.squares))
+    owners = tuple(view.owner(sq) for sq in squares)
+    mortgages = tuple(view.mortgaged(sq) for sq in squares)
+    levels = tuple(view.level(sq) for sq in squares)
+    active = [p for p in range(view.player_count) if not view.bankrupt(p)]
+    assert (view.owners(), view.mortgages(), view.levels(), view.active_players()) == (owners, mortgages, levels,
+                                                                                       active)
+    return (owners, mortgages, levels, view.bank_houses, view.bank_hotels, tuple(active))
 
 
 @pytest.mark.parametrize("edition, seats", [("us", ("ruthless", "ruthless", "basic", "cautious")),
@@ -128,6 +136,8 @@ def test_the_answer_is_the_callers_own_list() -> None:
     give(game, ANN, *BROWNS)
     game.view.monopolies(ANN).clear()
     assert cached(game.view, ANN) == ["brown"]
+    game.view.active_players().clear()
+    assert game.view.active_players() == [ANN, 1]
 
 
 def test_pending_copies_are_the_records_their_constructors_make() -> None:

@@ -44,7 +44,7 @@ from ..engine import (AcceptTrade, Action, Bid, Build, Buy, Decision, DecisionKi
                       pending_of)
 from .registry import STRATEGIES, make_strategy, seat_seed
 from .strategy import ANSWERS, Strategy, TradeReply
-from .view import GameView, Offer, RefusalKey
+from .view import GameView, Offer, Pending, RefusalKey
 
 log = logging.getLogger("monopoly.ai")
 
@@ -131,9 +131,6 @@ class ComputerPlayers:
                                if getattr(type(st), "claim_rent", None) is Strategy.claim_rent}
         # Seats whose strategies also act at the start of other players' throws.
         self._watchers = [seat for seat, st in self.strategies.items() if st.acts_on_others_turns]
-        # Seats that are the only computer asked for any-time actions at the start of their own
-        # throw (no other computer watches): their plain throws take the short path.
-        self._alone = {seat for seat in self.strategies if set(self._watchers) <= {seat}}
         self._game: Game | None = None
         self._table: View = game.view  # the whole table's view, for the controller's own questions
         self._views: dict[int, GameView] = {}
@@ -217,23 +214,12 @@ class ComputerPlayers:
         if number != self._points_turn:
             points.clear()
             self._points_turn = number
-        strategies = self.strategies
-        decider = player if player in strategies else None
-        if (kind == _ROLL and decider in self._alone and not jailed  # a throw is the player in play's
+        decider = player if player in self.strategies else None
+        if (kind == _ROLL and decider is not None and not jailed  # a throw is the player in play's
                 and (not points or _point_key(game.pending, doubles, phase, waiting) not in points)):
-            # The common case: a computer's throw outside jail at a new point, no other computer
-            # to ask. Nothing is remembered about the point unless the seat acts: once the throw
-            # is made the turn never comes back to it (the phase, the doubles or the turn number
-            # move on), so a point where it had nothing to do needs no record.
-            # The strategy is asked here, not through ``_anytime``: a call less on the commonest path.
-            try:
-                action = strategies[decider].act_anytime(self._views[decider])
-            except Exception:
-                self._failed_anytime(decider)
-                action = None
+            action = self._new_throw(table, decider, doubles, phase, waiting)
             if action is not None:
-                action = self._at_throw(table, decider, action)
-            return action if action is not None else self._rolls[decider]
+                return action
         d = game.pending
         key = _point_key(d, doubles, phase, waiting)
         point = points.get(key)
@@ -320,17 +306,50 @@ class ComputerPlayers:
             return None
         return self._take(table, seat, action, point)
 
-    def _at_throw(self, table: View, seat: int, action: Action) -> Action | None:
-        """The any-time ``action`` a seat chose at a plain throw's new point (see ``next_action``):
-        the point is recorded now that the seat acts. The seat is the player in play at its own
-        throw, whom the engine lets deal: it was asked first, and the engine's permission is
-        checked only now that it wants to act (most of the time it does not)."""
-        if not table.may_act(seat):
-            return None
+    def _new_throw(self, table: View, decider: int, doubles: int, phase: Any, waiting: int) -> Action | None:
+        """The commonest question: a computer's throw outside jail, at a new point of the turn.
+
+        Every computer that acts at the start of a throw is asked in the usual order (the thrower
+        first, then the watchers), and the first any-time action chosen is taken; when nobody
+        has one, the throw is the answer. Nothing is remembered about the point while nobody
+        acts: once the throw is made the turn never comes back to it (the phase, the doubles or
+        the turn number move on), so a point where nobody had anything to do needs no record.
+        Once a seat acts, the point is recorded with the seats asked before it done there, and
+        None is returned when its action is not taken: the point's usual bookkeeping then asks
+        the seats still to be asked. The thrower is the player in play, whom the engine lets
+        deal: its permission is checked only when it wants to act (most of the time it does
+        not); a watcher's is checked before it is asked, as ``_anytime`` does."""
+        strategies, views = self.strategies, self._views
+        seat = decider
+        try:
+            action = strategies[decider].act_anytime(views[decider])
+        except Exception:
+            self._failed_anytime(decider)
+            action = None
+        if action is not None and not table.may_act(decider):
+            action = None
+        if action is None:
+            for seat in self._watchers:
+                if seat != decider and table.may_act(seat):
+                    try:
+                        action = strategies[seat].act_anytime(views[seat])
+                    except Exception:
+                        self._failed_anytime(seat)
+                        action = None
+                    if action is not None:
+                        break
+            else:
+                return self._rolls[decider]
         game = self._game
         assert game is not None  # bound by next_action
-        _, doubles, phase, waiting = table.progress()
         point = self._points[_point_key(game.pending, doubles, phase, waiting)] = _Point()
+        if seat != decider:
+            done = point.done
+            done.add(decider)
+            for other in self._watchers:
+                if other == seat:
+                    break
+                done.add(other)
         return self._take(table, seat, action, point)
 
     def _take(self, table: View, seat: int, action: Action, point: _Point) -> Action | None:
@@ -376,8 +395,9 @@ class ComputerPlayers:
         view = self._views[seat]
         if method is None:  # no strategy method answers this kind
             return table.safe_action(seat)
+        pending = pending_of(d)
         try:
-            action: Action = getattr(strategy, method)(view, pending_of(d))
+            action: Action = getattr(strategy, method)(view, pending)
         except Exception:
             log.exception("strategy %s (seat %d) failed answering %s; playing safe", strategy.name, seat, kind)
             return table.safe_action(seat)
@@ -401,12 +421,12 @@ class ComputerPlayers:
         if isinstance(action, ProposeTrade):
             self._note_offer(seat, action, point)
         elif kind == _TRADE_RESPONSE and isinstance(action, (AcceptTrade, RejectTrade)):
-            self._reply(seat, d, isinstance(action, AcceptTrade))
+            self._reply(seat, pending, isinstance(action, AcceptTrade))
         return action
 
-    def _reply(self, seat: int, d: Decision, accepted: bool) -> None:
+    def _reply(self, seat: int, d: Pending, accepted: bool) -> None:
         """Keep the reason for ``seat``'s answer to the offer of ``d``, and its counter-offer to a person."""
-        offer = pending_of(d).offer
+        offer = d.offer
         if offer is None:
             return
         strategy = self.strategies[seat]
@@ -471,9 +491,8 @@ class ComputerPlayers:
         """Once the last computer offer is answered, remember a refusal and tell the proposer."""
         assert self._offer is not None
         seat, offer = self._offer
-        for d in table.pending_decisions():
-            if d.kind == K.TRADE_RESPONSE and d.offer is not None and d.offer.proposer == seat:
-                return  # not answered yet
+        if table.offer_waiting(seat):
+            return  # not answered yet
         self._offer = None
         accepted = (all(table.owner(sq) == offer.recipient for sq in offer.give)
                     and all(table.owner(sq) == seat for sq in offer.take)

@@ -226,22 +226,58 @@ def _problem_of_field(action: Action) -> str | None:
     return None
 
 
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_bool(value: Any) -> bool:
+    return type(value) is bool
+
+
+def _is_str(value: Any) -> bool:
+    return type(value) is str
+
+
+def _quick(hint: Any) -> Callable[[Any], bool]:
+    """A test of a field of type ``hint``, made once, that passes the values actions are made of
+    (exact ints, bools and strings; tuples of them) in a type test or two. It may fail a value
+    that fits (a list for a tuple, a subclass of str), never pass one that does not: a value it
+    fails is judged again by ``_fits``, which says why."""
+    if hint is int:
+        return _is_int
+    if hint is bool:
+        return _is_bool
+    if hint is str:
+        return _is_str
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _quick(args[0])
+            return lambda value: type(value) is tuple and all(map(item, value))
+    return lambda value: _fits(value, hint)
+
+
 def _checker(cls: type[Action]) -> Callable[[Action], str | None]:
     """The field check of one action class, made once: every action is checked (by the engine,
-    and often first by its caller), so the common case of whole numbers only is a few type tests."""
+    and often first by its caller), so a well-formed one costs a quick test per field, and only
+    one that fails a test is walked field by field (``_problem_of_field``) for the reason."""
     types = _field_types(cls)
-    if not all(hint is int for _, hint in types):
-        return _problem_of_field
-    names = [name for name, _ in types]
-    if len(names) == 1:
-        one = attrgetter(names[0])
-        return lambda action: None if type(one(action)) is int else _problem_of_field(action)
-    if len(names) == 2:
-        first, second = attrgetter(names[0]), attrgetter(names[1])
+    if all(hint is int for _, hint in types) and len(types) <= 2:  # the commonest verbs, at a type test each
+        if len(types) == 1:
+            one = attrgetter(types[0][0])
+            return lambda action: None if type(one(action)) is int else _problem_of_field(action)
+        first, second = attrgetter(types[0][0]), attrgetter(types[1][0])
         return lambda action: (None if type(first(action)) is int and type(second(action)) is int
                                else _problem_of_field(action))
-    return lambda action: (None if all(type(getattr(action, n)) is int for n in names)
-                           else _problem_of_field(action))
+    tests = tuple((attrgetter(name), _quick(hint)) for name, hint in types)
+
+    def check(action: Action) -> str | None:
+        for value_of, fits in tests:
+            if not fits(value_of(action)):
+                return _problem_of_field(action)
+        return None
+
+    return check
 
 
 _CHECKERS: dict[type, Callable[[Action], str | None]] = {}

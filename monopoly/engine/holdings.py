@@ -41,7 +41,11 @@ def levels(rules: Rules, state: GameState) -> tuple[int, ...]:
 
 
 def group_has_buildings(edition: Edition, state: GameState, square: int) -> bool:
-    return any(state.houses[s] or state.hotel[s] for s in group_members(edition, square))
+    houses, hotel = state.houses, state.hotel
+    for s in edition.members[square]:  # a plain loop: every check of a mortgage or a trade asks this
+        if houses[s] or hotel[s]:
+            return True
+    return False
 
 
 def count_owned(edition: Edition, state: GameState, player: int, kind: str, unmortgaged: bool = True) -> int:

@@ -34,11 +34,11 @@ def property_problem(g: "Game", player: int, square: int) -> str | None:
     problem = square_problem(square)
     if problem:
         return problem
-    name = g.edition.squares[square].name
-    if not g.edition.squares[square].is_property:
-        return f"{name} is not a property"
+    sq = g.edition.squares[square]
+    if not sq.is_property:
+        return f"{sq.name} is not a property"
     if g.state.owner[square] != player:
-        return f"{g.state.players[player].name} does not own {name}"
+        return f"{g.state.players[player].name} does not own {sq.name}"
     return None
 
 

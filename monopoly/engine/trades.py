@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 # Decisions during which no new trade may be offered (one offer is answered at a time).
 _NO_NEW_TRADES = (K.TRADE_RESPONSE, K.GAME_OVER)
+_MORTGAGED_TRANSFER = K.MORTGAGED_TRANSFER  # read in every check of an offer: an Enum member off its class costs more
 
 
 def offer_of(a: A.ProposeTrade) -> TradeOffer:
@@ -45,6 +46,9 @@ def terms_problem(g: "Game", t: TradeOffer) -> str | None:
         return "a player cannot trade with themselves"
     if len(set(t.give)) != len(t.give) or len(set(t.take)) != len(t.take):
         return "a property is named twice in the trade"
+    # the deeds whose mortgage interest is still to be settled, found once (a deed's checks below
+    # come in the same order as ever: owned, no buildings in its group, no interest due)
+    interest_due = [d.square for d in s.stack if d.kind == _MORTGAGED_TRANSFER]
     for side, squares in ((t.proposer, t.give), (t.recipient, t.take)):
         for sq in squares:
             problem = property_problem(g, side, sq)
@@ -52,10 +56,12 @@ def terms_problem(g: "Game", t: TradeOffer) -> str | None:
                 return problem
             if H.group_has_buildings(g.edition, s, sq):
                 return f"{g.edition.squares[sq].name}'s group has buildings: sell them before trading"
-            if any(d.kind == K.MORTGAGED_TRANSFER and d.square == sq for d in s.stack):
+            if sq in interest_due:
                 return (f"the interest on {g.edition.squares[sq].name}'s mortgage is due first: "
                         "pay it or lift the mortgage before passing the deed on")
     for side, cards in ((t.proposer, t.give_cards), (t.recipient, t.take_cards)):
+        if not cards:
+            continue  # most offers name no card
         held = list(s.players[side].jail_cards)
         for c in cards:
             if c not in held:

@@ -27,7 +27,8 @@ from .editions import Edition, Group, Square
 from .rules import Rules
 from .state import NOBODY, Decision, Outcome
 
-_ROLL, _GAME_OVER = K.ROLL, K.GAME_OVER  # read on every ``moment``: an Enum member off its class costs more
+# read on every ``moment`` (and ``offer_waiting``): an Enum member off its class costs more
+_ROLL, _GAME_OVER, _TRADE_RESPONSE = K.ROLL, K.GAME_OVER, K.TRADE_RESPONSE
 
 if TYPE_CHECKING:
     from .game import Game
@@ -148,11 +149,17 @@ _new = object.__new__
 class View:
     """Read-only answers about ``game``; see the module docstring."""
 
-    __slots__ = ("_game", "seat")
+    __slots__ = ("_game", "seat", "edition", "rules")
 
     def __init__(self, game: "Game", seat: int | None = None) -> None:
         self._game = game
         self.seat = seat
+        # A game's board and rules never change: read once here, not through a property at each
+        # of the twenty or so times a turn the computer players ask them.
+        self.edition: Edition = game.edition
+        """The board, deeds and cards (immutable)."""
+        self.rules: Rules = game.rules
+        """The rule options of this game (immutable)."""
 
     def for_seat(self, seat: int) -> "View":
         """A view of the same game from ``seat``'s side of the table."""
@@ -166,16 +173,6 @@ class View:
         return self.seat
 
     # ---------------------------------------------------------------- the board and the rules
-    @property
-    def edition(self) -> Edition:
-        """The board, deeds and cards (immutable)."""
-        return self._game.edition
-
-    @property
-    def rules(self) -> Rules:
-        """The rule options of this game (immutable)."""
-        return self._game.rules
-
     def money(self, amount: int) -> str:
         """An amount as this edition prints money ("$200", "£200", "$200M")."""
         return self._game.edition.money(amount)
@@ -213,7 +210,8 @@ class View:
         return self._game.state.players[self._p(p) if p is None else p].cash
 
     def position(self, player: int | None = None) -> int:
-        return self._game.state.players[self._p(player)].position
+        p = self.seat if player is None else player
+        return self._game.state.players[self._p(p) if p is None else p].position
 
     def in_jail(self, player: int | None = None) -> bool:
         p = self.seat if player is None else player
@@ -229,8 +227,14 @@ class View:
         return self._game.state.players[self._p(player)].bankrupt
 
     def active_players(self) -> list[int]:
-        """The seats still in the game, in seat order."""
-        return [i for i, p in enumerate(self._game.state.players) if not p.bankrupt]
+        """The seats still in the game, in seat order (a new list each time). Worked out once per
+        holdings version (a bankruptcy takes a new one), as ``levels`` is: the computer players
+        ask it several times a turn."""
+        g = self._game
+        kept = g._active
+        if kept[0] != g.holdings_stamp:
+            kept = g._active = (g.holdings_stamp, tuple([i for i, p in enumerate(g.state.players) if not p.bankrupt]))
+        return list(kept[1])
 
     def opponents(self, player: int | None = None) -> list[int]:
         me = self._p(player)
@@ -242,7 +246,12 @@ class View:
         return self._game.state.owner[square]
 
     def owners(self) -> tuple[int, ...]:
-        return tuple(self._game.state.owner)
+        """The owner of every square, in board order: kept per holdings version, as ``levels`` is."""
+        g = self._game
+        kept = g._owners
+        if kept[0] != g.holdings_stamp:
+            kept = g._owners = (g.holdings_stamp, tuple(g.state.owner))
+        return kept[1]
 
     def mortgaged(self, square: int) -> bool:
         return self._game.state.mortgaged[square]
@@ -380,7 +389,7 @@ class View:
     # ---------------------------------------------------------------- rent
     def rent(self, square: int, dice_total: int = 7) -> int:
         """Rent due on ``square`` as things stand (a utility's for a throw of ``dice_total``)."""
-        return self._game.rent_of(square, dice_total)
+        return H.rent(self.edition, self.rules, self._game.state, square, dice_total)  # ``Game.rent_of``'s question
 
     def rent_row(self, square: int) -> int | None:
         """Which rent line of the title deed applies now, or None when no rent is due here.
@@ -456,18 +465,39 @@ class View:
         """The decision the game waits for (a frozen copy)."""
         return pending_of(self._game.pending)
 
+    # ``pending_kind`` and ``pending_player`` read what ``Game.pending`` has in place, as ``moment``
+    # does (tests check that they agree): a strategy asks both at every any-time question.
     @property
     def pending_kind(self) -> K:
-        return self._game.pending.kind
+        s = self._game.state
+        stack = s.stack
+        if stack:
+            return stack[-1].kind
+        return _ROLL if s.outcome is None else _GAME_OVER
 
     @property
     def pending_player(self) -> int:
-        return self._game.pending.player
+        s = self._game.state
+        stack = s.stack
+        if stack:
+            return stack[-1].player
+        return s.turn.player if s.outcome is None else NOBODY
 
     def pending_decisions(self) -> tuple[Pending, ...]:
         """Every decision waiting, the one asked now first (e.g. a debt under a trade answer)."""
         stack = self._game.state.stack
         return tuple(pending_of(d) for d in reversed(stack)) if stack else (self.pending,)
+
+    def offer_waiting(self, proposer: int | None = None) -> bool:
+        """Whether a trade offer made by ``proposer`` still waits for its answer (it is among
+        ``pending_decisions()``, perhaps under a debt the recipient raises first): what a client
+        that made an offer asks after every action until it is answered, without copying the
+        decisions and their offers."""
+        p = self._p(proposer)
+        for d in self._game.state.stack:
+            if d.kind == _TRADE_RESPONSE and d.trade is not None and d.trade.proposer == p:
+                return True
+        return False
 
     def in_debt(self, player: int | None = None) -> bool:
         """Whether ``player`` owes a debt still to be raised (and so may raise cash but not spend it)."""
@@ -676,13 +706,24 @@ class View:
         return self._game.holdings_stamp
 
     def mortgages(self) -> tuple[bool, ...]:
-        """Whether each square is mortgaged, in board order (``mortgaged`` for every square)."""
-        return tuple(self._game.state.mortgaged)
+        """Whether each square is mortgaged, in board order (``mortgaged`` for every square): kept
+        per holdings version, as ``levels`` is."""
+        g = self._game
+        kept = g._mortgages
+        if kept[0] != g.holdings_stamp:
+            kept = g._mortgages = (g.holdings_stamp, tuple(g.state.mortgaged))
+        return kept[1]
 
     def levels(self) -> tuple[int, ...]:
         """The buildings on each square as one number, in board order (``level`` for every square,
-        in one pass: a valuation reads the whole board at once)."""
-        return H.levels(self._game.rules, self._game.state)
+        in one pass: a valuation reads the whole board at once). Kept until the holdings change
+        (``holdings_version``): the computer players ask it a few times a turn, and the buildings
+        change in few of them."""
+        g = self._game
+        kept = g._levels
+        if kept[0] != g.holdings_stamp:
+            kept = g._levels = (g.holdings_stamp, H.levels(g.rules, g.state))
+        return kept[1]
 
     def cash_by_seat(self) -> tuple[int, ...]:
         """Every player's cash, in seat order (``cash`` for every seat)."""
