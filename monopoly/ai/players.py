@@ -329,8 +329,14 @@ class ComputerPlayers:
         if action is not None and not table.may_act(decider):
             action = None
         if action is None:
+            version = table.holdings_version()
             for seat in self._watchers:
-                if seat != decider and table.may_act(seat):
+                if seat == decider:
+                    continue
+                quiet = strategies[seat].quiet  # its promise to answer None (``Strategy.quiet``)
+                if quiet is not None and quiet[0] == version and table.cash(seat) < quiet[1]:
+                    continue
+                if table.may_act(seat):
                     try:
                         action = strategies[seat].act_anytime(views[seat])
                     except Exception:
