@@ -34,6 +34,17 @@ def test_a_benchmark_runs_to_its_report(command: list[str], expected: str) -> No
     assert expected in done.stdout
 
 
+def test_the_instruction_count_runs_to_its_figure() -> None:
+    import shutil
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed")
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_instructions.py"), "--games", "2",
+                           "--strategies", "ruthless,random", "--json"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert '"instructions_per_player_turn"' in done.stdout
+
+
 # the peers' harnesses (../shared/peers/README.md) sit beside the checkout; MONOPOLY_PEERS points elsewhere
 PEERS = Path(os.environ.get("MONOPOLY_PEERS", ROOT.parent / "shared" / "peers"))
 GNOME_PYTHON = ROOT / ".gnome-venv" / "bin" / "python"
