@@ -72,6 +72,20 @@ class Board:
         # the order ``strength`` spends funds on whole groups in: best return on houses first
         self.build_rank = tuple(-(g.rate[3] - g.rate[0]) / (3 * g.house_cost * len(g.squares)) if g.kind == "street"
                                 else 0.0 for g in self.groups)
+        self._steps: dict[tuple[float, int], tuple[tuple[tuple[float, ...], float], ...]] = {}
+
+    def rent_steps(self, turns: float, top_level: int) -> tuple[tuple[tuple[float, ...], float], ...]:
+        """For each group, the rent over ``turns`` opponent turns at each level 0..``top_level`` (streets only)
+        (``turns * rate[rent_index(level)]``) and of its single rents (``turns * single``): what the
+        build plans read, worked out once (the same products, so the same values)."""
+        key = (turns, top_level)
+        found = self._steps.get(key)
+        if found is None:
+            found = self._steps[key] = tuple(
+                (tuple([turns * g.rate[rent_index(lv, top_level)] for lv in range(top_level + 1)])
+                 if g.kind == "street" else (), turns * g.single)
+                for g in self.groups)
+        return found
 
 
 _BOARDS: dict[tuple[int, bool, int], Board] = {}
@@ -203,15 +217,34 @@ def _group_part(board: Board, g: GroupInfo, owner: Sequence[int], mortgaged: Seq
 def _builds(board: Board, whole: Sequence[tuple[int, tuple[int, int, float]]], funds: float, turns: float,
             top_level: int) -> float:
     """What the whole groups ``whole`` (group index, (level, cost a level, mortgages to lift)), in
-    the order funds go to them (best return on houses first), are worth built up with ``funds``."""
+    the order funds go to them (best return on houses first), are worth built up with ``funds``.
+
+    (``_build_plan`` for each in turn, written out here with the rents of ``Board.rent_steps``:
+    this is the innermost step of every valuation.)"""
     total = 0.0
-    groups = board.groups
+    steps = board.rent_steps(turns, top_level)
     for i, (cur, per_level, lift) in whole:
-        g = groups[i]
-        best0 = turns * g.rate[rent_index(cur, top_level)] if not lift else turns * g.single * 0.5
-        best, cost = _build_plan(g, cur, lift, per_level, funds, turns, best0, top_level)
+        rents, single = steps[i]
+        best = rents[cur] if not lift else single * 0.5
+        best_cost = 0.0
+        prev_rent = rents[cur]
+        prev_cost = lift
+        for lv in range(cur, top_level + 1):
+            cost = (lv - cur) * per_level + lift
+            rent = rents[lv]
+            if cost > funds:
+                if lv > cur and funds > prev_cost:
+                    share = (funds - prev_cost) / per_level
+                    value = prev_rent + share * (rent - prev_rent) - funds
+                    if value > best:
+                        best, best_cost = value, funds
+                break
+            value = rent - cost
+            if value > best:
+                best, best_cost = value, cost
+            prev_rent, prev_cost = rent, cost
         total += best
-        funds -= cost
+        funds -= best_cost
     return total
 
 
