@@ -172,22 +172,20 @@ def _group_part(board: Board, g: GroupInfo, owner: Sequence[int], mortgaged: Seq
     their rent, what it adds to the funds for building (the mortgages of its deeds outside whole
     groups), and for a whole colour group (level, cost a level, mortgages to lift) for the plan."""
     squares = g.squares
+    price, mort, lift_rate = board.price, board.mortgage, board.lift_rate
     mine = 0
     other = False
+    value = 0.0
     for s in squares:
         o = owner[s]
         if o == p:
             mine += 1
+            value += price[s] - mort[s] * lift_rate if mortgaged[s] else price[s]
         elif o != NOBODY:
             other = True
     if not mine:
         return 0.0, 0.0, None
-    price, mort, lift_rate = board.price, board.mortgage, board.lift_rate
-    value = 0.0
     fund = 0.0
-    for s in squares:
-        if owner[s] == p:
-            value += price[s] - mort[s] * lift_rate if mortgaged[s] else price[s]
     if g.kind == "street":
         if mine == len(squares):
             cur = min([level[s] for s in squares])
@@ -339,7 +337,7 @@ class Appraisal:
         not given). ``groups``: the indices of the squares' groups in order, when the caller knows them
         (a search pricing the same deal again works them out once)."""
         v, f, values, funds, whole = self._parts(p)
-        changed = None
+        out: list[tuple[int, tuple[int, int, float]]] | None = None  # the whole groups, if any changed
         pos = self.pos
         owner = pos.owner if owner is None else owner
         mortgaged = pos.mortgaged if mortgaged is None else mortgaged
@@ -347,22 +345,29 @@ class Appraisal:
         board, turns, w = self.board, self.turns, self.w
         if groups is None:
             index = board.group_index
-            groups = sorted({index[s] for s in squares})
+            groups = (index[squares[0]],) if len(squares) == 1 else sorted({index[s] for s in squares})
         infos = board.groups
         for i in groups:
             value, fund, built = _group_part(board, infos[i], owner, mortgaged, level, p, turns, w)
             v += value - values[i]
             f += fund - funds[i]
             if built is not None or i in whole:
-                if changed is None:
-                    changed = dict(whole)
+                # (the order funds go in is by group alone: a group whose plan changed keeps its place)
+                if out is None:
+                    out = list(self._whole(p, whole))
+                at = next((n for n, item in enumerate(out) if item[0] == i), -1)
                 if built is None:
-                    del changed[i]
+                    del out[at]
+                elif at >= 0:
+                    out[at] = (i, built)
                 else:
-                    changed[i] = built
-        if changed is None:  # no whole group changed
+                    rank = board.build_rank
+                    key = (rank[i], i)
+                    at = next((n for n, item in enumerate(out) if (rank[item[0]], item[0]) > key), len(out))
+                    out.insert(at, (i, built))
+        if out is None:  # no whole group changed
             return Holdings(v, f, self._whole(p, whole))
-        return Holdings(v, f, tuple(sorted(changed.items(), key=self._rank)))
+        return Holdings(v, f, tuple(out))
 
     def worth(self, held: "Holdings", cash: float) -> float:
         """The value of ``held`` with ``cash``: ``strength`` of that position."""
