@@ -493,15 +493,20 @@ class Ruthless(Strategy):
         need = ask.amount - view.cash()
         best: Action | None = None
         best_key = None
+        # (the appraisal's position is the view's: its mortgages and buildings answer what the engine's
+        # ``mortgaged``, ``group_has_buildings`` and ``sell_problem`` would)
+        mortgaged, level, group_of = pos.mortgaged, pos.level, board.group_of
         for s in view.owned():
             options: list[tuple[Action, float, int]] = []  # (action, strength after, cash raised)
-            if not view.mortgaged(s) and not view.group_has_buildings(s):
+            here = level[s]
+            top = max([level[t] for t in group_of[s].squares])
+            if not mortgaged[s] and not top:
                 raised = board.mortgage[s]
-                held = appraisal.changed(me, (s,), mortgaged=_with(pos.mortgaged, s, True))
+                held = appraisal.changed(me, (s,), mortgaged=_with(mortgaged, s, True))
                 options.append((Mortgage(me, s), appraisal.worth(held, cash + raised), raised))
-            if pos.level[s] and view.sell_problem(s) is None:
+            if here and here >= top:  # (``sell_problem``: sell evenly, from the most built-up sites first)
                 sold, raised = self._after_sale(view, pos, s)
-                held = appraisal.changed(me, board.group_of[s].squares, level=sold.level)
+                held = appraisal.changed(me, group_of[s].squares, level=sold)
                 options.append((SellBuilding(me, s), appraisal.worth(held, cash + raised), raised))
             for action, after, raised in options:
                 loss = before - after
@@ -513,16 +518,14 @@ class Ruthless(Strategy):
                     best, best_key = action, key
         return best if best is not None else safe_answer(view, ask)
 
-    def _after_sale(self, view: GameView, pos: Position, square: int) -> tuple[Position, int]:
-        """The position after selling the next building on ``square``, and the refund: the
-        engine's own plan of the sale (a hotel the bank cannot turn back into houses pays for
+    def _after_sale(self, view: GameView, pos: Position, square: int) -> tuple[list[int], int]:
+        """The levels of every square after selling the next building on ``square``, and the refund:
+        the engine's own plan of the sale (a hotel the bank cannot turn back into houses pays for
         them, and may take the group's other hotels with it)."""
-        after = pos.copy()
+        after = list(pos.level)
         for site, level in view.sale_levels(square):
-            after.level[site] = level
-        refund = view.sale_refund(square)
-        after.cash[self.seat] += refund
-        return after, refund
+            after[site] = level
+        return after, view.sale_refund(square)
 
     # ------------------------------------------------------------------ trades
     def answer_trade(self, view: GameView, ask: Pending) -> Action:
