@@ -685,7 +685,6 @@ class Ruthless(Strategy):
         held = self._held(view)
         appraisal = self._appraisal(view, held)
         board, pos = appraisal.board, appraisal.pos
-        danger = self._danger(view, held)
         # the deals are a function of the owners of the groups ``_trade_key`` reads, and of who plays
         deals_key = (self._trade_key(view), tuple(pos.active))
         if self._deal_cache is None or self._deal_cache[0] != deals_key:
@@ -730,7 +729,7 @@ class Ruthless(Strategy):
                 if gain is not None:
                     ranked.append((gain, len(ranked), x, give, take, None))
                 continue
-            priced = self._price_offer(view, appraisal, x, deal, danger)
+            priced = self._price_offer(view, appraisal, x, deal)
             dead[key] = (cash_me, pos.cash[x], holdings, priced[0] if priced is not None else None)
             if priced is not None:
                 ranked.append((priced[0], len(ranked), x, give, take, priced[1]))
@@ -741,16 +740,13 @@ class Ruthless(Strategy):
             del self._queue[0]
             _, _, x, give, take, _ = ranked[0]
             return ProposeTrade(me, x, give, take, price)
-        return self._follow_up(view, appraisal, danger)
+        return self._follow_up(view, appraisal)
 
-    def _follow_up(self, view: GameView, appraisal: Appraisal | None = None,
-                   danger: int | None = None) -> ProposeTrade | None:
+    def _follow_up(self, view: GameView, appraisal: Appraisal | None = None) -> ProposeTrade | None:
         """The next deal of the last search (``_queue``, best first) still worth proposing, priced
         afresh; deals refused since are skipped, and at most ``FOLLOW_UPS`` are priced."""
         if appraisal is None:
             appraisal = self._appraisal(view)
-        if danger is None:
-            danger = self._danger(view)
         queue = self._queue
         priced = 0
         while queue and priced < FOLLOW_UPS:
@@ -759,7 +755,7 @@ class Ruthless(Strategy):
                 continue
             priced += 1
             deal = _deal(appraisal.board, appraisal.pos.owner, self.seat, x, give, take)
-            offer = self._price_offer(view, appraisal, x, deal, danger)
+            offer = self._price_offer(view, appraisal, x, deal)
             if offer is not None:
                 return ProposeTrade(self.seat, x, give, take, offer[1])
         return None
@@ -803,10 +799,10 @@ class Ruthless(Strategy):
             out.append((x, deals))
         return tuple(out)
 
-    def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, deal: _Deal,
-                     danger: int) -> tuple[float, int] | None:
+    def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, deal: _Deal) -> tuple[float, int] | None:
         """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain
-        (``danger``: the dearest rent of our next throw, which a deal that costs cash must leave covered).
+        (a deal that costs cash must leave the dearest rent of our next throw covered: ``_danger``, asked
+        only then).
 
         Returns our gain at that price and the price, or None when the deal is not worth proposing.
         """
@@ -852,7 +848,7 @@ class Ruthless(Strategy):
                 break
         if g_x <= 0 or (need > 0 and -cash < need) or (ask > 0 and cash < ask):
             return None
-        if cash > 0 and danger > 0:
+        if cash > 0 and (danger := self._danger(view)) > 0:
             # ``_covers_risk`` of the position after the deal (the deeds of a split group have no buildings)
             mortgage, mortgaged = board.mortgage, pos.mortgaged
             moved_value = (sum([mortgage[s] for s in take if not mortgaged[s]])
