@@ -48,6 +48,9 @@ class Board:
         self.price = [s.price for s in sq]
         self.mortgage = [s.mortgage for s in sq]
         self.house_cost = [s.house_cost for s in sq]
+        # what lifting each mortgage costs, and a mortgaged deed's value (its price less that)
+        self.lift_cost = [m * self.lift_rate for m in self.mortgage]
+        self.mortgaged_value = [p - c for p, c in zip(self.price, self.lift_cost)]
         self.dice_rent = tuple(s.kind == "utility" for s in sq)  # whose rent depends on the throw
         self.rate = facts.rent_rate
         groups = []
@@ -172,7 +175,7 @@ def _group_part(board: Board, g: GroupInfo, owner: Sequence[int], mortgaged: Seq
     their rent, what it adds to the funds for building (the mortgages of its deeds outside whole
     groups), and for a whole colour group (level, cost a level, mortgages to lift) for the plan."""
     squares = g.squares
-    price, mort, lift_rate = board.price, board.mortgage, board.lift_rate
+    price, mort = board.price, board.mortgage
     mine = 0
     other = False
     value = 0.0
@@ -180,7 +183,7 @@ def _group_part(board: Board, g: GroupInfo, owner: Sequence[int], mortgaged: Seq
         o = owner[s]
         if o == p:
             mine += 1
-            value += price[s] - mort[s] * lift_rate if mortgaged[s] else price[s]
+            value += board.mortgaged_value[s] if mortgaged[s] else price[s]
         elif o != NOBODY:
             other = True
     if not mine:
@@ -192,7 +195,7 @@ def _group_part(board: Board, g: GroupInfo, owner: Sequence[int], mortgaged: Seq
             lift = 0.0
             for s in squares:
                 if mortgaged[s]:
-                    lift += mort[s] * lift_rate
+                    lift += board.lift_cost[s]
             return value, 0.0, (cur, g.house_cost * len(squares), lift)
         for s in squares:
             if owner[s] == p and not mortgaged[s]:
