@@ -695,6 +695,7 @@ class Ruthless(Strategy):
         whole_of = self._whole(view, held)
         wary = bool(self._wary or self._wary_swaps)
         players = len(pos.active)
+        refused, refusals, flag = view.refused_recently, self._refusals, mortgaged.__getitem__
         # (our gain, order found, partner, given, taken, the price if priced now)
         ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
         stale: list[tuple[tuple[int, float], int, int, _Deal, int]] = []
@@ -706,10 +707,10 @@ class Ruthless(Strategy):
             whole = (len(whole_of.get(me, ())), len(whole_of.get(x, ())))
             for deal in candidates:
                 give, take, key = deal.give, deal.take, deal.key
-                if view.refused_recently(x, give, take):
+                if refused(x, give, take):
                     continue
-                holdings = hash((whole, *[mortgaged[s] for s in give], *[mortgaged[s] for s in take],
-                                 self._refusals.get(key, 0), wary and self._wary_price(view, board, players, x, deal)))
+                holdings = hash((whole, *map(flag, give), *map(flag, take),
+                                 refusals.get(key, 0), wary and self._wary_price(view, board, players, x, deal)))
                 found = dead.get(key)
                 if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
                         and abs(found[1] - cash_x) < DEAD_CASH):

@@ -220,10 +220,15 @@ def _builds(board: Board, whole: Sequence[tuple[int, tuple[int, int, float]]], f
     """What the whole groups ``whole`` (group index, (level, cost a level, mortgages to lift)), in
     the order funds go to them (best return on houses first), are worth built up with ``funds``.
 
-    (``_build_plan`` for each in turn, written out here with the rents of ``Board.rent_steps``:
-    this is the innermost step of every valuation.)"""
+    (``_build_plan`` for each in turn, written out in ``_plans``.)"""
+    return _plans(board.rent_steps(turns, top_level), whole, funds, top_level)
+
+
+def _plans(steps: tuple[tuple[tuple[float, ...], float], ...], whole: Sequence[tuple[int, tuple[int, int, float]]],
+           funds: float, top_level: int) -> float:
+    """``_builds`` with the rents of ``Board.rent_steps`` (the innermost step of every valuation:
+    ``_build_plan`` written out here, reading rents from the table)."""
     total = 0.0
-    steps = board.rent_steps(turns, top_level)
     for i, (cur, per_level, lift) in whole:
         rents, single = steps[i]
         best = rents[cur] if not lift else single * 0.5
@@ -302,6 +307,7 @@ class Appraisal:
         self._ordered: dict[int, WholeGroups] = {}
         self._strength: dict[int, float] = {}
         self._liquid: dict[int, float] = {}
+        self._steps = board.rent_steps(self.turns, top_level)
 
     def liquid(self, p: int) -> float:
         """``liquid_value`` of ``p`` in the position (worked out once)."""
@@ -376,7 +382,7 @@ class Appraisal:
         """The value of ``held`` with ``cash``: ``strength`` of that position."""
         total = cash + held.value
         if held.whole:
-            total += _builds(self.board, held.whole, cash + self.w.income + held.funds, self.turns, self.top)
+            total += _plans(self._steps, held.whole, cash + self.w.income + held.funds, self.top)
         return total
 
     def _rank(self, item: tuple[int, tuple[int, int, float]]) -> tuple[float, int]:
