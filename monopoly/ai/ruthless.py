@@ -505,7 +505,7 @@ class Ruthless(Strategy):
                 held = appraisal.changed(me, (s,), mortgaged=_with(mortgaged, s, True))
                 options.append((Mortgage(me, s), appraisal.worth(held, cash + raised), raised))
             if here and here >= top:  # (``sell_problem``: sell evenly, from the most built-up sites first)
-                sold, raised = self._after_sale(view, pos, s)
+                sold, raised = self._levels_after_sale(view, pos, s)
                 held = appraisal.changed(me, group_of[s].squares, level=sold)
                 options.append((SellBuilding(me, s), appraisal.worth(held, cash + raised), raised))
             for action, after, raised in options:
@@ -518,10 +518,19 @@ class Ruthless(Strategy):
                     best, best_key = action, key
         return best if best is not None else safe_answer(view, ask)
 
-    def _after_sale(self, view: GameView, pos: Position, square: int) -> tuple[list[int], int]:
-        """The levels of every square after selling the next building on ``square``, and the refund:
-        the engine's own plan of the sale (a hotel the bank cannot turn back into houses pays for
+    def _after_sale(self, view: GameView, pos: Position, square: int) -> tuple[Position, int]:
+        """The position after selling the next building on ``square``, and the refund: the
+        engine's own plan of the sale (a hotel the bank cannot turn back into houses pays for
         them, and may take the group's other hotels with it)."""
+        levels, refund = self._levels_after_sale(view, pos, square)
+        after = Position(list(pos.owner), list(pos.mortgaged), levels, list(pos.cash), list(pos.active))
+        after.cash[self.seat] += refund
+        return after, refund
+
+    @staticmethod
+    def _levels_after_sale(view: GameView, pos: Position, square: int) -> tuple[list[int], int]:
+        """``_after_sale``'s levels of every square and refund (all ``raise_funds`` reads: no copy of
+        the rest of the position)."""
         after = list(pos.level)
         for site, level in view.sale_levels(square):
             after[site] = level
