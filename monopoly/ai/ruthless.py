@@ -497,15 +497,20 @@ class Ruthless(Strategy):
         need = ask.amount - view.cash()
         best: Action | None = None
         best_key = None
+        # (the appraisal's position is the view's: its mortgages and buildings answer what the engine's
+        # ``mortgaged``, ``group_has_buildings`` and ``sell_problem`` would)
+        mortgaged, level, group_of = pos.mortgaged, pos.level, board.group_of
         for s in view.owned():
             options: list[tuple[Action, float, int]] = []  # (action, strength after, cash raised)
-            if not view.mortgaged(s) and not view.group_has_buildings(s):
+            here = level[s]
+            top = max([level[t] for t in group_of[s].squares])
+            if not mortgaged[s] and not top:
                 raised = board.mortgage[s]
-                held = appraisal.changed(me, (s,), mortgaged=_with(pos.mortgaged, s, True))
+                held = appraisal.changed(me, (s,), mortgaged=_with(mortgaged, s, True))
                 options.append((Mortgage(me, s), appraisal.worth(held, cash + raised), raised))
-            if pos.level[s] and view.sell_problem(s) is None:
-                sold, raised = self._after_sale(view, pos, s)
-                held = appraisal.changed(me, board.group_of[s].squares, level=sold.level)
+            if here and here >= top:  # (``sell_problem``: sell evenly, from the most built-up sites first)
+                sold, raised = self._levels_after_sale(view, pos, s)
+                held = appraisal.changed(me, group_of[s].squares, level=sold)
                 options.append((SellBuilding(me, s), appraisal.worth(held, cash + raised), raised))
             for action, after, raised in options:
                 loss = before - after
@@ -521,12 +526,19 @@ class Ruthless(Strategy):
         """The position after selling the next building on ``square``, and the refund: the
         engine's own plan of the sale (a hotel the bank cannot turn back into houses pays for
         them, and may take the group's other hotels with it)."""
-        after = pos.copy()
-        for site, level in view.sale_levels(square):
-            after.level[site] = level
-        refund = view.sale_refund(square)
+        levels, refund = self._levels_after_sale(view, pos, square)
+        after = Position(list(pos.owner), list(pos.mortgaged), levels, list(pos.cash), list(pos.active))
         after.cash[self.seat] += refund
         return after, refund
+
+    @staticmethod
+    def _levels_after_sale(view: GameView, pos: Position, square: int) -> tuple[list[int], int]:
+        """``_after_sale``'s levels of every square and refund (all ``raise_funds`` reads: no copy of
+        the rest of the position)."""
+        after = list(pos.level)
+        for site, level in view.sale_levels(square):
+            after[site] = level
+        return after, view.sale_refund(square)
 
     # ------------------------------------------------------------------ trades
     def answer_trade(self, view: GameView, ask: Pending) -> Action:
@@ -686,7 +698,6 @@ class Ruthless(Strategy):
         held = self._held(view)
         appraisal = self._appraisal(view, held)
         board, pos = appraisal.board, appraisal.pos
-        danger = self._danger(view, held)
         # the deals are a function of the owners of the groups ``_trade_key`` reads, and of who plays
         deals_key = (self._trade_key(view), tuple(pos.active))
         if self._deal_cache is None or self._deal_cache[0] != deals_key:
@@ -697,6 +708,7 @@ class Ruthless(Strategy):
         whole_of = self._whole(view, held)
         wary = bool(self._wary or self._wary_swaps)
         players = len(pos.active)
+        refused, refusals, flag = view.refused_recently, self._refusals, mortgaged.__getitem__
         # (our gain, order found, partner, given, taken, the price if priced now)
         ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
         stale: list[tuple[tuple[int, float], int, int, _Deal, int]] = []
@@ -708,10 +720,10 @@ class Ruthless(Strategy):
             whole = (len(whole_of.get(me, ())), len(whole_of.get(x, ())))
             for deal in candidates:
                 give, take, key = deal.give, deal.take, deal.key
-                if view.refused_recently(x, give, take):
+                if refused(x, give, take):
                     continue
-                holdings = hash((whole, *[mortgaged[s] for s in give], *[mortgaged[s] for s in take],
-                                 self._refusals.get(key, 0), wary and self._wary_price(view, board, players, x, deal)))
+                holdings = hash((whole, *map(flag, give), *map(flag, take),
+                                 refusals.get(key, 0), wary and self._wary_price(view, board, players, x, deal)))
                 found = dead.get(key)
                 if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
                         and abs(found[1] - cash_x) < DEAD_CASH):
@@ -731,7 +743,7 @@ class Ruthless(Strategy):
                 if gain is not None:
                     ranked.append((gain, len(ranked), x, give, take, None))
                 continue
-            priced = self._price_offer(view, appraisal, x, deal, danger)
+            priced = self._price_offer(view, appraisal, x, deal)
             dead[key] = (cash_me, pos.cash[x], holdings, priced[0] if priced is not None else None)
             if priced is not None:
                 ranked.append((priced[0], len(ranked), x, give, take, priced[1]))
@@ -742,16 +754,13 @@ class Ruthless(Strategy):
             del self._queue[0]
             _, _, x, give, take, _ = ranked[0]
             return ProposeTrade(me, x, give, take, price)
-        return self._follow_up(view, appraisal, danger)
+        return self._follow_up(view, appraisal)
 
-    def _follow_up(self, view: GameView, appraisal: Appraisal | None = None,
-                   danger: int | None = None) -> ProposeTrade | None:
+    def _follow_up(self, view: GameView, appraisal: Appraisal | None = None) -> ProposeTrade | None:
         """The next deal of the last search (``_queue``, best first) still worth proposing, priced
         afresh; deals refused since are skipped, and at most ``FOLLOW_UPS`` are priced."""
         if appraisal is None:
             appraisal = self._appraisal(view)
-        if danger is None:
-            danger = self._danger(view)
         queue = self._queue
         priced = 0
         while queue and priced < FOLLOW_UPS:
@@ -760,7 +769,7 @@ class Ruthless(Strategy):
                 continue
             priced += 1
             deal = _deal(appraisal.board, appraisal.pos.owner, self.seat, x, give, take)
-            offer = self._price_offer(view, appraisal, x, deal, danger)
+            offer = self._price_offer(view, appraisal, x, deal)
             if offer is not None:
                 return ProposeTrade(self.seat, x, give, take, offer[1])
         return None
@@ -804,10 +813,10 @@ class Ruthless(Strategy):
             out.append((x, deals))
         return tuple(out)
 
-    def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, deal: _Deal,
-                     danger: int) -> tuple[float, int] | None:
+    def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, deal: _Deal) -> tuple[float, int] | None:
         """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain
-        (``danger``: the dearest rent of our next throw, which a deal that costs cash must leave covered).
+        (a deal that costs cash must leave the dearest rent of our next throw covered: ``_danger``, asked
+        only then).
 
         Returns our gain at that price and the price, or None when the deal is not worth proposing.
         """
@@ -853,7 +862,7 @@ class Ruthless(Strategy):
                 break
         if g_x <= 0 or (need > 0 and -cash < need) or (ask > 0 and cash < ask):
             return None
-        if cash > 0 and danger > 0:
+        if cash > 0 and (danger := self._danger(view)) > 0:
             # ``_covers_risk`` of the position after the deal (the deeds of a split group have no buildings)
             mortgage, mortgaged = board.mortgage, pos.mortgaged
             moved_value = (sum([mortgage[s] for s in take if not mortgaged[s]])

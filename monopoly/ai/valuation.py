@@ -48,6 +48,9 @@ class Board:
         self.price = [s.price for s in sq]
         self.mortgage = [s.mortgage for s in sq]
         self.house_cost = [s.house_cost for s in sq]
+        # what lifting each mortgage costs, and a mortgaged deed's value (its price less that)
+        self.lift_cost = [m * self.lift_rate for m in self.mortgage]
+        self.mortgaged_value = [p - c for p, c in zip(self.price, self.lift_cost)]
         self.dice_rent = tuple(s.kind == "utility" for s in sq)  # whose rent depends on the throw
         self.rate = facts.rent_rate
         groups = []
@@ -72,6 +75,20 @@ class Board:
         # the order ``strength`` spends funds on whole groups in: best return on houses first
         self.build_rank = tuple(-(g.rate[3] - g.rate[0]) / (3 * g.house_cost * len(g.squares)) if g.kind == "street"
                                 else 0.0 for g in self.groups)
+        self._steps: dict[tuple[float, int], tuple[tuple[tuple[float, ...], float], ...]] = {}
+
+    def rent_steps(self, turns: float, top_level: int) -> tuple[tuple[tuple[float, ...], float], ...]:
+        """For each group, the rent over ``turns`` opponent turns at each level 0..``top_level`` (streets only)
+        (``turns * rate[rent_index(level)]``) and of its single rents (``turns * single``): what the
+        build plans read, worked out once (the same products, so the same values)."""
+        key = (turns, top_level)
+        found = self._steps.get(key)
+        if found is None:
+            found = self._steps[key] = tuple(
+                (tuple([turns * g.rate[rent_index(lv, top_level)] for lv in range(top_level + 1)])
+                 if g.kind == "street" else (), turns * g.single)
+                for g in self.groups)
+        return found
 
 
 _BOARDS: dict[tuple[int, bool, int], Board] = {}
@@ -158,29 +175,27 @@ def _group_part(board: Board, g: GroupInfo, owner: Sequence[int], mortgaged: Seq
     their rent, what it adds to the funds for building (the mortgages of its deeds outside whole
     groups), and for a whole colour group (level, cost a level, mortgages to lift) for the plan."""
     squares = g.squares
+    price, mort = board.price, board.mortgage
     mine = 0
     other = False
+    value = 0.0
     for s in squares:
         o = owner[s]
         if o == p:
             mine += 1
+            value += board.mortgaged_value[s] if mortgaged[s] else price[s]
         elif o != NOBODY:
             other = True
     if not mine:
         return 0.0, 0.0, None
-    price, mort, lift_rate = board.price, board.mortgage, board.lift_rate
-    value = 0.0
     fund = 0.0
-    for s in squares:
-        if owner[s] == p:
-            value += price[s] - mort[s] * lift_rate if mortgaged[s] else price[s]
     if g.kind == "street":
         if mine == len(squares):
             cur = min([level[s] for s in squares])
             lift = 0.0
             for s in squares:
                 if mortgaged[s]:
-                    lift += mort[s] * lift_rate
+                    lift += board.lift_cost[s]
             return value, 0.0, (cur, g.house_cost * len(squares), lift)
         for s in squares:
             if owner[s] == p and not mortgaged[s]:
@@ -203,15 +218,39 @@ def _group_part(board: Board, g: GroupInfo, owner: Sequence[int], mortgaged: Seq
 def _builds(board: Board, whole: Sequence[tuple[int, tuple[int, int, float]]], funds: float, turns: float,
             top_level: int) -> float:
     """What the whole groups ``whole`` (group index, (level, cost a level, mortgages to lift)), in
-    the order funds go to them (best return on houses first), are worth built up with ``funds``."""
+    the order funds go to them (best return on houses first), are worth built up with ``funds``.
+
+    (``_build_plan`` for each in turn, written out in ``_plans``.)"""
+    return _plans(board.rent_steps(turns, top_level), whole, funds, top_level)
+
+
+def _plans(steps: tuple[tuple[tuple[float, ...], float], ...], whole: Sequence[tuple[int, tuple[int, int, float]]],
+           funds: float, top_level: int) -> float:
+    """``_builds`` with the rents of ``Board.rent_steps`` (the innermost step of every valuation:
+    ``_build_plan`` written out here, reading rents from the table)."""
     total = 0.0
-    groups = board.groups
     for i, (cur, per_level, lift) in whole:
-        g = groups[i]
-        best0 = turns * g.rate[rent_index(cur, top_level)] if not lift else turns * g.single * 0.5
-        best, cost = _build_plan(g, cur, lift, per_level, funds, turns, best0, top_level)
+        rents, single = steps[i]
+        best = rents[cur] if not lift else single * 0.5
+        best_cost = 0.0
+        prev_rent = rents[cur]
+        prev_cost = lift
+        for lv in range(cur, top_level + 1):
+            cost = (lv - cur) * per_level + lift
+            rent = rents[lv]
+            if cost > funds:
+                if lv > cur and funds > prev_cost:
+                    share = (funds - prev_cost) / per_level
+                    value = prev_rent + share * (rent - prev_rent) - funds
+                    if value > best:
+                        best, best_cost = value, funds
+                break
+            value = rent - cost
+            if value > best:
+                best, best_cost = value, cost
+            prev_rent, prev_cost = rent, cost
         total += best
-        funds -= cost
+        funds -= best_cost
     return total
 
 
@@ -268,6 +307,7 @@ class Appraisal:
         self._ordered: dict[int, WholeGroups] = {}
         self._strength: dict[int, float] = {}
         self._liquid: dict[int, float] = {}
+        self._steps = board.rent_steps(self.turns, top_level)
 
     def liquid(self, p: int) -> float:
         """``liquid_value`` of ``p`` in the position (worked out once)."""
@@ -306,7 +346,7 @@ class Appraisal:
         not given). ``groups``: the indices of the squares' groups in order, when the caller knows them
         (a search pricing the same deal again works them out once)."""
         v, f, values, funds, whole = self._parts(p)
-        changed = None
+        out: list[tuple[int, tuple[int, int, float]]] | None = None  # the whole groups, if any changed
         pos = self.pos
         owner = pos.owner if owner is None else owner
         mortgaged = pos.mortgaged if mortgaged is None else mortgaged
@@ -314,28 +354,35 @@ class Appraisal:
         board, turns, w = self.board, self.turns, self.w
         if groups is None:
             index = board.group_index
-            groups = sorted({index[s] for s in squares})
+            groups = (index[squares[0]],) if len(squares) == 1 else sorted({index[s] for s in squares})
         infos = board.groups
         for i in groups:
             value, fund, built = _group_part(board, infos[i], owner, mortgaged, level, p, turns, w)
             v += value - values[i]
             f += fund - funds[i]
             if built is not None or i in whole:
-                if changed is None:
-                    changed = dict(whole)
+                # (the order funds go in is by group alone: a group whose plan changed keeps its place)
+                if out is None:
+                    out = list(self._whole(p, whole))
+                at = next((n for n, item in enumerate(out) if item[0] == i), -1)
                 if built is None:
-                    del changed[i]
+                    del out[at]
+                elif at >= 0:
+                    out[at] = (i, built)
                 else:
-                    changed[i] = built
-        if changed is None:  # no whole group changed
+                    rank = board.build_rank
+                    key = (rank[i], i)
+                    at = next((n for n, item in enumerate(out) if (rank[item[0]], item[0]) > key), len(out))
+                    out.insert(at, (i, built))
+        if out is None:  # no whole group changed
             return Holdings(v, f, self._whole(p, whole))
-        return Holdings(v, f, tuple(sorted(changed.items(), key=self._rank)))
+        return Holdings(v, f, tuple(out))
 
     def worth(self, held: "Holdings", cash: float) -> float:
         """The value of ``held`` with ``cash``: ``strength`` of that position."""
         total = cash + held.value
         if held.whole:
-            total += _builds(self.board, held.whole, cash + self.w.income + held.funds, self.turns, self.top)
+            total += _plans(self._steps, held.whole, cash + self.w.income + held.funds, self.top)
         return total
 
     def _rank(self, item: tuple[int, tuple[int, int, float]]) -> tuple[float, int]:
