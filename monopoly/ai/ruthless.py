@@ -1030,9 +1030,10 @@ class Ruthless(Strategy):
         if view.buildings_on_order:
             return None
         idle = self._idle
-        if idle is not None and not at_start and view.cash() < idle[0]:
-            # asked again and again while it waits (at every throw of the others): the holdings it
-            # waited with are checked first, as they are, for a quick answer
+        if idle is not None and view.cash() < idle[0] and (not at_start or idle[1] == ANYWHERE
+                                                           or idle[1] == view.position()):
+            # asked again and again while it waits (at every throw of the others, and at its own from
+            # where it waited): the holdings it waited with are checked first, as they are, for a quick answer
             held = self._holdings
             if (held is not None and held.my_deeds is idle[2] and held.mortgaged_sets == ()
                     and self._held(view) is held):  # (the same record: owners and mortgages unchanged)
@@ -1054,7 +1055,7 @@ class Ruthless(Strategy):
         if action is None:
             # with no whole group and no mortgage, nothing but its own deeds can give it work: where it
             # stands (the rents ahead) and what the others do cannot
-            anywhere = need == NEVER and not self._mine(view, held)
+            anywhere = need == NEVER and not self._mine(view, held)  # (``_next_development`` worked it out)
             self._idle = (need, ANYWHERE if anywhere else here, mine)
             self.quiet = (held.stamp, need) if held.mortgaged_sets == () else None
         else:
@@ -1074,6 +1075,7 @@ class Ruthless(Strategy):
         """The development ``_develop`` makes now, if any; else the least cash at which it would
         make one with the holdings and reserve of now (``NEVER`` if none)."""
         mine = self._mine(view, held)
+        built: _Buildings | None = None
         if mine:
             built = self._built(view, held)
             if built.build is _UNSET:
@@ -1081,11 +1083,13 @@ class Ruthless(Strategy):
             choice = built.build
             if choice is not None:
                 square, cost = choice
-                reserve = self._reserve(view, held, built)
+                # (``_reserve``, with what it reads at hand)
+                spare = self._mortgage_reserve(view, held)
+                reserve = max(0, self._danger(view, held, built) - spare) + self.cash_floor
                 if cash - cost >= reserve:
                     return Build(self.seat, square), 0
                 # short of that, mortgaging lesser property pays for it
-                short = cost + reserve - self._mortgage_reserve(view, held)
+                short = cost + reserve - spare
                 if cash < short:
                     return None, short
                 m = self._cheapest_mortgage(view)
@@ -1098,7 +1102,7 @@ class Ruthless(Strategy):
         best = held.lift
         if best is None:
             return None, NEVER
-        need = self._reserve(view, held) + 100 + max(1, view.lift_cost(best))
+        need = self._reserve(view, held, built) + 100 + max(1, view.lift_cost(best))
         if cash >= need:
             return LiftMortgage(self.seat, best), 0
         return None, need
