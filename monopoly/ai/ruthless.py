@@ -968,16 +968,13 @@ class Ruthless(Strategy):
 
     # ------------------------------------------------------------------ any time
     def act_anytime(self, view: GameView) -> Action | None:
+        own_throw = view.pending_kind == K.ROLL and view.pending_player == self.seat
         sleep = self.quiet
-        if sleep is not None and view.cash() < sleep[1] and view.holdings_version() == sleep[0]:
-            # nothing it waits for happened (``quiet``): nothing to do, unless this is its own throw
-            if view.pending_player != self.seat or view.pending_kind != K.ROLL:
-                return None
-        kind = view.pending_kind
-        mine = view.pending_player == self.seat
+        if sleep is not None and not own_throw and view.cash() < sleep[1] and view.holdings_version() == sleep[0]:
+            return None  # nothing it waits for happened (``quiet``), and this is not its own throw
         if view.in_debt():
             return None  # raise_funds deals with debts; nothing is spent meanwhile
-        if mine and kind == K.ROLL and view.turn != self._searched_turn:
+        if own_throw and view.turn != self._searched_turn:
             self._searched_turn = view.turn
             # Search again when the groups a trade could complete changed hands, and every
             # SEARCH_ROUNDS rounds anyway (cash and mortgages change prices); meanwhile, after a
@@ -993,7 +990,7 @@ class Ruthless(Strategy):
                 offer = self._follow_up(view) if self._queue else None
             if offer is not None:
                 return offer
-        return self._develop(view, mine and kind == K.ROLL)
+        return self._develop(view, own_throw)
 
     def _trade_key(self, view: GameView) -> tuple[int, ...]:
         """What the trades it looks for depend on besides cash and mortgages: the owners of the groups
@@ -1146,18 +1143,20 @@ class Ruthless(Strategy):
 
     def _best_build(self, view: GameView, board: Board, groups: Sequence[GroupInfo]) -> tuple[int, int] | None:
         """The next house worth building: (square, cost), best return first, three houses first."""
-        top = self._top(view)
         hpp = view.rules.houses_per_hotel
+        top = hpp + 1  # (``_top``)
         turns = self.weights.horizon * max(self.weights.min_opponents, len(view.opponents()))
         best = None
         best_key = None
-        level = _board_now(view).levels()
+        now = _board_now(view)
+        level, mortgaged = now.levels(), now.mortgages
         shortage: bool | None = None  # worked out when first needed
         for info in groups:
-            cur = min(level[s] for s in info.squares)
+            squares = info.squares
+            cur = min([level[s] for s in squares])
             if cur >= top:
                 continue
-            if any(view.mortgaged(s) for s in info.squares):
+            if True in [mortgaged[s] for s in squares]:
                 continue
             target = max(cur + 1, self.build_target) if cur < self.build_target else cur + 1
             per_level = info.house_cost * len(info.squares)
