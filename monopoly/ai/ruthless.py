@@ -1026,9 +1026,9 @@ class Ruthless(Strategy):
         """
         if view.buildings_on_order:
             return None
+        cash, here = view.cash(), view.position()
         idle = self._idle
-        if idle is not None and view.cash() < idle[0] and (not at_start or idle[1] == ANYWHERE
-                                                           or idle[1] == view.position()):
+        if idle is not None and cash < idle[0] and (not at_start or idle[1] == ANYWHERE or idle[1] == here):
             # asked again and again while it waits (at every throw of the others, and at its own from
             # where it waited): the holdings it waited with are checked first, as they are, for a quick answer
             held = self._holdings
@@ -1037,12 +1037,16 @@ class Ruthless(Strategy):
                 self.quiet = (held.stamp, idle[0])
                 return None
         held = self._held(view)
-        if self._mortgaged_sets(view, held):
+        sets = held.mortgaged_sets
+        if sets is None:
+            sets = self._mortgaged_sets(view, held)
+        if sets:
             lift = self._lift_set(view, held)  # one-on-one: a mortgaged set is freed first, whatever ``_idle`` says
             if lift is not None:
                 return lift
-        cash, here = view.cash(), view.position()
-        mine = self._my_deeds(view, held)
+        mine = held.my_deeds
+        if mine is None:
+            mine = self._my_deeds(view, held)
         if idle is not None and cash < idle[0] and idle[2] == mine and (not at_start or idle[1] in (here, ANYWHERE)):
             if idle[2] is not mine:
                 self._idle = (idle[0], idle[1], mine)  # the same deeds, as now kept (for the quick check above)
@@ -1071,7 +1075,8 @@ class Ruthless(Strategy):
     def _next_development(self, view: GameView, held: "_Holdings", cash: int) -> tuple[Action | None, int]:
         """The development ``_develop`` makes now, if any; else the least cash at which it would
         make one with the holdings and reserve of now (``NEVER`` if none)."""
-        mine = self._mine(view, held)
+        whole = held.whole
+        mine = (whole if whole is not None else self._whole(view, held)).get(self.seat, ())  # (``_mine``)
         built: _Buildings | None = None
         if mine:
             built = self._built(view, held)
@@ -1081,8 +1086,13 @@ class Ruthless(Strategy):
             if choice is not None:
                 square, cost = choice
                 # (``_reserve``, with what it reads at hand)
-                spare = self._mortgage_reserve(view, held)
-                reserve = max(0, self._danger(view, held, built) - spare) + self.cash_floor
+                spare = held.mortgage_reserve
+                if spare is None:
+                    spare = self._mortgage_reserve(view, held)
+                danger = built.danger.get(view.position())
+                if danger is None:
+                    danger = self._danger(view, held, built)
+                reserve = max(0, danger - spare) + self.cash_floor
                 if cash - cost >= reserve:
                     return Build(self.seat, square), 0
                 # short of that, mortgaging lesser property pays for it
