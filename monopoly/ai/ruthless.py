@@ -1105,7 +1105,7 @@ class Ruthless(Strategy):
                 return None, cost + reserve
         # Nothing to build: lift mortgages, those in our groups first, then the best earners.
         if held.lift is _UNSET:
-            held.lift = self._best_lift(view)
+            held.lift = self._best_lift(view, held)
         best = held.lift
         if best is None:
             return None, NEVER
@@ -1114,9 +1114,10 @@ class Ruthless(Strategy):
             return LiftMortgage(self.seat, best), 0
         return None, need
 
-    def _best_lift(self, view: GameView) -> int | None:
+    def _best_lift(self, view: GameView, held: "_Holdings | None" = None) -> int | None:
         """The mortgage to lift first: one in a group of ours, then the best earner."""
-        mortgaged = [s for s in view.owned() if view.mortgaged(s)]
+        flags = (held or self._held(view)).key[1]  # (the mortgages as they are)
+        mortgaged = [s for s in view.owned() if flags[s]]
         if not mortgaged:
             return None
         board = board_for(view)
@@ -1126,7 +1127,8 @@ class Ruthless(Strategy):
         """This seat's whole colour groups with a mortgaged deed."""
         if held.mortgaged_sets is None:
             mortgaged = held.key[1]
-            held.mortgaged_sets = tuple(g for g in self._mine(view, held) if any(mortgaged[s] for s in g.squares))
+            mine = self._mine(view, held)
+            held.mortgaged_sets = tuple([g for g in mine if True in [mortgaged[s] for s in g.squares]]) if mine else ()
         return held.mortgaged_sets
 
     def _lift_set(self, view: GameView, held: "_Holdings | None" = None) -> Action | None:
