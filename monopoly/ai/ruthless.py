@@ -1033,7 +1033,8 @@ class Ruthless(Strategy):
             # where it waited): the holdings it waited with are checked first, as they are, for a quick answer
             held = self._holdings
             if (held is not None and held.my_deeds is idle[2] and held.mortgaged_sets == ()
-                    and self._held(view) is held):  # (the same record: owners and mortgages unchanged)
+                    and (held.stamp == view.holdings_version() or self._held(view) is held)):
+                # (the same record: owners and mortgages unchanged; ``_held``'s own quick check first)
                 self.quiet = (held.stamp, idle[0])
                 return None
         held = self._held(view)
