@@ -417,8 +417,9 @@ class Ruthless(Strategy):
             seat = self.seat
             owners, mortgaged = held.key[0], held.key[1]
             rents = built.rents  # (shared with ``_dearest_rent``: a utility's by the throw, here an average 7)
-            by_throw = board_for(view).dice_rent
-            for s in view.edition.properties:
+            board = board_for(view)
+            by_throw = board.dice_rent
+            for s in board.properties:  # (the edition's, kept)
                 o = owners[s]
                 if o == NOBODY:
                     unowned += 1
@@ -974,17 +975,17 @@ class Ruthless(Strategy):
             return None  # nothing it waits for happened (``quiet``), and this is not its own throw
         if view.in_debt():
             return None  # raise_funds deals with debts; nothing is spent meanwhile
-        if own_throw and view.turn != self._searched_turn:
-            self._searched_turn = view.turn
+        if own_throw and (turn := view.turn) != self._searched_turn:
+            self._searched_turn = turn
             # Search again when the groups a trade could complete changed hands, and every
             # SEARCH_ROUNDS rounds anyway (cash and mortgages change prices); meanwhile, after a
             # refusal, propose the next deal the last search found.
             key = self._trade_key(view)
-            if key != self._search_key or view.turn >= self._search_due:
+            if key != self._search_key or turn >= self._search_due:
                 if len(self._dead) > 256:
                     self._dead.clear()
                 self._search_key = key
-                self._search_due = view.turn + SEARCH_ROUNDS * view.player_count
+                self._search_due = turn + SEARCH_ROUNDS * view.player_count
                 offer = self._find_trade(view)
             else:
                 offer = self._follow_up(view) if self._queue else None
