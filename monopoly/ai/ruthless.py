@@ -199,12 +199,16 @@ class Ruthless(Strategy):
         dangers = built.danger
         worst = dangers.get(here)
         if worst is None:
-            worst = dangers[here] = self._dearest_rent(view, here, built.rents, held.key[0])
+            worst = dangers[here] = self._dearest_rent(view, here, built.rents, held.key[0], held.key[1])
         return worst
 
-    def _dearest_rent(self, view: GameView, here: int, rents: dict[int, int], owners: Sequence[int]) -> int:
+    def _dearest_rent(self, view: GameView, here: int, rents: dict[int, int], owners: Sequence[int],
+                      mortgaged: Sequence[bool] | None = None) -> int:
         """The dearest rent of a throw from ``here``; ``rents`` remembers each square's rent to
-        whoever lands there (by the throw, for a rent that depends on it), ``owners`` the owners."""
+        whoever lands there (by the throw, for a rent that depends on it), ``owners`` the owners
+        and ``mortgaged`` the mortgages (as they are: read from the view if not given)."""
+        if mortgaged is None:
+            mortgaged = view.mortgages()
         worst = 0
         seat = self.seat
         for steps, sq, key in _throws_from(board_for(view))[here]:
@@ -213,7 +217,7 @@ class Ruthless(Strategy):
                 continue
             rent = rents.get(key)
             if rent is None:
-                rent = rents[key] = 0 if view.mortgaged(sq) else view.rent(sq, steps)
+                rent = rents[key] = 0 if mortgaged[sq] else view.rent(sq, steps)
             if rent > worst:
                 worst = rent
         return worst
