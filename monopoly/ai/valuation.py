@@ -220,14 +220,20 @@ def _builds(board: Board, whole: Sequence[tuple[int, tuple[int, int, float]]], f
     """What the whole groups ``whole`` (group index, (level, cost a level, mortgages to lift)), in
     the order funds go to them (best return on houses first), are worth built up with ``funds``.
 
-    (``_build_plan`` for each in turn, written out in ``_plans``.)"""
+    (``_plans`` with the board's rent table.)"""
     return _plans(board.rent_steps(turns, top_level), whole, funds, top_level)
 
 
 def _plans(steps: tuple[tuple[tuple[float, ...], float], ...], whole: Sequence[tuple[int, tuple[int, int, float]]],
            funds: float, top_level: int) -> float:
-    """``_builds`` with the rents of ``Board.rent_steps`` (the innermost step of every valuation:
-    ``_build_plan`` written out here, reading rents from the table)."""
+    """``_builds`` with the rents of ``Board.rent_steps``: for each group in turn, the best value of
+    building it up from its level with the funds left, which it then spends (the innermost step of
+    every valuation, in one loop).
+
+    The level the funds reach only in part counts in proportion (a share of its extra rent for
+    a share of its cost), so the value moves smoothly with cash: a hundred dollars more or less
+    never turns a third house on or off the plan whole.
+    """
     total = 0.0
     for i, (cur, per_level, lift) in whole:
         rents, single = steps[i]
@@ -252,34 +258,6 @@ def _plans(steps: tuple[tuple[tuple[float, ...], float], ...], whole: Sequence[t
         total += best
         funds -= best_cost
     return total
-
-
-def _build_plan(g: GroupInfo, cur: int, lift: float, per_level: int, funds: float, turns: float, best: float,
-                top_level: int) -> tuple[float, float]:
-    """The best value of building group ``g`` up from level ``cur`` with ``funds``, and its cost.
-
-    The level the funds reach only in part counts in proportion (a share of its extra rent for
-    a share of its cost), so the value moves smoothly with cash: a hundred dollars more or less
-    never turns a third house on or off the plan whole.
-    """
-    best_cost = 0.0
-    prev_rent = turns * g.rate[rent_index(cur, top_level)]
-    prev_cost = lift
-    for lv in range(cur, top_level + 1):
-        cost = (lv - cur) * per_level + lift
-        rent = turns * g.rate[rent_index(lv, top_level)]
-        if cost > funds:
-            if lv > cur and funds > prev_cost:
-                share = (funds - prev_cost) / per_level
-                value = prev_rent + share * (rent - prev_rent) - funds
-                if value > best:
-                    best, best_cost = value, funds
-            break
-        value = rent - cost
-        if value > best:
-            best, best_cost = value, cost
-        prev_rent, prev_cost = rent, cost
-    return best, best_cost
 
 
 class Appraisal:
@@ -439,7 +417,8 @@ def score(board: Board, pos: Position, p: int, w: Weights, rival_weight: float, 
 def group_value(board: Board, g: GroupInfo, funds: float, n_opp: int, w: Weights, top_level: int = 5) -> float:
     """What owning group ``g`` whole is worth with ``funds`` to build, beyond single rents."""
     turns = w.horizon * max(w.min_opponents, n_opp)
-    best, _ = _build_plan(g, 0, 0.0, g.house_cost * len(g.squares), funds, turns, turns * g.rate[0], top_level)
+    plan = ((board.group_index[g.squares[0]], (0, g.house_cost * len(g.squares), 0.0)),)  # from no house
+    best = _plans(board.rent_steps(turns, top_level), plan, funds, top_level)
     return best - turns * g.single
 
 
