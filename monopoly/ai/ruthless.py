@@ -140,8 +140,9 @@ class Ruthless(Strategy):
         stamp = view.holdings_version()
         if held is not None and held.stamp == stamp:
             return held  # nothing changed hands, was mortgaged or built since
-        board = _board_now(view)
-        key = (board.owners, board.mortgages, view.edition, view.rules)
+        # (the view hands out the same owners and mortgages to every seat until the holdings change,
+        # so a key compared with one made by the same version is compared at once)
+        key = (view.owners(), view.mortgages(), view.edition, view.rules)
         if held is None or held.key != key:
             held = self._holdings = _Holdings(key)
         held.stamp = stamp
@@ -182,7 +183,7 @@ class Ruthless(Strategy):
         offline = view.offline_square
         if built is not None and built.stamp == stamp and built.offline == offline:
             return built  # (the stamp moves with every building and player; the Offline token does not)
-        levels = _board_now(view).levels() if self._whole(view, held) else None
+        levels = view.levels() if self._whole(view, held) else None
         key = (levels, view.bank_houses, view.bank_hotels, offline, len(view.active_players()))
         if built is None or built.key != key:
             # (the table is shared by every seat that looks at this version of the holdings)
@@ -1166,8 +1167,7 @@ class Ruthless(Strategy):
         turns = self.weights.horizon * max(self.weights.min_opponents, len(view.opponents()))
         best = None
         best_key = None
-        now = _board_now(view)
-        level, mortgaged = now.levels(), now.mortgages
+        level, mortgaged = view.levels(), view.mortgages()
         shortage: bool | None = None  # worked out when first needed
         for info in groups:
             squares = info.squares
@@ -1356,39 +1356,6 @@ def _throws_from(board: Board) -> list[tuple[tuple[int, int, int], ...]]:
             table.append(tuple(reached))
         found = _THROWS[id(board)] = (board, table)
     return found[1]
-
-
-class _BoardNow:
-    """The owners, mortgages and buildings of one version of the holdings (``View.holdings_version``),
-    read once for every seat: each seat asks after each change, and a tuple read once is also
-    compared at once with itself."""
-
-    __slots__ = ("stamp", "owners", "mortgages", "_levels", "_view")
-
-    def __init__(self, stamp: int, view: GameView) -> None:
-        self.stamp = stamp
-        self.owners = view.owners()
-        self.mortgages = view.mortgages()
-        self._levels: tuple[int, ...] | None = None
-        self._view: GameView | None = view  # (until the levels are read: only seats with a whole group ask)
-
-    def levels(self) -> tuple[int, ...]:
-        if self._levels is None:
-            assert self._view is not None
-            self._levels, self._view = self._view.levels(), None
-        return self._levels
-
-
-def _board_now(view: GameView) -> _BoardNow:
-    """The ``_BoardNow`` of the holdings as they are (the last one, if they have not changed since)."""
-    stamp = view.holdings_version()
-    last = _LAST_BOARD_NOW[0]
-    if last is None or last.stamp != stamp:
-        last = _LAST_BOARD_NOW[0] = _BoardNow(stamp, view)
-    return last
-
-
-_LAST_BOARD_NOW: list[_BoardNow | None] = [None]
 
 
 _LAST_WHOLE: list[tuple[Board, tuple[int, ...], dict[int, tuple[GroupInfo, ...]]] | None] = [None]
