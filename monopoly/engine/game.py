@@ -82,12 +82,9 @@ class Game:
         """Taken afresh from ``HOLDINGS_STAMPS`` whenever the owners, mortgages or buildings may have
         changed (``holdings_changed``): see ``View.holdings_version``."""
         self._monopolies: tuple[int, dict[int, tuple[Any, ...]]] = (-1, {})
-        # ``View.owners``, ``mortgages``, ``levels`` and ``active_players`` at a holdings stamp
-        # (stamps start at 1)
-        self._owners: tuple[int, tuple[int, ...]] = (0, ())
-        self._mortgages: tuple[int, tuple[bool, ...]] = (0, ())
-        self._levels: tuple[int, tuple[int, ...]] = (0, ())
-        self._active: tuple[int, tuple[int, ...]] = (0, ())
+        # the view's whole-board answers kept for one holdings stamp (``View._per_version``; stamps start at 1)
+        self._kept_stamp = 0
+        self._kept: dict[Any, Any] = {}
         self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten
         self._landings: list[int] | None = None  # see ``count_landings``
 

@@ -17,7 +17,7 @@ player is named (``view.cash()`` is the seat's cash); the computer players read 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar
 
 from . import actions as A
 from . import holdings as H
@@ -32,6 +32,25 @@ _ROLL, _GAME_OVER, _TRADE_RESPONSE = K.ROLL, K.GAME_OVER, K.TRADE_RESPONSE
 
 if TYPE_CHECKING:
     from .game import Game
+
+_T = TypeVar("_T")
+
+
+# The whole-board answers ``View._per_version`` keeps (module functions: the key of each is the function).
+def _owners_of(g: "Game") -> tuple[int, ...]:
+    return tuple(g.state.owner)
+
+
+def _mortgages_of(g: "Game") -> tuple[bool, ...]:
+    return tuple(g.state.mortgaged)
+
+
+def _levels_of(g: "Game") -> tuple[int, ...]:
+    return H.levels(g.rules, g.state)
+
+
+def _active_of(g: "Game") -> tuple[int, ...]:
+    return tuple([i for i, p in enumerate(g.state.players) if not p.bankrupt])
 
 
 @dataclass(frozen=True)
@@ -230,11 +249,7 @@ class View:
         """The seats still in the game, in seat order (a new list each time). Worked out once per
         holdings version (a bankruptcy takes a new one), as ``levels`` is: the computer players
         ask it several times a turn."""
-        g = self._game
-        kept = g._active
-        if kept[0] != g.holdings_stamp:
-            kept = g._active = (g.holdings_stamp, tuple([i for i, p in enumerate(g.state.players) if not p.bankrupt]))
-        return list(kept[1])
+        return list(self._per_version(_active_of))
 
     def opponents(self, player: int | None = None) -> list[int]:
         me = self._p(player)
@@ -247,11 +262,7 @@ class View:
 
     def owners(self) -> tuple[int, ...]:
         """The owner of every square, in board order: kept per holdings version, as ``levels`` is."""
-        g = self._game
-        kept = g._owners
-        if kept[0] != g.holdings_stamp:
-            kept = g._owners = (g.holdings_stamp, tuple(g.state.owner))
-        return kept[1]
+        return self._per_version(_owners_of)
 
     def mortgaged(self, square: int) -> bool:
         return self._game.state.mortgaged[square]
@@ -698,6 +709,19 @@ class View:
         p = self.seat if player is None else player
         return deal_problem(self._game, self._p(p) if p is None else p) is None  # bankrupt: never
 
+    def _per_version(self, answer: Callable[["Game"], _T]) -> _T:
+        """``answer`` of the game, worked out once per holdings version and kept by the game for
+        every view of it (the owners, mortgages, levels and players, asked several times a turn)."""
+        g = self._game
+        if g._kept_stamp != g.holdings_stamp:
+            g._kept_stamp = g.holdings_stamp
+            g._kept = {}
+        kept = g._kept
+        found = kept.get(answer)
+        if found is None:
+            found = kept[answer] = answer(g)
+        return found
+
     def holdings_version(self) -> int:
         """A number that changes whenever an owner, a mortgage, a building or the players in the game
         may have changed (and never comes back, in any game of this process): a client that works
@@ -708,22 +732,14 @@ class View:
     def mortgages(self) -> tuple[bool, ...]:
         """Whether each square is mortgaged, in board order (``mortgaged`` for every square): kept
         per holdings version, as ``levels`` is."""
-        g = self._game
-        kept = g._mortgages
-        if kept[0] != g.holdings_stamp:
-            kept = g._mortgages = (g.holdings_stamp, tuple(g.state.mortgaged))
-        return kept[1]
+        return self._per_version(_mortgages_of)
 
     def levels(self) -> tuple[int, ...]:
         """The buildings on each square as one number, in board order (``level`` for every square,
         in one pass: a valuation reads the whole board at once). Kept until the holdings change
         (``holdings_version``): the computer players ask it a few times a turn, and the buildings
         change in few of them."""
-        g = self._game
-        kept = g._levels
-        if kept[0] != g.holdings_stamp:
-            kept = g._levels = (g.holdings_stamp, H.levels(g.rules, g.state))
-        return kept[1]
+        return self._per_version(_levels_of)
 
     def cash_by_seat(self) -> tuple[int, ...]:
         """Every player's cash, in seat order (``cash`` for every seat)."""
