@@ -506,17 +506,23 @@ class Ruthless(Strategy):
         # (the appraisal's position is the view's: its mortgages and buildings answer what the engine's
         # ``mortgaged``, ``group_has_buildings`` and ``sell_problem`` would)
         mortgaged, level, group_of = pos.mortgaged, pos.level, board.group_of
+        # Selling from any of a group's most built-up sites values the same (a group's plan reads its
+        # lowest level; the refund and any hotels broken down are the group's), and the first such
+        # site wins a tie: the others are not valued.
+        sold_from: set[str] = set()
         for s in view.owned():
             options: list[tuple[Action, float, int]] = []  # (action, strength after, cash raised)
             here = level[s]
-            top = max([level[t] for t in group_of[s].squares])
+            group = group_of[s]
+            top = max([level[t] for t in group.squares])
             if not mortgaged[s] and not top:
                 raised = board.mortgage[s]
                 held = appraisal.changed(me, (s,), mortgaged=_with(mortgaged, s, True))
                 options.append((Mortgage(me, s), appraisal.worth(held, cash + raised), raised))
-            if here and here >= top:  # (``sell_problem``: sell evenly, from the most built-up sites first)
+            if here and here >= top and group.id not in sold_from:  # (``sell_problem``: evenly, from the most built-up)
+                sold_from.add(group.id)
                 sold, raised = self._levels_after_sale(view, pos, s)
-                held = appraisal.changed(me, group_of[s].squares, level=sold)
+                held = appraisal.changed(me, group.squares, level=sold)
                 options.append((SellBuilding(me, s), appraisal.worth(held, cash + raised), raised))
             for action, after, raised in options:
                 loss = before - after
