@@ -158,7 +158,7 @@ class Ruthless(Strategy):
         last = self._last_appraisal
         if last is not None and last[0] is built and last[1] == cash:
             return last[2]  # the same position: what it worked out stands (its ``pos`` is never changed)
-        owners, mortgaged, levels = held.key[0], held.key[1], built.key[0]
+        owners, mortgaged, levels = held.key[0], held.key[1], built.levels
         # (no buildings stand while nobody owns a whole group: ``_built`` then leaves them out of its key)
         pos = Position(list(owners), list(mortgaged), list(levels) if levels is not None else [0] * len(owners),
                        list(cash), view.active_players())
@@ -183,11 +183,10 @@ class Ruthless(Strategy):
         offline = view.offline_square
         if built is not None and built.stamp == stamp and built.offline == offline:
             return built  # (the stamp moves with every building and player; the Offline token does not)
+        # A new stamp with the same deeds means buildings or players changed: a fresh record (the
+        # table is shared by every seat that looks at this version of the holdings).
         levels = view.levels() if self._whole(view, held) else None
-        key = (levels, view.bank_houses, view.bank_hotels, offline, len(view.active_players()))
-        if built is None or built.key != key:
-            # (the table is shared by every seat that looks at this version of the holdings)
-            built = held.built = _Buildings(key, _shared_table((stamp, offline, self.weights)))
+        built = held.built = _Buildings(levels, _shared_table((stamp, offline, self.weights)))
         built.stamp, built.offline = stamp, offline
         return built
 
@@ -316,7 +315,8 @@ class Ruthless(Strategy):
         # a cached answer is never stale and a resumed game (whose cache starts empty) bids the same.
         held = self._held(view)
         high = view.bid_limit()
-        key = (square, high, held.key, self._built(view, held).key, view.cash_by_seat(), tuple(view.active_players()))
+        key = (square, high, held.key, self._built(view, held).levels, view.bank_houses, view.bank_hotels,
+               view.offline_square, view.cash_by_seat(), tuple(view.active_players()))
         if self._bid_cache is not None and self._bid_cache[0] == key:
             return self._bid_cache[1]
         worth = self._worth_at(view, square)
@@ -1309,14 +1309,14 @@ class _Holdings:
 
 class _Buildings:
     """What depends on the buildings as well as on the deeds (``_Holdings``): the next house worth
-    building and the dearest rent of a throw from each square. ``key``: the buildings on every
-    square (none while no group is owned whole), the bank's houses and hotels, the Offline token
-    and how many still play."""
+    building and the dearest rent of a throw from each square, for one holdings version and
+    Offline square. ``levels``: the buildings on every square (None while no group is owned
+    whole, when none stand)."""
 
-    __slots__ = ("key", "stamp", "offline", "build", "danger", "rents", "parts", "threat")
+    __slots__ = ("levels", "stamp", "offline", "build", "danger", "rents", "parts", "threat")
 
-    def __init__(self, key: tuple[Any, ...], table: "_Table") -> None:
-        self.key = key
+    def __init__(self, levels: tuple[int, ...] | None, table: "_Table") -> None:
+        self.levels = levels
         self.stamp = -1  # the ``View.holdings_version`` and Offline square it was last found current at
         self.offline: int | None = -1
         self.build: tuple[int, int] | None = _UNSET  # the next house worth building: (square, cost)
