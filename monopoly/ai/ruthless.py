@@ -100,8 +100,7 @@ class Ruthless(Strategy):
         self._wary_swaps: dict[int, tuple[float, int]] = {}  # partner -> (the swap share refused, until)
         self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
         self._search_key: tuple[int, ...] | None = None  # see ``_trade_key``
-        # (holdings_version, owners, their _trade_key)
-        self._trade_owners: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
+        self._trade_owners: tuple[int, tuple[int, ...]] | None = None  # (holdings_version, its _trade_key)
         # (what the deals depend on: the _trade_key and who plays; _deals)
         self._deal_cache: tuple[tuple[Any, ...], tuple[tuple[int, list[_Deal]], ...]] | None = None
         self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
@@ -1007,24 +1006,14 @@ class Ruthless(Strategy):
     def _trade_key(self, view: GameView) -> tuple[int, ...]:
         """What the trades it looks for depend on besides cash and mortgages: the owners of the groups
         it holds part of and that are sold out (the only groups ``_find_trade`` deals in). Asked at every
-        throw of its own: kept while ``holdings_version`` stands, and while the owners do."""
+        throw of its own: kept while ``holdings_version`` stands (``_trade_keys`` works it out for
+        every seat at once)."""
         version = view.holdings_version()
         last = self._trade_owners
         if last is not None and last[0] == version:
-            return last[2]
-        owners = view.owners()
-        if last is not None and last[1] == owners:
-            self._trade_owners = (version, owners, last[2])
-            return last[2]
-        me = self.seat
-        closed: list[int] = []
-        for g in board_for(view).groups:
-            squares = g.squares
-            held = [owners[s] for s in squares]
-            if me in held and NOBODY not in held:
-                closed.extend(squares)
-        key = tuple(closed) + tuple([owners[s] for s in closed])
-        self._trade_owners = (version, owners, key)
+            return last[1]
+        key = _trade_keys(board_for(view), view.owners()).get(self.seat, ())
+        self._trade_owners = (version, key)
         return key
 
     def _develop(self, view: GameView, at_start: bool = True) -> Action | None:
@@ -1341,6 +1330,29 @@ def _whole_groups(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[Grou
             out[first] = out.get(first, ()) + (g,)
     _LAST_WHOLE[0] = (board, owners, out)
     return out
+
+
+def _trade_keys(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """``Ruthless._trade_key`` of every player who holds part of a sold-out group (the squares of those
+    groups in board order, then their owners). Every seat asks it of the same owners in turn, so the
+    last answer is kept (read only)."""
+    last = _LAST_TRADE_KEYS[0]
+    if last is not None and last[0] is board and (last[1] is owners or last[1] == owners):
+        return last[2]
+    closed: dict[int, list[int]] = {}
+    for g in board.groups:
+        squares = g.squares
+        holders = {owners[s] for s in squares}
+        if NOBODY in holders:
+            continue
+        for p in holders:
+            closed.setdefault(p, []).extend(squares)
+    out = {p: tuple(squares) + tuple([owners[s] for s in squares]) for p, squares in closed.items()}
+    _LAST_TRADE_KEYS[0] = (board, owners, out)
+    return out
+
+
+_LAST_TRADE_KEYS: list[tuple[Board, tuple[int, ...], dict[int, tuple[int, ...]]] | None] = [None]
 
 
 _THROWS: dict[int, tuple[Board, list[tuple[tuple[int, int, int], ...]]]] = {}
