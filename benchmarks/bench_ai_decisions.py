@@ -10,6 +10,7 @@ out before the clock starts, as loading the edition is: they are a table, not a 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -19,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from monopoly.ai import ComputerPlayers  # noqa: E402
 from monopoly.ai.board import board_facts  # noqa: E402
+from monopoly.ai.registry import STRATEGIES, seat_seed  # noqa: E402
 from monopoly.ai.simulate import game_seed, seating  # noqa: E402
 from monopoly.ai.strategy import ANSWERS  # noqa: E402
 from monopoly.engine import Game, load_edition  # noqa: E402
@@ -38,6 +40,13 @@ def timed(method, name: str, times: list[float], by_method: dict[str, list[float
     return wrapper
 
 
+def timed_class(cls: type, times: list[float], by_method: dict[str, list[float]]) -> type:
+    """A subclass of strategy class ``cls`` whose decision methods time themselves. (A subclass, not
+    methods set on the object: a compiled strategy's methods cannot be replaced, see
+    ``monopoly/compiled.py``.)"""
+    return type(f"Timed{cls.__name__}", (cls,), {m: timed(getattr(cls, m), m, times, by_method) for m in METHODS})
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -49,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     board_facts(load_edition("us"))  # the landing table, once a process (see the docstring)
     times: list[float] = []
     by_method: dict[str, list[float]] = {}
+    timed_ruthless = timed_class(STRATEGIES["ruthless"], times, by_method)
     for i in range(args.games):
         seats = seating(strategies, i)
         gseed = game_seed(args.seed, i)
@@ -56,10 +66,8 @@ def main(argv: list[str] | None = None) -> int:
                         first_player=0, keep_log=False)
         players = ComputerPlayers(game, dict(enumerate(seats)), seed=gseed)
         for seat, name in enumerate(seats):
-            if name == "ruthless":
-                strategy = players.strategy(seat)
-                for method in METHODS:
-                    setattr(strategy, method, timed(getattr(strategy, method), method, times, by_method))
+            if name == "ruthless":  # the same strategy, made as ComputerPlayers made it, but timed
+                players.strategies[seat] = timed_ruthless(seat, random.Random(seat_seed(players.seed, seat)))
         while not game.over:
             game.apply(players.next_action(game))
     times.sort()
