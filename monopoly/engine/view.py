@@ -36,21 +36,58 @@ if TYPE_CHECKING:
 _T = TypeVar("_T")
 
 
-# The whole-board answers ``View._per_version`` keeps (module functions: the key of each is the function).
+_Kept = TypeVar("_Kept", tuple[int, ...], tuple[bool, ...], list[int])
+
+
+def _per_version(answer: Callable[["Game"], _Kept]) -> Callable[["View"], _Kept]:
+    """A question of the view whose answer, ``answer(game)``, depends on the holdings alone: it is
+    worked out once per holdings version and kept by the game for every view of it, and handed out
+    as ``[:]`` of what is kept (a tuple as it is, a list as a new copy). The view's owners, mortgages,
+    levels and players are all made here, so that asking one costs a single call: the computer
+    players ask them several times a turn."""
+    def question(self: "View") -> _Kept:
+        g = self._game
+        kept = g._kept
+        if g._kept_stamp == g.holdings_stamp:
+            found: _Kept | None = kept.get(answer)
+            if found is not None:
+                return found[:]
+        else:
+            g._kept_stamp = g.holdings_stamp
+            kept = g._kept = {}
+        made = kept[answer] = answer(g)
+        return made[:]
+
+    question.__name__ = question.__qualname__ = answer.__name__.removesuffix("_of").lstrip("_")
+    question.__doc__ = answer.__doc__
+    return question
+
+
+# The whole-board answers kept by ``_per_version`` (module functions: the key of each is the function).
 def _owners_of(g: "Game") -> tuple[int, ...]:
+    """The owner of every square, in board order: kept per holdings version (see ``holdings_version``)."""
     return tuple(g.state.owner)
 
 
 def _mortgages_of(g: "Game") -> tuple[bool, ...]:
+    """Whether each square is mortgaged, in board order (``mortgaged`` for every square): kept
+    per holdings version."""
     return tuple(g.state.mortgaged)
 
 
 def _levels_of(g: "Game") -> tuple[int, ...]:
+    """The buildings on each square as one number, in board order (``level`` for every square,
+    in one pass: a valuation reads the whole board at once). Kept until the holdings change
+    (``holdings_version``): the computer players ask it a few times a turn, and the buildings
+    change in few of them."""
     return H.levels(g.rules, g.state)
 
 
-def _active_of(g: "Game") -> tuple[int, ...]:
-    return tuple([i for i, p in enumerate(g.state.players) if not p.bankrupt])
+def _active_players_of(g: "Game") -> list[int]:
+    """The seats still in the game, in seat order (a new list each time). Worked out once per
+    holdings version (a bankruptcy takes a new one): the computer players ask it several times a
+    turn."""
+    return [i for i, p in enumerate(g.state.players) if not p.bankrupt]
 
 
 @dataclass(frozen=True)
@@ -245,11 +282,7 @@ class View:
     def bankrupt(self, player: int | None = None) -> bool:
         return self._game.state.players[self._p(player)].bankrupt
 
-    def active_players(self) -> list[int]:
-        """The seats still in the game, in seat order (a new list each time). Worked out once per
-        holdings version (a bankruptcy takes a new one), as ``levels`` is: the computer players
-        ask it several times a turn."""
-        return list(self._per_version(_active_of))
+    active_players = _per_version(_active_players_of)
 
     def opponents(self, player: int | None = None) -> list[int]:
         me = self._p(player)
@@ -260,9 +293,7 @@ class View:
         """The owner of ``square``, or ``NOBODY`` (-1)."""
         return self._game.state.owner[square]
 
-    def owners(self) -> tuple[int, ...]:
-        """The owner of every square, in board order: kept per holdings version, as ``levels`` is."""
-        return self._per_version(_owners_of)
+    owners = _per_version(_owners_of)
 
     def mortgaged(self, square: int) -> bool:
         return self._game.state.mortgaged[square]
@@ -709,19 +740,6 @@ class View:
         p = self.seat if player is None else player
         return deal_problem(self._game, self._p(p) if p is None else p) is None  # bankrupt: never
 
-    def _per_version(self, answer: Callable[["Game"], _T]) -> _T:
-        """``answer`` of the game, worked out once per holdings version and kept by the game for
-        every view of it (the owners, mortgages, levels and players, asked several times a turn)."""
-        g = self._game
-        if g._kept_stamp != g.holdings_stamp:
-            g._kept_stamp = g.holdings_stamp
-            g._kept = {}
-        kept = g._kept
-        found = kept.get(answer)
-        if found is None:
-            found = kept[answer] = answer(g)
-        return found
-
     def holdings_version(self) -> int:
         """A number that changes whenever an owner, a mortgage, a building or the players in the game
         may have changed (and never comes back, in any game of this process): a client that works
@@ -729,17 +747,8 @@ class View:
         the whole board. Cash, the tokens and the cards do not change it."""
         return self._game.holdings_stamp
 
-    def mortgages(self) -> tuple[bool, ...]:
-        """Whether each square is mortgaged, in board order (``mortgaged`` for every square): kept
-        per holdings version, as ``levels`` is."""
-        return self._per_version(_mortgages_of)
-
-    def levels(self) -> tuple[int, ...]:
-        """The buildings on each square as one number, in board order (``level`` for every square,
-        in one pass: a valuation reads the whole board at once). Kept until the holdings change
-        (``holdings_version``): the computer players ask it a few times a turn, and the buildings
-        change in few of them."""
-        return self._per_version(_levels_of)
+    mortgages = _per_version(_mortgages_of)
+    levels = _per_version(_levels_of)
 
     def cash_by_seat(self) -> tuple[int, ...]:
         """Every player's cash, in seat order (``cash`` for every seat)."""
