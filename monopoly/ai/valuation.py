@@ -282,7 +282,6 @@ class Appraisal:
         self.top = top_level
         self.turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
         self._held: dict[int, Parts] = {} if parts is None else parts
-        self._ordered: dict[int, WholeGroups] = {}
         self._strength: dict[int, float] = {}
         self._liquid: dict[int, float] = {}
         self._steps = board.rent_steps(self.turns, top_level)
@@ -302,15 +301,8 @@ class Appraisal:
         return found
 
     def held(self, p: int) -> "Holdings":
-        v, f, _, _, whole = self._parts(p)
-        return Holdings(v, f, self._whole(p, whole))
-
-    def _whole(self, p: int, whole: dict[int, tuple[int, int, float]]) -> "WholeGroups":
-        """``p``'s whole groups in the position, in the order funds go to them (worked out once)."""
-        found = self._ordered.get(p)
-        if found is None:
-            found = self._ordered[p] = tuple(sorted(whole.items(), key=self._rank))
-        return found
+        found = self._held.get(p)
+        return (found if found is not None else self._parts(p))[0]
 
     def traded(self, p: int, owner: Sequence[int], squares: Sequence[int],
                groups: Sequence[int] | None = None) -> "Holdings":
@@ -323,7 +315,9 @@ class Appraisal:
         ``mortgaged``, their buildings to ``level`` (each the whole board's; the position's where
         not given). ``groups``: the indices of the squares' groups in order, when the caller knows them
         (a search pricing the same deal again works them out once)."""
-        v, f, values, funds, whole = self._parts(p)
+        found = self._held.get(p)
+        held, values, funds, whole = found if found is not None else self._parts(p)
+        v, f = held.value, held.funds
         out: list[tuple[int, tuple[int, int, float]]] | None = None  # the whole groups, if any changed
         pos = self.pos
         owner = pos.owner if owner is None else owner
@@ -341,7 +335,7 @@ class Appraisal:
             if built is not None or i in whole:
                 # (the order funds go in is by group alone: a group whose plan changed keeps its place)
                 if out is None:
-                    out = list(self._whole(p, whole))
+                    out = list(held.whole)
                 at = next((n for n, item in enumerate(out) if item[0] == i), -1)
                 if built is None:
                     del out[at]
@@ -352,9 +346,7 @@ class Appraisal:
                     key = (rank[i], i)
                     at = next((n for n, item in enumerate(out) if (rank[item[0]], item[0]) > key), len(out))
                     out.insert(at, (i, built))
-        if out is None:  # no whole group changed
-            return Holdings(v, f, self._whole(p, whole))
-        return Holdings(v, f, tuple(out))
+        return Holdings(v, f, held.whole if out is None else tuple(out))  # (None: no whole group changed)
 
     def worth(self, held: "Holdings", cash: float) -> float:
         """The value of ``held`` with ``cash``: ``strength`` of that position."""
@@ -367,6 +359,8 @@ class Appraisal:
         return self.board.build_rank[item[0]], item[0]
 
     def _parts(self, p: int) -> "Parts":
+        """``p``'s holdings in parts, worked out (and kept) on the first question (the callers look in
+        ``_held`` themselves first: this call is the miss)."""
         found = self._held.get(p)
         if found is None:
             groups = self.board.groups
@@ -385,16 +379,18 @@ class Appraisal:
                 funds[i] = fund
                 if built is not None:
                     whole[i] = built
-            found = self._held[p] = (sum(values), sum(funds), values, funds, whole)
+            ordered = tuple(sorted(whole.items(), key=self._rank))
+            found = self._held[p] = (Holdings(sum(values), sum(funds), ordered), values, funds, whole)
         return found
 
 
 
 WholeGroups = tuple[tuple[int, tuple[int, int, float]], ...]
 """Whole colour groups as (group index, (level, cost a level, mortgages to lift)), in the order funds go to them."""
-Parts = tuple[float, float, list[float], list[float], dict[int, tuple[int, int, float]]]
-"""A player's holdings in parts: the value and funds of all its groups, of each group, and its whole
-colour groups by group index (``Appraisal``)."""
+Parts = tuple["Holdings", list[float], list[float], dict[int, tuple[int, int, float]]]
+"""A player's holdings in parts: its holdings (the value and funds of all its groups, its whole colour
+groups in the order funds go to them), the value and funds of each group, and its whole colour groups
+by group index (``Appraisal``)."""
 
 
 class Holdings(NamedTuple):
