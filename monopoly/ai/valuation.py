@@ -75,7 +75,15 @@ class Board:
         # the order ``strength`` spends funds on whole groups in: best return on houses first
         self.build_rank = tuple(-(g.rate[3] - g.rate[0]) / (3 * g.house_cost * len(g.squares)) if g.kind == "street"
                                 else 0.0 for g in self.groups)
+        # What ``_group_part`` reads, by group index: whether it is a colour group, and the cost of a
+        # level of houses on all its sites; and by square, price and mortgage as floats (a float adds
+        # to a float faster than an int does, to the same sum).
+        self.is_street = tuple(g.kind == "street" for g in self.groups)
+        self.level_cost = tuple(g.house_cost * len(g.squares) for g in self.groups)
+        self.price_f = [float(v) for v in self.price]
+        self.mortgage_f = [float(v) for v in self.mortgage]
         self._steps: dict[tuple[float, int], tuple[tuple[tuple[float, ...], float], ...]] = {}
+        self._rents: dict[tuple[float, float, float], HeldRents] = {}
 
     def rent_steps(self, turns: float, top_level: int) -> tuple[tuple[tuple[float, ...], float], ...]:
         """For each group, the rent over ``turns`` opponent turns at each level 0..``top_level`` (streets only)
@@ -89,6 +97,47 @@ class Board:
                  if g.kind == "street" else (), turns * g.single)
                 for g in self.groups)
         return found
+
+    def held_rents(self, turns: float, w: "Weights") -> "HeldRents":
+        """``HeldRents`` over ``turns`` opponent turns with ``w``'s option credits (worked out once)."""
+        key = (turns, w.option, w.split_option)
+        found = self._rents.get(key)
+        if found is None:
+            found = self._rents[key] = HeldRents.of(self, turns, w)
+        return found
+
+
+class HeldRents(NamedTuple):
+    """What ``_group_part`` adds for rent over a horizon of ``turns`` opponent turns, worked out
+    once a board and horizon (the same products it would work out at each call, so the same values).
+
+    ``site``: each square's rent over the horizon at level 0 (a street's single rent), by square.
+    ``street``: for each colour group (by group index; empty for the others), the option credit for
+    holding k of its sites (k = 0..all), as (nobody else holds any, others hold some). ``other``: for
+    each railroad or utility group (empty for colour groups), its rent with k of its deeds held
+    unmortgaged.
+    """
+    site: list[float]
+    street: tuple[tuple[tuple[float, float], ...], ...]
+    other: tuple[tuple[float, ...], ...]
+
+    @classmethod
+    def of(cls, board: Board, turns: float, w: "Weights") -> "HeldRents":
+        street: list[tuple[tuple[float, float], ...]] = []
+        other: list[tuple[float, ...]] = []
+        for g in board.groups:
+            n = len(g.squares)
+            if g.kind == "street":
+                # (no credit is 0.0: adding it leaves a value as it was)
+                street.append(tuple((w.option * (k / n) ** 2 * turns * g.rate[3],
+                                     w.split_option * w.option * (k / n) ** 2 * turns * g.rate[3] if w.split_option
+                                     else 0.0) for k in range(n + 1)))
+                other.append(())
+            else:
+                street.append(())
+                other.append(tuple([turns * r for r in g.rate]))
+        site = [turns * r[0] if r else 0.0 for r in board.rate]
+        return cls(site, tuple(street), tuple(other))
 
 
 _BOARDS: dict[tuple[int, bool, int], Board] = {}
@@ -152,6 +201,7 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
     owner, mortgaged, level = pos.owner, pos.mortgaged, pos.level
     total = float(pos.cash[p])
     funds = pos.cash[p] + w.income
+    rents = board.held_rents(turns, w)
     whole = []
     for i, g in enumerate(board.groups):
         for s in g.squares:
@@ -159,7 +209,7 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
                 break
         else:
             continue  # p holds none of it
-        value, fund, built = _group_part(board, g, owner, mortgaged, level, p, turns, w)
+        value, fund, built = _group_part(board, i, owner, mortgaged, level, p, rents)
         total += value
         funds += fund
         if built is not None:
@@ -169,50 +219,52 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
     return total + _builds(board, whole, funds, turns, top_level) if whole else total
 
 
-def _group_part(board: Board, g: GroupInfo, owner: Sequence[int], mortgaged: Sequence[bool], level: Sequence[int],
-                p: int, turns: float, w: Weights) -> tuple[float, float, tuple[int, int, float] | None]:
-    """What group ``g`` adds to ``p``'s strength besides build plans: the value of its deeds and
-    their rent, what it adds to the funds for building (the mortgages of its deeds outside whole
-    groups), and for a whole colour group (level, cost a level, mortgages to lift) for the plan."""
-    squares = g.squares
-    price, mort = board.price, board.mortgage
+def _group_part(board: Board, i: int, owner: Sequence[int], mortgaged: Sequence[bool], level: Sequence[int],
+                p: int, rents: HeldRents) -> tuple[float, float, tuple[int, int, float] | None]:
+    """What group ``i`` adds to ``p``'s strength besides build plans: the value of its deeds and
+    their rent (over the horizon of ``rents``), what it adds to the funds for building (the mortgages
+    of its deeds outside whole groups), and for a whole colour group (level, cost a level, mortgages
+    to lift) for the plan."""
+    squares = board.groups[i].squares
+    price, mortgaged_value = board.price_f, board.mortgaged_value
     mine = 0
-    other = False
     value = 0.0
     for s in squares:
-        o = owner[s]
-        if o == p:
+        if owner[s] == p:
             mine += 1
-            value += board.mortgaged_value[s] if mortgaged[s] else price[s]
-        elif o != NOBODY:
-            other = True
+            value += mortgaged_value[s] if mortgaged[s] else price[s]
     if not mine:
         return 0.0, 0.0, None
     fund = 0.0
-    if g.kind == "street":
+    mortgage = board.mortgage_f
+    if board.is_street[i]:
         if mine == len(squares):
-            cur = min([level[s] for s in squares])
+            cur = level[squares[0]]
             lift = 0.0
+            lift_cost = board.lift_cost
             for s in squares:
+                if level[s] < cur:
+                    cur = level[s]
                 if mortgaged[s]:
-                    lift += board.lift_cost[s]
-            return value, 0.0, (cur, g.house_cost * len(squares), lift)
+                    lift += lift_cost[s]
+            return value, 0.0, (cur, board.level_cost[i], lift)
+        site = rents.site
+        other = False
         for s in squares:
-            if owner[s] == p and not mortgaged[s]:
-                value += turns * board.rate[s][0]
-                fund += mort[s]
-        if not other:
-            value += w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
-        elif w.split_option:
-            value += w.split_option * w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
-    else:
-        live = 0
-        for s in squares:
-            if owner[s] == p and not mortgaged[s]:
-                live += 1
-                fund += mort[s]
-        value += turns * g.rate[live]
-    return value, fund, None
+            o = owner[s]
+            if o == p:
+                if not mortgaged[s]:
+                    value += site[s]
+                    fund += mortgage[s]
+            elif o != NOBODY:
+                other = True
+        return value + rents.street[i][mine][other], fund, None
+    live = 0
+    for s in squares:
+        if owner[s] == p and not mortgaged[s]:
+            live += 1
+            fund += mortgage[s]
+    return value + rents.other[i][live], fund, None
 
 
 def _builds(board: Board, whole: Sequence[tuple[int, tuple[int, int, float]]], funds: float, turns: float,
@@ -285,6 +337,7 @@ class Appraisal:
         self._strength: dict[int, float] = {}
         self._liquid: dict[int, float] = {}
         self._steps = board.rent_steps(self.turns, top_level)
+        self._rents = board.held_rents(self.turns, w)
 
     def liquid(self, p: int) -> float:
         """``liquid_value`` of ``p`` in the position (worked out once)."""
@@ -323,13 +376,12 @@ class Appraisal:
         owner = pos.owner if owner is None else owner
         mortgaged = pos.mortgaged if mortgaged is None else mortgaged
         level = pos.level if level is None else level
-        board, turns, w = self.board, self.turns, self.w
+        board, rents = self.board, self._rents
         if groups is None:
             index = board.group_index
             groups = (index[squares[0]],) if len(squares) == 1 else sorted({index[s] for s in squares})
-        infos = board.groups
         for i in groups:
-            value, fund, built = _group_part(board, infos[i], owner, mortgaged, level, p, turns, w)
+            value, fund, built = _group_part(board, i, owner, mortgaged, level, p, rents)
             v += value - values[i]
             f += fund - funds[i]
             if built is not None or i in whole:
@@ -374,7 +426,7 @@ class Appraisal:
                         break
                 else:
                     continue  # p holds none of it
-                value, fund, built = _group_part(self.board, g, owner, mortgaged, level, p, self.turns, self.w)
+                value, fund, built = _group_part(self.board, i, owner, mortgaged, level, p, self._rents)
                 values[i] = value
                 funds[i] = fund
                 if built is not None:
