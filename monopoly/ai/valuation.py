@@ -75,19 +75,83 @@ class Board:
         # the order ``strength`` spends funds on whole groups in: best return on houses first
         self.build_rank = tuple(-(g.rate[3] - g.rate[0]) / (3 * g.house_cost * len(g.squares)) if g.kind == "street"
                                 else 0.0 for g in self.groups)
-        self._steps: dict[tuple[float, int], tuple[tuple[tuple[float, ...], float], ...]] = {}
+        # What ``_group_part`` reads, by group index: whether it is a colour group, and the cost of a
+        # level of houses on all its sites; and by square, price and mortgage as floats (a float adds
+        # to a float faster than an int does, to the same sum).
+        self.is_street = tuple(g.kind == "street" for g in self.groups)
+        self.level_cost = tuple(g.house_cost * len(g.squares) for g in self.groups)
+        self.price_f = [float(v) for v in self.price]
+        self.mortgage_f = [float(v) for v in self.mortgage]
+        self._tables: dict[tuple[float, int, float, float], RentTables] = {}
 
-    def rent_steps(self, turns: float, top_level: int) -> tuple[tuple[tuple[float, ...], float], ...]:
-        """For each group, the rent over ``turns`` opponent turns at each level 0..``top_level`` (streets only)
-        (``turns * rate[rent_index(level)]``) and of its single rents (``turns * single``): what the
-        build plans read, worked out once (the same products, so the same values)."""
-        key = (turns, top_level)
-        found = self._steps.get(key)
+    def rent_tables(self, turns: float, w: "Weights", top_level: int) -> "RentTables":
+        """``RentTables`` over ``turns`` opponent turns with ``w``'s option credits and hotels at
+        ``top_level`` (worked out once)."""
+        key = (turns, top_level, w.option, w.split_option)
+        found = self._tables.get(key)
         if found is None:
-            found = self._steps[key] = tuple(
-                (tuple([turns * g.rate[rent_index(lv, top_level)] for lv in range(top_level + 1)])
-                 if g.kind == "street" else (), turns * g.single)
-                for g in self.groups)
+            found = self._tables[key] = RentTables(self, turns, w, top_level)
+        return found
+
+
+Plan = tuple[float, float, float, float, int, tuple[tuple[float, float, float], ...]]
+"""A whole colour group's build plan from its level now, as ``_plans`` reads it (``RentTables.plan``):
+its value with no house built (its rent, or half its single rents while mortgages are to be lifted),
+the mortgages to lift, its rent at the level now and that rent less those mortgages, the cost of a
+level, and for each level above: (its cost from now, with the mortgages; its rent; rent less cost)."""
+
+
+class RentTables:
+    """What valuations over a horizon of ``turns`` opponent turns read, worked out once a board,
+    horizon, top level and option weights: the same products a valuation would work out at each
+    call, so the same values.
+
+    ``site``: each square's rent over the horizon at level 0 (a street's single rent), by square.
+    ``street``: for each colour group (by group index; empty for the others), the option credit for
+    holding k of its sites (k = 0..all), as (nobody else holds any, others hold some). ``other``: for
+    each railroad or utility group (empty for colour groups), its rent with k of its deeds held
+    unmortgaged. ``plan``: a whole group's build plan from a level.
+    """
+
+    __slots__ = ("site", "street", "other", "_steps", "_level_cost", "_plans")
+
+    def __init__(self, board: Board, turns: float, w: "Weights", top_level: int) -> None:
+        street: list[tuple[tuple[float, float], ...]] = []
+        other: list[tuple[float, ...]] = []
+        for g in board.groups:
+            n = len(g.squares)
+            if g.kind == "street":
+                # (no credit is 0.0: adding it leaves a value as it was)
+                street.append(tuple((w.option * (k / n) ** 2 * turns * g.rate[3],
+                                     w.split_option * w.option * (k / n) ** 2 * turns * g.rate[3] if w.split_option
+                                     else 0.0) for k in range(n + 1)))
+                other.append(())
+            else:
+                street.append(())
+                other.append(tuple([turns * r for r in g.rate]))
+        self.site = [turns * r[0] if r else 0.0 for r in board.rate]
+        self.street = tuple(street)
+        self.other = tuple(other)
+        # for each group, its rent at each level 0..top_level (streets only) and its single rents
+        self._steps = tuple((tuple([turns * g.rate[rent_index(lv, top_level)] for lv in range(top_level + 1)])
+                             if g.kind == "street" else (), turns * g.single) for g in board.groups)
+        self._level_cost = board.level_cost
+        self._plans: dict[tuple[int, int, float], Plan] = {}
+
+    def plan(self, i: int, cur: int, lift: float) -> Plan:
+        """The ``Plan`` of whole group ``i`` at level ``cur`` with mortgages ``lift`` to lift (worked out once)."""
+        key = (i, cur, lift)
+        found = self._plans.get(key)
+        if found is None:
+            rents, single = self._steps[i]
+            per_level = self._level_cost[i]
+            steps = []
+            for lv in range(cur + 1, len(rents)):
+                cost = (lv - cur) * per_level + lift
+                steps.append((cost, rents[lv], rents[lv] - cost))
+            # (the level now costs the mortgages alone: 0 * per_level + lift is lift)
+            found = self._plans[key] = (rents[cur] if not lift else single * 0.5, lift, rents[cur], rents[cur] - lift,
+                                        per_level, tuple(steps))
         return found
 
 
@@ -152,6 +216,7 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
     owner, mortgaged, level = pos.owner, pos.mortgaged, pos.level
     total = float(pos.cash[p])
     funds = pos.cash[p] + w.income
+    rents = board.rent_tables(turns, w, top_level)
     whole = []
     for i, g in enumerate(board.groups):
         for s in g.squares:
@@ -159,75 +224,67 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
                 break
         else:
             continue  # p holds none of it
-        value, fund, built = _group_part(board, g, owner, mortgaged, level, p, turns, w)
+        value, fund, built = _group_part(board, i, owner, mortgaged, level, p, rents)
         total += value
         funds += fund
         if built is not None:
             whole.append((i, built))
     if len(whole) > 1:
         whole.sort(key=lambda item: (board.build_rank[item[0]], item[0]))
-    return total + _builds(board, whole, funds, turns, top_level) if whole else total
+    return total + _plans(whole, funds) if whole else total
 
 
-def _group_part(board: Board, g: GroupInfo, owner: Sequence[int], mortgaged: Sequence[bool], level: Sequence[int],
-                p: int, turns: float, w: Weights) -> tuple[float, float, tuple[int, int, float] | None]:
-    """What group ``g`` adds to ``p``'s strength besides build plans: the value of its deeds and
-    their rent, what it adds to the funds for building (the mortgages of its deeds outside whole
-    groups), and for a whole colour group (level, cost a level, mortgages to lift) for the plan."""
-    squares = g.squares
-    price, mort = board.price, board.mortgage
+def _group_part(board: Board, i: int, owner: Sequence[int], mortgaged: Sequence[bool], level: Sequence[int],
+                p: int, rents: RentTables) -> tuple[float, float, Plan | None]:
+    """What group ``i`` adds to ``p``'s strength besides build plans: the value of its deeds and
+    their rent (over the horizon of ``rents``), what it adds to the funds for building (the mortgages
+    of its deeds outside whole groups), and for a whole colour group its build plan."""
+    squares = board.groups[i].squares
+    price, mortgaged_value = board.price_f, board.mortgaged_value
     mine = 0
-    other = False
     value = 0.0
     for s in squares:
-        o = owner[s]
-        if o == p:
+        if owner[s] == p:
             mine += 1
-            value += board.mortgaged_value[s] if mortgaged[s] else price[s]
-        elif o != NOBODY:
-            other = True
+            value += mortgaged_value[s] if mortgaged[s] else price[s]
     if not mine:
         return 0.0, 0.0, None
     fund = 0.0
-    if g.kind == "street":
+    mortgage = board.mortgage_f
+    if board.is_street[i]:
         if mine == len(squares):
-            cur = min([level[s] for s in squares])
+            cur = level[squares[0]]
             lift = 0.0
+            lift_cost = board.lift_cost
             for s in squares:
+                if level[s] < cur:
+                    cur = level[s]
                 if mortgaged[s]:
-                    lift += board.lift_cost[s]
-            return value, 0.0, (cur, g.house_cost * len(squares), lift)
+                    lift += lift_cost[s]
+            return value, 0.0, rents.plan(i, cur, lift)
+        site = rents.site
+        other = False
         for s in squares:
-            if owner[s] == p and not mortgaged[s]:
-                value += turns * board.rate[s][0]
-                fund += mort[s]
-        if not other:
-            value += w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
-        elif w.split_option:
-            value += w.split_option * w.option * (mine / len(squares)) ** 2 * turns * g.rate[3]
-    else:
-        live = 0
-        for s in squares:
-            if owner[s] == p and not mortgaged[s]:
-                live += 1
-                fund += mort[s]
-        value += turns * g.rate[live]
-    return value, fund, None
+            o = owner[s]
+            if o == p:
+                if not mortgaged[s]:
+                    value += site[s]
+                    fund += mortgage[s]
+            elif o != NOBODY:
+                other = True
+        return value + rents.street[i][mine][other], fund, None
+    live = 0
+    for s in squares:
+        if owner[s] == p and not mortgaged[s]:
+            live += 1
+            fund += mortgage[s]
+    return value + rents.other[i][live], fund, None
 
 
-def _builds(board: Board, whole: Sequence[tuple[int, tuple[int, int, float]]], funds: float, turns: float,
-            top_level: int) -> float:
-    """What the whole groups ``whole`` (group index, (level, cost a level, mortgages to lift)), in
-    the order funds go to them (best return on houses first), are worth built up with ``funds``.
-
-    (``_plans`` with the board's rent table.)"""
-    return _plans(board.rent_steps(turns, top_level), whole, funds, top_level)
-
-
-def _plans(steps: tuple[tuple[tuple[float, ...], float], ...], whole: Sequence[tuple[int, tuple[int, int, float]]],
-           funds: float, top_level: int) -> float:
-    """``_builds`` with the rents of ``Board.rent_steps``: for each group in turn, the best value of
-    building it up from its level with the funds left, which it then spends (the innermost step of
+def _plans(whole: Sequence[tuple[int, Plan]], funds: float) -> float:
+    """What the whole groups ``whole`` (group index, build plan), in the order funds go to them (best
+    return on houses first), are worth built up with ``funds``: for each group in turn, the best value
+    of building it up from its level with the funds left, which it then spends (the innermost step of
     every valuation, in one loop).
 
     The level the funds reach only in part counts in proportion (a share of its extra rent for
@@ -235,26 +292,23 @@ def _plans(steps: tuple[tuple[tuple[float, ...], float], ...], whole: Sequence[t
     never turns a third house on or off the plan whole.
     """
     total = 0.0
-    for i, (cur, per_level, lift) in whole:
-        rents, single = steps[i]
-        best = rents[cur] if not lift else single * 0.5
+    for _, (best, lift, prev_rent, value, per_level, steps) in whole:
         best_cost = 0.0
-        prev_rent = rents[cur]
-        prev_cost = lift
-        for lv in range(cur, top_level + 1):
-            cost = (lv - cur) * per_level + lift
-            rent = rents[lv]
-            if cost > funds:
-                if lv > cur and funds > prev_cost:
-                    share = (funds - prev_cost) / per_level
-                    value = prev_rent + share * (rent - prev_rent) - funds
-                    if value > best:
-                        best, best_cost = value, funds
-                break
-            value = rent - cost
+        if lift <= funds:  # (else not even the mortgages can be lifted: no house either)
             if value > best:
-                best, best_cost = value, cost
-            prev_rent, prev_cost = rent, cost
+                best, best_cost = value, lift
+            prev_cost = lift
+            for cost, rent, value in steps:
+                if cost > funds:
+                    if funds > prev_cost:
+                        share = (funds - prev_cost) / per_level
+                        value = prev_rent + share * (rent - prev_rent) - funds
+                        if value > best:
+                            best, best_cost = value, funds
+                    break
+                if value > best:
+                    best, best_cost = value, cost
+                prev_rent, prev_cost = rent, cost
         total += best
         funds -= best_cost
     return total
@@ -282,10 +336,9 @@ class Appraisal:
         self.top = top_level
         self.turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
         self._held: dict[int, Parts] = {} if parts is None else parts
-        self._ordered: dict[int, WholeGroups] = {}
         self._strength: dict[int, float] = {}
         self._liquid: dict[int, float] = {}
-        self._steps = board.rent_steps(self.turns, top_level)
+        self._rents = board.rent_tables(self.turns, w, top_level)
 
     def liquid(self, p: int) -> float:
         """``liquid_value`` of ``p`` in the position (worked out once)."""
@@ -302,15 +355,8 @@ class Appraisal:
         return found
 
     def held(self, p: int) -> "Holdings":
-        v, f, _, _, whole = self._parts(p)
-        return Holdings(v, f, self._whole(p, whole))
-
-    def _whole(self, p: int, whole: dict[int, tuple[int, int, float]]) -> "WholeGroups":
-        """``p``'s whole groups in the position, in the order funds go to them (worked out once)."""
-        found = self._ordered.get(p)
-        if found is None:
-            found = self._ordered[p] = tuple(sorted(whole.items(), key=self._rank))
-        return found
+        found = self._held.get(p)
+        return (found if found is not None else self._parts(p))[0]
 
     def traded(self, p: int, owner: Sequence[int], squares: Sequence[int],
                groups: Sequence[int] | None = None) -> "Holdings":
@@ -323,25 +369,26 @@ class Appraisal:
         ``mortgaged``, their buildings to ``level`` (each the whole board's; the position's where
         not given). ``groups``: the indices of the squares' groups in order, when the caller knows them
         (a search pricing the same deal again works them out once)."""
-        v, f, values, funds, whole = self._parts(p)
-        out: list[tuple[int, tuple[int, int, float]]] | None = None  # the whole groups, if any changed
+        found = self._held.get(p)
+        held, values, funds, whole = found if found is not None else self._parts(p)
+        v, f = held.value, held.funds
+        out: list[tuple[int, Plan]] | None = None  # the whole groups, if any changed
         pos = self.pos
         owner = pos.owner if owner is None else owner
         mortgaged = pos.mortgaged if mortgaged is None else mortgaged
         level = pos.level if level is None else level
-        board, turns, w = self.board, self.turns, self.w
+        board, rents = self.board, self._rents
         if groups is None:
             index = board.group_index
             groups = (index[squares[0]],) if len(squares) == 1 else sorted({index[s] for s in squares})
-        infos = board.groups
         for i in groups:
-            value, fund, built = _group_part(board, infos[i], owner, mortgaged, level, p, turns, w)
+            value, fund, built = _group_part(board, i, owner, mortgaged, level, p, rents)
             v += value - values[i]
             f += fund - funds[i]
             if built is not None or i in whole:
                 # (the order funds go in is by group alone: a group whose plan changed keeps its place)
                 if out is None:
-                    out = list(self._whole(p, whole))
+                    out = list(held.whole)
                 at = next((n for n, item in enumerate(out) if item[0] == i), -1)
                 if built is None:
                     del out[at]
@@ -352,27 +399,27 @@ class Appraisal:
                     key = (rank[i], i)
                     at = next((n for n, item in enumerate(out) if (rank[item[0]], item[0]) > key), len(out))
                     out.insert(at, (i, built))
-        if out is None:  # no whole group changed
-            return Holdings(v, f, self._whole(p, whole))
-        return Holdings(v, f, tuple(out))
+        return Holdings(v, f, held.whole if out is None else tuple(out))  # (None: no whole group changed)
 
     def worth(self, held: "Holdings", cash: float) -> float:
         """The value of ``held`` with ``cash``: ``strength`` of that position."""
         total = cash + held.value
         if held.whole:
-            total += _plans(self._steps, held.whole, cash + self.w.income + held.funds, self.top)
+            total += _plans(held.whole, cash + self.w.income + held.funds)
         return total
 
-    def _rank(self, item: tuple[int, tuple[int, int, float]]) -> tuple[float, int]:
+    def _rank(self, item: tuple[int, Plan]) -> tuple[float, int]:
         return self.board.build_rank[item[0]], item[0]
 
     def _parts(self, p: int) -> "Parts":
+        """``p``'s holdings in parts, worked out (and kept) on the first question (the callers look in
+        ``_held`` themselves first: this call is the miss)."""
         found = self._held.get(p)
         if found is None:
             groups = self.board.groups
             values = [0.0] * len(groups)
             funds = [0.0] * len(groups)
-            whole: dict[int, tuple[int, int, float]] = {}
+            whole: dict[int, Plan] = {}
             owner, mortgaged, level = self.pos.owner, self.pos.mortgaged, self.pos.level
             for i, g in enumerate(groups):
                 for s in g.squares:
@@ -380,27 +427,29 @@ class Appraisal:
                         break
                 else:
                     continue  # p holds none of it
-                value, fund, built = _group_part(self.board, g, owner, mortgaged, level, p, self.turns, self.w)
+                value, fund, built = _group_part(self.board, i, owner, mortgaged, level, p, self._rents)
                 values[i] = value
                 funds[i] = fund
                 if built is not None:
                     whole[i] = built
-            found = self._held[p] = (sum(values), sum(funds), values, funds, whole)
+            ordered = tuple(sorted(whole.items(), key=self._rank))
+            found = self._held[p] = (Holdings(sum(values), sum(funds), ordered), values, funds, whole)
         return found
 
 
 
-WholeGroups = tuple[tuple[int, tuple[int, int, float]], ...]
-"""Whole colour groups as (group index, (level, cost a level, mortgages to lift)), in the order funds go to them."""
-Parts = tuple[float, float, list[float], list[float], dict[int, tuple[int, int, float]]]
-"""A player's holdings in parts: the value and funds of all its groups, of each group, and its whole
-colour groups by group index (``Appraisal``)."""
+WholeGroups = tuple[tuple[int, Plan], ...]
+"""Whole colour groups as (group index, build plan), in the order funds go to them."""
+Parts = tuple["Holdings", list[float], list[float], dict[int, Plan]]
+"""A player's holdings in parts: its holdings (the value and funds of all its groups, its whole colour
+groups in the order funds go to them), the value and funds of each group, and its whole colour groups
+by group index (``Appraisal``)."""
 
 
 class Holdings(NamedTuple):
     """A player's holdings as ``Appraisal`` values them: the value of the deeds, what they add to
     the funds for building, and the whole colour groups in the order funds go to them, each as
-    (group index, (level, cost a level, mortgages to lift)). (A named tuple: made for every deal
+    (group index, build plan). (A named tuple: made for every deal
     priced, so made cheaply.)"""
     value: float
     funds: float
@@ -417,8 +466,8 @@ def score(board: Board, pos: Position, p: int, w: Weights, rival_weight: float, 
 def group_value(board: Board, g: GroupInfo, funds: float, n_opp: int, w: Weights, top_level: int = 5) -> float:
     """What owning group ``g`` whole is worth with ``funds`` to build, beyond single rents."""
     turns = w.horizon * max(w.min_opponents, n_opp)
-    plan = ((board.group_index[g.squares[0]], (0, g.house_cost * len(g.squares), 0.0)),)  # from no house
-    best = _plans(board.rent_steps(turns, top_level), plan, funds, top_level)
+    i = board.group_index[g.squares[0]]
+    best = _plans(((i, board.rent_tables(turns, w, top_level).plan(i, 0, 0.0)),), funds)  # from no house
     return best - turns * g.single
 
 
