@@ -14,7 +14,7 @@ by ``rival_weight``) says whether the deal is worth making.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
 from ..engine import NOBODY, Edition
 from .board import BoardFacts, board_facts
@@ -394,13 +394,14 @@ class Appraisal:
             f += fund - funds[i]
             if built is not None or i in whole:
                 plans = _with_plan(plans, i, built, board.build_place)
-        return Holdings(v, f, plans)
+        return v, f, plans
 
     def worth(self, held: "Holdings", cash: float) -> float:
         """The value of ``held`` with ``cash``: ``strength`` of that position."""
-        total = cash + held.value
-        if held.whole:
-            total += _plans(held.whole, cash + self.w.income + held.funds)
+        value, funds, whole = held
+        total = cash + value
+        if whole:
+            total += _plans(whole, cash + self.w.income + funds)
         return total
 
     def _parts(self, p: int) -> "Parts":
@@ -425,7 +426,7 @@ class Appraisal:
                 funds[i] = fund
                 if built is not None:
                     whole[i] = built
-            found = self._held[p] = (Holdings(sum(values), sum(funds), tuple(whole.items())), values, funds, whole)
+            found = self._held[p] = ((sum(values), sum(funds), tuple(whole.items())), values, funds, whole)
         return found
 
 
@@ -456,14 +457,10 @@ groups in the order funds go to them), the value and funds of each group, and it
 by group index (``Appraisal``)."""
 
 
-class Holdings(NamedTuple):
-    """A player's holdings as ``Appraisal`` values them: the value of the deeds, what they add to
-    the funds for building, and the whole colour groups in the order funds go to them, each as
-    (group index, build plan). (A named tuple: made for every deal
-    priced, so made cheaply.)"""
-    value: float
-    funds: float
-    whole: "WholeGroups"
+Holdings = tuple[float, float, WholeGroups]
+"""A player's holdings as ``Appraisal`` values them: (the value of the deeds, what they add to the
+funds for building, the whole colour groups in the order funds go to them, each as (group index,
+build plan)). (A plain tuple: made for every deal priced, so made as cheaply as can be.)"""
 
 
 def score(board: Board, pos: Position, p: int, w: Weights, rival_weight: float, top_level: int = 5) -> float:
