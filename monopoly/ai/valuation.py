@@ -14,7 +14,7 @@ by ``rival_weight``) says whether the deal is worth making.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
 from ..engine import NOBODY, Edition
 from .board import BoardFacts, board_facts
@@ -72,9 +72,12 @@ class Board:
         self.group_of = {s: gi for gi in self.groups for s in gi.squares}
         self.group_index = {s: i for i, gi in enumerate(self.groups) for s in gi.squares}
         self.streets = tuple(g for g in self.groups if g.kind == "street")
-        # the order ``strength`` spends funds on whole groups in: best return on houses first
+        # the order ``strength`` spends funds on whole groups in: best return on houses first (``build_rank``,
+        # then the group index), as the group indices in that order and each group's place in it
         self.build_rank = tuple(-(g.rate[3] - g.rate[0]) / (3 * g.house_cost * len(g.squares)) if g.kind == "street"
                                 else 0.0 for g in self.groups)
+        self.build_order = tuple(sorted(range(len(self.groups)), key=lambda i: (self.build_rank[i], i)))
+        self.build_place = tuple(self.build_order.index(i) for i in range(len(self.groups)))
         # What ``_group_part`` reads, by group index: whether it is a colour group, and the cost of a
         # level of houses on all its sites; and by square, price and mortgage as floats (a float adds
         # to a float faster than an int does, to the same sum).
@@ -230,7 +233,7 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
         if built is not None:
             whole.append((i, built))
     if len(whole) > 1:
-        whole.sort(key=lambda item: (board.build_rank[item[0]], item[0]))
+        whole.sort(key=lambda item: board.build_place[item[0]])
     return total + _plans(whole, funds) if whole else total
 
 
@@ -360,7 +363,8 @@ class Appraisal:
 
     def traded(self, p: int, owner: Sequence[int], squares: Sequence[int],
                groups: Sequence[int] | None = None) -> "Holdings":
-        return self.changed(p, squares, owner=owner, groups=groups)
+        pos = self.pos
+        return self._changed(p, squares, owner, pos.mortgaged, pos.level, groups)
 
     def changed(self, p: int, squares: Sequence[int], owner: Sequence[int] | None = None,
                 mortgaged: Sequence[bool] | None = None, level: Sequence[int] | None = None,
@@ -369,14 +373,17 @@ class Appraisal:
         ``mortgaged``, their buildings to ``level`` (each the whole board's; the position's where
         not given). ``groups``: the indices of the squares' groups in order, when the caller knows them
         (a search pricing the same deal again works them out once)."""
+        pos = self.pos
+        return self._changed(p, squares, pos.owner if owner is None else owner,
+                             pos.mortgaged if mortgaged is None else mortgaged, pos.level if level is None else level,
+                             groups)
+
+    def _changed(self, p: int, squares: Sequence[int], owner: Sequence[int], mortgaged: Sequence[bool],
+                 level: Sequence[int], groups: Sequence[int] | None) -> "Holdings":
+        """``changed`` with every argument given (by position: the quickest call)."""
         found = self._held.get(p)
         held, values, funds, whole = found if found is not None else self._parts(p)
-        v, f = held.value, held.funds
-        out: list[tuple[int, Plan]] | None = None  # the whole groups, if any changed
-        pos = self.pos
-        owner = pos.owner if owner is None else owner
-        mortgaged = pos.mortgaged if mortgaged is None else mortgaged
-        level = pos.level if level is None else level
+        v, f, plans = held
         board, rents = self.board, self._rents
         if groups is None:
             index = board.group_index
@@ -386,56 +393,60 @@ class Appraisal:
             v += value - values[i]
             f += fund - funds[i]
             if built is not None or i in whole:
-                # (the order funds go in is by group alone: a group whose plan changed keeps its place)
-                if out is None:
-                    out = list(held.whole)
-                at = next((n for n, item in enumerate(out) if item[0] == i), -1)
-                if built is None:
-                    del out[at]
-                elif at >= 0:
-                    out[at] = (i, built)
-                else:
-                    rank = board.build_rank
-                    key = (rank[i], i)
-                    at = next((n for n, item in enumerate(out) if (rank[item[0]], item[0]) > key), len(out))
-                    out.insert(at, (i, built))
-        return Holdings(v, f, held.whole if out is None else tuple(out))  # (None: no whole group changed)
+                plans = _with_plan(plans, i, built, board.build_place)
+        return v, f, plans
 
     def worth(self, held: "Holdings", cash: float) -> float:
         """The value of ``held`` with ``cash``: ``strength`` of that position."""
-        total = cash + held.value
-        if held.whole:
-            total += _plans(held.whole, cash + self.w.income + held.funds)
+        value, funds, whole = held
+        total = cash + value
+        if whole:
+            total += _plans(whole, cash + self.w.income + funds)
         return total
-
-    def _rank(self, item: tuple[int, Plan]) -> tuple[float, int]:
-        return self.board.build_rank[item[0]], item[0]
 
     def _parts(self, p: int) -> "Parts":
         """``p``'s holdings in parts, worked out (and kept) on the first question (the callers look in
         ``_held`` themselves first: this call is the miss)."""
         found = self._held.get(p)
         if found is None:
-            groups = self.board.groups
+            board = self.board
+            groups = board.groups
             values = [0.0] * len(groups)
             funds = [0.0] * len(groups)
             whole: dict[int, Plan] = {}
             owner, mortgaged, level = self.pos.owner, self.pos.mortgaged, self.pos.level
-            for i, g in enumerate(groups):
-                for s in g.squares:
+            for i in board.build_order:  # (so the whole groups come in the order funds go to them)
+                for s in groups[i].squares:
                     if owner[s] == p:
                         break
                 else:
                     continue  # p holds none of it
-                value, fund, built = _group_part(self.board, i, owner, mortgaged, level, p, self._rents)
+                value, fund, built = _group_part(board, i, owner, mortgaged, level, p, self._rents)
                 values[i] = value
                 funds[i] = fund
                 if built is not None:
                     whole[i] = built
-            ordered = tuple(sorted(whole.items(), key=self._rank))
-            found = self._held[p] = (Holdings(sum(values), sum(funds), ordered), values, funds, whole)
+            found = self._held[p] = ((sum(values), sum(funds), tuple(whole.items())), values, funds, whole)
         return found
 
+
+
+def _with_plan(whole: "WholeGroups", i: int, plan: Plan | None, place: Sequence[int]) -> "WholeGroups":
+    """``whole`` with group ``i``'s plan ``plan`` (None: without group ``i``), in the order funds go to
+    them (``place``: each group's place in that order)."""
+    out = []
+    ahead = place[i]
+    for item in whole:
+        j = item[0]
+        if j == i:
+            continue
+        if plan is not None and place[j] > ahead:
+            out.append((i, plan))
+            plan = None
+        out.append(item)
+    if plan is not None:
+        out.append((i, plan))
+    return tuple(out)
 
 
 WholeGroups = tuple[tuple[int, Plan], ...]
@@ -446,14 +457,10 @@ groups in the order funds go to them), the value and funds of each group, and it
 by group index (``Appraisal``)."""
 
 
-class Holdings(NamedTuple):
-    """A player's holdings as ``Appraisal`` values them: the value of the deeds, what they add to
-    the funds for building, and the whole colour groups in the order funds go to them, each as
-    (group index, build plan). (A named tuple: made for every deal
-    priced, so made cheaply.)"""
-    value: float
-    funds: float
-    whole: "WholeGroups"
+Holdings = tuple[float, float, WholeGroups]
+"""A player's holdings as ``Appraisal`` values them: (the value of the deeds, what they add to the
+funds for building, the whole colour groups in the order funds go to them, each as (group index,
+build plan)). (A plain tuple: made for every deal priced, so made as cheaply as can be.)"""
 
 
 def score(board: Board, pos: Position, p: int, w: Weights, rival_weight: float, top_level: int = 5) -> float:
