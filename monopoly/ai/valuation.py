@@ -80,14 +80,22 @@ class Board:
         self.build_place = tuple(self.build_order.index(i) for i in range(len(self.groups)))
         self.level_cost = tuple(g.house_cost * len(g.squares) for g in self.groups)  # a level of houses on a group
         self._horizons: dict[tuple[float, int, float, float], Horizon] = {}
+        self._last_horizon: tuple[Weights, int, int, Horizon] | None = None
 
-    def horizon(self, turns: float, w: "Weights", top_level: int) -> "Horizon":
-        """The ``Horizon`` of ``turns`` opponent turns with ``w``'s option credits and hotels at
-        ``top_level`` (one a horizon: what it works out is kept)."""
+    def horizon(self, w: "Weights", opponents: int, top_level: int) -> "Horizon":
+        """The ``Horizon`` a player with ``opponents`` values its position over with weights ``w``
+        (``w.horizon`` rounds of at least ``w.min_opponents`` opponents) and hotels at ``top_level``.
+        One a horizon: what it works out is kept. (Asked for every appraisal: the last answer is kept
+        with the weights, found by identity, and the opponents and level it was for.)"""
+        last = self._last_horizon
+        if last is not None and last[0] is w and last[1] == opponents and last[2] == top_level:
+            return last[3]
+        turns = w.horizon * max(w.min_opponents, opponents)
         key = (turns, top_level, w.option, w.split_option)
         found = self._horizons.get(key)
         if found is None:
             found = self._horizons[key] = Horizon(self, turns, w, top_level)
+        self._last_horizon = (w, opponents, top_level, found)
         return found
 
 
@@ -238,11 +246,10 @@ def rent_index(level: int, top_level: int = 5) -> int:
 
 def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5) -> float:
     """What player ``p``'s position is worth, in money (see the module docstring)."""
-    turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
     owner, mortgaged, level = pos.owner, pos.mortgaged, pos.level
     total = float(pos.cash[p])
     funds = pos.cash[p] + w.income
-    horizon = board.horizon(turns, w, top_level)
+    horizon = board.horizon(w, len(pos.active) - 1, top_level)
     whole = []
     for i, g in enumerate(board.groups):
         for s in g.squares:
@@ -341,12 +348,10 @@ class Appraisal:
         self.board = board
         self.pos = pos
         self.w = w
-        self.top = top_level
-        self.turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
         self._held: dict[int, Parts] = {} if parts is None else parts
         self._strength: dict[int, float] = {}
         self._liquid: dict[int, float] = {}
-        self._horizon = board.horizon(self.turns, w, top_level)
+        self._horizon = board.horizon(w, len(pos.active) - 1, top_level)
 
     def liquid(self, p: int) -> float:
         """``liquid_value`` of ``p`` in the position (worked out once)."""
@@ -477,10 +482,10 @@ def score(board: Board, pos: Position, p: int, w: Weights, rival_weight: float, 
 
 def group_value(board: Board, g: GroupInfo, funds: float, n_opp: int, w: Weights, top_level: int = 5) -> float:
     """What owning group ``g`` whole is worth with ``funds`` to build, beyond single rents."""
-    turns = w.horizon * max(w.min_opponents, n_opp)
+    horizon = board.horizon(w, n_opp, top_level)
     i = board.group_index[g.squares[0]]
-    best = _plans(((i, board.horizon(turns, w, top_level).plan(i, 0, 0.0)),), funds)  # from no house
-    return best - turns * g.single
+    best = _plans(((i, horizon.plan(i, 0, 0.0)),), funds)  # from no house
+    return best - horizon.turns * g.single
 
 
 def liquid_value(board: Board, pos: Position, p: int) -> float:
