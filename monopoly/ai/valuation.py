@@ -78,84 +78,115 @@ class Board:
                                 else 0.0 for g in self.groups)
         self.build_order = tuple(sorted(range(len(self.groups)), key=lambda i: (self.build_rank[i], i)))
         self.build_place = tuple(self.build_order.index(i) for i in range(len(self.groups)))
-        # What ``_group_part`` reads, by group index: whether it is a colour group, and the cost of a
-        # level of houses on all its sites; and by square, price and mortgage as floats (a float adds
-        # to a float faster than an int does, to the same sum).
-        self.is_street = tuple(g.kind == "street" for g in self.groups)
-        self.level_cost = tuple(g.house_cost * len(g.squares) for g in self.groups)
-        self.price_f = [float(v) for v in self.price]
-        self.mortgage_f = [float(v) for v in self.mortgage]
-        self._tables: dict[tuple[float, int, float, float], RentTables] = {}
+        self.level_cost = tuple(g.house_cost * len(g.squares) for g in self.groups)  # a level of houses on a group
+        self._horizons: dict[tuple[float, int, float, float], Horizon] = {}
+        self._last_horizon: tuple[Weights, int, int, Horizon] | None = None
 
-    def rent_tables(self, turns: float, w: "Weights", top_level: int) -> "RentTables":
-        """``RentTables`` over ``turns`` opponent turns with ``w``'s option credits and hotels at
-        ``top_level`` (worked out once)."""
+    def horizon(self, w: "Weights", opponents: int, top_level: int) -> "Horizon":
+        """The ``Horizon`` a player with ``opponents`` values its position over with weights ``w``
+        (``w.horizon`` rounds of at least ``w.min_opponents`` opponents) and hotels at ``top_level``.
+        One a horizon: what it works out is kept. (Asked for every appraisal: the last answer is kept
+        with the weights, found by identity, and the opponents and level it was for.)"""
+        last = self._last_horizon
+        if last is not None and last[0] is w and last[1] == opponents and last[2] == top_level:
+            return last[3]
+        turns = w.horizon * max(w.min_opponents, opponents)
         key = (turns, top_level, w.option, w.split_option)
-        found = self._tables.get(key)
+        found = self._horizons.get(key)
         if found is None:
-            found = self._tables[key] = RentTables(self, turns, w, top_level)
+            found = self._horizons[key] = Horizon(self, turns, w, top_level)
+        self._last_horizon = (w, opponents, top_level, found)
         return found
 
 
 Plan = tuple[float, float, float, float, int, tuple[tuple[float, float, float], ...]]
-"""A whole colour group's build plan from its level now, as ``_plans`` reads it (``RentTables.plan``):
+"""A whole colour group's build plan from its level now, as ``_plans`` reads it (``Horizon.plan``):
 its value with no house built (its rent, or half its single rents while mortgages are to be lifted),
 the mortgages to lift, its rent at the level now and that rent less those mortgages, the cost of a
 level, and for each level above: (its cost from now, with the mortgages; its rent; rent less cost)."""
 
+GroupState = tuple[float, float, None] | tuple[float, float, tuple[Plan, ...]]
+"""What a group adds to a player's strength in one state (``Horizon.state_part``): the value of its
+deeds and their rent, what it adds to the funds for building, and for a whole colour group its build
+plan from each level (None for any other)."""
 
-class RentTables:
+
+class Horizon:
     """What valuations over a horizon of ``turns`` opponent turns read, worked out once a board,
-    horizon, top level and option weights: the same products a valuation would work out at each
-    call, so the same values.
+    horizon, top level (a hotel) and option weights.
 
-    ``site``: each square's rent over the horizon at level 0 (a street's single rent), by square.
-    ``street``: for each colour group (by group index; empty for the others), the option credit for
-    holding k of its sites (k = 0..all), as (nobody else holds any, others hold some). ``other``: for
-    each railroad or utility group (empty for colour groups), its rent with k of its deeds held
-    unmortgaged. ``plan``: a whole group's build plan from a level.
+    What a group adds to a player's strength (``_group_part``) depends only on the group's state as
+    that player sees it, and for a whole colour group on its level: ``states[i]`` keeps group ``i``'s
+    answer for each state, worked out on first sight. A state is a number whose base-4 digits say
+    for each of the group's deeds in turn whether it is nobody's (0), another player's (1), the
+    player's (2) or the player's and mortgaged (3).
     """
 
-    __slots__ = ("site", "street", "other", "_steps", "_level_cost", "_plans")
+    __slots__ = ("turns", "w", "states", "_board", "_steps", "_top")
 
     def __init__(self, board: Board, turns: float, w: "Weights", top_level: int) -> None:
-        street: list[tuple[tuple[float, float], ...]] = []
-        other: list[tuple[float, ...]] = []
-        for g in board.groups:
-            n = len(g.squares)
-            if g.kind == "street":
-                # (no credit is 0.0: adding it leaves a value as it was)
-                street.append(tuple((w.option * (k / n) ** 2 * turns * g.rate[3],
-                                     w.split_option * w.option * (k / n) ** 2 * turns * g.rate[3] if w.split_option
-                                     else 0.0) for k in range(n + 1)))
-                other.append(())
-            else:
-                street.append(())
-                other.append(tuple([turns * r for r in g.rate]))
-        self.site = [turns * r[0] if r else 0.0 for r in board.rate]
-        self.street = tuple(street)
-        self.other = tuple(other)
+        self.turns = turns
+        self.w = w
+        self.states: tuple[list[GroupState | None], ...] = tuple([None] * 4 ** len(g.squares) for g in board.groups)
+        self._board = board
+        self._top = top_level
         # for each group, its rent at each level 0..top_level (streets only) and its single rents
         self._steps = tuple((tuple([turns * g.rate[rent_index(lv, top_level)] for lv in range(top_level + 1)])
                              if g.kind == "street" else (), turns * g.single) for g in board.groups)
-        self._level_cost = board.level_cost
-        self._plans: dict[tuple[int, int, float], Plan] = {}
+
+    def state_part(self, i: int, state: int) -> GroupState:
+        """What group ``i`` in ``state`` adds to the strength of the player who sees it so (the value of
+        its deeds and their rent, what it adds to the funds for building: the mortgages of its deeds
+        outside whole groups; for a whole colour group its build plans)."""
+        board, turns, w = self._board, self.turns, self.w
+        g = board.groups[i]
+        squares = g.squares
+        n = len(squares)
+        digits = [(state >> 2 * (n - 1 - k)) & 3 for k in range(n)]  # first deed first
+        mine = [(s, d == 3) for s, d in zip(squares, digits) if d >= 2]  # (square, mortgaged)
+        other = 1 in digits
+        price, mort = board.price, board.mortgage
+        value = 0.0
+        for s, mortgaged in mine:
+            value += board.mortgaged_value[s] if mortgaged else price[s]
+        if not mine:
+            return 0.0, 0.0, None
+        fund = 0.0
+        if g.kind == "street":
+            if len(mine) == len(squares):
+                lift = 0.0
+                for s, mortgaged in mine:
+                    if mortgaged:
+                        lift += board.lift_cost[s]
+                return value, 0.0, tuple([self.plan(i, cur, lift) for cur in range(self._top + 1)])
+            for s, mortgaged in mine:
+                if not mortgaged:
+                    value += turns * board.rate[s][0]
+                    fund += mort[s]
+            if not other:
+                value += w.option * (len(mine) / len(squares)) ** 2 * turns * g.rate[3]
+            elif w.split_option:
+                value += w.split_option * w.option * (len(mine) / len(squares)) ** 2 * turns * g.rate[3]
+        else:
+            live = 0
+            for s, mortgaged in mine:
+                if not mortgaged:
+                    live += 1
+                    fund += mort[s]
+            value += turns * g.rate[live]
+        return value, fund, None
 
     def plan(self, i: int, cur: int, lift: float) -> Plan:
-        """The ``Plan`` of whole group ``i`` at level ``cur`` with mortgages ``lift`` to lift (worked out once)."""
-        key = (i, cur, lift)
-        found = self._plans.get(key)
-        if found is None:
-            rents, single = self._steps[i]
-            per_level = self._level_cost[i]
-            steps = []
-            for lv in range(cur + 1, len(rents)):
-                cost = (lv - cur) * per_level + lift
-                steps.append((cost, rents[lv], rents[lv] - cost))
-            # (the level now costs the mortgages alone: 0 * per_level + lift is lift)
-            found = self._plans[key] = (rents[cur] if not lift else single * 0.5, lift, rents[cur], rents[cur] - lift,
-                                        per_level, tuple(steps))
-        return found
+        """The ``Plan`` of whole group ``i`` at level ``cur`` with mortgages ``lift`` to lift."""
+        rents, single = self._steps[i]
+        per_level = self._board.level_cost[i]
+        steps = []
+        for lv in range(cur + 1, len(rents)):
+            cost = (lv - cur) * per_level + lift
+            steps.append((cost, rents[lv], rents[lv] - cost))
+        # (the level now costs the mortgages alone: 0 * per_level + lift is lift)
+        return (rents[cur] if not lift else single * 0.5, lift, rents[cur], rents[cur] - lift, per_level,
+                tuple(steps))
 
 
 _BOARDS: dict[tuple[int, bool, int], Board] = {}
@@ -215,11 +246,10 @@ def rent_index(level: int, top_level: int = 5) -> int:
 
 def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5) -> float:
     """What player ``p``'s position is worth, in money (see the module docstring)."""
-    turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
     owner, mortgaged, level = pos.owner, pos.mortgaged, pos.level
     total = float(pos.cash[p])
     funds = pos.cash[p] + w.income
-    rents = board.rent_tables(turns, w, top_level)
+    horizon = board.horizon(w, len(pos.active) - 1, top_level)
     whole = []
     for i, g in enumerate(board.groups):
         for s in g.squares:
@@ -227,7 +257,7 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
                 break
         else:
             continue  # p holds none of it
-        value, fund, built = _group_part(board, i, owner, mortgaged, level, p, rents)
+        value, fund, built = _group_part(board, i, owner, mortgaged, level, p, horizon)
         total += value
         funds += fund
         if built is not None:
@@ -238,50 +268,32 @@ def strength(board: Board, pos: Position, p: int, w: Weights, top_level: int = 5
 
 
 def _group_part(board: Board, i: int, owner: Sequence[int], mortgaged: Sequence[bool], level: Sequence[int],
-                p: int, rents: RentTables) -> tuple[float, float, Plan | None]:
+                p: int, horizon: Horizon) -> tuple[float, float, Plan | None]:
     """What group ``i`` adds to ``p``'s strength besides build plans: the value of its deeds and
-    their rent (over the horizon of ``rents``), what it adds to the funds for building (the mortgages
-    of its deeds outside whole groups), and for a whole colour group its build plan."""
+    their rent (over the horizon), what it adds to the funds for building (the mortgages of its
+    deeds outside whole groups), and for a whole colour group its build plan. (Worked out once a
+    state of the group: ``Horizon``.)"""
     squares = board.groups[i].squares
-    price, mortgaged_value = board.price_f, board.mortgaged_value
-    mine = 0
-    value = 0.0
+    state = 0
     for s in squares:
-        if owner[s] == p:
-            mine += 1
-            value += mortgaged_value[s] if mortgaged[s] else price[s]
-    if not mine:
-        return 0.0, 0.0, None
-    fund = 0.0
-    mortgage = board.mortgage_f
-    if board.is_street[i]:
-        if mine == len(squares):
-            cur = level[squares[0]]
-            lift = 0.0
-            lift_cost = board.lift_cost
-            for s in squares:
-                if level[s] < cur:
-                    cur = level[s]
-                if mortgaged[s]:
-                    lift += lift_cost[s]
-            return value, 0.0, rents.plan(i, cur, lift)
-        site = rents.site
-        other = False
-        for s in squares:
-            o = owner[s]
-            if o == p:
-                if not mortgaged[s]:
-                    value += site[s]
-                    fund += mortgage[s]
-            elif o != NOBODY:
-                other = True
-        return value + rents.street[i][mine][other], fund, None
-    live = 0
+        o = owner[s]
+        if o == p:
+            state = state * 4 + (3 if mortgaged[s] else 2)
+        elif o == NOBODY:
+            state *= 4
+        else:
+            state = state * 4 + 1
+    states = horizon.states[i]
+    found = states[state]
+    if found is None:
+        found = states[state] = horizon.state_part(i, state)
+    if found[2] is None:
+        return found
+    cur = level[squares[0]]
     for s in squares:
-        if owner[s] == p and not mortgaged[s]:
-            live += 1
-            fund += mortgage[s]
-    return value + rents.other[i][live], fund, None
+        if level[s] < cur:
+            cur = level[s]
+    return found[0], 0.0, found[2][cur]
 
 
 def _plans(whole: Sequence[tuple[int, Plan]], funds: float) -> float:
@@ -336,12 +348,10 @@ class Appraisal:
         self.board = board
         self.pos = pos
         self.w = w
-        self.top = top_level
-        self.turns = w.horizon * max(w.min_opponents, len(pos.active) - 1)
         self._held: dict[int, Parts] = {} if parts is None else parts
         self._strength: dict[int, float] = {}
         self._liquid: dict[int, float] = {}
-        self._rents = board.rent_tables(self.turns, w, top_level)
+        self._horizon = board.horizon(w, len(pos.active) - 1, top_level)
 
     def liquid(self, p: int) -> float:
         """``liquid_value`` of ``p`` in the position (worked out once)."""
@@ -384,12 +394,12 @@ class Appraisal:
         found = self._held.get(p)
         held, values, funds, whole = found if found is not None else self._parts(p)
         v, f, plans = held
-        board, rents = self.board, self._rents
+        board, horizon = self.board, self._horizon
         if groups is None:
             index = board.group_index
             groups = (index[squares[0]],) if len(squares) == 1 else sorted({index[s] for s in squares})
         for i in groups:
-            value, fund, built = _group_part(board, i, owner, mortgaged, level, p, rents)
+            value, fund, built = _group_part(board, i, owner, mortgaged, level, p, horizon)
             v += value - values[i]
             f += fund - funds[i]
             if built is not None or i in whole:
@@ -421,7 +431,7 @@ class Appraisal:
                         break
                 else:
                     continue  # p holds none of it
-                value, fund, built = _group_part(board, i, owner, mortgaged, level, p, self._rents)
+                value, fund, built = _group_part(board, i, owner, mortgaged, level, p, self._horizon)
                 values[i] = value
                 funds[i] = fund
                 if built is not None:
@@ -472,10 +482,10 @@ def score(board: Board, pos: Position, p: int, w: Weights, rival_weight: float, 
 
 def group_value(board: Board, g: GroupInfo, funds: float, n_opp: int, w: Weights, top_level: int = 5) -> float:
     """What owning group ``g`` whole is worth with ``funds`` to build, beyond single rents."""
-    turns = w.horizon * max(w.min_opponents, n_opp)
+    horizon = board.horizon(w, n_opp, top_level)
     i = board.group_index[g.squares[0]]
-    best = _plans(((i, board.rent_tables(turns, w, top_level).plan(i, 0, 0.0)),), funds)  # from no house
-    return best - turns * g.single
+    best = _plans(((i, horizon.plan(i, 0, 0.0)),), funds)  # from no house
+    return best - horizon.turns * g.single
 
 
 def liquid_value(board: Board, pos: Position, p: int) -> float:
