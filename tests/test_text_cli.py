@@ -72,7 +72,10 @@ def test_ctrl_c_saves_and_exits_cleanly(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "monopoly", "text", "--players", "Ann,Bob", "--seed", "3",
                              "--save-dir", str(tmp_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=REPO, env=env)
+                            stderr=subprocess.PIPE, text=True, cwd=REPO, env=env,
+                            # as from a terminal, even when the tests run in the background (where
+                            # the shell hands its children Ctrl-C ignored)
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("roll\n")
     proc.stdin.flush()

@@ -848,12 +848,18 @@ def test_ctrl_c_in_the_middle_of_an_action_waits_for_the_action_to_finish(tmp_pa
         original(*args)
 
     game._transfer = transfer_and_interrupt  # type: ignore[method-assign]
-    with pytest.raises(KeyboardInterrupt):
-        controller.apply(Buy(0))
-    assert sent
-    assert game.view.owner(3) == 0 and game.pending.kind == K.ROLL, "the purchase is complete"
-    check_invariants(game)
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # Ctrl-C as Python handles it from a terminal, even when the tests run in the background (where
+    # the shell hands its children the signal ignored)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            controller.apply(Buy(0))
+        assert sent
+        assert game.view.owner(3) == 0 and game.pending.kind == K.ROLL, "the purchase is complete"
+        check_invariants(game)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 # ------------------------------------------------------------- answers the screen takes from the engine
