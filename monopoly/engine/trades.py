@@ -34,22 +34,23 @@ def propose_trade_problem(g: "Game", a: A.ProposeTrade) -> str | None:
         return problem
     if g.pending.kind in _NO_NEW_TRADES:
         return "another offer is waiting for an answer"
-    return terms_problem(g, offer_of(a))
+    return terms_problem(g, a.player, a)
 
 
-def terms_problem(g: "Game", t: TradeOffer) -> str | None:
-    """Why the terms of an offer cannot be carried out now, or None."""
+def terms_problem(g: "Game", proposer: int, t: A.ProposeTrade | TradeOffer) -> str | None:
+    """Why the terms of an offer by ``proposer`` cannot be carried out now, or None. (The terms are
+    read from the offer as made or as kept while it waits: both name the same fields.)"""
     s = g.state
     if not 0 <= t.recipient < len(s.players) or s.players[t.recipient].bankrupt:
         return f"there is no player {t.recipient!r} to trade with"
-    if t.recipient == t.proposer:
+    if t.recipient == proposer:
         return "a player cannot trade with themselves"
     if len(set(t.give)) != len(t.give) or len(set(t.take)) != len(t.take):
         return "a property is named twice in the trade"
     # the deeds whose mortgage interest is still to be settled, found once (a deed's checks below
     # come in the same order as ever: owned, no buildings in its group, no interest due)
     interest_due = [d.square for d in s.stack if d.kind == _MORTGAGED_TRANSFER]
-    for side, squares in ((t.proposer, t.give), (t.recipient, t.take)):
+    for side, squares in ((proposer, t.give), (t.recipient, t.take)):
         for sq in squares:
             problem = property_problem(g, side, sq)
             if problem:
@@ -59,7 +60,7 @@ def terms_problem(g: "Game", t: TradeOffer) -> str | None:
             if sq in interest_due:
                 return (f"the interest on {g.edition.squares[sq].name}'s mortgage is due first: "
                         "pay it or lift the mortgage before passing the deed on")
-    for side, cards in ((t.proposer, t.give_cards), (t.recipient, t.take_cards)):
+    for side, cards in ((proposer, t.give_cards), (t.recipient, t.take_cards)):
         if not cards:
             continue  # most offers name no card
         held = list(s.players[side].jail_cards)
@@ -67,7 +68,7 @@ def terms_problem(g: "Game", t: TradeOffer) -> str | None:
             if c not in held:
                 return f"{s.players[side].name} does not hold that Get Out of Jail Free card"
             held.remove(c)
-    payer, amount = (t.proposer, t.cash) if t.cash >= 0 else (t.recipient, -t.cash)
+    payer, amount = (proposer, t.cash) if t.cash >= 0 else (t.recipient, -t.cash)
     if s.players[payer].cash < amount:
         return f"{s.players[payer].name} has only {g.money(s.players[payer].cash)} in cash"
     if amount and not t.settle_debt:
@@ -75,7 +76,7 @@ def terms_problem(g: "Game", t: TradeOffer) -> str | None:
         if problem:
             return problem
     if t.settle_debt:
-        if not may_settle_in_property(g, t.proposer, t.recipient):
+        if not may_settle_in_property(g, proposer, t.recipient):
             return "there is no rent owed to this player that may be settled in property"
         if t.take or t.take_cards or t.cash < 0:
             return "a settlement gives property and cash to the creditor, and takes nothing"
@@ -96,7 +97,7 @@ def accept_trade_problem(g: "Game", a: A.AcceptTrade) -> str | None:
         return problem
     trade = g.pending.trade
     assert trade is not None
-    problem = terms_problem(g, trade)
+    problem = terms_problem(g, trade.proposer, trade)
     if problem:
         return f"the offer no longer stands ({problem}); refuse it"
     return None
