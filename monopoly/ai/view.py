@@ -46,9 +46,13 @@ class GameView(View):
         return board_facts(self.edition, self.rules.jail_doubles_roll_again)
 
     def refused_recently(self, recipient: int, give: tuple[int, ...], take: tuple[int, ...]) -> bool:
-        """True when this seat offered ``recipient`` these properties recently and was refused."""
-        until = self._refused.get((recipient, tuple(sorted(give)), tuple(sorted(take))))
-        return until is not None and self.turn < until
+        """True when this seat offered ``recipient`` these properties recently and was refused.
+
+        (A strategy asks it of every deal it looks at, and most name one square a side or none:
+        those need no sorting.)"""
+        until = self._refused.get((recipient, tuple(give) if len(give) < 2 else tuple(sorted(give)),
+                                   tuple(take) if len(take) < 2 else tuple(sorted(take))))
+        return until is not None and self._game.state.turn.number < until
 
 
 __all__ = ["Auction", "Claim", "GameView", "K", "NOBODY", "Offer", "Pending", "RefusalKey", "pending_of"]

@@ -26,7 +26,11 @@ def group_members(edition: Edition, square: int) -> tuple[int, ...]:
 
 
 def owns_group(edition: Edition, state: GameState, player: int, square: int) -> bool:
-    return all(state.owner[s] == player for s in group_members(edition, square))
+    owner = state.owner
+    for s in edition.members[square]:  # a plain loop: computer players ask this of square after square
+        if owner[s] != player:
+            return False
+    return True
 
 
 def level(rules: Rules, state: GameState, square: int) -> int:
@@ -46,29 +50,6 @@ def group_has_buildings(edition: Edition, state: GameState, square: int) -> bool
         if houses[s] or hotel[s]:
             return True
     return False
-
-
-def count_owned(edition: Edition, state: GameState, player: int, kind: str, unmortgaged: bool = True) -> int:
-    owner, mortgaged = state.owner, state.mortgaged
-    count = 0
-    for s in squares_of_kind(edition, kind):  # a plain loop: rent on a railroad or utility asks this
-        if owner[s] == player and not (unmortgaged and mortgaged[s]):
-            count += 1
-    return count
-
-
-_KINDS: dict[int, tuple[Edition, dict[str, tuple[int, ...]]]] = {}
-
-
-def squares_of_kind(edition: Edition, kind: str) -> tuple[int, ...]:
-    """The squares of one kind (railroads, utilities, ...), worked out once per edition."""
-    found = _KINDS.get(id(edition))
-    if found is None or found[0] is not edition:
-        table: dict[str, tuple[int, ...]] = {}
-        for sq in edition.squares:
-            table[str(sq.kind)] = table.get(str(sq.kind), ()) + (sq.index,)
-        found = _KINDS[id(edition)] = (edition, table)
-    return found[1].get(kind, ())  # a SquareKind finds its text: a string enum hashes and compares as one
 
 
 def rent_row(edition: Edition, rules: Rules, state: GameState, square: int) -> int | None:
@@ -102,7 +83,13 @@ def rent_row(edition: Edition, rules: Rules, state: GameState, square: int) -> i
                 return 0
         return 1
     if kind is _RAILROAD or kind is _UTILITY:
-        return count_owned(edition, state, owner, kind) - 1
+        # how many of the owner's railroads (utilities) count: the group of one is all of its kind
+        count = 0
+        owner_list, mortgaged = state.owner, state.mortgaged
+        for s in edition.members[square]:  # a plain loop: every rent on a railroad or utility asks this
+            if owner_list[s] == owner and not mortgaged[s]:
+                count += 1
+        return count - 1
     return None
 
 

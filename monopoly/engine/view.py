@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar
 
 from . import actions as A
 from . import holdings as H
+from .auctions import bid_limit
 from .debts import deal_problem, in_debt
 from .codes import AuctionItem, DecisionKind as K, Phase
 from .editions import Edition, Group, Square
@@ -323,7 +324,8 @@ class View:
         return out
 
     def owns_group(self, square: int, player: int | None = None) -> bool:
-        return H.owns_group(self._game.edition, self._game.state, self._p(player), square)
+        p = self.seat if player is None else player
+        return H.owns_group(self.edition, self._game.state, self._p(p) if p is None else p, square)
 
     def monopolies(self, player: int | None = None) -> list[Group]:
         """The colour groups (streets only) that ``player`` owns whole, in board order."""
@@ -564,10 +566,12 @@ class View:
 
     def deal_problem(self, player: int | None = None) -> str | None:
         """Why ``player`` may not build, sell, mortgage, lift or offer a trade now, or None."""
-        return self._game.deal_problem(self._p(player))
+        p = self.seat if player is None else player
+        return deal_problem(self._game, self._p(p) if p is None else p)
 
     def may_deal(self, player: int | None = None) -> bool:
-        return self.deal_problem(player) is None
+        p = self.seat if player is None else player
+        return deal_problem(self._game, self._p(p) if p is None else p) is None
 
     def last_jail_throw(self, player: int | None = None) -> bool:
         """Whether ``player``'s next throw is the last try for doubles in jail (then the fine, and move)."""
@@ -575,7 +579,8 @@ class View:
 
     def bid_limit(self, player: int | None = None) -> int:
         """The highest bid ``player`` can make good now (0 for a debtor)."""
-        return self._game.bid_limit(self._p(player))
+        p = self.seat if player is None else player
+        return bid_limit(self._game, self._p(p) if p is None else p)
 
     def bid_range(self, player: int | None = None) -> tuple[int, int | None] | None:
         """The bids ``player`` may make in the auction under way: (lowest, highest), the highest
