@@ -63,10 +63,14 @@ def ask_next(g: "Game", decision: Decision, after: int) -> None:
     auction = decision.auction
     assert auction is not None
     n = len(g.state.players)
-    waiting = [b for b in auction.bidders if b != auction.high_bidder]
-    if waiting:
-        decision.player = min(waiting, key=lambda b: (b - after - 1) % n)
-        auction.asking = auction.bidders.index(decision.player)
+    high = auction.high_bidder
+    nearest, asking = n, -1  # how far round the table the next one sits, and its place among the bidders
+    for i, b in enumerate(auction.bidders):  # a plain loop: every bid and pass asks this
+        if b != high and (b - after - 1) % n < nearest:
+            nearest, asking = (b - after - 1) % n, i
+    if asking >= 0:
+        decision.player = auction.bidders[asking]
+        auction.asking = asking
 
 
 def bid_limit(g: "Game", player: int) -> int:
