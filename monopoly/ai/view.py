@@ -52,7 +52,7 @@ class GameView(View):
         those need no sorting.)"""
         until = self._refused.get((recipient, tuple(give) if len(give) < 2 else tuple(sorted(give)),
                                    tuple(take) if len(take) < 2 else tuple(sorted(take))))
-        return until is not None and self._game.state.turn.number < until
+        return until is not None and self.turn < until
 
 
 __all__ = ["Auction", "Claim", "GameView", "K", "NOBODY", "Offer", "Pending", "RefusalKey", "pending_of"]
