@@ -42,7 +42,7 @@ pay best on this board and spends money where it returns most.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, ClassVar, NamedTuple, Sequence
+from typing import Any, Callable, ClassVar, NamedTuple, ParamSpec, Sequence, TypeVar
 
 from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
                       LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
@@ -1323,30 +1323,44 @@ class _Buildings:
         self.threat: tuple[float, int] | None = None  # rent a turn of moving costs, deeds unsold (``_stay_in_jail``)
 
 
-def _whole_groups(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[GroupInfo, ...]]:
-    """The colour groups each player owns whole, in board order (players who own none left out).
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
-    Every seat asks this of the same owners in turn, so the last answer is kept (read only)."""
-    last = _LAST_WHOLE[0]
-    if last is not None and last[0] is board and last[1] == owners:
-        return last[2]
+
+def _last_kept(work: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``work`` with its last answer kept (read only) and given again while it is asked with equal
+    arguments: every seat asks the same question of the same position in turn, so each answer is
+    worked out once for the table, not once a seat. (Arguments compare by identity first, so a
+    position's tuples, which the view hands out again until the holdings change, compare at once.)"""
+    last: list[Any] = [None, None]  # (the arguments, the answer)
+
+    def kept(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if last[0] is not None and last[0] == args and not kwargs:
+            answer: _R = last[1]
+            return answer
+        answer = work(*args, **kwargs)
+        last[0], last[1] = args, answer
+        return answer
+
+    return kept
+
+
+@_last_kept
+def _whole_groups(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[GroupInfo, ...]]:
+    """The colour groups each player owns whole, in board order (players who own none left out)."""
     out: dict[int, tuple[GroupInfo, ...]] = {}
     for g in board.streets:
         squares = g.squares
         first = owners[squares[0]]
         if first != NOBODY and all(owners[s] == first for s in squares):
             out[first] = out.get(first, ()) + (g,)
-    _LAST_WHOLE[0] = (board, owners, out)
     return out
 
 
+@_last_kept
 def _trade_keys(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """``Ruthless._trade_key`` of every player who holds part of a sold-out group (the squares of those
-    groups in board order, then their owners). Every seat asks it of the same owners in turn, so the
-    last answer is kept (read only)."""
-    last = _LAST_TRADE_KEYS[0]
-    if last is not None and last[0] is board and (last[1] is owners or last[1] == owners):
-        return last[2]
+    groups in board order, then their owners)."""
     closed: dict[int, list[int]] = {}
     for g in board.groups:
         squares = g.squares
@@ -1355,12 +1369,7 @@ def _trade_keys(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[int, .
             continue
         for p in holders:
             closed.setdefault(p, []).extend(squares)
-    out = {p: tuple(squares) + tuple([owners[s] for s in squares]) for p, squares in closed.items()}
-    _LAST_TRADE_KEYS[0] = (board, owners, out)
-    return out
-
-
-_LAST_TRADE_KEYS: list[tuple[Board, tuple[int, ...], dict[int, tuple[int, ...]]] | None] = [None]
+    return {p: tuple(squares) + tuple([owners[s] for s in squares]) for p, squares in closed.items()}
 
 
 _THROWS: dict[int, tuple[Board, list[tuple[tuple[int, int, int], ...]]]] = {}
@@ -1384,9 +1393,6 @@ def _throws_from(board: Board) -> list[tuple[tuple[int, int, int], ...]]:
     return found[1]
 
 
-_LAST_WHOLE: list[tuple[Board, tuple[int, ...], dict[int, tuple[GroupInfo, ...]]] | None] = [None]
-
-
 class _Table(NamedTuple):
     """What every seat works out alike about one position: the players' holdings in parts
     (``Appraisal``) and the rent of each owned square (by the throw for a utility) to whoever lands."""
@@ -1394,19 +1400,12 @@ class _Table(NamedTuple):
     rents: dict[int, int]
 
 
+@_last_kept
 def _shared_table(key: tuple[Any, ...]) -> _Table:
     """The ``_Table`` of the position ``key`` describes (the holdings' version, the Offline square and
-    the weights: all it reads; a version names one game's owners, mortgages, buildings and players). Every seat looks at the same position in turn, so the last one is
-    shared: each answer is worked out once for the table, not once a seat."""
-    last = _LAST_TABLE[0]
-    if last is not None and last[0] == key:
-        return last[1]
-    table = _Table({}, {})
-    _LAST_TABLE[0] = (key, table)
-    return table
-
-
-_LAST_TABLE: list[tuple[tuple[Any, ...], _Table] | None] = [None]
+    the weights: all it reads; a version names one game's owners, mortgages, buildings and players),
+    shared by the seats that look at it in turn."""
+    return _Table({}, {})
 
 
 def _with(values: Sequence[bool], square: int, value: bool) -> list[bool]:
