@@ -54,7 +54,7 @@ class Peer:
 
 PEERS = {
     "gcp": Peer("gamescomputersplay/monopoly v2", "gcp_bench.py", "gcp", 400, "basic,basic,basic,basic", 250),
-    "gnome": Peer("USC/ISI GNOME", "gnome_bench.py", "", 150, "ruthless,ruthless,ruthless,ruthless", 30),
+    "gnome": Peer("USC/ISI GNOME", "gnome_bench.py", "", 150, "ruthless,ruthless,ruthless,ruthless", 200),
 }
 
 

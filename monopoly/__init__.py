@@ -4,4 +4,4 @@ __version__ = "0.1.0"
 
 from .compiled import install as _use_compiled
 
-_use_compiled()  # the computer players' compiled modules, when a build matches the sources (monopoly/compiled.py)
+_use_compiled()  # the simulation's compiled modules, when a build matches the sources (monopoly/compiled.py)

@@ -1,5 +1,6 @@
-"""``python -m monopoly.compile build|status|remove``: the optional compiled build of the computer
-players' hot modules (what it is and how it is guarded: ``monopoly/compiled.py``)."""
+"""``python -m monopoly.compile build|status|remove``: the optional compiled build of the
+simulation's hot modules, the computer players' and the engine's (what it is and how it is
+guarded: ``monopoly/compiled.py``)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""The optional compiled build of the computer players' hot modules, and the guard that uses it.
+"""The optional compiled build of a simulation's hot modules, and the guard that uses it.
 
 The game is pure Python and runs as such everywhere. A simulation of many games spends most of
 its time in a few modules of plain arithmetic over small tuples (the valuation, the board
-tables, the ``ruthless`` strategy and what it reads, the controller); ``mypyc`` turns those very
-sources, already typed for ``mypy --strict``, into C extensions, which take about 30% off a
-simulated four-``ruthless`` turn, with the same results (``benchmarks/fingerprint.py`` is the
-check). Nothing else changes: there is one source, and the compiled modules are a build product.
+tables, the ``ruthless`` strategy and what it reads, the controller) and in the engine's rules
+and state; ``mypyc`` turns those very sources, already typed for ``mypy --strict``, into C
+extensions, which take about a third off a simulated four-``ruthless`` turn, with the same
+results (``benchmarks/fingerprint.py`` is the check). Nothing else changes: there is one source, and the compiled modules are a build product.
 
     python -m monopoly.compile build     # needs mypy (the test extra) and a C compiler
     python -m monopoly.compile status
@@ -37,10 +37,14 @@ from typing import Any, TypeVar
 
 PACKAGE = Path(__file__).resolve().parent
 MODULES = ("monopoly.ai.board", "monopoly.ai.valuation", "monopoly.ai.tactics", "monopoly.ai.endgame",
-           "monopoly.ai.strategy", "monopoly.ai.ruthless", "monopoly.ai.players")
+           "monopoly.ai.strategy", "monopoly.ai.ruthless", "monopoly.ai.players",
+           "monopoly.engine.state", "monopoly.engine.game", "monopoly.engine.holdings", "monopoly.engine.turn",
+           "monopoly.engine.debts", "monopoly.engine.buildings", "monopoly.engine.mortgages",
+           "monopoly.engine.trades", "monopoly.engine.auctions", "monopoly.engine.cards")
 """The modules compiled: the computer players' valuation and tables, the ``ruthless`` strategy and
-what it reads, and the controller that asks the strategies (the engine and the front ends stay
-Python: they gain little, and a simulation spends most of its time here)."""
+what it reads, and the controller that asks the strategies; and the engine's state and the rules
+that change it (the game, holdings, turn, debts, buildings, mortgages, trades, auctions, cards).
+The records of actions and events, the read view, saving and the front ends stay Python."""
 MANIFEST = "manifest.json"
 FORMAT = 1
 
@@ -137,7 +141,7 @@ def install() -> bool:
 
 
 def active() -> bool:
-    """Whether the computer players' modules run compiled in this process."""
+    """Whether the hot modules run compiled in this process."""
     module = sys.modules.get("monopoly.ai.valuation")
     if module is not None:
         return not str(getattr(module, "__file__", "")).endswith(".py")
@@ -147,7 +151,7 @@ def active() -> bool:
 def status() -> str:
     """One line for people: compiled or pure, and why."""
     if active():
-        return f"compiled: the computer players' modules run as C extensions from {folder()}"
+        return f"compiled: the computer players' and the engine's hot modules run as C extensions from {folder()}"
     files, why = check()
     reason = _state["why"] if files else why
     return f"pure Python: {reason}"

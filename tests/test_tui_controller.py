@@ -147,8 +147,9 @@ class StubComputers:
 
 
 def make(tmp_path: Path, rolls: list[tuple[int, int]], screen: FakeScreen, players=("Ann", "Bob"), first: int = 0,
-         computers: Any = None, **rules: Any) -> tuple[Game, play.GameController]:
-    game = Game.new(list(players), "us", rules or None, dice=ScriptedDice(rolls), first_player=first)
+         computers: Any = None, dice: ScriptedDice | None = None, **rules: Any) -> tuple[Game, play.GameController]:
+    game = Game.new(list(players), "us", rules or None, dice=dice if dice is not None else ScriptedDice(rolls),
+                    first_player=first)
     ui = M.UIState(tokens=M.default_tokens(game, len(players)), fastmove=True)
     controller = play.GameController(screen, game, computers, ui, tmp_path)
     return game, controller
@@ -830,32 +831,29 @@ def test_quit_goes_back_to_the_game_when_the_save_fails(tmp_path: Path) -> None:
 
 def test_ctrl_c_in_the_middle_of_an_action_waits_for_the_action_to_finish(tmp_path: Path) -> None:
     # Ctrl-C is a signal: it can arrive between two steps of one engine action. The game must not
-    # be autosaved half-changed, so the interrupt waits until the action is complete.
+    # be autosaved half-changed, so the interrupt waits until the action is complete. Here it
+    # arrives while the dice of a throw are read, before the token moves.
     import os
     import signal
 
-    screen = FakeScreen([])
-    game, controller = make(tmp_path, [(1, 2)], screen)
-    controller.apply(Roll(0))
-    assert game.pending.kind == K.BUY
-    original = game._transfer
     sent: list[bool] = []
 
-    def transfer_and_interrupt(*args: Any) -> None:
-        if not sent:
-            sent.append(True)
-            os.kill(os.getpid(), signal.SIGINT)
-        original(*args)
+    class InterruptingDice(ScriptedDice):
+        def roll(self) -> tuple[int, int]:
+            if not sent:
+                sent.append(True)
+                os.kill(os.getpid(), signal.SIGINT)
+            return super().roll()
 
-    game._transfer = transfer_and_interrupt  # type: ignore[method-assign]
+    game, controller = make(tmp_path, [], FakeScreen([]), dice=InterruptingDice([(1, 2)]))
     # Ctrl-C as Python handles it from a terminal, even when the tests run in the background (where
     # the shell hands its children the signal ignored)
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(KeyboardInterrupt):
-            controller.apply(Buy(0))
+            controller.apply(Roll(0))
         assert sent
-        assert game.view.owner(3) == 0 and game.pending.kind == K.ROLL, "the purchase is complete"
+        assert game.view.position(0) == 3 and game.pending.kind == K.BUY, "the throw is complete"
         check_invariants(game)
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     finally:
