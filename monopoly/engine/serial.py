@@ -35,13 +35,19 @@ def _hints(cls: type) -> dict[str, Any]:
     """The declared type of each field of a state class. The optional compiled build
     (``monopoly/compiled.py``) keeps only erased types on a compiled class (``list`` for
     ``list[PlayerState]``): there the declarations are read from the module's source."""
-    module = sys.modules[cls.__module__]
-    if str(getattr(module, "__file__", "")).endswith(".py"):
+    if str(getattr(sys.modules[cls.__module__], "__file__", "")).endswith(".py"):
         return typing.get_type_hints(cls)
+    return declared_hints(cls)
+
+
+def declared_hints(cls: type) -> dict[str, Any]:
+    """The field types of dataclass ``cls`` as its module's source declares them, evaluated in
+    the module (what ``typing.get_type_hints`` says of the class when it is not compiled)."""
+    module = sys.modules[cls.__module__]
     package, _, name = cls.__module__.rpartition(".")
     tree = ast.parse((resources.files(package) / f"{name}.py").read_text(encoding="utf-8"))
     (body,) = [node.body for node in tree.body if isinstance(node, ast.ClassDef) and node.name == cls.__name__]
-    return {node.target.id: eval(ast.unparse(node.annotation), vars(module))  # noqa: S307 (our own source)
+    return {node.target.id: eval(ast.unparse(node.annotation), vars(module))  # our own source, not input
             for node in body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
 
 
