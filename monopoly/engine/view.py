@@ -17,7 +17,7 @@ player is named (``view.cash()`` is the seat's cash); the computer players read 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, TypeVar, cast
 
 from . import actions as A
 from . import holdings as H
@@ -37,57 +37,40 @@ if TYPE_CHECKING:
 _T = TypeVar("_T")
 
 
-_Kept = TypeVar("_Kept", tuple[int, ...], tuple[bool, ...], list[int])
+def _kept(g: "Game", answer: Callable[["Game"], Sequence[Any]]) -> Any:
+    """``answer(g)`` for an answer that depends on the holdings alone: worked out once per holdings
+    version and kept by the game for every view of it, and handed out as ``[:]`` of what is kept (a
+    tuple as it is, a list as a new copy). The view's owners, mortgages, levels and players are
+    all made here, so that asking one costs a single call: the computer players ask them several
+    times a turn."""
+    kept = g._kept
+    if g._kept_stamp == g.holdings_stamp:
+        found = kept.get(answer)
+        if found is not None:
+            return found[:]
+    else:
+        g._kept_stamp = g.holdings_stamp
+        kept = g._kept = {}
+    made = answer(g)
+    kept[answer] = made
+    return made[:]
 
 
-def _per_version(answer: Callable[["Game"], _Kept]) -> Callable[["View"], _Kept]:
-    """A question of the view whose answer, ``answer(game)``, depends on the holdings alone: it is
-    worked out once per holdings version and kept by the game for every view of it, and handed out
-    as ``[:]`` of what is kept (a tuple as it is, a list as a new copy). The view's owners, mortgages,
-    levels and players are all made here, so that asking one costs a single call: the computer
-    players ask them several times a turn."""
-    def question(self: "View") -> _Kept:
-        g = self._game
-        kept = g._kept
-        if g._kept_stamp == g.holdings_stamp:
-            found: _Kept | None = kept.get(answer)
-            if found is not None:
-                return found[:]
-        else:
-            g._kept_stamp = g.holdings_stamp
-            kept = g._kept = {}
-        made = kept[answer] = answer(g)
-        return made[:]
-
-    question.__name__ = question.__qualname__ = answer.__name__.removesuffix("_of").lstrip("_")
-    question.__doc__ = answer.__doc__
-    return question
-
-
-# The whole-board answers kept by ``_per_version`` (module functions: the key of each is the function).
+# The whole-board answers kept by ``_kept`` (module functions: the key of each is the function;
+# the view's methods of the same names say what each is).
 def _owners_of(g: "Game") -> tuple[int, ...]:
-    """The owner of every square, in board order: kept per holdings version (see ``holdings_version``)."""
     return tuple(g.state.owner)
 
 
 def _mortgages_of(g: "Game") -> tuple[bool, ...]:
-    """Whether each square is mortgaged, in board order (``mortgaged`` for every square): kept
-    per holdings version."""
     return tuple(g.state.mortgaged)
 
 
 def _levels_of(g: "Game") -> tuple[int, ...]:
-    """The buildings on each square as one number, in board order (``level`` for every square,
-    in one pass: a valuation reads the whole board at once). Kept until the holdings change
-    (``holdings_version``): the computer players ask it a few times a turn, and the buildings
-    change in few of them."""
     return H.levels(g.rules, g.state)
 
 
 def _active_players_of(g: "Game") -> list[int]:
-    """The seats still in the game, in seat order (a new list each time). Worked out once per
-    holdings version (a bankruptcy takes a new one): the computer players ask it several times a
-    turn."""
     return [i for i, p in enumerate(g.state.players) if not p.bankrupt]
 
 
@@ -180,14 +163,20 @@ class SaleEstimate:
 def pending_of(decision: Decision) -> Pending:
     """A frozen copy of one of the engine's decisions.
 
-    Filled in directly: a frozen dataclass's ``__init__`` sets each field through
-    ``object.__setattr__``, which costs more than all the rest of a computer's answer to a
-    purchase; the value is the same as ``Pending(...)`` (no field has a default factory or a check).
+    In pure Python it is filled in directly: a frozen dataclass's ``__init__`` sets each field
+    through ``object.__setattr__``, which costs more than all the rest of a computer's answer to
+    a purchase; the value is the same as ``Pending(...)`` (no field has a default factory or a
+    check). Compiled (``monopoly/compiled.py``), the classes have no ``__dict__`` to fill and a
+    constructor that costs little.
     """
     t = decision.trade
     offer = None if t is None else Offer(t.proposer, t.recipient, tuple(t.give), tuple(t.take), t.cash,
                                          tuple(t.give_cards), tuple(t.take_cards), t.settle_debt)
     a = decision.auction
+    if not _FILL_IN:
+        return Pending(decision.kind, decision.player, decision.square, decision.amount, decision.creditor,
+                       decision.reason, offer,
+                       None if a is None else Auction(a.item, a.square, a.high_bid, a.high_bidder, tuple(a.bidders)))
     auction: Auction | None = None
     if a is not None:
         auction = _new(Auction)
@@ -201,6 +190,7 @@ def pending_of(decision: Decision) -> Pending:
 
 
 _new = object.__new__
+_FILL_IN = Pending.__dictoffset__ != 0  # its objects have a ``__dict__`` (see ``pending_of``)
 
 
 class View:
@@ -263,15 +253,15 @@ class View:
         return self._game.state.players[self._p(player)].name
 
     def cash(self, player: int | None = None) -> int:
-        p = self.seat if player is None else player  # ``_p`` written out in the questions asked most
+        p: int | None = self.seat if player is None else player  # ``_p`` written out in the questions asked most
         return self._game.state.players[self._p(p) if p is None else p].cash
 
     def position(self, player: int | None = None) -> int:
-        p = self.seat if player is None else player
+        p: int | None = self.seat if player is None else player
         return self._game.state.players[self._p(p) if p is None else p].position
 
     def in_jail(self, player: int | None = None) -> bool:
-        p = self.seat if player is None else player
+        p: int | None = self.seat if player is None else player
         return self._game.state.players[self._p(p) if p is None else p].in_jail
 
     def jail_turns(self, player: int | None = None) -> int:
@@ -283,7 +273,10 @@ class View:
     def bankrupt(self, player: int | None = None) -> bool:
         return self._game.state.players[self._p(player)].bankrupt
 
-    active_players = _per_version(_active_players_of)
+    def active_players(self) -> list[int]:
+        """The seats still in the game, in seat order (a new list each time): kept per holdings
+        version (a bankruptcy takes a new one)."""
+        return cast("list[int]", _kept(self._game, _active_players_of))
 
     def opponents(self, player: int | None = None) -> list[int]:
         me = self._p(player)
@@ -294,7 +287,10 @@ class View:
         """The owner of ``square``, or ``NOBODY`` (-1)."""
         return self._game.state.owner[square]
 
-    owners = _per_version(_owners_of)
+    def owners(self) -> tuple[int, ...]:
+        """The owner of every square, in board order: kept per holdings version (see
+        ``holdings_version``)."""
+        return cast("tuple[int, ...]", _kept(self._game, _owners_of))
 
     def mortgaged(self, square: int) -> bool:
         return self._game.state.mortgaged[square]
@@ -311,7 +307,7 @@ class View:
 
     def owned(self, player: int | None = None) -> list[int]:
         """The squares ``player`` owns, in board order."""
-        p = self.seat if player is None else player
+        p: int | None = self.seat if player is None else player
         return H.owned(self._game.state, self._p(p) if p is None else p)
 
     def holdings_by_group(self, player: int | None = None) -> dict[str, tuple[int, ...]]:
@@ -324,7 +320,7 @@ class View:
         return out
 
     def owns_group(self, square: int, player: int | None = None) -> bool:
-        p = self.seat if player is None else player
+        p: int | None = self.seat if player is None else player
         return H.owns_group(self.edition, self._game.state, self._p(p) if p is None else p, square)
 
     def monopolies(self, player: int | None = None) -> list[Group]:
@@ -344,7 +340,7 @@ class View:
                     found[first] = found.get(first, ()) + (group,)
             whole = found
             g._monopolies = (g._deeds_moved, whole)
-        p = self.seat if player is None else player
+        p: int | None = self.seat if player is None else player
         return list(whole.get(self._p(p) if p is None else p, ()))
 
     def has_monopoly(self, player: int | None = None) -> bool:
@@ -354,7 +350,7 @@ class View:
         moved, whole = g._monopolies
         if moved != g._deeds_moved:
             return bool(self.monopolies(player))
-        p = self.seat if player is None else player
+        p: int | None = self.seat if player is None else player
         return (self._p(p) if p is None else p) in whole
 
     def group_owner(self, group: Group) -> int:
@@ -390,7 +386,7 @@ class View:
     def build_problem(self, square: int, player: int | None = None) -> str | None:
         """Why the next building may not go on ``square`` now (cash aside), or None."""
         g = self._game
-        p = self.seat if player is None else player
+        p: int | None = self.seat if player is None else player
         return H.build_problem(g.edition, g.rules, g.state, self._p(p) if p is None else p, square)
 
     def sell_problem(self, square: int, player: int | None = None) -> str | None:
@@ -545,7 +541,7 @@ class View:
 
     def in_debt(self, player: int | None = None) -> bool:
         """Whether ``player`` owes a debt still to be raised (and so may raise cash but not spend it)."""
-        p = self.seat if player is None else player
+        p: int | None = self.seat if player is None else player
         return in_debt(self._game, self._p(p) if p is None else p)
 
     def debt(self, player: int | None = None) -> Pending | None:
@@ -566,11 +562,11 @@ class View:
 
     def deal_problem(self, player: int | None = None) -> str | None:
         """Why ``player`` may not build, sell, mortgage, lift or offer a trade now, or None."""
-        p = self.seat if player is None else player
+        p: int | None = self.seat if player is None else player
         return deal_problem(self._game, self._p(p) if p is None else p)
 
     def may_deal(self, player: int | None = None) -> bool:
-        p = self.seat if player is None else player
+        p: int | None = self.seat if player is None else player
         return deal_problem(self._game, self._p(p) if p is None else p) is None
 
     def last_jail_throw(self, player: int | None = None) -> bool:
@@ -579,7 +575,7 @@ class View:
 
     def bid_limit(self, player: int | None = None) -> int:
         """The highest bid ``player`` can make good now (0 for a debtor)."""
-        p = self.seat if player is None else player
+        p: int | None = self.seat if player is None else player
         return bid_limit(self._game, self._p(p) if p is None else p)
 
     def bid_range(self, player: int | None = None) -> tuple[int, int | None] | None:
@@ -742,7 +738,7 @@ class View:
     def may_act(self, player: int | None = None) -> bool:
         """Whether ``player`` is still in the game and may deal now (see ``deal_problem``): whether
         it is worth asking them for an any-time action at all."""
-        p = self.seat if player is None else player
+        p: int | None = self.seat if player is None else player
         return deal_problem(self._game, self._p(p) if p is None else p) is None  # bankrupt: never
 
     def holdings_version(self) -> int:
@@ -752,8 +748,15 @@ class View:
         the whole board. Cash, the tokens and the cards do not change it."""
         return self._game.holdings_stamp
 
-    mortgages = _per_version(_mortgages_of)
-    levels = _per_version(_levels_of)
+    def mortgages(self) -> tuple[bool, ...]:
+        """Whether each square is mortgaged, in board order (``mortgaged`` for every square): kept
+        per holdings version."""
+        return cast("tuple[bool, ...]", _kept(self._game, _mortgages_of))
+
+    def levels(self) -> tuple[int, ...]:
+        """The buildings on each square as one number, in board order (``level`` for every square,
+        in one pass: a valuation reads the whole board at once), kept per holdings version."""
+        return cast("tuple[int, ...]", _kept(self._game, _levels_of))
 
     def cash_by_seat(self) -> tuple[int, ...]:
         """Every player's cash, in seat order (``cash`` for every seat)."""
