@@ -82,7 +82,7 @@ class Game:
         """Taken afresh from ``HOLDINGS_STAMPS`` whenever the owners, mortgages or buildings may have
         changed (``holdings_changed``): see ``View.holdings_version``."""
         self._monopolies: tuple[int, dict[int, tuple[Any, ...]]] = (-1, {})
-        # the view's whole-board answers kept for one holdings stamp (``view._per_version``; stamps start at 1)
+        # the view's whole-board answers kept for one holdings stamp (``view._kept``; stamps start at 1)
         self._kept_stamp = 0
         self._kept: dict[Any, Any] = {}
         self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten

@@ -17,7 +17,7 @@ player is named (``view.cash()`` is the seat's cash); the computer players read 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, cast
 
 from . import actions as A
 from . import holdings as H
@@ -33,8 +33,6 @@ _ROLL, _GAME_OVER, _TRADE_RESPONSE = K.ROLL, K.GAME_OVER, K.TRADE_RESPONSE
 
 if TYPE_CHECKING:
     from .game import Game
-
-_T = TypeVar("_T")
 
 
 def _kept(g: "Game", answer: Callable[["Game"], Sequence[Any]]) -> Any:
