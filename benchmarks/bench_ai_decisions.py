@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from monopoly.ai import ComputerPlayers  # noqa: E402
 from monopoly.ai.board import board_facts  # noqa: E402
 from monopoly.ai.registry import STRATEGIES, seat_seed  # noqa: E402
-from monopoly.ai.simulate import game_seed, seating  # noqa: E402
+from monopoly.reports.tournament import game_seed, seating  # noqa: E402
 from monopoly.ai.strategy import ANSWERS  # noqa: E402
 from monopoly.engine import Game, load_edition  # noqa: E402
 

@@ -4,7 +4,7 @@
 
 Wall-clock and CPU-time figures move by 10-20% from run to run on a shared machine; the number of
 instructions the interpreter executes for the same seeded games does not (it changes only when the
-code does). Each measurement runs ``monopoly.ai.simulate.run_games`` in a child interpreter under
+code does). Each measurement runs ``monopoly.reports.tournament.run_games`` in a child interpreter under
 ``valgrind --tool=callgrind`` twice, with one game and with ``--games`` games, and divides the
 difference in instructions by the difference in player-turns, so start-up, imports and the
 per-board tables worked out once a process are left out. A change meant to save time should count
@@ -31,12 +31,12 @@ from typing import Sequence
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # runs from a checkout too
 
-from monopoly.ai.simulate import DEFAULT_SEED  # noqa: E402
+from monopoly.reports.tournament import DEFAULT_SEED  # noqa: E402
 
 CHILD = """
 import sys
 sys.path.insert(0, {root!r})
-from monopoly.ai.simulate import run_games
+from monopoly.reports.tournament import run_games
 results = run_games({games}, {strategies!r}, seed={seed})
 print("TURNS", sum(r.turns for r in results))
 """

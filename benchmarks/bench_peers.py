@@ -8,7 +8,7 @@ player's turn, extra throws after doubles included. The peers' harnesses count i
 (``../shared/peers/README.md``); ours is the engine's turn number at the end of each game
 (``GameResult.turns``). Each repetition runs the peer's harness in a child process (its own
 clock covers only its games, not start-up) and then our games in this process (one process, classic
-US rules, ``monopoly.ai.simulate.run_games``), so both sides see the same machine load. The ratio
+US rules, ``monopoly.reports.tournament.run_games``), so both sides see the same machine load. The ratio
 is ours / peer; above 1 we are faster. It is also given in CPU time (the peer's child process
 less its start-up, measured once with a one-game run; ours ``time.process_time``), which other
 programs busy on the same CPUs disturb far less than the wall clock the harnesses report.
@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # runs from a checkout too
 
 from monopoly.ai.registry import STRATEGIES  # noqa: E402
-from monopoly.ai.simulate import run_games  # noqa: E402
+from monopoly.reports.tournament import run_games  # noqa: E402
 from monopoly.compiled import active as compiled_active  # noqa: E402
 
 

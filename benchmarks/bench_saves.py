@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runs from a c
 
 from monopoly.ai import ComputerPlayers  # noqa: E402
 from monopoly.engine import Game  # noqa: E402
-from monopoly.saves import LOG_SUFFIX, GameRecord, make_document, to_text  # noqa: E402
+from monopoly.storage.saves import LOG_SUFFIX, GameRecord, make_document, to_text  # noqa: E402
 
 
 def timed_ms(work: Callable[[], Any]) -> float:

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from monopoly.ai import ComputerPlayers  # noqa: E402
-from monopoly.ai.simulate import game_seed, seating  # noqa: E402
+from monopoly.reports.tournament import game_seed, seating  # noqa: E402
 from monopoly.engine import Game  # noqa: E402
 
 TABLES = (

@@ -96,7 +96,7 @@ def test_the_pure_install_needs_no_mypy() -> None:
     the package's own stand-in."""
     out = run("import sys; sys.modules['mypy_extensions'] = None\n"
               "import monopoly.ai.strategy as s\n"
-              "from monopoly.ai.simulate import run_games\n"
+              "from monopoly.reports.tournament import run_games\n"
               "print(s.mypyc_attr.__module__, run_games(1, ['ruthless'] * 4, seed=1)[0].turns > 0)",
               MONOPOLY_PURE="1")
     assert out == "monopoly.compiled True"

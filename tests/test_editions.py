@@ -17,8 +17,8 @@ from monopoly.engine import (BANK, EDITION_FOLDERS, EDITION_IDS, Buy, ClaimRent,
                              Game, LiftMortgage, Roll, Rules, ScriptedDice, ShortGame, SquareKind, edition_ids,
                              list_editions, load_edition)
 from monopoly.engine import events as E
-from monopoly.tui.prompt import CHOICE, Choice, Question
-from monopoly.tui.setup import edition_choices, short_game_choices
+from monopoly.session.questions import CHOICE, Choice, Question
+from monopoly.storage.starts import edition_choices, short_game_choices
 
 from scenario import ANN, BOB, act, cash, give, of, paid, place
 

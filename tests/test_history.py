@@ -207,7 +207,7 @@ def test_an_undone_action_leaves_no_trace_in_the_record() -> None:
 
 
 def test_the_autosave_rewrites_the_log_after_an_undo(tmp_path) -> None:
-    from monopoly import saves
+    from monopoly.storage import saves
     ui = {"tokens": ["Car", "Dog"], "fastmove": False, "show_cash": True, "elapsed": 0}
     game = dealt_game(12)
     p = game.view.pending_player

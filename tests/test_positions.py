@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from monopoly.ai.simulate import main as simulate_main, run_games
-from monopoly.cli import read_position, start_from_position
+from monopoly.reports.tournament import run_games
+from monopoly.cli.simulate import main as simulate_main
+from monopoly.storage.positions import read_position
+from monopoly.storage.starts import start_from_position
 from monopoly.engine import (Bid, Build, DecisionKind as K, Debt, DeckSetup, Game, Mortgage, OrderBuildings,
                              PlayerSetup, Position, PositionError, Roll, ScriptedDice, arrange, build_game,
                              check_invariants, position_of, rearrange)

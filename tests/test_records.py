@@ -7,11 +7,12 @@ import json
 
 import pytest
 
-from monopoly import saves
+from monopoly.storage import saves
 from monopoly.cli import main
 from monopoly.engine import Game, events as E, game_from_record
-from monopoly.records import RecordError, read_source, record_text, turn_starts, walk
-from monopoly.tui.model import format_event
+from monopoly.storage.records import RecordError, read_source, turn_starts, walk
+from monopoly.reports.story import record_text
+from monopoly.session.model import format_event
 from records_games import seeded
 
 

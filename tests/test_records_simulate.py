@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import xml.dom.minidom
 
-from monopoly.ai.simulate import Extras, main, play_game, run_games
+from monopoly.reports.tournament import Extras, play_game, run_games
+from monopoly.cli.simulate import main
 from monopoly.engine import game_from_record
-from monopoly.records import read_source, record_name
-from monopoly.stats import game_stats
+from monopoly.storage.records import read_source, record_name
+from monopoly.reports.stats import game_stats
 
 STRATEGIES = ("ruthless", "basic", "cautious")
 

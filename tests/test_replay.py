@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from monopoly import saves
+from monopoly.storage import saves
 from monopoly.engine import game_from_record
-from monopoly.tui.model import UIState
+from monopoly.session.model import UIState
 from monopoly.tui.replay import Replayer, show
 from records_games import played, seeded
 

@@ -11,8 +11,8 @@ import pytest
 
 from monopoly.cli import main
 from monopoly.engine import list_editions, load_edition, rule_options
-from monopoly.rule_options import (RuleChoiceError, ask_rule_options, chosen_rules, parse_rule, rules_listing)
-from monopoly.tui.prompt import Question
+from monopoly.session.rule_options import (RuleChoiceError, ask_rule_options, chosen_rules, parse_rule, rules_listing)
+from monopoly.session.questions import Question
 
 
 def test_monopoly_rules_lists_every_option_its_values_and_each_editions_default(capsys: pytest.CaptureFixture[str]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from monopoly import saves
+from monopoly.storage import saves
 from monopoly.engine import Game, Roll
 
 UI = {"tokens": ["Car", "Dog"], "fastmove": False, "show_cash": True, "elapsed": 12.5}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from monopoly import saves
+from monopoly.storage import saves
 from monopoly.engine import Game, Roll
 
 UI = {"tokens": ["Car", "Dog"], "fastmove": False, "show_cash": True, "elapsed": 1.0}

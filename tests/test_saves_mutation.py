@@ -17,10 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from monopoly import saves
+from monopoly.storage import saves
 from monopoly.engine import Game, check_invariants
-from monopoly.tui import model as M
-from monopoly.tui.setup import resume
+from monopoly.session import model as M
+from monopoly.storage.starts import resume
 
 UI = {"tokens": ["Car", "Dog", "Hat"], "fastmove": False, "show_cash": True, "elapsed": 30.0}
 Path_ = tuple[Any, ...]

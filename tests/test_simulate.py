@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from monopoly.ai.simulate import game_seed, main, play_game, run_games, seating, summarize, wilson
+from monopoly.reports.tournament import game_seed, play_game, run_games, seating, summarize, wilson
+from monopoly.cli.simulate import main
 from monopoly.cli import main as cli_main
 
 SMALL = ["--games", "6", "--max-turns", "150", "--seed", "4"]

@@ -10,10 +10,10 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from monopoly import saves
+from monopoly.storage import saves
 from monopoly.cli import main
 from monopoly.engine import ClaimRent, Roll, events as E, game_from_record
-from monopoly.stats import MARKS, Tally, chart, game_stats, stats_text
+from monopoly.reports.stats import MARKS, Tally, chart, game_stats, stats_text
 from records_games import RULES, played, seeded
 from scenario import ANN, BOB, act, give, new_game
 

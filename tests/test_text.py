@@ -19,8 +19,8 @@ from monopoly.engine import DecisionKind as K, Game, actions as A
 from monopoly.text.commands import ANSWERS, GENERAL, CommandError, find_player, find_square, parse_line
 from monopoly.text.console import Console
 from monopoly.text.loop import HANDLERS, TextGame
-from monopoly.tui.model import UIState
-from monopoly.words import format_event
+from monopoly.session.model import UIState
+from monopoly.session.words import format_event
 
 
 def session(game: Game, lines: Sequence[str], tmp_path: Path, computers: object = None,
@@ -101,7 +101,7 @@ def test_rent_is_claimed_by_the_owner_before_the_next_throw(tmp_path: Path) -> N
     _, out = session(game, ["roll", "rent", "rent"], tmp_path)
     assert "Bob may claim $4 rent from Ann for Baltic Avenue" in out
     assert "Ann pays Bob $4 rent" in out
-    assert "There is no rent for a person to claim just now" in out  # the second claim: nothing left
+    assert "Bob has no rent to claim just now" in out  # the second claim: nothing left
 
 
 # ---------------------------------------------------------------------------------------- trades
@@ -294,7 +294,7 @@ def test_save_and_quit(tmp_path: Path) -> None:
     game = new_game()
     text, out = session(game, ["save first", "save autosave", "save", "quit", "maybe", "no", "quit", "y"], tmp_path)
     assert f"Game saved as first ({tmp_path / 'first.json'}). Resume it with: monopoly --text --load first" in out
-    assert "Autosave names are kept for the automatic saves" in out
+    assert "Names beginning with autosave are kept for the automatic saves" in out
     assert "  answer Y or N" in out
     assert "Game over (the game was stopped)" in out and game.view.over
     assert (tmp_path / "first.json").exists() and list(tmp_path.glob("autosave*.json"))
@@ -402,6 +402,8 @@ def _person_answer(game: Game, p: int) -> str:
     d = view.pending
     if d.player != p:
         return "rent"
+    if d.kind == K.ROLL and any(c.owner == p for c in view.claims_lapsing_at_throw()):
+        return "rent"  # a throw now would let this rent lapse
     if d.kind == K.BUY:
         return "buy" if view.cash(p) > 2 * d.amount and view.is_legal(A.Buy(p)) else "auction"
     action = view.safe_action(p)
@@ -431,6 +433,9 @@ class _Person(io.StringIO):
         if self.left < 0 or self.game.view.over:
             return ""
         d = self.game.view.pending
+        if d.kind == K.ROLL and any(c.owner in self.people and c.owner != d.player
+                                    for c in self.game.view.claims_lapsing_at_throw()):
+            return "rent\n"  # another person is asked first: their rent would lapse at this throw
         seat = d.player if d.player in self.people else self.people[0]
         return _person_answer(self.game, seat) + "\n"
 

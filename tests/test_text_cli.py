@@ -17,8 +17,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tui_harness import REPO, TuiSession  # noqa: E402
 
-from monopoly import saves  # noqa: E402
-from monopoly.tui.setup import resume  # noqa: E402
+from monopoly.storage import saves  # noqa: E402
+from monopoly.storage.starts import resume  # noqa: E402
 
 # Answers for whatever is asked, over and over: enough for a game to reach its turn limit.
 CYCLE = ["roll", "buy", "pass", "flat", "pay", "keep", "refuse", "rent", "go", "board", "credit", "bankrupt"]

@@ -25,7 +25,7 @@ if sys.platform.startswith("win"):
 
 from tui_harness import REPO, TuiSession, read_save  # noqa: E402
 
-from monopoly import saves  # noqa: E402
+from monopoly.storage import saves  # noqa: E402
 from monopoly.engine import Bid, Buy, DeclineToBuy, Game, PassBid, Roll, arrange, check_invariants  # noqa: E402
 from monopoly.engine import events as E  # noqa: E402
 from monopoly.engine import DecisionKind as K  # noqa: E402

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from monopoly.engine import ProposeTrade, arrange
-from monopoly.tui import model as M
+from monopoly.session import model as M
 from monopoly.tui import play
 from test_tui_controller import AHEAD, QUIT, WAIT, FakeScreen, StubComputers, keys, make, messages
 
@@ -72,10 +72,10 @@ def test_bug8_the_raise_money_hint_names_what_is_still_missing() -> None:
 
 
 def test_bug8_a_game_resumed_through_its_autosave_offers_the_name_it_was_saved_under(tmp_path: Path) -> None:
-    from monopoly import saves
+    from monopoly.storage import saves
     from monopoly.engine import Game
     from monopoly.tui.app import start_controller
-    from monopoly.tui.setup import resume
+    from monopoly.storage.starts import resume
     game = Game.new(["Ann", "Bob"], "us", None, seed=5)
     screen = FakeScreen(keys("mygame\n", "y"))
     controller = play.GameController(screen, game, None, M.UIState(tokens=M.default_tokens(game, 2)), tmp_path)
@@ -90,7 +90,7 @@ def test_bug8_a_game_resumed_through_its_autosave_offers_the_name_it_was_saved_u
 
 
 def test_bug8_a_name_field_refuses_the_eighth_letter_as_it_is_typed(tmp_path: Path) -> None:
-    from monopoly.tui.prompt import TEXT, Question
+    from monopoly.session.questions import TEXT, Question
     screen = FakeScreen(keys("Bartholomew\n"))
     screen.ui = M.UIState(tokens=[])
     answer = screen.ask(Question("Name (up to 7 letters)", TEXT, "Ann", max_len=7))
@@ -194,7 +194,7 @@ def test_question_mark_inside_any_question_explains_it_and_comes_back(rows: int,
     game, controller = make(tmp_path, [(1, 2)], screen)
     controller.run()
     assert "Help" in screen.popups and game.view.owner(3) == 0, "back at the question, which Y answered"
-    from monopoly.tui.prompt import NUMBER, Question
+    from monopoly.session.questions import NUMBER, Question
     from monopoly.tui.screen import question_help
     text = [line for line, _ in question_help(Question("Ann bids", NUMBER, 10, low=1, high=99), False).lines]
     assert "To answer: type a number (money signs and commas are fine), then RETURN." in text
@@ -237,7 +237,7 @@ def test_in_hot_seat_play_a_throw_that_would_lapse_another_persons_claim_waits_f
 
 
 def test_bug4_in_the_set_up_a_return_after_a_one_key_answer_does_not_answer_the_next_question() -> None:
-    from monopoly.tui.prompt import CHOICE, YESNO, Choice, Question
+    from monopoly.session.questions import CHOICE, YESNO, Choice, Question
     from monopoly.tui.screen import SetupView
     screen = FakeScreen(keys("2", "enter", "y", "enter"))
     screen.ui = M.UIState(tokens=[])

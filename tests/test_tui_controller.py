@@ -12,12 +12,12 @@ from typing import Any, Callable
 
 import pytest
 
-from monopoly import saves
+from monopoly.storage import places, saves
 from monopoly.engine import (Bid, Buy, DeclineToBuy, Game, PassBid, PayIncomeTax, PayOrDraw,
                              ProposeTrade, RejectTrade, Roll, ScriptedDice, SettleMortgagedTransfer, arrange,
                              check_invariants)
 from monopoly.engine import DecisionKind as K
-from monopoly.tui import model as M
+from monopoly.session import model as M
 from monopoly.tui import play
 from monopoly.tui.layout import layout
 from monopoly.tui.screen import Screen
@@ -465,10 +465,10 @@ def test_save_checks_the_name_and_can_leave(tmp_path: Path) -> None:
 
 
 def test_the_resume_command_names_the_save_folder_unless_it_is_the_default() -> None:
-    default = play.default_save_dir()
-    assert play.resume_command(default, "g1") == "monopoly --load g1"
-    assert play.resume_command(Path(str(default) + "/"), "g1") == "monopoly --load g1"
-    assert play.resume_command("/tmp/my games", "g1") == "monopoly --load g1 --save-dir '/tmp/my games'"
+    default = places.default_save_dir()
+    assert places.resume_command(default, "g1") == "monopoly --load g1"
+    assert places.resume_command(Path(str(default) + "/"), "g1") == "monopoly --load g1"
+    assert places.resume_command("/tmp/my games", "g1") == "monopoly --load g1 --save-dir '/tmp/my games'"
 
 
 def test_a_save_does_not_silently_replace_another_games_save(tmp_path: Path) -> None:
@@ -493,7 +493,7 @@ def test_a_save_cannot_take_the_autosave_name(tmp_path: Path) -> None:
 
 
 def test_a_game_of_computers_only_has_a_turn_limit_and_ends_with_the_table(tmp_path: Path) -> None:
-    from monopoly.tui.setup import COMPUTERS_ONLY_TURN_LIMIT, parse_players, start_game
+    from monopoly.storage.starts import COMPUTERS_ONLY_TURN_LIMIT, parse_players, start_game
 
     assert start_game(parse_players("Ann,cpu"), 1).game.rules.max_turns == 0
     started = start_game(parse_players("cpu,cpu:basic,cpu:cautious"), 1)

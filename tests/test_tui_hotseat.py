@@ -13,7 +13,7 @@ if sys.platform.startswith("win"):
 
 from tui_harness import TuiSession  # noqa: E402
 
-from monopoly import saves  # noqa: E402
+from monopoly.storage import saves  # noqa: E402
 from monopoly.engine import events as E  # noqa: E402
 
 # With this seed Bob starts, throws 4+6 to Just Visiting; the computer CPU1 throws 4+6 there too

@@ -112,7 +112,7 @@ def test_cursor_wraps_and_steps_in_board_order() -> None:
 
 def _prompt_recorder():
     """A screen without curses whose ``put`` records the text drawn on each row."""
-    from monopoly.tui.model import UIState
+    from monopoly.session.model import UIState
     from monopoly.tui.screen import Screen
     from monopoly.tui.theme import Theme
 
@@ -169,7 +169,7 @@ def test_a_hint_wider_than_the_screen_wraps_instead_of_being_cut_off():
 
 def test_a_popup_short_of_room_drops_its_blank_lines_before_any_text():
     # The auction panel with eight bidders on 80x24: its last line (P: who drops out) must show.
-    from monopoly.tui.model import Popup
+    from monopoly.session.model import Popup
     from monopoly.tui.screen import ASCII
 
     screen = _prompt_recorder()

@@ -8,7 +8,7 @@ import pytest
 
 from monopoly.engine import (BANK, NOBODY, AcceptTrade, Bid, Buy, DeclineToBuy, EndGame, Game, Mortgage, Offer,
                              PassBid, ProposeTrade, Roll, ScriptedDice, arrange, check_invariants, events as E)
-from monopoly.tui import model as M
+from monopoly.session import model as M
 from monopoly.tui.keys import BINDINGS, HELP_TEXT, OPTIONS, command, option_for_key
 from scenario import ANN, give
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from monopoly import saves
+from monopoly.storage import saves
 from monopoly.engine import EndGame, Game, arrange
-from monopoly.tui import model as M
+from monopoly.session import model as M
 from monopoly.tui.screen import Screen, SetupView
 from text_window import PlainTheme, TextWindow
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from monopoly.tui.prompt import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, clock_text, parse_hours_minutes,
+from monopoly.session.questions import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, clock_text, parse_hours_minutes,
                                  parse_number, parse_player_name)
 
 

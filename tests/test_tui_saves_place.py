@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from monopoly import saves
+from monopoly.storage import saves
 from monopoly.engine import Game
-from monopoly.tui import model as M
-from monopoly import places
+from monopoly.session import model as M
+from monopoly.storage import places
 from monopoly.tui import play
 from monopoly.tui.setup import SetupScreens
 from test_tui_controller import FakeScreen, keys

@@ -2,7 +2,7 @@
 
 ``STRATEGIES`` maps names to strategy classes; ``strategy_names()`` lists them with the default
 (``ruthless``) first; ``make_strategy`` builds one; ``ComputerPlayers`` plays the computer seats
-of a game. ``monopoly simulate`` (``monopoly.ai.simulate``) plays computer-only games headless.
+of a game. ``monopoly simulate`` (``monopoly.reports.tournament``) plays computer-only games headless.
 See ``docs/strategies.md`` to write a strategy of your own.
 """
 
@@ -11,7 +11,7 @@ from .strategy import Strategy, safe_answer
 from .view import Auction, Claim, GameView, Offer, Pending
 
 # Importing a strategy module registers it; the default is registered first.
-from . import ruthless, basic, cautious, random_play, baselines  # noqa: E402,F401
+from . import ruthless, basic, cautious, random_play, baselines  # noqa: E402, F401
 from .players import ComputerPlayers  # noqa: E402
 
 BUILT_IN = (ruthless.Ruthless, basic.Basic, cautious.Cautious, random_play.RandomPlay)

@@ -321,6 +321,14 @@ def rent_due(g: "Game", owner: int, payer: int, square: int, amount: int) -> Non
     g._emit(E.RentDue(claim.id, owner, payer, square, amount))
 
 
+def lapses_at_throw(g: "Game", claim: RentClaim) -> bool:
+    """Whether ``claim`` is lost if the player asked to throw throws now (``expire_claims``)."""
+    if g.rules.rent_claim == RentClaimMode.NEXT_THROW:
+        return True
+    window = 2 if g.rules.rent_claim == RentClaimMode.SECOND_ROLL else 1
+    return g.state.turn.number >= claim.turn + window
+
+
 def expire_claims(g: "Game") -> None:
     """Rent not claimed in time is lost: before the next throw of all (``next_throw``, the UK
     book: a payer's own throw after doubles too), or before the next (or second following)
@@ -328,11 +336,9 @@ def expire_claims(g: "Game") -> None:
     s = g.state
     if not s.claims:
         return
-    any_throw = g.rules.rent_claim == RentClaimMode.NEXT_THROW
-    window = 2 if g.rules.rent_claim == RentClaimMode.SECOND_ROLL else 1
     keep = []
     for c in s.claims:
-        if any_throw or s.turn.number >= c.turn + window:
+        if lapses_at_throw(g, c):
             g._emit(E.RentLapsed(c.id, c.owner, c.payer, c.amount))
         else:
             keep.append(c)

@@ -27,6 +27,7 @@ from .codes import AuctionItem, DecisionKind as K, Phase
 from .editions import Edition, Group, Square
 from .rules import Rules
 from .state import NOBODY, Decision, Outcome
+from .turn import lapses_at_throw
 
 # read on every ``moment`` (and ``offer_waiting``): an Enum member off its class costs more
 _ROLL, _GAME_OVER, _TRADE_RESPONSE = K.ROLL, K.GAME_OVER, K.TRADE_RESPONSE
@@ -442,6 +443,13 @@ class View:
         """Rent that can still be claimed (by ``owner``, or by anyone)."""
         return tuple(Claim(c.id, c.owner, c.payer, c.square, c.amount, c.turn)
                      for c in self._game.state.claims if owner is None or c.owner == owner)
+
+    def claims_lapsing_at_throw(self) -> tuple[Claim, ...]:
+        """The rent claims that are lost if the player asked to throw throws now (by the rule
+        option ``rent_claim``): what a front end asks the owners to claim first."""
+        g = self._game
+        return tuple(Claim(c.id, c.owner, c.payer, c.square, c.amount, c.turn)
+                     for c in g.state.claims if lapses_at_throw(g, c))
 
     # ---------------------------------------------------------------- mortgages and worth
     def lift_cost(self, square: int) -> int:

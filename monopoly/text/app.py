@@ -15,13 +15,13 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
-from ..places import default_save_dir
+from ..storage.places import default_save_dir, resume_command
 from .. import __version__
 from ..engine import EDITION_IDS
-from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
-from ..tui.play import STOP_SIGNALS, restore_signal_handlers, set_signal_handlers
-from ..tui.setup import Started, StartProblem, start_from_command_line
-from . import store
+from ..session.rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
+from ..session.signals import STOP_SIGNALS, restore_signal_handlers, set_signal_handlers
+from ..storage.starts import Started, StartProblem, start_from_command_line
+from ..storage import saves
 from .console import Console
 from .loop import TextGame
 from .setup import run_setup
@@ -76,7 +76,7 @@ def _stop_like_ctrl_c(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def play(console: Console, started: Started | None, loaded: store.LoadedGame | None, save_dir: Path,
+def play(console: Console, started: Started | None, loaded: saves.LoadedGame | None, save_dir: Path,
          args: argparse.Namespace, rules: dict[str, object], clock: Callable[[], float]) -> int:
     """Set up (or resume) and play; ``kill`` and a closed terminal end the game as Ctrl-C does."""
     others = tuple(n for n in STOP_SIGNALS if n != getattr(signal, "SIGINT", None))
@@ -87,7 +87,7 @@ def play(console: Console, started: Started | None, loaded: store.LoadedGame | N
         restore_signal_handlers(previous)
 
 
-def _play(console: Console, started: Started | None, loaded: store.LoadedGame | None, save_dir: Path,
+def _play(console: Console, started: Started | None, loaded: saves.LoadedGame | None, save_dir: Path,
           args: argparse.Namespace, rules: dict[str, object], clock: Callable[[], float]) -> int:
     session: TextGame | None = None
     try:
@@ -126,7 +126,7 @@ def _leave_line(why: str, session: TextGame | None, save_dir: Path) -> str:
     path = session.autosave()
     if path is None:
         return f"{why} The game could not be saved."
-    return f"{why} The game is saved in {path}; resume it with: {store.resume_command(save_dir, path.stem)}"
+    return f"{why} The game is saved in {path}; resume it with: {resume_command(save_dir, path.stem, text_mode=True)}"
 
 
 def _usage(message: str) -> int:

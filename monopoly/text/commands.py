@@ -119,6 +119,8 @@ def parse_line(line: str, answers: Sequence[Command], offered: Sequence[str] | N
         raise CommandError("type a command (help lists them)")
     word, _, rest = text.partition(" ")
     word = word.lower()
+    if len(word) > 1 and word.endswith("!"):  # "roll!": the command, insisting (its args begin with "!")
+        word, rest = word[:-1], "!" + rest
     bid = next((c for c in answers if c.name == "bid"), None)
     tokens = text.split()
     if bid is not None and parse_amount(tokens[-1].rstrip("!")) is not None and (

@@ -4,7 +4,7 @@ Each time round the loop the time-limit clock is checked, then the computer play
 want to (at once: nobody needs to watch a token move), then the person whose decision it is is
 prompted. The prompt says who decides and what can be typed; a line that is not allowed now is
 answered with one line saying what is. Every change goes through ``Game.apply``, and every event
-is told in the words the curses screen uses (``monopoly.words``). Nothing of the rules is worked
+is told in the words the curses screen uses (``monopoly.session.words``). Nothing of the rules is worked
 out here: what is allowed, what things cost and who may bid come from the game's read view.
 """
 
@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..engine import BOARD_SIZE, NOBODY, Action, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
-from ..tui import model as M
-from ..tui.play import held_interrupts
-from ..tui.prompt import clock_text, parse_yes_no
-from ..words import (computers_join_text, format_event, item_name, join_words, name, new_game_text, trade_lines,
+from ..session import model as M
+from ..session.session import ComputerMove, Session
+from ..session.questions import clock_text, parse_yes_no
+from ..session.words import (cannot_bid_text, computers_join_text, format_event, item_name, join_words, name, new_game_text, trade_lines,
                      turn_end_text, valuation_rows)
-from . import store
+from ..storage import saves
+from ..storage.places import resume_command
 from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command, find_player, find_square, parse_amount,
                        parse_line, split_items)
 from .console import Console
@@ -46,41 +47,38 @@ def handles(name: str) -> Callable[[Callable[["TextGame", int, str], None]], Cal
 
 
 class TextGame:
-    """A game played line by line through a ``Console``."""
+    """A game played line by line through a ``Console``: the text mode's ``FrontEnd`` of a ``Session``."""
 
     def __init__(self, console: Console, game: Game, computers: Any, ui: M.UIState, save_dir: str | Path,
                  save_name: str | None = None, clock: Callable[[], float] = time.monotonic,
-                 loaded: store.LoadedGame | None = None) -> None:
+                 loaded: saves.LoadedGame | None = None) -> None:
         self.console = console
+        self.save_dir = Path(save_dir)
+        self.session = Session(game, computers, ui, saves.GameRecord.opened(self.save_dir, loaded),
+                               save_name=save_name, clock=clock, say=self.say)
         self.game = game
         self.cp = computers
         self.ui = ui
-        self.save_dir = Path(save_dir)
-        self.save_name = save_name
-        self.files = store.GameFiles(self.save_dir, loaded)  # this session's autosave and saves
-        self.clock = clock
-        self._start = clock()
-        self._elapsed0 = ui.elapsed
         self.said: list[str] = []  # everything told, for ``log``
         self._asked: tuple[Any, ...] | None = None  # the decision last put into words
-        self._let_throw: tuple[Any, ...] | None = None  # the computer throw the people let go unclaimed
-        self._computer_actions = (0, 0)  # (turn, actions in it)
+        self._raise_told: tuple[Any, ...] | None = None  # the auction turn a bidder was told to raise money in
         self._turn_of = game.view.current_player
-        if any(not self.is_computer(p) for p in range(game.view.player_count)):
-            game.enable_undo()  # people may take back their own actions (never a throw or a card)
 
-    # ------------------------------------------------------------------ who is who
+    # ------------------------------------------------------------------ who is who (the session's)
     def is_computer(self, p: int) -> bool:
-        return self.cp is not None and self.cp.is_computer(p)
+        return self.session.is_computer(p)
 
     @property
     def people(self) -> list[int]:
         """The players still in the game that a person plays (the ones prompted)."""
-        return M.persons(self.game, self.cp.seats if self.cp is not None else ())
+        return self.session.people
+
+    @property
+    def save_name(self) -> str | None:
+        return self.session.save_name
 
     def elapsed(self) -> float:
-        """Playing time so far: what the save held, and this session's (the time-limit game's clock)."""
-        return self._elapsed0 + (self.clock() - self._start)
+        return self.session.elapsed()
 
     # ------------------------------------------------------------------ telling
     def say(self, text: str, role: str = "message") -> None:
@@ -103,16 +101,14 @@ class TextGame:
     def introduce(self) -> None:
         """A new game: who throws what for the start, any deeds dealt, then the first autosave."""
         self.say(f"{new_game_text(self.game)} Type help for the commands.", "title")
-        self.present(list(self.game.log))
+        self.show_events(self.session.intro_events())
         self.autosave()
 
-    def present(self, events: list[E.Event], computer: bool = False) -> None:
+    def show_events(self, events: list[E.Event], computer: bool = False) -> None:
         """Tell what happened, one line an event (with Fastmove, a computer's routine moves are not told)."""
         game = self.game
-        turn_over = False
         for ev in events:
             if isinstance(ev, E.TurnStarted):
-                turn_over = True
                 prev, self._turn_of = self._turn_of, ev.player
                 if self.ui.show_cash and ev.turn > 1 and prev != ev.player and not game.view.bankrupt(prev):
                     self.say(turn_end_text(game, prev), "dim")
@@ -122,99 +118,59 @@ class TextGame:
             if computer and self.ui.fastmove and shown[1] == "message" and not self.people_concerned(ev):
                 continue
             self.say(*shown)
-        if turn_over:
-            self.autosave()
 
     def people_concerned(self, ev: E.Event) -> bool:
         """Whether a person takes part in this event (told even with Fastmove)."""
         seats = [getattr(ev, f, NOBODY) for f in ("player", "payer", "payee", "owner", "recipient", "proposer")]
         return any(s in self.people for s in seats)
 
-    # ------------------------------------------------------------------ saving
     def autosave(self) -> Path | None:
-        self.ui.elapsed = self.elapsed()
-        try:
-            with held_interrupts():
-                return self.files.autosave(self.game, self.cp, self.ui.settings())
-        except store.SaveError as exc:
-            self.say(f"Autosave failed: {exc}", "bad")
-            return None
+        return self.session.autosave()
 
-    # ------------------------------------------------------------------ the loop
+    # ------------------------------------------------------------------ the session's front end
     def run(self) -> str:
-        """Play until the game ends or the players leave; the line to print last.
+        """Play until the game ends or the players leave (``Session.run``); the line to print last.
 
         ``EOFError`` (the input ended) and ``KeyboardInterrupt`` pass to the caller, which saves."""
-        game = self.game
-        while not game.over:
-            with held_interrupts():
-                clock_events = game.set_clock(int(self.elapsed()))
-            if clock_events:
-                self.present(clock_events)
-                continue
-            if self.computer_step():
-                continue
-            person = self.person_asked()
-            if person is None:  # nobody at the keyboard can act: only possible in a broken save
-                self.say("Nobody can move: the game stops here.", "bad")
-                break
-            self.prompt(person)
-        return self.finish()
+        self.session.run(self)
+        return "" if self.game.over else "The game is over."
 
-    def finish(self) -> str:
-        self.autosave()
-        if self.game.over:
-            self.show([text for text, _ in valuation_rows(self.game)] + [""] + self.stats_lines())
-            return ""  # the valuation says who won
-        return "The game is over."
+    def before_computer(self, move: ComputerMove, claims: Sequence[Any]) -> bool:
+        """People owed rent are asked first before a computer's throw lets it lapse (rent, or go)."""
+        return not claims
 
-    def apply(self, action: Action, computer: bool = False) -> bool:
-        try:
-            with held_interrupts():
-                events = self.game.apply(action)
-        except IllegalActionError as exc:
-            raise CommandError(str(exc)) from None
-        self.present(events, computer)
+    def people_act(self) -> bool:
+        person = self.session.person_asked()
+        if person is None:  # nobody at the keyboard can act: only possible in a broken save
+            self.say("Nobody can move: the game stops here.", "bad")
+            return False
+        self.prompt(person)
         return True
 
-    # ------------------------------------------------------------------ computers
-    def computer_step(self) -> bool:
-        """Let a computer player act if one wants to; False leaves the move to a person.
+    def finished(self) -> None:
+        self.show([text for text, _ in valuation_rows(self.game)] + [""] + self.stats_lines())
 
-        Before a computer throws, people owed rent are asked first (they claim, or ``go``)."""
-        if self.cp is None:
-            return False
-        game, view = self.game, self.game.view
-        d = view.pending
-        if d.kind == K.GAME_OVER:
-            return False
-        turn = view.turn
-        used = self._computer_actions[1] if self._computer_actions[0] == turn else 0
-        action = None
-        if used < MAX_COMPUTER_ACTIONS_PER_TURN:
-            try:
-                with held_interrupts():
-                    action = self.cp.next_action(game)
-            except Exception as exc:  # a bug in a strategy must not end the game
-                self.say(f"A computer player stumbled ({exc.__class__.__name__}: {exc})", "bad")
-        if action is not None and not view.is_legal(action):
-            action = None
-        if action is None:
-            if d.player == NOBODY or not self.is_computer(d.player):
-                return False
-            action = view.safe_action(d.player)
-            if action is None:
-                return False
-        if isinstance(action, A.Roll) and self.rent_waiting() and self._let_throw != self.marker():
-            return False
-        self._computer_actions = (turn, used + 1)  # the computers' actions this turn (typed commands aside)
-        self.apply(action, computer=True)
+    def act(self, p: int, action: Action) -> None:
+        """Take ``action`` at ``p``'s prompt: another person's only as the session allows, named and
+        confirmed (``Session.permission``); the engine's refusal is said as the command's error."""
+        allowed = self.session.permission(p, action)
+        if allowed.problem is not None:
+            raise CommandError(allowed.problem)
+        if allowed.confirm is not None and not self.confirm(allowed.confirm):
+            return
+        self.apply(action, at=p)
+
+    def apply(self, action: Action, computer: bool = False, at: int | None = None) -> bool:
+        try:
+            events = self.session.apply(action, at=at)
+        except IllegalActionError as exc:
+            raise CommandError(str(exc)) from None
+        self.show_events(events, computer)
         return True
 
     def rent_waiting(self) -> list[int]:
-        """The people who may claim rent now."""
-        people = self.people
-        return sorted({c.owner for c in self.game.view.claims() if c.owner in people})
+        """The people whose rent a throw now would let lapse (they are asked first)."""
+        return sorted({c.owner for c in self.session.lapsing_claims()})
 
     def marker(self) -> tuple[Any, ...]:
         view = self.game.view
@@ -224,11 +180,7 @@ class TextGame:
                 None if a is None else (a.high_bid, len(a.bidders)))
 
     def person_asked(self) -> int | None:
-        d = self.game.view.pending
-        if d.player in self.people:
-            return d.player
-        waiting = self.rent_waiting()
-        return waiting[0] if waiting else None
+        return self.session.person_asked()
 
     # ------------------------------------------------------------------ the prompt
     def answers(self, p: int) -> list[Command]:
@@ -276,12 +228,16 @@ class TextGame:
             self._asked = marker
             for text, role in self.question(p):
                 self.say(text, role)
-        d = self.game.view.pending
-        if d.kind == K.AUCTION and d.player == p and self.game.view.bid_range(p) is None:
-            self.say(f"{name(self.game, p)} cannot bid more than {self.game.view.money(d.auction.high_bid)}"
-                     if d.auction else f"{name(self.game, p)} cannot bid", "dim")
-            self.apply(A.PassBid(p))
-            return
+        stance = self.session.auction_stance(p)
+        if stance is not None and stance.bids is None:
+            if not stance.can_raise:  # nothing to raise money with: out of the bidding
+                self.say(f"{name(self.game, p)} {cannot_bid_text(self.game, p, stance.limit)}", "dim")
+                self.apply(A.PassBid(p))
+                return
+            if marker != self._raise_told:
+                self._raise_told = marker
+                self.say(f"{name(self.game, p)} {cannot_bid_text(self.game, p, stance.limit)}; mortgage or sell "
+                         "to raise money and bid, or pass", "rent")
         answers = self.answers(p)
         line = self.console.ask(self.prompt_text(p, answers))
         try:
@@ -378,7 +334,23 @@ class TextGame:
     @handles("roll")
     def do_roll(self, p: int, args: str) -> None:
         self.need(p, K.ROLL)
+        if not args.startswith("!"):
+            self.claims_first(p)
         self.apply(A.Roll(p))
+
+    def claims_first(self, thrower: int) -> None:
+        """A throw that would let people's rent lapse is refused, saying whose rent and how to claim
+        it (``rent``), or to throw anyway (``roll!``): nobody's rent is lost unawares."""
+        view = self.game.view
+        lapsing = self.session.lapsing_claims(thrower)
+        if not lapsing:
+            return
+        owed = "; ".join(f"{name(self.game, c.owner)} {view.money(c.amount)} from {name(self.game, c.payer)}"
+                         for c in lapsing)
+        own = any(c.owner == thrower for c in lapsing)
+        others = sorted({name(self.game, c.owner) for c in lapsing if c.owner != thrower})
+        how = "rent claims it" if own else f"rent {others[0].lower()} claims it for {others[0]}"
+        raise CommandError(f"a throw now lets rent lapse ({owed}): {how}, or roll! throws anyway")
 
     @handles("fine")
     def do_fine(self, p: int, args: str) -> None:
@@ -494,19 +466,23 @@ class TextGame:
     @handles("go")
     def do_go(self, p: int, args: str) -> None:
         if self.game.view.pending.player == p:
-            raise CommandError("go lets a computer throw; it is your move")
-        self._let_throw = self.marker()
+            raise CommandError("go lets another player throw; it is your move")
+        self.session.let_throw(p)
 
     # the option bar
     @handles("rent")
     def do_rent(self, p: int, args: str) -> None:
+        """``rent``: claim the rent owed to the player prompted; ``rent NAME``: another person's
+        (they must agree: ``Session.permission``)."""
         view = self.game.view
-        owners = [find_player(self.game, args)] if args else self.rent_waiting()
-        claims = [c for c in view.claims() if c.owner in owners and c.owner in self.people]
+        owner = find_player(self.game, args) if args else p
+        claims = [c for c in view.claims(owner)]
         if not claims:
-            raise CommandError("there is no rent for a person to claim just now")
+            waiting = sorted({name(self.game, c.owner) for c in view.claims() if c.owner in self.people})
+            more = f"; rent NAME claims another's ({', '.join(waiting)} may claim now)" if waiting else ""
+            raise CommandError(f"{name(self.game, owner)} has no rent to claim just now{more}")
         for claim in claims:
-            self.apply(A.ClaimRent(claim.owner, claim.id))
+            self.act(p, A.ClaimRent(claim.owner, claim.id))
 
     @handles("trade")
     def do_trade(self, p: int, args: str) -> None:
@@ -537,7 +513,8 @@ class TextGame:
         take, cash_in, take_cards = self.items(recipient, wanted) if sep else ([], 0, ())
         if not (give or take or cash_out or cash_in or give_cards or take_cards):
             raise CommandError("the offer is empty: name properties, cash ($100) or jail cards (card)")
-        self.propose(Offer(proposer, recipient, tuple(give), tuple(take), cash_out - cash_in, give_cards, take_cards))
+        self.propose(Offer(proposer, recipient, tuple(give), tuple(take), cash_out - cash_in, give_cards, take_cards),
+                     at=p)
 
     def items(self, holder: int, text: str) -> tuple[list[int], int, tuple[str, ...]]:
         """Squares, cash and jail cards named in ``text`` (``boardwalk, $100, card``) from ``holder``."""
@@ -559,15 +536,18 @@ class TextGame:
             raise CommandError(f"{name(self.game, holder)} has {len(cards)} Get Out of Jail Free card(s)")
         return squares, cash, tuple(cards[:count])
 
-    def propose(self, offer: Offer) -> None:
+    def propose(self, offer: Offer, at: int | None = None) -> None:
         problem = self.game.view.problem(offer.action())
         if problem is not None:
             raise CommandError(f"that trade is not possible: {problem}")
-        self.apply(offer.action())
+        if at is None:
+            self.apply(offer.action())
+        else:
+            self.act(at, offer.action())
 
     def owner_person(self, square: int) -> int:
         owner = self.game.view.owner(square)
-        if owner == NOBODY or owner not in self.people:
+        if owner == NOBODY:
             raise CommandError(f"{self.game.view.square(square).name} is not a person's property")
         return owner
 
@@ -578,25 +558,30 @@ class TextGame:
             return
         square = find_square(self.game, args)
         owner = self.owner_person(square)
-        self.apply(A.LiftMortgage(owner, square) if self.game.view.mortgaged(square) else A.Mortgage(owner, square))
+        self.act(p, A.LiftMortgage(owner, square) if self.game.view.mortgaged(square) else A.Mortgage(owner, square))
 
     @handles("build")
     def do_build(self, p: int, args: str) -> None:
-        self.buildings(args, lambda owner, square: A.Build(owner, square))
+        self.buildings(p, args, lambda owner, square: A.Build(owner, square))
 
     @handles("sell")
     def do_sell(self, p: int, args: str) -> None:
-        self.buildings(args, lambda owner, square: A.SellBuilding(owner, square))
+        self.buildings(p, args, lambda owner, square: A.SellBuilding(owner, square))
 
-    def buildings(self, args: str, make: Callable[[int, int], Action]) -> None:
+    def buildings(self, p: int, args: str, make: Callable[[int, int], Action]) -> None:
         words = args.split()
         count = 1
         if len(words) > 1 and words[-1].isdigit() and int(words[-1]) <= 5:
             count = int(words.pop())
         square = find_square(self.game, " ".join(words))
         owner = self.owner_person(square)
+        allowed = self.session.permission(p, make(owner, square))
+        if allowed.problem is not None:
+            raise CommandError(allowed.problem)
+        if allowed.confirm is not None and not self.confirm(allowed.confirm):
+            return
         for _ in range(count):
-            self.apply(make(owner, square))
+            self.apply(make(owner, square), at=p)
 
     @handles("houses")
     def do_houses(self, p: int, args: str) -> None:
@@ -674,24 +659,22 @@ class TextGame:
     def do_save(self, p: int, args: str) -> None:
         """Save under a name; a file this session did not write is replaced only when agreed."""
         try:
-            chosen = store.checked_name(args) if args else (self.save_name or self.files.free_name())
-        except store.SaveError as exc:
+            chosen = saves.chosen_name(args) if args else (self.save_name or self.session.free_name())
+        except saves.SaveError as exc:
             raise CommandError(str(exc)) from None
-        self.ui.elapsed = self.elapsed()
         agreed: object = None
         while True:
             try:
-                path = self.files.save(chosen, self.game, self.cp, self.ui.settings(), agreed)
+                path = self.session.save(chosen, agreed)
                 break
-            except store.SaveConflict as conflict:
+            except saves.SaveConflict as conflict:
                 if not self.confirm(f"{conflict}: replace it?"):  # "<file> holds another game (...)"
                     return
                 agreed = conflict.found
-            except store.SaveError as exc:
+            except saves.SaveError as exc:
                 raise CommandError(str(exc)) from None
-        self.save_name = chosen
-        self.say(f"Game saved as {chosen} ({path}). Resume it with: {store.resume_command(self.save_dir, chosen)}",
-                 "good")
+        self.say(f"Game saved as {chosen} ({path}). Resume it with: "
+                 f"{resume_command(self.save_dir, chosen, text_mode=True)}", "good")
 
     @handles("quit")
     def do_quit(self, p: int, args: str) -> None:
@@ -700,8 +683,10 @@ class TextGame:
         active = self.game.view.active_players()
         self.apply(A.EndGame(active[0] if active else 0))
 
-    def confirm(self, text: str) -> bool:
-        answer = self.console.ask_until(f"{text} (yes/no) [no]> ", lambda t: parse_yes_no(t) if t.strip() else False)
+    def confirm(self, text: str, default: bool = False) -> bool:
+        shown = "yes" if default else "no"
+        answer = self.console.ask_until(f"{text} (yes/no) [{shown}]> ",
+                                        lambda t: parse_yes_no(t) if t.strip() else default)
         return bool(answer)
 
     # the views
@@ -732,7 +717,7 @@ class TextGame:
         self.show(self.stats_lines())
 
     def stats_lines(self) -> list[str]:
-        from ..stats import game_stats, stats_text
+        from ..reports.stats import game_stats, stats_text
         try:
             return stats_text(game_stats(self.game.record()))
         except ValueError as exc:  # a game without a record (arranged by hand, or an old save)
@@ -740,12 +725,11 @@ class TextGame:
 
     @handles("undo")
     def do_undo(self, p: int, args: str) -> None:
-        problem = self.game.undo_problem(p)
-        if problem is not None:
-            raise CommandError(f"Nothing to undo: {problem}")
-        with held_interrupts():
-            events = self.game.undo(p)
-        self.present(events)
+        try:
+            events = self.session.undo(p)
+        except IllegalActionError as exc:
+            raise CommandError(f"Nothing to undo: {exc}") from None
+        self.show_events(events)
         self.autosave()
 
     @handles("clock")

@@ -1,6 +1,6 @@
 """The text mode's set-up: resume a save, or the curses set-up's own questions asked line by line.
 
-The new-game questions are the curses set-up's (``tui.setup.ask_new_game``), put as plain prompts:
+The new-game questions are the curses set-up's (``storage.starts.ask_new_game``), put as plain prompts:
 each shows its choices and its default in brackets, RETURN takes the default, and a refused
 answer is one line saying what is allowed.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..tui.prompt import CHOICE, Choice, Question
-from ..tui.setup import Started, ask_new_game, resume, start_game
-from . import store
+from ..session.questions import CHOICE, Choice, Question
+from ..storage.starts import Started, ask_new_game, resume, start_game
+from ..storage import saves
 from .console import Console
 
 
@@ -22,11 +22,11 @@ def ask(console: Console, question: Question) -> Any:
 
 
 def run_setup(console: Console, save_dir: Path, edition: str | None, seed: int | None,
-              rules: dict[str, Any]) -> tuple[Started, store.LoadedGame | None]:
+              rules: dict[str, Any]) -> tuple[Started, saves.LoadedGame | None]:
     """Resume a save (when there are any and that is wanted) or ask the new-game questions; the
     game, with the save it was resumed from."""
     console.say("Welcome to Monopoly. RETURN takes the answer shown in [brackets].")
-    saved = [s for s in store.listed(save_dir) if not s.problem]
+    saved = [s for s in saves.list_saves(save_dir) if not s.problem]
     if saved and ask(console, Question("Resume a saved game?", "yesno", False)):
         found = resume_from_list(console, save_dir)
         if found is not None:
@@ -39,10 +39,10 @@ def run_setup(console: Console, save_dir: Path, edition: str | None, seed: int |
     return start_game(plan, seed), None
 
 
-def resume_from_list(console: Console, save_dir: Path) -> tuple[Started, store.LoadedGame] | None:
+def resume_from_list(console: Console, save_dir: Path) -> tuple[Started, saves.LoadedGame] | None:
     """Choose a save by number; a file that cannot be played is refused and the list comes back."""
     while True:
-        saved = [s for s in store.listed(save_dir) if not s.problem]
+        saved = [s for s in saves.list_saves(save_dir) if not s.problem]
         if not saved:
             console.say("There are no saved games left.")
             return None
@@ -54,9 +54,9 @@ def resume_from_list(console: Console, save_dir: Path) -> tuple[Started, store.L
         if index < 0:
             return None
         try:
-            loaded = store.load(str(saved[index].path), save_dir)
+            loaded = saves.read_save(saves.resolve(str(saved[index].path), save_dir))
             started = resume(loaded)
-        except store.SaveError as exc:
+        except saves.SaveError as exc:
             console.say(f"Cannot resume: {exc}")
             continue
         console.say(f"Resuming {saved[index].name}.")

@@ -1,6 +1,6 @@
 """The text mode's views: the board, a title deed, a player's assets, everyone's cash, the owners,
 the help. Each is a list of plain lines, worked out from the game's read view alone; the deed and
-the owners lists are the curses screen's own (``tui.model``), written out as lines.
+the owners lists are the curses screen's own (``session.model``), written out as lines.
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..engine import BOARD_SIZE, NOBODY, Game
-from ..tui import model as M
-from ..words import label
+from ..session import model as M
+from ..session.words import label
 from .commands import BAR_ORDER, GENERAL, Command
 
 

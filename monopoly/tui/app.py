@@ -18,14 +18,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from .. import __version__, saves
+from .. import __version__
+
+from ..storage import saves
 from ..engine import EDITION_IDS
-from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
-from .play import (STOP_SIGNALS, GameController, LeaveProgram, restore_signal_handlers, resume_command,
-                   set_signal_handlers)
-from ..places import SAVE_DIR_ENV, default_save_dir
+from ..session.rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
+from .play import GameController, LeaveProgram
+from ..session.signals import STOP_SIGNALS, restore_signal_handlers, set_signal_handlers
+from ..storage.places import SAVE_DIR_ENV, default_save_dir, resume_command
 from .screen import Screen
-from .setup import SetupScreens, Started, StartProblem, start_from_command_line
+from .setup import SetupScreens
+from ..storage.starts import Started, StartProblem, start_from_command_line
 from .theme import Theme
 
 EXIT_OK, EXIT_BAD_SAVE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130

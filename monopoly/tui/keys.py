@@ -8,29 +8,9 @@ so they cannot drift apart from what the program does.
 from __future__ import annotations
 
 import curses
-from dataclasses import dataclass
 
+from ..session.options import OPTIONS
 
-@dataclass(frozen=True)
-class Option:
-    command: str
-    label: str
-    key: str  # the first letter selects it directly
-    help: str
-
-
-OPTIONS: tuple[Option, ...] = (
-    Option("dice", "Dice", "d", "throw the dice, or answer the question waiting for you"),
-    Option("rent", "Rent", "r", "claim rent someone owes you (before the next throw)"),
-    Option("trade", "Trade", "t", "offer properties, cash and jail cards to another player"),
-    Option("mortgage", "Mortgage", "m", "mortgage a property, or lift a mortgage"),
-    Option("houses", "Houses", "h", "buy or sell houses and hotels"),
-    Option("owners", "Owners", "o", "who owns what; one player's cash and property"),
-    Option("cash", "Cash", "c", "show or hide everyone's cash and property value"),
-    Option("fastmove", "Fastmove", "f", "move tokens at once and play computer turns faster"),
-    Option("save", "Save", "s", "save the game under a name"),
-    Option("quit", "Quit", "q", "end the game: everyone is valued and the richest wins"),
-)
 
 ENTER = (10, 13, curses.KEY_ENTER)
 ESCAPE = (27,)

@@ -15,21 +15,19 @@ lapse, R inside any one-key question, and an owner about to throw is asked first
 
 from __future__ import annotations
 
-import shlex
-import signal
 import time
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
-from .. import saves
+from ..storage import saves
+from ..session.signals import STOP_SIGNALS, held_interrupts, restore_signal_handlers, set_signal_handlers  # noqa: F401
 from ..engine import BOARD_SIZE, NOBODY, Decision, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
-from . import model as M
-from ..places import default_save_dir, same_folder
-from .prompt import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
+from ..session import model as M
+from ..storage.places import resume_command
+from ..session.questions import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
 from .layout import Layout, TooSmall
 from .screen import Screen, key_char
 
@@ -50,77 +48,9 @@ class LeaveProgram(Exception):
         self.message = message
 
 
-def resume_command(save_dir: str | Path, name: str) -> str:
-    """The command that resumes the save ``name``.
-
-    ``--load NAME`` looks in the default save folder only (``places.default_save_dir``), so a game
-    kept elsewhere (``--save-dir``) needs the folder in the command too, or the player would be sent
-    to another file or to none.
-    """
-    command = f"monopoly --load {name}"
-    if not same_folder(save_dir, default_save_dir()):
-        command += f" --save-dir {shlex.quote(str(save_dir))}"
-    return command
-
-
-# The signals that end the program (Ctrl-C, the terminal closing, ``kill``); those this system has.
-STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
-
-
-def set_signal_handlers(numbers: tuple[int, ...], handler: Any) -> dict[int, Any]:
-    """Handle each of these signals with ``handler`` where this process may; the handlers they had
-    before, for ``restore_signal_handlers``."""
-    previous: dict[int, Any] = {}
-    for number in numbers:
-        try:
-            previous[number] = signal.signal(number, handler)
-        except (ValueError, OSError):  # not the main thread, or a signal this system will not hand over
-            pass
-    return previous
-
-
-def restore_signal_handlers(previous: dict[int, Any]) -> None:
-    for number, handler in previous.items():
-        signal.signal(number, handler if handler is not None else signal.SIG_DFL)
-
-
-@contextmanager
-def held_interrupts() -> Iterator[None]:
-    """Hold Ctrl-C (and the other stop signals) back while the game changes.
-
-    An engine action is several steps; an interrupt between two of them would leave a half-done
-    move, and leaving autosaves the game as it is. A signal that comes meanwhile is acted on as
-    soon as the block ends, as ``KeyboardInterrupt``.
-    """
-    caught: list[int] = []  # nothing is held outside the main thread, where handlers cannot be set
-    previous = set_signal_handlers(STOP_SIGNALS, lambda signum, frame: caught.append(signum))
-    try:
-        yield
-    finally:
-        restore_signal_handlers(previous)
-        if caught:  # act on the first signal now, as its own handler would have
-            handler = previous[caught[0]]
-            if callable(handler):
-                handler(caught[0], None)  # Ctrl-C: KeyboardInterrupt
-            elif handler == signal.SIG_DFL:
-                signal.raise_signal(caught[0])
-
-
 # Typing room at the Save prompt: longer than a save name, so a name too long is refused with a
 # message instead of being cut to one that fits.
 SAVE_NAME_TYPING = 64
-
-
-def check_save_name(text: str) -> str:
-    """The Save prompt's check: the name exactly as typed, or ``ValueError`` saying why not."""
-    problem = saves.name_problem(text)
-    if problem is not None:
-        raise ValueError(problem)
-    name = saves.validate_name(text)
-    if saves.is_autosave_name(name):
-        # autosaves are written over after every turn: a save by such a name would not last
-        raise ValueError("names beginning with autosave are kept for the automatic saves; choose another")
-    return name
 
 
 def decision_marker(game: Game) -> tuple[Any, ...]:
@@ -534,8 +464,8 @@ class GameController:
         self.autosave()
 
     def show_stats(self, footer: str = "any key goes back") -> None:
-        """The story of the game in numbers (``monopoly.stats``), in a popup."""
-        from ..stats import game_stats, stats_text
+        """The story of the game in numbers (``monopoly.reports.stats``), in a popup."""
+        from ..reports.stats import game_stats, stats_text
         try:
             lines = stats_text(game_stats(self.game.record()))
         except ValueError as exc:  # a game without a record (arranged by hand, or an old save)
@@ -1326,7 +1256,7 @@ class GameController:
         name: str | None = None
         while True:
             if name is None:
-                name = self.ask(Question("Name for this save", TEXT, default, check=check_save_name,
+                name = self.ask(Question("Name for this save", TEXT, default, check=saves.chosen_name,
                                          max_len=SAVE_NAME_TYPING))
                 if name is None:
                     return None
@@ -1353,7 +1283,7 @@ class GameController:
         if name is None:
             return None
         try:
-            return check_save_name(name)
+            return saves.chosen_name(name)
         except ValueError:
             return None
 

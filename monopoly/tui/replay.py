@@ -18,12 +18,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import saves
+from ..storage import saves
 from ..engine import events as E
-from ..records import EXIT_OK, Replayer, Source, checked_name, save_continuation, sentences, suggested_name
-from . import model as M
+from ..reports.story import sentences
+from ..storage.places import resume_command
+from ..storage.records import Replayer, Source, save_continuation, suggested_name
+
+EXIT_OK = 0
+from ..session import model as M
 from .layout import Layout
-from .prompt import NUMBER, TEXT, YESNO, Question
+from ..session.questions import NUMBER, TEXT, YESNO, Question
 from .screen import Screen
 from .theme import Theme
 
@@ -101,7 +105,7 @@ class Outcome:
     """How a replay ended: the farewell line, and a continued game to play now (or None)."""
 
     farewell: str
-    play: Any = None  # a tui.setup.Started
+    play: Any = None  # a storage.starts.Started
 
 
 # ---------------------------------------------------------------------------------------- the loop
@@ -177,7 +181,7 @@ class ReplayController:
         self.playing = False
         name = self.screen.ask(Question("Continue from here as a new game; save it as:", TEXT,
                                         suggested_name(self.source, self.replayer.turn, self.save_dir),
-                                        check=lambda text: checked_name(self.save_dir, text)))
+                                        check=lambda text: saves.chosen_name(text, self.save_dir)))
         if name is None:
             return None
         try:
@@ -200,7 +204,6 @@ class ReplayController:
     def _farewell(self) -> str:
         if not self.saved:
             return ""
-        from .play import resume_command
         return "\n".join(f"The game continued from the replay is saved as {name}; play it with: "
                          f"{resume_command(self.save_dir, name)}" for name in self.saved)
 

@@ -21,9 +21,9 @@ from typing import Any, Callable
 
 from ..engine import BOARD_SIZE, NOBODY, Game
 from . import keys as KEYS
-from . import model as M
+from ..session import model as M
 from .layout import Layout, Rect, TooSmall, layout, neighbour
-from .prompt import CHOICE, NUMBER, YESNO, Question, one_column
+from ..session.questions import CHOICE, NUMBER, YESNO, Question, one_column
 from .theme import Theme
 
 

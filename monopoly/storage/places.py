@@ -15,6 +15,7 @@ find none of the earlier ones. The folder is, first found:
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import Mapping
@@ -61,3 +62,15 @@ def default_save_dir(environ: Mapping[str, str] | None = None, platform: str | N
 def same_folder(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
     """Whether two folder names lead to the same place (relative names taken from here)."""
     return Path(a).expanduser().resolve() == Path(b).expanduser().resolve()
+
+
+def resume_command(save_dir: str | os.PathLike[str], name: str, text_mode: bool = False) -> str:
+    """The command that resumes the save ``name`` (in the line-by-line mode with ``text_mode``).
+
+    ``--load NAME`` looks in the default save folder only, so a game kept elsewhere (``--save-dir``)
+    needs the folder in the command too, or the player would be sent to another file or to none.
+    """
+    command = f"monopoly {'--text ' if text_mode else ''}--load {name}"
+    if not same_folder(save_dir, default_save_dir()):
+        command += f" --save-dir {shlex.quote(str(save_dir))}"
+    return command

@@ -14,11 +14,11 @@ from typing import Any, Iterable
 from ..engine import (BOARD_SIZE, NOBODY, DecisionKind as K, Game, actions as A, describe_decision,
                       list_editions)
 from ..engine import events as E
-from ..words import (BANK_VALUE, PRINTED_NOTE, buildings_words, card_words,  # noqa: F401 (re-exported)
+from .words import (BANK_VALUE, PRINTED_NOTE, buildings_words, card_words, # noqa: F401 (re-exported)
                      computers_join_text, format_event, item_name, join_words, label, name, names, new_game_text,
                      square_name, tie_note, trade_lines, trade_summary, turn_end_text, valuation_rows)
-from .keys import OPTIONS
-from .prompt import clock_text
+from .options import OPTIONS
+from .questions import clock_text
 
 MAX_MESSAGES = 300
 # Two values of the same deeds, each always named so: what the bank would pay now (mortgage values,
@@ -142,10 +142,17 @@ def option_enabled(game: Game, people: list[int], legal: dict[int, list[Any]] | 
     legal = legal if legal is not None else actions_by_person(game, people)
     every = [a for p in people for a in legal.get(p, [])]
     d = game.pending
-    kinds = lambda *types: any(isinstance(a, types) for a in every)  # noqa: E731
     view = game.view
-    holds = lambda p: bool(view.owned(p) or view.jail_cards(p))  # noqa: E731
-    others_hold = lambda p: any(q != p and holds(q) for q in view.active_players())  # noqa: E731
+
+    def kinds(*types: type) -> bool:
+        return any(isinstance(a, types) for a in every)
+
+    def holds(p: int) -> bool:
+        return bool(view.owned(p) or view.jail_cards(p))
+
+    def others_hold(p: int) -> bool:
+        return any(q != p and holds(q) for q in view.active_players())
+
     can_trade = d.kind not in (K.TRADE_RESPONSE, K.GAME_OVER) and any(holds(p) or others_hold(p) for p in people)
     return {
         "dice": d.player in people and d.kind != K.GAME_OVER,

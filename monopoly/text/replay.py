@@ -10,14 +10,16 @@ NAME), ``q`` (quit). Going forward prints what happened, in the screen's sentenc
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import Sequence, TextIO
+from typing import TextIO
 
-from . import saves
-from .engine import events as E
-from .records import (EXIT_BAD_FILE, EXIT_OK, EXIT_USAGE, Replayer, Source, open_source, parse, save_continuation,
-                      sentences, source_parser, step_events)
+from ..storage import saves
+from ..engine import events as E
+from ..reports.story import sentences
+from ..storage.places import resume_command
+from ..storage.records import Replayer, Source, save_continuation, step_events
+
+EXIT_OK = 0
 
 HELP = ("n [K]: next action(s)  p [K]: previous  t: next turn  b: back to this turn's start  "
         "g N: go to turn N  s: the players now  c NAME: continue from here as a new game  q: quit")
@@ -112,7 +114,6 @@ class TextReplay:
             except saves.SaveError as exc:
                 self.say(f"not saved: {exc}")
                 return True
-            from .tui.play import resume_command
             self.say(f"Saved as {rest}; play it with: {resume_command(self.save_dir, rest)}")
         elif word == "q":
             return False
@@ -129,30 +130,3 @@ class TextReplay:
             line = lines.readline()
             if not line or not self.command(line):
                 return EXIT_OK
-
-
-def replay_main(argv: Sequence[str]) -> int:
-    """``monopoly replay SAVE_OR_RECORD [--text]``: check the file, then step through it."""
-    prog = "monopoly replay"
-    parser = source_parser(prog, "Step through a saved game or a record on the board (or line by line), and "
-                                 "continue it from any step as a new game.")
-    parser.add_argument("--text", action="store_true", help="line by line, without the board")
-    args = parse(parser, argv)
-    if isinstance(args, int):
-        return args
-    if args.json:
-        print(f"{prog}: --json is for monopoly record and monopoly stats", file=sys.stderr)
-        return EXIT_USAGE
-    source = open_source(prog, args)
-    if source is None:
-        return EXIT_BAD_FILE
-    if args.text:
-        try:
-            return TextReplay(source, Path(args.save_dir), sys.stdout).run(sys.stdin, sys.stdin.isatty())
-        except KeyboardInterrupt:
-            return 130
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print(f"{prog}: the replay needs an interactive terminal (try --text, or monopoly record)", file=sys.stderr)
-        return EXIT_USAGE
-    from .tui.replay import run_on_screen
-    return run_on_screen(source, Path(args.save_dir))

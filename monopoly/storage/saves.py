@@ -46,7 +46,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator, TypeGuard
 
-from .engine import MAX_CLOCK_SECONDS, Game, SaveFormatError, generator_state_ok
+from ..engine import MAX_CLOCK_SECONDS, Game, SaveFormatError, generator_state_ok
+from ..session.session import SaveFailed
 
 SAVE_FORMAT = "monopoly-terminal-save"
 SAVE_VERSION = 2
@@ -68,7 +69,7 @@ _ID = re.compile(r"[0-9a-f]{32}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
-class SaveError(Exception):
+class SaveError(SaveFailed):
     """A save that cannot be written or read; the message names the file and says why."""
 
 
@@ -180,6 +181,26 @@ def is_autosave_name(name: str) -> bool:
     """Autosaves are named by the program; a save typed under such a name would be written over."""
     low = name.lower()
     return low == AUTOSAVE_NAME or low.startswith(AUTOSAVE_PREFIX)
+
+
+class NameRefused(SaveError, ValueError):
+    """A name typed for a new save that cannot be used (a prompt re-asks: it is a ``ValueError``)."""
+
+
+def chosen_name(text: str, save_dir: str | Path | None = None) -> str:
+    """The one check of a save name a player types: the name as typed (stripped), or
+    ``NameRefused`` saying why not. The automatic saves' names are refused (they are written over
+    after every turn); with ``save_dir``, so is the name of a save that exists there (a game
+    continued from a replay never overwrites one)."""
+    problem = name_problem(text)
+    if problem is not None:
+        raise NameRefused(problem)
+    name = validate_name(text)
+    if is_autosave_name(name):
+        raise NameRefused(f"names beginning with {AUTOSAVE_NAME} are kept for the automatic saves; choose another")
+    if save_dir is not None and save_path(save_dir, name).exists():
+        raise NameRefused("a save of that name exists: choose another")
+    return name
 
 
 def save_path(save_dir: str | os.PathLike[str], name: str) -> Path:
@@ -365,6 +386,18 @@ class GameRecord:
         if loaded.log_tail is not None and _key(loaded.path) == _key(record.autosave_path):
             record._tail, record._tail_path = loaded.log_tail, _key(record.autosave_path)
         return record
+
+    @classmethod
+    def opened(cls, save_dir: str | os.PathLike[str], loaded: "LoadedGame | None" = None) -> "GameRecord":
+        """The record of a game being played: resumed from ``loaded``, or a new one."""
+        return cls.resumed(save_dir, loaded) if loaded is not None else cls(save_dir)
+
+    def free_name(self) -> str:
+        """The first of game1, game2 ... not taken in the save folder."""
+        number = 1
+        while save_path(self.save_dir, f"game{number}").exists():
+            number += 1
+        return f"game{number}"
 
     @property
     def autosave_name(self) -> str:
@@ -666,7 +699,7 @@ def read_save(path: str | os.PathLike[str], log_of: str | os.PathLike[str] | Non
         if not isinstance(data["computers"], dict):
             raise SaveError(f"{where}: damaged (computers: expected an object)")
         try:
-            from .ai import ComputerPlayers
+            from ..ai import ComputerPlayers
         except ImportError:
             raise SaveError(f"{where}: has computer players, and they are not available in this installation") from None
         try:

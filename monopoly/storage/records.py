@@ -9,19 +9,16 @@ sentences the game screen shows. The record's JSON form is described in ``docs/r
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import sys
-import textwrap
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Iterator
 
 from . import saves
 from .places import default_save_dir
-from .engine import RECORD_FORMAT, Game, IllegalActionError, SaveFormatError, action_from_dict, game_from_record
-from .engine import events as E
+from ..engine import RECORD_FORMAT, Game, IllegalActionError, SaveFormatError, action_from_dict, game_from_record
+from ..engine import events as E
 
 EXIT_OK, EXIT_BAD_FILE, EXIT_USAGE = 0, 1, 2
 
@@ -192,18 +189,6 @@ def suggested_name(source: Source, turn: int, save_dir: str | Path) -> str:
     return "continued"
 
 
-def checked_name(save_dir: str | Path, text: str) -> str:
-    """``text`` as the name of a new save; ``ValueError`` says why it cannot be (taken, invalid)."""
-    problem = saves.name_problem(text)
-    if problem is not None:
-        raise ValueError(problem)
-    if saves.is_autosave_name(text.strip()):
-        raise ValueError("autosave names are the program's own")
-    if saves.save_path(save_dir, text).exists():
-        raise ValueError("a save of that name exists: choose another")
-    return saves.validate_name(text)
-
-
 def save_continuation(source: Source, replayer: Replayer, save_dir: str | Path, name: str,
                       ui: dict[str, Any] | None = None) -> Path:
     """Save the game from the step ``replayer`` shows as a new game ``name`` (``SaveError`` if it cannot be).
@@ -218,8 +203,8 @@ def save_continuation(source: Source, replayer: Replayer, save_dir: str | Path, 
     if ui is None and source.loaded is not None:
         ui = source.loaded.ui
     try:
-        name = checked_name(save_dir, name)
-    except ValueError as exc:
+        name = saves.chosen_name(name, save_dir)
+    except saves.NameRefused as exc:
         raise saves.SaveError(f"{name!r}: {exc}") from None
     return saves.write_save(save_dir, name, game, computers, ui)
 
@@ -254,120 +239,3 @@ def extras_problem(records: str | None, plot: str | None) -> str | None:
         if not target.parent.is_dir():
             return f"--plot {plot}: no folder {target.parent}"
     return None
-
-
-# ---------------------------------------------------------------------------------------- text
-def heading(game: Game, record: dict[str, Any]) -> list[str]:
-    """What a record's text opens with: edition, players, dice seed and rule options."""
-    origin = record["origin"]
-    view = game.view
-    names = ", ".join(view.name(p) for p in range(view.player_count))
-    seed = origin.get("dice", {}).get("seed") if isinstance(origin.get("dice"), dict) else None
-    lines = [f"Game record: {game.edition.name}; players {names}"
-             + (f"; dice seed {seed}" if seed is not None else "")]
-    rules = origin.get("rules") or (origin.get("position") or {}).get("rules") or {}
-    if isinstance(rules, dict) and rules:
-        lines += textwrap.wrap("Rules: " + ", ".join(f"{k} {v}" for k, v in rules.items()), 100,
-                               subsequent_indent="  ")
-    if "position" in origin:
-        lines.append("Started from a position.")
-    return lines
-
-
-def sentences(game: Game, events: Sequence[E.Event]) -> Iterator[tuple[str, str]]:
-    """The screen's messages for ``events``: (text, theme role); silent events say nothing."""
-    from .words import format_event  # here, so simulations writing records never load the wording
-    for event in events:
-        said = format_event(game, event)
-        if said is not None:
-            yield said
-
-
-def record_text(record: dict[str, Any]) -> list[str]:
-    """The game turn by turn: each turn's title, then what happened in it, indented."""
-    final = game_from_record(record)
-    lines = heading(final, record) + ["", "Before the first turn:"]
-    for event in final.log:
-        said = next(sentences(final, [event]), None)
-        if said is None:
-            continue
-        text = said[0]
-        if isinstance(event, E.TurnStarted):
-            lines += ["", text]
-        else:
-            lines.append("  " + text)
-    if not final.over:
-        lines += ["", f"(The game goes on: turn {final.view.turn}, {len(record['steps'])} steps recorded.)"]
-    return lines
-
-
-# ---------------------------------------------------------------------------------------- the commands
-def _print(text: str) -> None:
-    try:
-        print(text)
-        sys.stdout.flush()
-    except BrokenPipeError:  # the reader (``| head``) went away: not an error of ours
-        import os
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-
-
-def source_parser(prog: str, description: str) -> argparse.ArgumentParser:
-    """The arguments every record command takes: the file, the save folder, and ``--json``."""
-    parser = argparse.ArgumentParser(prog=prog, description=description)
-    parser.add_argument("file", metavar="SAVE_OR_RECORD",
-                        help="a save name in the save folder, or the path of a save or record file")
-    parser.add_argument("--save-dir", metavar="DIR", default=None,
-                        help="folder of the save files (default: saves/)")
-    parser.add_argument("--json", action="store_true", help="print JSON for scripts instead of text")
-    return parser
-
-
-def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | int:
-    """The parsed arguments, or the exit code when argparse stopped (``--help``, a mistake)."""
-    try:
-        return parser.parse_args(list(argv))
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-
-
-def open_source(prog: str, args: argparse.Namespace) -> Source | None:
-    """The record the arguments name, or None after saying on stderr why it cannot be used."""
-    try:
-        return read_source(args.file, args.save_dir)
-    except RecordError as exc:
-        print(f"{prog}: {exc}", file=sys.stderr)
-        return None
-
-
-def print_record_command(prog: str, description: str, argv: Sequence[str],
-                         text: Callable[[dict[str, Any]], list[str]],
-                         data: Callable[[dict[str, Any]], Any]) -> int:
-    """Run a command that prints something of a record: ``text`` lines, or ``data`` as JSON with ``--json``."""
-    args = parse(source_parser(prog, description), argv)
-    if isinstance(args, int):
-        return args
-    source = open_source(prog, args)
-    if source is None:
-        return EXIT_BAD_FILE
-    _print(json.dumps(data(source.record)) if args.json else "\n".join(text(source.record)))
-    return EXIT_OK
-
-
-def record_main(argv: Sequence[str]) -> int:
-    """``monopoly record SAVE_OR_RECORD [--json]``."""
-    return print_record_command("monopoly record", "Print a saved game turn by turn, or its record as JSON "
-                                "(docs/records.md).", argv, record_text, lambda record: record)
-
-
-def command(name: str, argv: Sequence[str]) -> int:
-    """Run ``monopoly record``, ``monopoly stats`` or ``monopoly replay``."""
-    if name == "record":
-        return record_main(argv)
-    if name == "stats":
-        from .stats import stats_main
-        return stats_main(argv)
-    from .replays import replay_main
-    return replay_main(argv)
-
-
-COMMANDS = ("record", "stats", "replay")

@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .engine import Edition, OptionInfo, ShortGame, list_editions, load_edition, rule_options
-from .tui.prompt import CHOICE, NUMBER, TEXT, YESNO, Choice, Question, format_hours_minutes, parse_hours_minutes
+from ..engine import Edition, OptionInfo, ShortGame, list_editions, load_edition, rule_options
+from .questions import CHOICE, NUMBER, TEXT, YESNO, Choice, Question, format_hours_minutes, parse_hours_minutes
 
 Ask = Callable[[Question], Any]
 Note = Callable[[str, str], None]

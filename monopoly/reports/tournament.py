@@ -19,23 +19,16 @@ position's players are the seats, and ``--max-turns`` and ``turns`` count from t
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import random
 import statistics
-import sys
-import time
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping, Sequence, TextIO
+from typing import Any, Callable, Mapping, Sequence
 
-from ..engine import EDITION_IDS, Game, Position, build_game, load_edition
-from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
-from .players import ComputerPlayers
-from .registry import STRATEGIES, strategy_names
-from ..plot import write_plot
-from ..records import extras_problem, write_record
-from ..stats import Tally, property_figures
+from ..engine import Game, Position, build_game
+from ..ai.players import ComputerPlayers
+from ..storage.records import write_record
+from .stats import Tally, property_figures
 
 DEFAULT_GAMES = 100
 DEFAULT_SEED = 1
@@ -226,161 +219,3 @@ def format_report(report: dict[str, Any], names: Sequence[str] | None = None) ->
         lines.append(f"most landed on: {shown}; jail arrivals {land['jail']}")
     lines.append(f"{report['games']} games in {report['seconds']:.2f} s ({report['games_per_s']:.1f} games/s)")
     return "\n".join(lines)
-
-
-class _Progress:
-    """A one-line progress bar on a terminal stream, redrawn at most ten times a second."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.last = 0.0
-        self.start = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.perf_counter()
-        if done < total and now - self.last < 0.1:
-            return
-        self.last = now
-        width = 30
-        filled = width * done // max(1, total)
-        rate = done / max(1e-9, now - self.start)
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  {rate:.0f}/s ")
-        self.stream.flush()
-
-    def close(self) -> None:
-        self.stream.write("\r" + " " * 70 + "\r")
-        self.stream.flush()
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {value}")
-    return value
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="monopoly simulate",
-        description="Play computer-only games headless and report how each strategy did.",
-        epilog=f"Strategies: {', '.join(strategy_names())}.")
-    parser.add_argument("--games", type=_positive, default=DEFAULT_GAMES, metavar="N",
-                        help=f"how many games to play (default {DEFAULT_GAMES})")
-    parser.add_argument("--strategies", metavar="A,B,...",
-                        help="one strategy per seat, 2 to 8, comma-separated "
-                             f"(default {','.join(DEFAULT_STRATEGIES)}, or as many of them as the position has "
-                             "players); seats are rotated between games")
-    parser.add_argument("--edition", choices=EDITION_IDS, default="us",
-                        help="the board (default us; a position names its own)")
-    parser.add_argument("--position", metavar="FILE",
-                        help="start every game from this position file (see docs/positions.md)")
-    parser.add_argument("--seed", type=_whole, default=DEFAULT_SEED, metavar="S",
-                        help=f"seed of the whole run (default {DEFAULT_SEED})")
-    parser.add_argument("--jobs", type=_positive, default=1, metavar="J",
-                        help="processes to play in; results do not depend on it (default 1)")
-    parser.add_argument("--max-turns", type=_positive, default=DEFAULT_MAX_TURNS, metavar="T",
-                        help=f"stop a game unfinished after this many turns (default {DEFAULT_MAX_TURNS})")
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON object instead of the table (with rent and landings per property)")
-    parser.add_argument("--records", metavar="DIR", help="write each game's record to DIR (docs/records.md)")
-    parser.add_argument("--plot", metavar="FILE.svg", help="write a chart of the win shares and game lengths")
-    add_rule_arguments(parser)
-    return parser
-
-
-def simulated_rules(args: argparse.Namespace) -> dict[str, Any]:
-    """The rule options of ``--rule`` and ``--preset`` (``RuleChoiceError`` names a bad one)."""
-    return chosen_rules(args.edition, args.rule, args.preset)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    except SystemExit as exc:  # --help, or a usage error already reported by argparse
-        return int(exc.code or 0)
-    position = None
-    if args.position is not None:
-        from ..cli import read_position
-        from ..engine import PositionError
-        try:
-            position = read_position(args.position)
-        except PositionError as exc:
-            print(f"monopoly simulate: {exc}", file=sys.stderr)
-            return 1
-        args.edition = position.edition
-    seats = len(position.players) if position is not None else len(DEFAULT_STRATEGIES)
-    default = ",".join(DEFAULT_STRATEGIES[i % len(DEFAULT_STRATEGIES)] for i in range(seats))
-    strategies = [s.strip() for s in (args.strategies or default).split(",") if s.strip()]
-    unknown = [s for s in strategies if s not in STRATEGIES]
-    if unknown:
-        parser.print_usage(sys.stderr)
-        print(f"monopoly simulate: unknown strategy {unknown[0]!r}; choose from {', '.join(strategy_names())}",
-              file=sys.stderr)
-        return 2
-    if not 2 <= len(strategies) <= 8:
-        parser.print_usage(sys.stderr)
-        print(f"monopoly simulate: a game needs 2 to 8 strategies, not {len(strategies)}", file=sys.stderr)
-        return 2
-    if position is not None and len(strategies) != len(position.players):
-        parser.print_usage(sys.stderr)
-        print(f"monopoly simulate: the position has {len(position.players)} players, so give "
-              f"{len(position.players)} strategies, not {len(strategies)}", file=sys.stderr)
-        return 2
-    try:
-        rules = simulated_rules(args)
-    except RuleChoiceError as exc:
-        parser.print_usage(sys.stderr)
-        print(f"monopoly simulate: {exc}", file=sys.stderr)
-        return 2
-    extras = Extras(args.records, args.json)
-    problem = extras_problem(args.records, args.plot)
-    if problem is not None:
-        print(f"monopoly simulate: {problem}", file=sys.stderr)
-        return 1
-    progress = _Progress(sys.stderr) if sys.stderr.isatty() else None
-    start = time.perf_counter()
-    try:
-        results = run_games(args.games, strategies, args.edition, args.seed, args.jobs, args.max_turns, progress,
-                            position, rules, extras)
-    except KeyboardInterrupt:
-        if progress:
-            progress.close()
-        print("monopoly simulate: interrupted", file=sys.stderr)
-        return 130
-    seconds = time.perf_counter() - start
-    if progress:
-        progress.close()
-    report = summarize(results, strategies, args.edition, args.seed, args.max_turns, seconds)
-    if rules:
-        report["rules"] = rules
-    if args.plot is not None:
-        problem = write_plot(args.plot, report, [r.turns for r in results])
-        if problem is not None:
-            print(f"monopoly simulate: {problem}", file=sys.stderr)
-            return 1
-    if args.json:
-        text = json.dumps(report)
-    else:
-        text = format_report(report, [sq.name for sq in load_edition(args.edition).squares])
-    try:
-        print(text)
-        sys.stdout.flush()
-    except BrokenPipeError:  # the reader (``| head``) went away: not an error of ours
-        import os
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

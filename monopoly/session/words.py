@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .engine import BANK, BOARD_SIZE, NOBODY, Game, Offer
-from .engine import events as E
+from ..engine import BANK, BOARD_SIZE, NOBODY, Game, Offer
+from ..engine import events as E
 
 
 # ---------------------------------------------------------------------------------------- names
@@ -98,7 +98,9 @@ def undone_words(game: Game, action: dict[str, object]) -> str:
 
 def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
     """How an event reads on the message line: (text, theme role), or None to stay silent."""
-    n = lambda p: name(game, p)  # noqa: E731
+    def n(p: int) -> str:
+        return name(game, p)
+
     money = game.money
     if isinstance(event, E.StartingRoll):
         a, b = event.dice
@@ -357,3 +359,13 @@ def new_game_text(game: Game) -> str:
     board = game.view.edition.name
     board = board[4:] if board.lower().startswith("the ") else board  # not "the The .com Edition"
     return f"A new game on the {board} board."
+
+
+def cannot_bid_text(game: Game, player: int, limit: int) -> str:
+    """Why a bidder asked cannot raise the bid now: what they can bid, against the highest bid."""
+    auction = game.view.pending.auction
+    high = auction.high_bid if auction is not None else 0
+    money = game.view.money
+    if limit <= 0:
+        return f"cannot bid now (nothing to bid with; the highest bid is {money(high)})"
+    return f"can bid at most {money(limit)}, which does not beat the highest bid of {money(high)}"

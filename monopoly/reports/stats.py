@@ -16,12 +16,11 @@ paid by the payer and received by nobody, and is listed as ``rent_to_bank``.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .engine import BANK, BOARD_SIZE, Game, PaymentReason
-from .engine import events as E
+from ..engine import BANK, BOARD_SIZE, Game, PaymentReason
+from ..engine import events as E
 
 CHART_HEIGHT = 12
 CHART_WIDTH = 60
@@ -125,7 +124,7 @@ def _worths(game: Game) -> list[int]:
 
 def game_stats(record: dict[str, Any]) -> GameStats:
     """The figures of the game a record describes, counted as it is replayed."""
-    from .records import walk
+    from ..storage.records import walk
     stats: GameStats | None = None
     tally: Tally | None = None
     game: Game | None = None
@@ -171,7 +170,7 @@ def property_figures(results: Sequence[Any], edition: str) -> dict[str, Any]:
     when the run did not count rent."""
     if not results or not all(r.rent for r in results):
         return {}
-    from .engine import load_edition
+    from ..engine import load_edition
     squares = load_edition(edition).squares
     return {"properties": [
         {"square": s, "name": squares[s].name, "rent": sum(r.rent[s] for r in results),
@@ -237,16 +236,3 @@ def stats_text(stats: GameStats) -> list[str]:
         if tally.property_rent[s] or tally.landings[s]:
             lines.append(f"{stats.squares[s][:24]:<24} {money(tally.property_rent[s]):>12} {tally.landings[s]:>10}")
     return lines
-
-
-def stats_main(argv: Sequence[str]) -> int:
-    """``monopoly stats SAVE_OR_RECORD [--json]``."""
-    from .records import print_record_command
-    return print_record_command(
-        "monopoly stats", "The story of a game in numbers: net worth over the turns, rent, money by reason, "
-        "and each property's rent and landings.", argv,
-        lambda record: stats_text(game_stats(record)), lambda record: game_stats(record).to_json())
-
-
-if __name__ == "__main__":
-    sys.exit(stats_main(sys.argv[1:]))

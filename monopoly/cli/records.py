@@ -1,0 +1,123 @@
+"""``monopoly record``, ``monopoly stats`` and ``monopoly replay``: a saved game or a record, printed
+turn by turn, in numbers, or stepped through."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from ..reports.stats import game_stats, stats_text
+from ..reports.story import record_text
+from ..storage.places import default_save_dir
+from ..storage.records import RecordError, Source, read_source
+from ..text.replay import TextReplay
+
+EXIT_OK, EXIT_BAD_FILE, EXIT_USAGE = 0, 1, 2
+
+
+def _print(text: str) -> None:
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader (``| head``) went away: not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def source_parser(prog: str, description: str) -> argparse.ArgumentParser:
+    """The arguments every record command takes: the file, the save folder, and ``--json``."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("file", metavar="SAVE_OR_RECORD",
+                        help="a save name in the save folder, or the path of a save or record file")
+    parser.add_argument("--save-dir", metavar="DIR", default=None,
+                        help="folder of the save files (default: saves/)")
+    parser.add_argument("--json", action="store_true", help="print JSON for scripts instead of text")
+    return parser
+
+
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | int:
+    """The parsed arguments, or the exit code when argparse stopped (``--help``, a mistake)."""
+    try:
+        return parser.parse_args(list(argv))
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+
+
+def open_source(prog: str, args: argparse.Namespace) -> Source | None:
+    """The record the arguments name, or None after saying on stderr why it cannot be used."""
+    try:
+        return read_source(args.file, args.save_dir)
+    except RecordError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return None
+
+
+def print_record_command(prog: str, description: str, argv: Sequence[str],
+                         text: Callable[[dict[str, Any]], list[str]],
+                         data: Callable[[dict[str, Any]], Any]) -> int:
+    """Run a command that prints something of a record: ``text`` lines, or ``data`` as JSON with ``--json``."""
+    args = parse(source_parser(prog, description), argv)
+    if isinstance(args, int):
+        return args
+    source = open_source(prog, args)
+    if source is None:
+        return EXIT_BAD_FILE
+    _print(json.dumps(data(source.record)) if args.json else "\n".join(text(source.record)))
+    return EXIT_OK
+
+
+def record_main(argv: Sequence[str]) -> int:
+    """``monopoly record SAVE_OR_RECORD [--json]``."""
+    return print_record_command("monopoly record", "Print a saved game turn by turn, or its record as JSON "
+                                "(docs/records.md).", argv, record_text, lambda record: record)
+
+
+def command(name: str, argv: Sequence[str]) -> int:
+    """Run ``monopoly record``, ``monopoly stats`` or ``monopoly replay``."""
+    if name == "record":
+        return record_main(argv)
+    if name == "stats":
+        return stats_main(argv)
+    return replay_main(argv)
+
+
+COMMANDS = ("record", "stats", "replay")
+
+
+def stats_main(argv: Sequence[str]) -> int:
+    """``monopoly stats SAVE_OR_RECORD [--json]``."""
+    return print_record_command(
+        "monopoly stats", "The story of a game in numbers: net worth over the turns, rent, money by reason, "
+        "and each property's rent and landings.", argv,
+        lambda record: stats_text(game_stats(record)), lambda record: game_stats(record).to_json())
+
+
+def replay_main(argv: Sequence[str]) -> int:
+    """``monopoly replay SAVE_OR_RECORD [--text]``: check the file, then step through it."""
+    prog = "monopoly replay"
+    parser = source_parser(prog, "Step through a saved game or a record on the board (or line by line), and "
+                                 "continue it from any step as a new game.")
+    parser.add_argument("--text", action="store_true", help="line by line, without the board")
+    args = parse(parser, argv)
+    if isinstance(args, int):
+        return args
+    if args.json:
+        print(f"{prog}: --json is for monopoly record and monopoly stats", file=sys.stderr)
+        return EXIT_USAGE
+    source = open_source(prog, args)
+    save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
+    if source is None:
+        return EXIT_BAD_FILE
+    if args.text:
+        try:
+            return TextReplay(source, save_dir, sys.stdout).run(sys.stdin, sys.stdin.isatty())
+        except KeyboardInterrupt:
+            return 130
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(f"{prog}: the replay needs an interactive terminal (try --text, or monopoly record)", file=sys.stderr)
+        return EXIT_USAGE
+    from ..tui.replay import run_on_screen
+    return run_on_screen(source, save_dir)

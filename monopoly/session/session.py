@@ -1,0 +1,408 @@
+"""One game in play, whatever shows it.
+
+A ``Session`` owns what every front end of a game needs alike: the engine's game, which seats are
+people and which computers, the computer players and the cap on their actions in a turn, the safe
+default when a strategy fails, the clock of the time-limit game, autosave and the save's identity,
+and the play policies every front end must apply the same way:
+
+- a throw that would let a person's rent claim lapse is preceded by the question "claim it first?"
+  (``lapsing_claims``: anyone's claim at a shared keyboard);
+- whose turn it is is not who must decide now (``asked``), and at a shared keyboard one person may
+  act for another only where that other player may act now, named and confirmed first
+  (``permission``), and may then take that action back (``undo``);
+- a person asked to bid is never dropped from an auction while they could still raise money
+  (``auction_stance``).
+
+``run`` is the one game loop: it asks the front end (a ``FrontEnd``) to show events, to pace a
+computer's move, and to let the people act; the curses screen and the text mode only render and
+parse. The session imports the engine and the computer players only: files come in through a
+``GameStore`` (``storage.saves.GameRecord`` is one).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Protocol, Sequence
+
+from ..engine import NOBODY, Action, DecisionKind as K, Game, IllegalActionError
+from ..engine import actions as A
+from ..engine import events as E
+from .model import UIState, persons
+from .signals import held_interrupts
+
+# The pace of computer play (seconds): each computer action stays on show for PACE (FAST_PACE with
+# Fastmove); with Fastmove and no person left in the game each turn is shown for WATCH_PACE.
+PACE = 1.2
+FAST_PACE = 0.35
+WATCH_PACE = 0.15
+STEP = 0.11  # seconds per square when a token moves
+AUCTION_WAIT = 10.0  # the countdown shown to a person asked to bid; silence drops nobody
+CLAIM_WINDOW = 8.0  # seconds people have to claim rent before a computer throws (Fastmove too)
+MAX_COMPUTER_ACTIONS_PER_TURN = 300  # a strategy that never lets go is then answered by the safe default
+
+# What a player may do when it is not their turn to decide: a person at a shared keyboard may do
+# these for another person (named and confirmed), where the engine says that player may do them now.
+OUT_OF_TURN = (A.ClaimRent, A.Bid, A.PassBid, A.AcceptTrade, A.RejectTrade, A.ProposeTrade, A.Mortgage,
+               A.LiftMortgage, A.Build, A.SellBuilding)
+
+
+class GameStore(Protocol):
+    """Where a session keeps its game: its autosave and the saves made by name."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def autosave_name(self) -> str: ...
+
+    def autosave(self, game: Game, computers: Any = None, ui: dict[str, Any] | None = None) -> Path: ...
+
+    def save(self, name: str, game: Game, computers: Any = None, ui: dict[str, Any] | None = None,
+             agreed: Any = None) -> Path: ...
+
+    def free_name(self) -> str: ...
+
+
+class SaveFailed(Exception):
+    """What a store raises when a game cannot be saved (``storage.saves.SaveError`` is one): the
+    session says so and the game goes on."""
+
+
+@dataclass(frozen=True)
+class ComputerMove:
+    """A computer player's next action, and why it is the safe default if its strategy's answer was
+    replaced (a strategy that failed, answered illegally, or would not let go of its turn)."""
+
+    action: Action
+    stumbled: str | None = None
+
+    @property
+    def player(self) -> int:
+        return self.action.player
+
+
+@dataclass(frozen=True)
+class Permission:
+    """Whether the person at the keyboard may take an action: ``problem`` says why not; otherwise
+    ``confirm`` is the question to ask first when the action is another person's (None: go ahead)."""
+
+    problem: str | None = None
+    confirm: str | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.problem is None
+
+
+@dataclass(frozen=True)
+class AuctionStance:
+    """What a person asked to bid can do: ``bids`` (lowest, highest or None), or, where their cash
+    will not beat the highest bid, ``can_raise`` when mortgaging or selling could make it do so
+    (they are asked, never dropped); ``limit`` is the most they can bid now."""
+
+    bids: tuple[int, int | None] | None
+    can_raise: bool
+    limit: int
+
+
+class FrontEnd(Protocol):
+    """What the game loop needs of a front end: show, pace, and let the people act."""
+
+    def show_events(self, events: list[E.Event], computer: bool = False) -> None:
+        """Tell what happened (a computer's events with ``computer``)."""
+
+    def before_computer(self, move: ComputerMove, claims: Sequence[Any]) -> bool:
+        """About to make a computer's move: pace it, and with ``claims`` (people's rent that the move's
+        throw would let lapse) give the people the time to claim. False: a person acted or chose to act
+        first, and the loop comes back before the move is made."""
+
+    def people_act(self) -> bool:
+        """Let the people act once (answer the decision asked, or choose an option); False when nobody
+        at this front end can act now (the loop then stops)."""
+
+    def finished(self) -> None:
+        """The game is over: show the result."""
+
+
+class Session:
+    """A game in play: its seats, computer players, clock, saves and play policies (module doc)."""
+
+    def __init__(self, game: Game, computers: Any, ui: UIState, store: GameStore | None = None, *,
+                 save_name: str | None = None, clock: Callable[[], float] = time.monotonic,
+                 say: Callable[[str, str], None] | None = None) -> None:
+        self.game = game
+        self.computers = computers
+        self.ui = ui
+        self.store = store
+        self.save_name = save_name
+        self.clock = clock
+        self.say: Callable[[str, str], None] = say or (lambda text, role: None)
+        self.autosave_problem: str | None = None  # why the last autosave failed, while it has
+        self._start = clock()
+        self._elapsed0 = ui.elapsed
+        self._stopped: float | None = None
+        self._computer_actions = (0, 0)  # (turn, computer actions in it)
+        # The last action done at a shared keyboard for another person: (journal length after it,
+        # the keyboard's player, the player it was done for), so that the keyboard may take it back.
+        self._done_for: tuple[int, int, int] | None = None
+        # The owners who let the coming throw go unclaimed: (the journal's length then, owners).
+        self._let_go: tuple[int, set[int]] = (-1, set())
+        if self.persons:
+            game.enable_undo()  # people may take back their own actions (never a throw or a card)
+
+    # ------------------------------------------------------------------ who is who
+    def is_computer(self, player: int) -> bool:
+        return self.computers is not None and bool(self.computers.is_computer(player))
+
+    @property
+    def persons(self) -> list[int]:
+        """Every seat a person plays, in the game or out of it."""
+        return [p for p in range(self.game.view.player_count) if not self.is_computer(p)]
+
+    @property
+    def people(self) -> list[int]:
+        """The players still in the game that a person plays."""
+        return persons(self.game, self.computers.seats if self.computers is not None else ())
+
+    @property
+    def shared_keyboard(self) -> bool:
+        """More than one person in the game at this front end (hot-seat play)."""
+        return len(self.people) > 1
+
+    def asked(self) -> int:
+        """Who must decide now (not always whose turn it is: a bidder, an offer's recipient, a debtor)."""
+        return self.game.view.pending.player
+
+    def person_asked(self) -> int | None:
+        """The person the game waits for now: before a throw that would let another person's rent
+        lapse, that person (to claim it, or let the throw go: ``let_throw``); else the one asked."""
+        d = self.game.view.pending
+        if d.kind == K.ROLL:
+            waiting = sorted({c.owner for c in self.lapsing_claims()} - {d.player})
+            if waiting:
+                return waiting[0]
+        return d.player if d.player in self.people else None
+
+    def let_throw(self, owner: int) -> None:
+        """``owner`` lets the coming throw go without claiming their rent (it lapses)."""
+        moment = len(self.game.journal)
+        if self._let_go[0] != moment:
+            self._let_go = (moment, set())
+        self._let_go[1].add(owner)
+
+    # ------------------------------------------------------------------ the clock
+    def elapsed(self) -> float:
+        """Playing time so far; it stops when the game ends (a finished game resumed shows its length)."""
+        if self._stopped is not None:
+            return self._stopped
+        elapsed = self._elapsed0 + (self.clock() - self._start)
+        if self.game.over:
+            self._stopped = elapsed
+        return elapsed
+
+    def tick(self) -> list[E.Event]:
+        """Tell the engine the playing time (the time-limit game ends by it): the events that followed."""
+        self.ui.elapsed = self.elapsed()
+        with held_interrupts():
+            return self.game.set_clock(int(self.ui.elapsed))
+
+    # ------------------------------------------------------------------ pacing
+    @property
+    def watching(self) -> bool:
+        """Fastmove with no person left in the game: nobody needs time to read, bid or claim rent."""
+        return self.ui.fastmove and not self.people
+
+    @property
+    def pace(self) -> float:
+        """Seconds a computer action stays on show."""
+        if self.watching:
+            return 0.0
+        return FAST_PACE if self.ui.fastmove else PACE
+
+    # ------------------------------------------------------------------ acting
+    def apply(self, action: Action, at: int | None = None) -> list[E.Event]:
+        """Carry out ``action`` (``IllegalActionError`` says why not, and changes nothing); ``at`` is
+        the person at whose prompt it was taken, when not the action's own player. A game that moved
+        to a new turn (or ended) is autosaved."""
+        with held_interrupts():
+            events = self.game.apply(action)
+        if at is not None and at != action.player and not self.is_computer(action.player):
+            self._done_for = (len(self.game.journal), at, action.player)
+        elif self._done_for is not None and len(self.game.journal) != self._done_for[0]:
+            self._done_for = None
+        if any(isinstance(ev, (E.TurnStarted, E.GameOver)) for ev in events):
+            self.autosave()
+        return events
+
+    def computer_move(self) -> ComputerMove | None:
+        """The next computer action, or None when the game waits for a person.
+
+        A strategy's answer that fails, is illegal, or comes after too many actions in one turn is
+        replaced by the engine's safe default for the computer asked, and ``stumbled`` says why."""
+        if self.computers is None:
+            return None
+        game, view = self.game, self.game.view
+        d = view.pending
+        if d.kind == K.GAME_OVER:
+            return None
+        turn = view.turn
+        used = self._computer_actions[1] if self._computer_actions[0] == turn else 0
+        action: Action | None = None
+        stumbled = None
+        if used < MAX_COMPUTER_ACTIONS_PER_TURN:
+            try:
+                with held_interrupts():  # a computer player's memory is saved too
+                    action = self.computers.next_action(game)
+            except Exception as exc:  # a bug in a strategy must not end the game
+                stumbled = f"A computer player stumbled ({exc.__class__.__name__}: {exc})"
+        else:
+            stumbled = f"A computer player made {used} moves this turn: it plays safe now"
+        if action is not None and not view.is_legal(action):
+            stumbled = stumbled or f"A computer player chose what it may not ({view.problem(action)})"
+            action = None
+        if action is None:
+            if d.player == NOBODY or not self.is_computer(d.player):
+                return None
+            action = view.safe_action(d.player)  # the engine's one default answer
+            if action is None:
+                return None
+        self._computer_actions = (turn, used + 1)
+        return ComputerMove(action, stumbled)
+
+    # ------------------------------------------------------------------ the guards
+    def lapsing_claims(self, thrower: int | None = None) -> list[Any]:
+        """People's rent claims that a throw now would let lapse (the thrower's own among them), when
+        the decision asked is a throw, but for those whose owners let the throw go."""
+        d = self.game.view.pending
+        if d.kind != K.ROLL or (thrower is not None and d.player != thrower):
+            return []
+        people = self.people
+        let_go = self._let_go[1] if self._let_go[0] == len(self.game.journal) else set()
+        return [c for c in self.game.view.claims_lapsing_at_throw() if c.owner in people and c.owner not in let_go]
+
+    def permission(self, keyboard: int, action: Action) -> Permission:
+        """Whether the person prompted (``keyboard``) may take ``action`` (the engine is asked whether
+        it is legal when it is applied). Another person's action is allowed only where that player may
+        act now out of turn (claim rent, bid, answer an offer to them, deal in their property), named
+        and confirmed; a computer's, never."""
+        p = action.player
+        view = self.game.view
+        if p == keyboard:
+            return Permission()
+        if not 0 <= p < view.player_count:
+            return Permission(problem="there is no such player")
+        who = view.name(p)
+        if self.is_computer(p):
+            return Permission(problem=f"{who} is a computer player and acts for itself")
+        if not isinstance(action, OUT_OF_TURN):
+            return Permission(problem=f"that is {who}'s to do, when {who} is asked")
+        problem = view.problem(action)
+        if problem is not None:
+            return Permission(problem=problem)
+        return Permission(confirm=f"This is {who}'s move, not {view.name(keyboard)}'s: is {who} here and agrees?")
+
+    def undo_target(self, keyboard: int) -> int | None:
+        """Whose last action the person at ``keyboard`` may take back now: their own, or one they took
+        for another person at their prompt; None when nothing can be."""
+        game = self.game
+        if game.undo_problem(keyboard) is None:
+            return keyboard
+        done = self._done_for
+        if done is not None and done[0] == len(game.journal) and done[1] == keyboard \
+                and game.undo_problem(done[2]) is None:
+            return done[2]
+        return None
+
+    def undo(self, keyboard: int) -> list[E.Event]:
+        """Take back the last action the person at ``keyboard`` may (``undo_target``);
+        ``IllegalActionError`` says why nothing can be."""
+        target = self.undo_target(keyboard)
+        if target is None:
+            raise IllegalActionError(self.game.undo_problem(keyboard) or "nothing to take back")
+        with held_interrupts():
+            events = self.game.undo(target)
+        self._done_for = None
+        return events
+
+    def auction_stance(self, player: int) -> AuctionStance | None:
+        """What ``player`` can do in the auction under way when asked to bid (None: not asked now)."""
+        view = self.game.view
+        d = view.pending
+        a = d.auction
+        if d.kind != K.AUCTION or a is None or player not in a.bidders or player == a.high_bidder:
+            return None
+        bids = view.bid_range(player)
+        limit = view.bid_limit(player)
+        can_raise = bids is None and not view.in_debt(player) and view.liquid_value(player) > a.high_bid
+        return AuctionStance(bids, can_raise, limit)
+
+    # ------------------------------------------------------------------ saving
+    def autosave(self) -> Path | None:
+        """Write this game's own autosave; None when there is no store or it failed (said, and kept
+        in ``autosave_problem``). A stop signal waits until the file is written."""
+        if self.store is None:
+            return None
+        self.ui.elapsed = self.elapsed()
+        before = self.store.game_id
+        try:
+            with held_interrupts():
+                path = self.store.autosave(self.game, self.computers, self.ui.settings())
+        except SaveFailed as exc:
+            self.autosave_problem = str(exc)
+            self.say(f"Autosave failed: {exc}", "bad")
+            return None
+        self.autosave_problem = None
+        if self.store.game_id != before:
+            self.say(f"Another session saved this game meanwhile; this one now autosaves as {path.stem}.", "bad")
+        return path
+
+    def save(self, name: str, agreed: Any = None) -> Path:
+        """Save the game as ``name`` (the store's errors pass to the caller, which asks again)."""
+        assert self.store is not None, "a session without a store cannot save"
+        self.ui.elapsed = self.elapsed()
+        self.ui.save_name = name
+        with held_interrupts():
+            path = self.store.save(name, self.game, self.computers, self.ui.settings(), agreed)
+        self.save_name = name
+        return path
+
+    def free_name(self) -> str:
+        """A save name not taken yet (game1, game2 ...)."""
+        return self.store.free_name() if self.store is not None else "game1"
+
+    def intro_events(self) -> list[E.Event]:
+        """What a new game began with (the throws for the start, deeds dealt): shown, then autosaved."""
+        return list(self.game.log)
+
+    # ------------------------------------------------------------------ the loop
+    def run(self, front: FrontEnd) -> None:
+        """Play until the game ends or nobody at ``front`` can act: the one game loop of every front end."""
+        game = self.game
+        while not game.over:
+            clock_events = self.tick()
+            if clock_events:
+                front.show_events(clock_events)
+                continue
+            move = self.computer_move()
+            if move is not None:
+                if move.stumbled:
+                    self.say(move.stumbled, "bad")
+                claims = self.lapsing_claims(move.player) if isinstance(move.action, A.Roll) else []
+                if not front.before_computer(move, claims):
+                    # a person acts first (claims the rent, or chose an option meanwhile); the
+                    # computer is asked again afterwards, and this move is not counted
+                    self._computer_actions = (self._computer_actions[0], self._computer_actions[1] - 1)
+                    if not front.people_act():
+                        break
+                    continue
+                if not game.view.is_legal(move.action):  # a person acted meanwhile
+                    continue
+                front.show_events(self.apply(move.action), computer=True)
+                continue
+            if not front.people_act():
+                break
+        self.autosave()
+        if game.over:
+            front.finished()

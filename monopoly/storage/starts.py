@@ -1,0 +1,265 @@
+"""How a game starts, the same for every front end: a new game from the set-up's answers or from
+``--players``, or a save resumed (``start_from_command_line``).
+
+The questions follow the computer editions: resume a saved game or start a new one; the edition;
+the rule options (claiming rent, the UK differences, the Offline rule, the short games with a time
+in hours and minutes); the number of players; then for each player a token, a name of up to seven
+letters, person or computer, and which strategy. The editions, their labels, rule presets and short
+games come from the engine's edition data, so a board added as a data file is offered here too.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from . import saves
+from ..engine import Edition, Game, ScriptedDice, build_game, list_editions, load_edition
+from .positions import read_position
+from ..session.rule_options import ask_rule_options
+from ..session.model import UIState, default_tokens
+from ..session.questions import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, parse_player_name)
+
+SUGGESTED_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+NO_SHORT_GAME = Choice("n", "none", "none")
+# One-character keys for choices listed in order (the editions); a Choice key is one character.
+NUMBERED_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def edition_choices(editions: Sequence[Edition] | None = None) -> tuple[Choice, ...]:
+    """The edition question's answers: every edition the engine finds (default ``list_editions()``).
+
+    Keys run 1-9 then a-z; a Choice key is one character, so editions past the 35th are not offered.
+    """
+    listed = list_editions() if editions is None else editions
+    return tuple(Choice(key, e.label, e.id) for key, e in zip(NUMBERED_KEYS, listed))
+
+
+def short_game_choices(edition: Edition) -> tuple[Choice, ...]:
+    """No short game, then each short game the edition offers, keyed by the first free letter of its id."""
+    choices = [NO_SHORT_GAME]
+    for game in edition.short_games:
+        taken = {c.key for c in choices}
+        key = next(ch for ch in game.id + NUMBERED_KEYS if ch.isalnum() and ch not in taken)
+        choices.append(Choice(key, game.label, game.id))
+    return tuple(choices)
+
+
+def computer_api() -> tuple[Any, list[str], str] | None:
+    """(ComputerPlayers, strategy names, default strategy), or None when computers are unavailable."""
+    try:
+        from ..ai import DEFAULT_STRATEGY, ComputerPlayers, strategy_names
+    except ImportError:
+        return None
+    return ComputerPlayers, list(strategy_names()), DEFAULT_STRATEGY
+
+
+@dataclass
+class PlayerPlan:
+    name: str
+    token: str
+    strategy: str | None = None  # None for a person
+
+
+@dataclass
+class GamePlan:
+    edition: str = "us"
+    rules: dict[str, Any] = field(default_factory=dict)
+    players: list[PlayerPlan] = field(default_factory=list)
+
+
+@dataclass
+class Started:
+    """A game ready to play: new or resumed."""
+
+    game: Game
+    computers: Any
+    ui: UIState
+    save_name: str | None = None
+    resumed_from: Path | None = None
+    loaded: saves.LoadedGame | None = None  # the save it was resumed from: its identity and files
+
+
+# ---------------------------------------------------------------------------------------- quick set-up
+def parse_players(text: str, edition: str = "us") -> GamePlan:
+    """``"Ann,Bob,cpu:ruthless"``: names for people, ``cpu`` or ``cpu:STRATEGY`` for computers."""
+    entries = [e.strip() for e in text.split(",")]
+    if any(not e for e in entries):
+        raise ValueError("--players: an empty name in the list")
+    if not 2 <= len(entries) <= 8:
+        raise ValueError(f"--players: a game has 2 to 8 players, not {len(entries)}")
+    api = None
+    tokens = list(load_edition(edition).tokens)
+    plan = GamePlan(edition=edition)
+    taken: list[str] = [e for e in entries if not e.lower().startswith("cpu")]
+    computer_number = 0
+    for i, entry in enumerate(entries):
+        low = entry.lower()
+        if low == "cpu" or low.startswith("cpu:"):
+            if api is None:
+                api = computer_api()
+                if api is None:
+                    raise ValueError("--players: computer players are not available in this installation")
+            strategy = entry.split(":", 1)[1].strip() if ":" in entry else api[2]
+            if strategy not in api[1]:
+                raise ValueError(f"--players: unknown strategy {strategy!r}; choose from {', '.join(api[1])}")
+            computer_number += 1
+            name = f"CPU{computer_number}"
+            while name.lower() in (t.lower() for t in taken):
+                computer_number += 1
+                name = f"CPU{computer_number}"
+            taken.append(name)
+            plan.players.append(PlayerPlan(name, tokens[i % len(tokens)], strategy))
+        else:
+            others = tuple(t for j, t in enumerate(entries) if j < i and not t.lower().startswith("cpu"))
+            try:
+                name = parse_player_name(entry, others)
+            except ValueError as exc:
+                raise ValueError(f"--players: {entry!r}: {exc}") from None
+            plan.players.append(PlayerPlan(name, tokens[i % len(tokens)]))
+    return plan
+
+
+# Computers alone may trade and build too little ever to bankrupt each other (eight of them went past
+# turn 1,300): a game with no person in it stops at this turn, unfinished, as ``monopoly simulate``
+# does, and shows the final valuation.
+COMPUTERS_ONLY_TURN_LIMIT = 1000
+
+
+def start_game(plan: GamePlan, seed: int | None) -> Started:
+    """Create the game (everyone throws for the start) and its computer players."""
+    rules = dict(plan.rules)
+    if plan.players and all(p.strategy for p in plan.players):
+        rules.setdefault("max_turns", COMPUTERS_ONLY_TURN_LIMIT)
+    game = Game.new([p.name for p in plan.players], plan.edition, rules or None, seed=seed)
+    seats = {i: p.strategy for i, p in enumerate(plan.players) if p.strategy}
+    computers = None
+    if seats:
+        api = computer_api()
+        if api is None:
+            raise ValueError("computer players are not available in this installation")
+        computers = api[0](game, seats, seed=None if seed is None else seed + 1)
+    ui = UIState(tokens=[p.token for p in plan.players])
+    return Started(game, computers, ui)
+
+
+def resume(loaded: saves.LoadedGame) -> Started:
+    """A loaded save ready to play on; ``SaveError`` when it cannot be played.
+
+    Scripted dice (the tests' dice) are a valid save but run out after their last throw, which
+    would stop the game at that throw: such a save is refused as edited, not played into a crash.
+    """
+    if isinstance(loaded.game.dice, ScriptedDice):
+        raise saves.SaveError(f"{loaded.path}: edited by hand (it throws scripted test dice, which run out)")
+    ui = UIState.from_settings(loaded.ui, loaded.game)
+    name = loaded.path.stem if saves.NAME_PATTERN.fullmatch(loaded.path.stem) else None
+    if name is not None and saves.is_autosave_name(name):
+        name = None
+    return Started(loaded.game, loaded.computers, ui, name, loaded.path, loaded)
+
+
+class StartProblem(Exception):
+    """Why the game the command line asks for cannot start; ``bad_save`` tells a save that cannot
+    be loaded (exit 1) from a mistake in the command (exit 2)."""
+
+    def __init__(self, message: str, bad_save: bool = False) -> None:
+        super().__init__(message)
+        self.bad_save = bad_save
+
+
+def save_dir_problem(save_dir: Path) -> str | None:
+    """Why the saves could not be kept in ``save_dir``, found before the game starts, or None."""
+    if save_dir.exists() and not save_dir.is_dir():
+        return f"--save-dir {save_dir}: not a folder (the saves could not be written)"
+    return None
+
+
+def start_from_command_line(load: str | None, players: str | None, edition: str | None, seed: int | None,
+                            rules: dict[str, Any], save_dir: Path) -> tuple[Started | None, saves.LoadedGame | None]:
+    """The game ``--load`` or ``--players`` asks for, the same in both front ends: a save resumed
+    (with what was loaded), a quick set-up, or (None, None) for the set-up's questions.
+
+    Raises ``StartProblem`` saying what is wrong with the command or the save.
+    """
+    if seed is not None and abs(seed) >= 2**63:  # a save holds no number that large
+        raise StartProblem("--seed: a whole number of at most 18 digits")
+    problem = save_dir_problem(save_dir)
+    if problem is not None:
+        raise StartProblem(problem)
+    if load:
+        try:
+            loaded = saves.read_save(saves.resolve(load, save_dir))
+            return resume(loaded), loaded  # resume refuses a save that throws scripted dice
+        except saves.SaveError as exc:
+            raise StartProblem(f"cannot load the game: {exc}", bad_save=True) from None
+    if players:
+        try:
+            plan = parse_players(players, edition or "us")
+        except ValueError as exc:
+            raise StartProblem(str(exc)) from None
+        plan.rules = rules
+        return start_game(plan, seed), None
+    return None, None
+
+
+def ask_new_game(ask: Callable[[Question], Any], note: Callable[..., None], default_edition: str = "us",
+                 rules: dict[str, Any] | None = None) -> GamePlan:
+    """The new-game questions, put through ``ask`` (a ``Question`` in, the answer out) and ``note``
+    (a line of explanation): the curses set-up and the text mode ask the same questions this way.
+    ``rules`` are options chosen on the command line, the rule questions' starting point."""
+    plan = GamePlan()
+    plan.edition = ask(Question("Edition:", CHOICE, default_edition, edition_choices()))
+    edition = load_edition(plan.edition)
+    plan.rules = ask_rule_options(ask, note, edition, rules)
+    api = computer_api()
+    count = ask(Question("How many players?", NUMBER, 2, low=2, high=8))
+    tokens = list(edition.tokens)
+    free = list(tokens)
+    names: list[str] = []
+    for i in range(count):
+        note("")
+        note(f"Player {i + 1}", "title")
+        token = ask(Question(f"Player {i + 1}, choose a token:", CHOICE, free[0], tuple(
+            Choice(str(tokens.index(t) + 1), t, t) for t in free)))
+        free.remove(token)
+        suggestion = next(n for n in SUGGESTED_NAMES + tuple(f"P{k}" for k in range(1, 9))
+                          if n.lower() not in (x.lower() for x in names))
+        name = ask(Question("Name (up to 7 letters)", TEXT, suggestion,
+                            check=functools.partial(parse_player_name, taken=tuple(names)), max_len=7))
+        names.append(name)
+        strategy = None
+        if api is not None:
+            if ask(Question(f"Is {name} a computer player?", YESNO, False)):
+                strategy = ask(Question("Strategy:", CHOICE, api[2], tuple(
+                    Choice(str(k + 1), s, s) for k, s in enumerate(api[1]))))
+        plan.players.append(PlayerPlan(name, token, strategy))
+    return plan
+
+
+def start_from_position(path: str | Path, seed: int | None = None, computers: str | None = None) -> Started:
+    """The game of ``monopoly --position``: set up from the file, every seat a person except the
+    ``computers`` ("Bob:ruthless,Cy": names from the position, each with an optional strategy).
+
+    Dice come from ``seed``, else the position's seed, else a random one. Raises ``PositionError``
+    for a bad file and ``ValueError`` for a bad ``computers`` list.
+    """
+    game = build_game(read_position(path), seed=seed)
+    players = None
+    if computers:
+        api = computer_api()
+        seats: dict[int, str] = {}
+        if api is None:
+            raise ValueError("--computers: computer players are not available in this installation")
+        names = [p.name.lower() for p in game.players]
+        for entry in (e.strip() for e in computers.split(",")):
+            name, _, strategy = entry.partition(":")
+            strategy = strategy.strip() or api[2]
+            if name.strip().lower() not in names:
+                raise ValueError(f"--computers: the position has no player {name.strip()!r}")
+            if strategy not in api[1]:
+                raise ValueError(f"--computers: unknown strategy {strategy!r}; choose from {', '.join(api[1])}")
+            seats[names.index(name.strip().lower())] = strategy
+        players = api[0](game, seats, seed=None if seed is None else seed + 1)
+    return Started(game, players, UIState(tokens=default_tokens(game, len(game.players))))
