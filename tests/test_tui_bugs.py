@@ -156,7 +156,9 @@ def test_the_claim_window_before_a_computer_throws_counts_down_also_with_fastmov
             return super().read_key(timeout)
 
     screen = Ticking(QUIT)
-    game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, first=1, computers=StubComputers({1}))
+    # (the UK rule: Bob's own throw after doubles lets Ann's claim lapse, so she is given the time)
+    game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, first=1, computers=StubComputers({1}),
+                            rent_claim="next_throw")
     arrange(game, owners={3: 0}, squares={1: 1})
     controller.ui.fastmove = True
     controller.run()

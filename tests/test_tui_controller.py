@@ -603,7 +603,7 @@ def test_the_clock_stops_when_the_game_ends(tmp_path: Path, monkeypatch: pytest.
     game, controller = make(tmp_path, [(1, 2)], screen)
     now = [1000.0]
     monkeypatch.setattr(play.time, "monotonic", lambda: now[0])
-    controller._start, controller._elapsed0 = 1000.0, 30.0
+    controller.session._start, controller.session._elapsed0 = 1000.0, 30.0
     controller.run()
     assert game.over
     stopped = controller.elapsed()

@@ -1,60 +1,93 @@
-"""The ``monopoly`` command: play on the curses screen, line by line (``--text`` or ``monopoly text``),
-list the rule options (``monopoly rules``), or play computer-only games (``monopoly simulate``).
+"""The ``monopoly`` command, one parser for every way in:
 
-``monopoly --position FILE`` starts the terminal game from a position file (``docs/positions.md``)
-instead of the set-up questions. A position file that cannot be used (missing, not JSON, an
-impossible position) stops the program with exit code 1 and a message naming the file and the
-problem, before the screen opens.
+- ``monopoly [play] [options]``: the game on the curses screen;
+- ``monopoly text [options]`` (or ``monopoly --text``): the game line by line;
+- ``monopoly simulate``: computer-only games; ``monopoly rules``: every rule option;
+- ``monopoly record | stats | replay SAVE``: a game turn by turn, in numbers, or stepped through.
+
+The two games take the same options (``cli/game.py``). A file that cannot be used (a save, a position)
+stops the program with exit code 1 and a message naming it, before any screen opens; a mistake in the
+command gives exit code 2.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 from typing import Sequence
 
-from ..engine import PositionError
-from ..storage.places import default_save_dir
-from ..storage.starts import start_from_position
+from .game import EXIT_USAGE, UsageProblem, game_parser, parse, refused, request
 
-
-EXIT_BAD_POSITION, EXIT_USAGE = 1, 2
 HELP_FLAGS = ("-h", "--help")
+COMMANDS = ("play", "text", "simulate", "rules", "record", "stats", "replay")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] == "simulate":
+    first = args[0] if args else ""
+    if first == "simulate":
         from .simulate import main as simulate_main
         return simulate_main(args[1:])
-    if args and args[0] == "rules":
+    if first == "rules":
         return print_rules()
-    from .records import COMMANDS, command
-    if args and args[0] in COMMANDS:  # record, stats, replay (which takes a --text of its own)
-        return command(args[0], args[1:])
-    if args and args[0] == "text":
-        return text_mode(args[1:])
+    if first in ("record", "stats", "replay"):
+        from .records import command
+        return command(first, args[1:])
+    if first == "text":
+        return text_game(args[1:])
     if "--text" in args:
-        return text_mode([a for a in args if a != "--text"])
-    if any(a == "--position" or a.startswith("--position=") for a in args):
-        return play_position(args)
-    from ..tui.app import main as play_main
-    code = play_main(args)
-    if any(a in HELP_FLAGS for a in args):
-        print("\nWithout the curses screen, line by line: monopoly --text [options] (monopoly text --help).\n")
-        print_rules()
-    return code
+        return text_game([a for a in args if a != "--text"])
+    return curses_game(args[1:] if first == "play" else args)
 
 
-def text_mode(args: list[str]) -> int:
-    """The line-by-line game: plain lines out, commands in (``monopoly.text``)."""
+def curses_game(argv: list[str]) -> int:
+    """``monopoly [play]``: the game on the curses screen."""
+    parser = game_parser(
+        "monopoly", "Play Monopoly in the terminal: people at one keyboard and computer players, in the "
+        "spirit of the 1980s computer editions. Without options the set-up asks its questions (or offers "
+        "to resume a saved game). Other commands: monopoly text | simulate | rules | record | stats | "
+        "replay, each with --help. In the game, ? lists the keys (docs/playing.md).",
+        ['monopoly --players "Ann,Bob,cpu:ruthless"', "monopoly --load mygame",
+         "monopoly --position docs/examples/position.json --computers Bob",
+         "monopoly --preset text_game --rule mortgage_interest=10", "monopoly text --players Ann,cpu"])
+    args = parse(parser, argv)
+    if isinstance(args, int):
+        if any(a in HELP_FLAGS for a in argv):
+            print("\nWithout the curses screen, line by line: monopoly text [options] (monopoly text --help).\n")
+            print_rules()
+        return args
+    try:
+        wanted = request(args)
+    except UsageProblem as problem:
+        return refused(problem)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return refused(UsageProblem("the game needs an interactive terminal (try --help, or monopoly text)"))
+    from ..tui.app import play, tidy_save_dir
+    tidy_save_dir(wanted.save_dir)
+    return play(wanted.started, wanted.save_dir, wanted.edition, wanted.seed, wanted.rules)
+
+
+def text_game(argv: list[str]) -> int:
+    """``monopoly text``: the game line by line (any terminal, a screen reader, or a script)."""
+    parser = game_parser(
+        "monopoly text", "Play Monopoly line by line: plain text out, one command a line in (any terminal, "
+        "a screen reader, or a script). Without options the set-up asks its questions. In the game, "
+        "help lists the commands (docs/playing.md).",
+        ["monopoly text --players Ann,cpu", "monopoly text --seed 7 --players Ann,Bob < moves.txt",
+         "monopoly --text --load mygame"])
+    parser.add_argument("--colour", "--color", action="store_true",
+                        help="colour the messages (only on a real terminal)")
+    args = parse(parser, argv)
+    if isinstance(args, int):
+        if any(a in HELP_FLAGS for a in argv):
+            print()
+            print_rules()
+        return args
+    try:
+        wanted = request(args)
+    except UsageProblem as problem:
+        return refused(problem)
     from ..text.app import main as text_main
-    code = text_main(args)
-    if any(a in HELP_FLAGS for a in args):
-        print()
-        print_rules()
-    return code
+    return text_main(wanted.started, wanted.save_dir, wanted.edition, wanted.seed, wanted.rules, args.colour)
 
 
 def print_rules() -> int:
@@ -64,39 +97,7 @@ def print_rules() -> int:
     return 0
 
 
-def build_position_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="monopoly",
-        description="Play in the terminal from a chosen position (a JSON file, see docs/positions.md).")
-    parser.add_argument("--position", metavar="FILE", required=True, help="the position file")
-    parser.add_argument("--computers", metavar="LIST",
-                        help='players of the position the computer plays, e.g. "Bob:ruthless,Cy" '
-                             "(the others are people)")
-    parser.add_argument("--seed", type=int, metavar="N", help="seed the dice (default: the position's seed)")
-    parser.add_argument("--save-dir", metavar="DIR", default=None,
-                        help="folder of the save files (default: as for the game, see docs/playing.md)")
-    return parser
-
-
-def play_position(argv: list[str]) -> int:
-    """``monopoly --position FILE``: check the file, then play it on the curses screen."""
-    try:
-        args = build_position_parser().parse_args(argv)
-    except SystemExit as exc:  # --help, or a mistake argparse already explained
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    try:
-        started = start_from_position(args.position, args.seed, args.computers)
-    except PositionError as exc:
-        print(f"monopoly: {exc}", file=sys.stderr)
-        return EXIT_BAD_POSITION
-    except ValueError as exc:
-        print(f"monopoly: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("monopoly: the game needs an interactive terminal (try --help)", file=sys.stderr)
-        return EXIT_USAGE
-    from ..tui.app import play
-    return play(started, Path(args.save_dir) if args.save_dir else default_save_dir(), None, args.seed)
+__all__ = ["COMMANDS", "EXIT_USAGE", "main"]
 
 
 if __name__ == "__main__":

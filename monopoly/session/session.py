@@ -130,17 +130,17 @@ class Session:
     """A game in play: its seats, computer players, clock, saves and play policies (module doc)."""
 
     def __init__(self, game: Game, computers: Any, ui: UIState, store: GameStore | None = None, *,
-                 save_name: str | None = None, clock: Callable[[], float] = time.monotonic,
+                 save_name: str | None = None, clock: Callable[[], float] | None = None,
                  say: Callable[[str, str], None] | None = None) -> None:
         self.game = game
         self.computers = computers
         self.ui = ui
         self.store = store
         self.save_name = save_name
-        self.clock = clock
+        self.clock: Callable[[], float] = clock or (lambda: time.monotonic())  # looked up at each call
         self.say: Callable[[str, str], None] = say or (lambda text, role: None)
         self.autosave_problem: str | None = None  # why the last autosave failed, while it has
-        self._start = clock()
+        self._start = self.clock()
         self._elapsed0 = ui.elapsed
         self._stopped: float | None = None
         self._computer_actions = (0, 0)  # (turn, computer actions in it)

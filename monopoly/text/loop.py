@@ -680,8 +680,7 @@ class TextGame:
     def do_quit(self, p: int, args: str) -> None:
         if not self.confirm("Quit this game? Everyone is valued and the richest wins."):
             return
-        active = self.game.view.active_players()
-        self.apply(A.EndGame(active[0] if active else 0))
+        self.act(p, A.EndGame(p))
 
     def confirm(self, text: str, default: bool = False) -> bool:
         shown = "yes" if default else "no"

@@ -8,58 +8,26 @@ waits for that autosave, and the program says where the game is only when the fi
 
 from __future__ import annotations
 
-import argparse
 import curses
 import locale
 import os
 import signal
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from .. import __version__
 
 from ..storage import saves
-from ..engine import EDITION_IDS
-from ..session.rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from .play import GameController, LeaveProgram
 from ..session.signals import STOP_SIGNALS, restore_signal_handlers, set_signal_handlers
-from ..storage.places import SAVE_DIR_ENV, default_save_dir, resume_command
+from ..storage.places import resume_command
 from .screen import Screen
 from .setup import SetupScreens
-from ..storage.starts import Started, StartProblem, start_from_command_line
+from ..storage.starts import Started
 from .theme import Theme
 
 EXIT_OK, EXIT_BAD_SAVE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 EXIT_NOT_SAVED = 1  # stopped, and the autosave could not be written
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="monopoly",
-        description="Play Monopoly in the terminal: people at one keyboard and computer players, "
-                    "in the spirit of the 1980s computer editions. Without options, the set-up asks "
-                    "the questions (or offers to resume a saved game).",
-        epilog='Examples: monopoly --players "Ann,Bob,cpu:ruthless"   monopoly --load mygame   '
-               "monopoly --position FILE (start from a position, docs/positions.md). Other commands: "
-               "monopoly simulate (computer-only games), monopoly record / replay / stats SAVE (a game "
-               "turn by turn, stepped through, in numbers), monopoly rules, monopoly text; each takes "
-               "--help. Keys in the game: press ? for the list; see docs/playing.md.")
-    parser.add_argument("--players", metavar="LIST",
-                        help='quick set-up without questions: comma-separated names; "cpu" or "cpu:STRATEGY" '
-                             'is a computer player, e.g. "Ann,Bob,cpu:ruthless"')
-    parser.add_argument("--edition", choices=EDITION_IDS, help="the board: us (default), uk or dotcom")
-    parser.add_argument("--seed", type=int, metavar="N", help="seed the dice, for a game that can be replayed")
-    parser.add_argument("--load", metavar="NAME_OR_PATH",
-                        help="resume a saved game: a name in the save folder, or the path of a save file")
-    parser.add_argument("--save-dir", metavar="DIR", default=None,
-                        help=f"folder of the save files (default: ${SAVE_DIR_ENV} if set, else saves/ beside "
-                             "the program when run from its project folder, else a per-user folder: "
-                             "see docs/playing.md)")
-    parser.add_argument("--version", action="version", version=f"monopoly {__version__}")
-    add_rule_arguments(parser)
-    return parser
 
 
 class StopSignals:
@@ -142,41 +110,6 @@ def tidy_save_dir(save_dir: Path) -> None:
         saves.tidy(save_dir)
     except saves.SaveError:
         pass  # a folder we cannot write: each save will say so
-
-
-def _usage_error(message: str) -> int:
-    print(f"monopoly: {message}", file=sys.stderr)
-    return EXIT_USAGE
-
-
-def main(argv: list[str]) -> int:
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # --help, --version, or a mistake argparse already explained
-        return exc.code if isinstance(exc.code, int) else (EXIT_OK if exc.code is None else EXIT_USAGE)
-    if args.load and args.players:
-        return _usage_error("use either --load or --players, not both")
-    save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
-    try:
-        rules = command_line_rules(args)
-        started, _ = start_from_command_line(args.load, args.players, args.edition, args.seed, rules, save_dir)
-    except RuleChoiceError as exc:
-        return _usage_error(str(exc))
-    except StartProblem as exc:
-        print(f"monopoly: {exc}", file=sys.stderr)
-        return EXIT_BAD_SAVE if exc.bad_save else EXIT_USAGE
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return _usage_error("the game needs an interactive terminal (try --help)")
-    tidy_save_dir(save_dir)
-    return play(started, save_dir, args.edition, args.seed, rules)
-
-
-def command_line_rules(args: argparse.Namespace) -> dict[str, object]:
-    """The rule options of ``--rule`` and ``--preset``, over the edition's defaults (``RuleChoiceError``)."""
-    if args.load and (args.rule or args.preset):
-        raise RuleChoiceError("a saved game keeps its own rules: --rule and --preset go with a new game")
-    return chosen_rules(args.edition or "us", args.rule, args.preset)
 
 
 def play(started: Started | None, save_dir: Path, edition: str | None, seed: int | None,

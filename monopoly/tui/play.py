@@ -17,28 +17,20 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..storage import saves
-from ..session.signals import STOP_SIGNALS, held_interrupts, restore_signal_handlers, set_signal_handlers  # noqa: F401
+from ..session.session import AUCTION_WAIT, CLAIM_WINDOW, FAST_PACE, PACE, STEP, WATCH_PACE, ComputerMove, Session  # noqa: F401
 from ..engine import BOARD_SIZE, NOBODY, Decision, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
 from ..session import model as M
+from ..session.words import cannot_bid_text
 from ..storage.places import resume_command
 from ..session.questions import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
 from .layout import Layout, TooSmall
 from .screen import Screen, key_char
-
-PACE = 1.2  # seconds a computer action stays on screen (Fastmove: FAST_PACE)
-FAST_PACE = 0.35
-WATCH_PACE = 0.15  # seconds each turn stays on screen with Fastmove when no person is left to play
-STEP = 0.11  # seconds per square when a token moves
-AUCTION_WAIT = 10.0  # the countdown shown to the asked bidder; a key restarts it, silence drops nobody
-CLAIM_WINDOW = 8.0  # seconds a person has to claim rent before a computer throws (Fastmove too)
-MAX_COMPUTER_ACTIONS_PER_TURN = 300
-
 
 class LeaveProgram(Exception):
     """Stop playing and leave (after Save + "do not continue", or after the end of the game)."""
@@ -59,6 +51,8 @@ def decision_marker(game: Game) -> tuple[Any, ...]:
 
 
 class GameController:
+    """The curses screen's ``FrontEnd`` of a ``Session``: it draws the game and turns keys into actions."""
+
     def __init__(self, screen: Screen, game: Game, computers: Any, ui: M.UIState, save_dir: str | Path,
                  save_name: str | None = None, record: saves.GameRecord | None = None) -> None:
         self.screen = screen
@@ -66,14 +60,10 @@ class GameController:
         self.cp = computers
         self.ui = ui
         self.save_dir = Path(save_dir)
-        self.save_name = save_name or self._remembered_name(ui.save_name)
         self.record = record if record is not None else saves.GameRecord(save_dir)  # identity and files
-        self.autosave_problem: str | None = None  # why the last autosave failed, while it has
-        self._start = time.monotonic()
-        self._elapsed0 = ui.elapsed
-        self._stopped: float | None = None
+        self.session = Session(game, computers, ui, self.record,
+                               save_name=save_name or self._remembered_name(ui.save_name), say=self.say)
         self._queued_key: int | None = None
-        self._computer_actions = (0, 0)  # (turn number, actions in it)
         self._skip_rest = False
         # Whose turn the last TurnStarted began: the "ends the turn" line names that player (a
         # player bankrupt in their own turn is out, and the one seated before them did not just play).
@@ -87,25 +77,34 @@ class GameController:
         screen.on_claim_key = self._claim_during_question
         self._claiming = False
         self._history: tuple[Any, list[M.HistoryLine]] = (None, [])  # (filter and log length, lines)
-        if self.people:
-            game.enable_undo()  # people may take back their own actions (never a throw or a card)
 
-    # ------------------------------------------------------------------ who is who
+    # ------------------------------------------------------------------ who is who (the session's)
     def is_computer(self, p: int) -> bool:
-        return self.cp is not None and self.cp.is_computer(p)
+        return self.session.is_computer(p)
 
     @property
     def people(self) -> list[int]:
-        return [p for p in self.game.view.active_players() if not self.is_computer(p)]
+        return self.session.people
+
+    @property
+    def save_name(self) -> str | None:
+        return self.session.save_name
+
+    @save_name.setter
+    def save_name(self, name: str | None) -> None:
+        self.session.save_name = name
+
+    @property
+    def autosave_problem(self) -> str | None:
+        return self.session.autosave_problem
+
+    def keyboard(self) -> int:
+        """The person the keyboard belongs to now: the one the game asks, else whose turn it is."""
+        asked = self.session.person_asked()
+        return asked if asked is not None else self.game.view.current_player
 
     def elapsed(self) -> float:
-        """Playing time so far; it stops when the game ends (a finished game resumed shows its length)."""
-        if self._stopped is not None:
-            return self._stopped
-        elapsed = self._elapsed0 + (time.monotonic() - self._start)
-        if self.game.over:
-            self._stopped = elapsed
-        return elapsed
+        return self.session.elapsed()
 
     def _tick(self) -> None:
         self.ui.elapsed = self.elapsed()
@@ -114,17 +113,11 @@ class GameController:
 
     @property
     def watching(self) -> bool:
-        """Fastmove with no person left in the game: nobody needs time to read, bid or claim rent,
-        so computer actions run without pauses and each turn is shown for ``WATCH_PACE`` (a game
-        of computers only would otherwise take an hour to reach its turn limit)."""
-        return self.ui.fastmove and not self.people
+        return self.session.watching
 
     @property
     def pace(self) -> float:
-        """Seconds a computer action stays on screen."""
-        if self.watching:
-            return 0.0
-        return FAST_PACE if self.ui.fastmove else PACE
+        return self.session.pace
 
     # ------------------------------------------------------------------ drawing
     def refresh(self, bar: bool = False) -> None:
@@ -139,77 +132,82 @@ class GameController:
 
     # ------------------------------------------------------------------ saving
     def autosave(self) -> Path | None:
-        """Write this game's own autosave; None when it failed (said on screen and kept in
-        ``autosave_problem``). A stop signal waits until the file is written."""
-        self.ui.elapsed = self.elapsed()
-        before = self.record.game_id
-        try:
-            with held_interrupts():
-                path = self.record.autosave(self.game, self.cp, self.ui.settings())
-        except saves.SaveError as exc:
-            self.autosave_problem = str(exc)
-            self.say(f"Autosave failed: {exc}", "bad")
-            return None
-        self.autosave_problem = None
-        if self.record.game_id != before:
-            self.say(f"Another session saved this game meanwhile; this one now autosaves as {path.stem}.", "bad")
-        return path
+        return self.session.autosave()
 
     def introduce(self) -> None:
         """A new game: show who throws what for the start (and any deeds dealt), then autosave."""
         game = self.game
         self.say(M.new_game_text(game), "title")
-        self.present(list(game.log), computer=True)
+        self.present(self.session.intro_events(), computer=True)
         self.autosave()
 
-    # ------------------------------------------------------------------ the loop
+    # ------------------------------------------------------------------ the session's front end
     def run(self) -> str:
-        """Play until the game ends or the players leave; return a line to print afterwards."""
+        """Play until the game ends or the players leave (``Session.run``); a line to print afterwards."""
         try:
-            self._loop()
+            self.session.run(self)
         except LeaveProgram as leave:
             return leave.message
         return ""
 
-    def _loop(self) -> None:
+    def show_events(self, events: list[E.Event], computer: bool = False) -> None:
+        self.present(events, computer)
+
+    def finished(self) -> None:
+        self.show_end()
+        raise LeaveProgram(self._end_line())
+
+    def people_act(self) -> bool:
+        """One turn of the people at the keyboard: a key kept from a pause, the auction, the question
+        waiting for a person, or a key on the option bar."""
         game = self.game
-        while True:
-            self.ui.elapsed = self.elapsed()
-            if game.over:
-                self.autosave()
-                self.show_end()
-                raise LeaveProgram(self._end_line())
-            with held_interrupts():
-                clock_events = game.set_clock(int(self.ui.elapsed))
-            if clock_events:
-                self.present(clock_events)
-                continue
-            if self._queued_key is not None:
-                key, self._queued_key = self._queued_key, None
-                self.on_bar_key(key)
-                continue
-            if game.pending.kind == K.AUCTION:
-                self.run_auction()
-                continue
-            if self.computer_step():
-                continue
-            d = game.pending
-            if d.player in self.people and d.kind not in (K.ROLL, K.GAME_OVER) \
-                    and self.ui.deferred != decision_marker(game):
-                self.answer(d)
-                continue
-            self.ui.hint = M.decision_hint(game, self.people)
-            self.refresh(bar=True)
-            timeout = 1.0 if game.rules.short_game == "time_limit" else None
-            pressed = self.screen.read_key(timeout)
-            if pressed is not None:
-                self.on_bar_key(pressed)
+        if self._queued_key is not None:
+            key, self._queued_key = self._queued_key, None
+            self.on_bar_key(key)
+            return True
+        if game.pending.kind == K.AUCTION:
+            self.run_auction()
+            return True
+        d = game.pending
+        if d.player in self.people and d.kind not in (K.ROLL, K.GAME_OVER) \
+                and self.ui.deferred != decision_marker(game):
+            self.answer(d)
+            return True
+        self.ui.hint = M.decision_hint(game, self.people)
+        self.refresh(bar=True)
+        timeout = 1.0 if game.rules.short_game == "time_limit" else None
+        pressed = self.screen.read_key(timeout)
+        if pressed is not None:
+            self.on_bar_key(pressed)
+        return True
+
+    def before_computer(self, move: ComputerMove, claims: Sequence[Any]) -> bool:
+        """Pace a computer's move; before its throw lets people's rent lapse, a countdown to claim it.
+        False when a person chose an option meanwhile (done first)."""
+        game = self.game
+        self._skip_rest = False
+        if claims:
+            return not self.claim_window(move.player)
+        wait = self.pace * (0.5 if not isinstance(move.action, A.Roll) else 0.8)
+        self.ui.hint = f"{M.name(game, move.player)} (computer) is playing... any key skips"
+        self.refresh()
+        return not (self.pause(wait, keep_options=True) and self._queued_key is not None)
 
     # ------------------------------------------------------------------ applying and showing
     def apply(self, action: A.Action, computer: bool = False) -> list[E.Event] | None:
+        """Carry out an action and show what followed; None when refused. A person's action for
+        another person only as the session allows: the screen's dialogs name that player first
+        ("Who claims rent?", "Who mortgages?"), which is the confirmation the session asks for."""
+        at = None
+        if not computer and not self.is_computer(action.player):
+            at = self.keyboard()
+            allowed = self.session.permission(at, action)
+            if allowed.problem is not None:
+                self.say(allowed.problem[:1].upper() + allowed.problem[1:], "bad")
+                self.refresh()
+                return None
         try:
-            with held_interrupts():
-                events = self.game.apply(action)
+            events = self.session.apply(action, at=at)
         except IllegalActionError as exc:
             self.say(str(exc)[:1].upper() + str(exc)[1:], "bad")
             self.refresh()
@@ -268,8 +266,6 @@ class GameController:
             # skip it): none of them may answer the decision that comes next.
             self.screen.flush_keys()
         ui.hint = M.decision_hint(game, self.people)
-        if turn_over:
-            self.autosave()
         self.refresh()
 
     def _say_trade_reply(self, ev: E.TradeAnswered) -> None:
@@ -328,47 +324,6 @@ class GameController:
             return True
         return False
 
-    # ------------------------------------------------------------------ computer players
-    def computer_step(self) -> bool:
-        """Let a computer player act, if one wants to; True when something was done."""
-        if self.cp is None:
-            return False
-        game = self.game
-        d = game.pending
-        if d.kind == K.GAME_OVER:
-            return False
-        turn = game.view.turn
-        count = self._computer_actions[1] + 1 if self._computer_actions[0] == turn else 1
-        self._computer_actions = (turn, count)
-        action = None
-        if count <= MAX_COMPUTER_ACTIONS_PER_TURN:
-            try:
-                with held_interrupts():  # a computer player's memory is saved too
-                    action = self.cp.next_action(game)
-            except Exception as exc:  # a bug in a strategy must not end the game
-                self.say(f"A computer player stumbled ({exc.__class__.__name__}: {exc})", "bad")
-                action = None
-        if action is not None and not game.is_legal(action):
-            action = None
-        if action is None:
-            if d.player == NOBODY or d.player in self.people or not self.is_computer(d.player):
-                return False
-            action = game.view.safe_action(d.player)  # the engine's one default answer
-            if action is None:
-                return False
-        wait = self.pace * (0.5 if not isinstance(action, A.Roll) else 0.8)
-        self._skip_rest = False
-        if isinstance(action, A.Roll) and any(c.owner in self.people for c in game.view.claims()):
-            if self.claim_window(action.player):
-                return True  # a person chose an option (R): do that first
-        else:
-            self.ui.hint = f"{M.name(game, action.player)} (computer) is playing... any key skips"
-            self.refresh()
-            if self.pause(wait, keep_options=True) and self._queued_key is not None:
-                return True  # a person chose an option: do that first
-        self.apply(action, computer=True)
-        return True
-
     def claim_window(self, thrower: int) -> bool:
         """Before a throw that would let another person's rent claim lapse (a computer's, or a
         person's in hot-seat play): a countdown of ``CLAIM_WINDOW`` seconds (Fastmove too: a person
@@ -379,6 +334,8 @@ class GameController:
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
+                for owner in {c.owner for c in self.session.lapsing_claims()}:
+                    self.session.let_throw(owner)
                 return False
             self.ui.hint = M.claim_window_hint(game, self.people, thrower, left)
             self.refresh()
@@ -386,6 +343,8 @@ class GameController:
             if key is None:
                 continue
             if key in KEYS.ENTER or KEYS.command("message", key) == "skip" or key_char(key).lower() == "d":
+                for owner in {c.owner for c in self.session.lapsing_claims()}:
+                    self.session.let_throw(owner)
                 return False
             if self.pause_key(key, keep_options=True):
                 return True
@@ -450,16 +409,18 @@ class GameController:
 
     # ------------------------------------------------------------------ undo and the numbers
     def undo(self) -> None:
-        """Take back the last action of the person whose action it was (the engine's fair undo)."""
-        game = self.game
-        who = next((p for p in self.people if game.undo_problem(p) is None), None)
-        if who is None:
-            asked = self.people[0] if self.people else game.view.current_player
-            problem = game.undo_problem(asked)
-            self.say(f"Nothing to undo: {problem}" if problem else "Nothing to undo", "dim")
+        """Take back the last action of the person at the keyboard, or one they took for another
+        person (``Session.undo``)."""
+        keyboard = self.keyboard()
+        if self.session.undo_target(keyboard) is None:
+            # the screen's keys are everyone's: a person may take back their own last action
+            # after their turn passed, before anyone else acts (the action names them)
+            keyboard = next((p for p in self.people if self.session.undo_target(p) == p), keyboard)
+        try:
+            events = self.session.undo(keyboard)
+        except IllegalActionError as exc:
+            self.say(f"Nothing to undo: {exc}", "dim")
             return
-        with held_interrupts():
-            events = game.undo(who)
         self.present(events)
         self.autosave()
 
@@ -690,6 +651,7 @@ class GameController:
         wait = AUCTION_WAIT  # the same with Fastmove: people need the time to bid
         deadline = time.monotonic() + wait
         asked_before = None
+        told: tuple[int, int] | None = None  # the bidder told to raise money, at that highest bid
         try:
             while game.pending is d and not game.over:
                 now = game.view.pending
@@ -707,23 +669,26 @@ class GameController:
                                 "drops out")  # P does nothing for a computer: it answers for itself
                 self.refresh()
                 if self.is_computer(asked):
-                    action = None
-                    try:
-                        with held_interrupts():
-                            action = self.cp.next_action(game)
-                    except Exception as exc:
-                        self.say(f"A computer player stumbled ({exc})", "bad")
-                    if action is None or not game.is_legal(action):
-                        action = A.PassBid(asked)
+                    move = self.session.computer_move()
+                    if move is None:
+                        return
+                    if move.stumbled:
+                        self.say(move.stumbled, "bad")
                     key = self.screen.read_key(self.pace * 0.6)
                     if key is not None and self._auction_key(d, key):
                         continue
-                    self.apply(action)
+                    self.apply(move.action, computer=True)
                     continue
-                if game.view.bid_limit(asked) <= a.high_bid:
-                    self.say(f"{M.name(game, asked)} cannot bid more than {game.money(a.high_bid)}", "dim")
-                    self.apply(A.PassBid(asked))
-                    continue
+                stance = self.session.auction_stance(asked)
+                if stance is not None and stance.bids is None:
+                    if not stance.can_raise:  # nothing left to raise money with: out of the bidding
+                        self.say(f"{M.name(game, asked)} {cannot_bid_text(game, asked, stance.limit)}", "dim")
+                        self.apply(A.PassBid(asked))
+                        continue
+                    if told != (asked, a.high_bid):
+                        told = (asked, a.high_bid)
+                        self.say(f"{M.name(game, asked)} {cannot_bid_text(game, asked, stance.limit)}: "
+                                 "M mortgages or S sells to raise money, P drops out", "rent")
                 # Silence drops nobody out: once the countdown has run out, the asked player is
                 # waited for (a bid, or P); any key starts the countdown again.
                 key = self.screen.read_key(min(1.0, left) if left > 0 else None)
@@ -772,6 +737,14 @@ class GameController:
             if game.pending is not d:
                 return False
             return self.apply(A.Bid(p, amount)) is not None
+        stance = self.session.auction_stance(d.player) if d.player in self.people else None
+        if stance is not None and stance.can_raise and ch.lower() in ("m", "s"):
+            # the bidder asked may raise money to bid on (their own deeds and buildings only)
+            if ch.lower() == "m":
+                self.mortgage_dialog(d.player)
+            else:
+                self.sell_dialog(d.player)
+            return False
         if KEYS.option_for_key(key) is not None or key == ord("?"):
             # the option bar is closed while the bidding runs: say so rather than ignore the key
             self.say("The options wait until the auction is over: bid with a player's number, "
@@ -1260,9 +1233,8 @@ class GameController:
                                          max_len=SAVE_NAME_TYPING))
                 if name is None:
                     return None
-            self.ui.elapsed = self.elapsed()
             try:
-                path = self.record.save(name, self.game, self.cp, self.ui.settings(), agreed)
+                path = self.session.save(name, agreed)
                 break
             except saves.SaveConflict as conflict:
                 if self.yes_no(f"{name} holds {conflict.found.describe(conflict.same_game)}: replace it?", False):
@@ -1272,7 +1244,6 @@ class GameController:
             except saves.SaveError as exc:
                 self.say(str(exc), "bad")
                 return None
-        self.save_name = self.ui.save_name = name
         self.say(f"Game saved as {name} ({path})", "good")
         self.refresh()
         return path
@@ -1288,11 +1259,7 @@ class GameController:
             return None
 
     def _free_save_name(self) -> str:
-        """The first of game1, game2 ... not taken in the save folder: the name offered for a save."""
-        number = 1
-        while saves.save_path(self.save_dir, f"game{number}").exists():
-            number += 1
-        return f"game{number}"
+        return self.session.free_name()
 
     def option_save(self) -> None:
         path = self.save_as()
@@ -1311,9 +1278,7 @@ class GameController:
             # Ending now would lose the game: the autosave is about to hold the finished game.
             self.say("The game was not saved, so it goes on: Quit again to end it.", "bad")
             return
-        active = self.game.view.active_players()
-        player = active[0] if active else 0
-        self.apply(A.EndGame(player))
+        self.apply(A.EndGame(self.keyboard()))
 
     # ------------------------------------------------------------------ the end
     def show_end(self) -> None:

@@ -1,0 +1,119 @@
+"""The game's command line, one parser for both front ends: ``monopoly [play]`` (the curses screen)
+and ``monopoly text`` / ``monopoly --text`` (line by line) take the same options, checked once here.
+
+A game starts from the set-up questions, ``--players`` (a quick set-up), ``--load`` (a save) or
+``--position`` (a position file); ``--load`` and ``--position`` bring their own players and rules,
+so ``--players``, ``--rule`` and ``--preset`` go with a new game only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from .. import __version__
+from ..engine import EDITION_IDS, PositionError
+from ..session.rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
+from ..storage.places import SAVE_DIR_ENV, default_save_dir
+from ..storage.starts import Started, StartProblem, start_from_command_line, start_from_position
+
+EXIT_OK, EXIT_BAD_FILE, EXIT_USAGE = 0, 1, 2
+
+
+def game_options() -> argparse.ArgumentParser:
+    """The options every way of playing takes (a parent parser: ``parents=[game_options()]``)."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--players", metavar="LIST",
+                        help='quick set-up without questions: comma-separated names; "cpu" or "cpu:STRATEGY" '
+                             'is a computer player, e.g. "Ann,Bob,cpu:ruthless"')
+    parser.add_argument("--edition", choices=EDITION_IDS, help="the board: us (default), uk or dotcom")
+    parser.add_argument("--seed", type=int, metavar="N", help="seed the dice: the same moves give the same game")
+    parser.add_argument("--load", metavar="NAME_OR_PATH",
+                        help="resume a saved game: a name in the save folder, or the path of a save file")
+    parser.add_argument("--position", metavar="FILE",
+                        help="start from a position file (docs/positions.md); its players are people unless "
+                             "named in --computers")
+    parser.add_argument("--computers", metavar="LIST",
+                        help='with --position: the players the computer plays, e.g. "Bob:ruthless,Cy"')
+    parser.add_argument("--save-dir", metavar="DIR", default=None,
+                        help=f"folder of the save files (default: ${SAVE_DIR_ENV} if set, else saves/ beside "
+                             "the program when run from its project folder, else a per-user folder: "
+                             "see docs/playing.md)")
+    parser.add_argument("--version", action="version", version=f"monopoly {__version__}")
+    add_rule_arguments(parser)
+    return parser
+
+
+def game_parser(prog: str, description: str, examples: Sequence[str]) -> argparse.ArgumentParser:
+    """A game command's parser: the shared options, and examples one a line."""
+    return argparse.ArgumentParser(
+        prog=prog, description=description, parents=[game_options()],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n" + "\n".join(f"  {line}" for line in examples))
+
+
+class UsageProblem(Exception):
+    """A mistake in the command (exit 2), or with ``bad_file`` a file that cannot be used (exit 1)."""
+
+    def __init__(self, message: str, bad_file: bool = False) -> None:
+        super().__init__(message)
+        self.bad_file = bad_file
+
+
+@dataclass
+class GameRequest:
+    """What the command line asks for: a game ready to play (or None: the set-up asks), and where."""
+
+    started: Started | None
+    save_dir: Path
+    edition: str | None
+    seed: int | None
+    rules: dict[str, Any] = field(default_factory=dict)
+
+
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace | int:
+    """The parsed arguments, or the exit code when argparse stopped (``--help``, ``--version``, a mistake)."""
+    try:
+        return parser.parse_args(list(argv))
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (EXIT_OK if exc.code is None else EXIT_USAGE)
+
+
+def request(args: argparse.Namespace) -> GameRequest:
+    """The game the options ask for; ``UsageProblem`` says what is wrong (the one check of them all)."""
+    brought = "--load" if args.load else "--position" if args.position else None
+    if args.load and args.position:
+        raise UsageProblem("use either --load or --position, not both")
+    if brought and (args.players or args.rule or args.preset):
+        raise UsageProblem(f"{brought} brings its own players and rules: leave out --players, --rule and --preset")
+    if args.computers and not args.position:
+        raise UsageProblem("--computers goes with --position (--players names the computers of a new game)")
+    if args.save_dir == "":
+        raise UsageProblem("--save-dir: an empty folder name")
+    save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
+    try:
+        rules = chosen_rules(args.edition or "us", args.rule, args.preset)
+    except RuleChoiceError as exc:
+        raise UsageProblem(str(exc)) from None
+    if args.position:
+        try:
+            started: Started | None = start_from_position(args.position, args.seed, args.computers)
+        except PositionError as exc:
+            raise UsageProblem(str(exc), bad_file=True) from None
+        except ValueError as exc:
+            raise UsageProblem(str(exc)) from None
+        return GameRequest(started, save_dir, args.edition, args.seed, rules)
+    try:
+        started, _ = start_from_command_line(args.load, args.players, args.edition, args.seed, rules, save_dir)
+    except StartProblem as exc:
+        raise UsageProblem(str(exc), bad_file=exc.bad_save) from None
+    return GameRequest(started, save_dir, args.edition, args.seed, rules)
+
+
+def refused(problem: UsageProblem) -> int:
+    """Say what is wrong on standard error; the exit code."""
+    print(f"monopoly: {problem}", file=sys.stderr)
+    return EXIT_BAD_FILE if problem.bad_file else EXIT_USAGE
