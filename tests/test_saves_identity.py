@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from monopoly.storage import saves
-from monopoly.engine import Game, Roll
+from monopoly.engine import Game
 
 UI = {"tokens": ["Car", "Dog"], "fastmove": False, "show_cash": True, "elapsed": 1.0}
 

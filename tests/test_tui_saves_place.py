@@ -7,7 +7,6 @@ in a pseudo-terminal.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 

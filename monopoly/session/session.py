@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
-from ..engine import NOBODY, Action, DecisionKind as K, Game, IllegalActionError
+from ..engine import NOBODY, Action, Claim, DecisionKind as K, Game, IllegalActionError
 from ..engine import actions as A
 from ..engine import events as E
 from .model import UIState, persons
@@ -113,7 +113,7 @@ class FrontEnd(Protocol):
     def show_events(self, events: list[E.Event], computer: bool = False) -> None:
         """Tell what happened (a computer's events with ``computer``)."""
 
-    def before_computer(self, move: ComputerMove, claims: Sequence[Any]) -> bool:
+    def before_computer(self, move: ComputerMove, claims: Sequence[Claim]) -> bool:
         """About to make a computer's move: pace it, and with ``claims`` (people's rent that the move's
         throw would let lapse) give the people the time to claim. False: a person acted or chose to act
         first, and the loop comes back before the move is made."""
@@ -272,7 +272,7 @@ class Session:
         return ComputerMove(action, stumbled)
 
     # ------------------------------------------------------------------ the guards
-    def lapsing_claims(self, thrower: int | None = None) -> list[Any]:
+    def lapsing_claims(self, thrower: int | None = None) -> list[Claim]:
         """People's rent claims that a throw now would let lapse (the thrower's own among them), when
         the decision asked is a throw, but for those whose owners let the throw go."""
         d = self.game.view.pending
