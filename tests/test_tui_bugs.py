@@ -80,7 +80,7 @@ def test_bug8_a_game_resumed_through_its_autosave_offers_the_name_it_was_saved_u
     screen = FakeScreen(keys("mygame\n", "y"))
     controller = play.GameController(screen, game, None, M.UIState(tokens=M.default_tokens(game, 2)), tmp_path)
     controller.option_save()
-    path = controller.autosave()
+    path = controller.session.autosave()
     assert path is not None
     started = resume(saves.read_save(path))
     again = FakeScreen(keys("enter", "y"))

@@ -606,9 +606,9 @@ def test_the_clock_stops_when_the_game_ends(tmp_path: Path, monkeypatch: pytest.
     controller.session._start, controller.session._elapsed0 = 1000.0, 30.0
     controller.run()
     assert game.over
-    stopped = controller.elapsed()
+    stopped = controller.session.elapsed()
     now[0] += 3600  # an hour looking at the final table
-    assert controller.elapsed() == stopped
+    assert controller.session.elapsed() == stopped
     assert saves.read_save(controller.record.autosave_path).ui["elapsed"] == stopped
 
 

@@ -59,7 +59,7 @@ def test_bug2_a_new_game_beside_an_interrupted_one_keeps_both_and_says_so(tmp_pa
     assert "A new game: the saved games stay in the resume list." in notes
     screen.setup = None
     controller = play.GameController(screen, started.game, None, started.ui, tmp_path)
-    second = controller.autosave()
+    second = controller.session.autosave()
     assert second is not None and second != first and first.is_file()
     # the resume list now shows both games with their boards, turns and players
     entries = saves.list_saves(tmp_path)

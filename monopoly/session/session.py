@@ -372,9 +372,11 @@ class Session:
         """A save name not taken yet (game1, game2 ...)."""
         return self.store.free_name() if self.store is not None else "game1"
 
-    def intro_events(self) -> list[E.Event]:
-        """What a new game began with (the throws for the start, deeds dealt): shown, then autosaved."""
-        return list(self.game.log)
+    def introduce(self, front: FrontEnd) -> None:
+        """A new game: what it began with (the throws for the start, deeds dealt) shown through
+        ``front``, then its first autosave."""
+        front.show_events(list(self.game.log), computer=True)
+        self.autosave()
 
     # ------------------------------------------------------------------ the loop
     def run(self, front: FrontEnd) -> None:

@@ -82,7 +82,7 @@ def _leave_line(why: str, session: TextGame | None, save_dir: Path) -> str:
     """Save the game (if one has begun) and say how to resume it."""
     if session is None:
         return f"{why} No game was started."
-    path = session.autosave()
+    path = session.session.autosave()
     if path is None:
         return f"{why} The game could not be saved."
     return f"{why} The game is saved in {path}; resume it with: {resume_command(save_dir, path.stem, text_mode=True)}"

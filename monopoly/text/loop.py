@@ -29,7 +29,6 @@ from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command,
 from .console import Console
 from .views import assets_lines, board_lines, credit_lines, deed_lines, help_lines, owners_lines
 
-MAX_COMPUTER_ACTIONS_PER_TURN = 300  # a strategy that never lets go is answered by the safe default
 LOG_LINES = 20  # shown by ``log`` without a number
 LOG_KEPT = 500  # lines ``log`` can reach back to
 
@@ -65,20 +64,9 @@ class TextGame:
         self._turn_of = game.view.current_player
 
     # ------------------------------------------------------------------ who is who (the session's)
-    def is_computer(self, p: int) -> bool:
-        return self.session.is_computer(p)
-
-    @property
-    def people(self) -> list[int]:
-        """The players still in the game that a person plays (the ones prompted)."""
-        return self.session.people
-
     @property
     def save_name(self) -> str | None:
         return self.session.save_name
-
-    def elapsed(self) -> float:
-        return self.session.elapsed()
 
     # ------------------------------------------------------------------ telling
     def say(self, text: str, role: str = "message") -> None:
@@ -101,8 +89,7 @@ class TextGame:
     def introduce(self) -> None:
         """A new game: who throws what for the start, any deeds dealt, then the first autosave."""
         self.say(f"{new_game_text(self.game)} Type help for the commands.", "title")
-        self.show_events(self.session.intro_events())
-        self.autosave()
+        self.session.introduce(self)
 
     def show_events(self, events: list[E.Event], computer: bool = False) -> None:
         """Tell what happened, one line an event (with Fastmove, a computer's routine moves are not told)."""
@@ -122,10 +109,7 @@ class TextGame:
     def people_concerned(self, ev: E.Event) -> bool:
         """Whether a person takes part in this event (told even with Fastmove)."""
         seats = [getattr(ev, f, NOBODY) for f in ("player", "payer", "payee", "owner", "recipient", "proposer")]
-        return any(s in self.people for s in seats)
-
-    def autosave(self) -> Path | None:
-        return self.session.autosave()
+        return any(s in self.session.people for s in seats)
 
     # ------------------------------------------------------------------ the session's front end
     def run(self) -> str:
@@ -208,7 +192,7 @@ class TextGame:
 
     def offered(self, answers: list[Command]) -> list[str]:
         """The words a prompt shows: the answers, the option bar's commands that have something to do, help."""
-        enabled = M.option_enabled(self.game, self.people)
+        enabled = M.option_enabled(self.game, self.session.people)
         return [c.name for c in answers] + [c.name for c in GENERAL if enabled.get(c.name)] + ["help"]
 
     def prompt_text(self, p: int, answers: list[Command]) -> str:
@@ -384,7 +368,7 @@ class TextGame:
         bidder = find_player(game, " ".join(words[:-1])) if len(words) > 1 else d.player
         a = d.auction
         assert a is not None
-        if bidder not in a.bidders or self.is_computer(bidder):
+        if bidder not in a.bidders or self.session.is_computer(bidder):
             raise CommandError(f"{name(game, bidder)} is not a person bidding in this auction")
         bids = view.bid_range(bidder)
         if bids is None:
@@ -478,7 +462,7 @@ class TextGame:
         owner = find_player(self.game, args) if args else p
         claims = [c for c in view.claims(owner)]
         if not claims:
-            waiting = sorted({name(self.game, c.owner) for c in view.claims() if c.owner in self.people})
+            waiting = sorted({name(self.game, c.owner) for c in view.claims() if c.owner in self.session.people})
             more = f"; rent NAME claims another's ({', '.join(waiting)} may claim now)" if waiting else ""
             raise CommandError(f"{name(self.game, owner)} has no rent to claim just now{more}")
         for claim in claims:
@@ -507,7 +491,7 @@ class TextGame:
             recipient = first
         if rest and rest[0].lower() == "give":
             rest = rest[1:]
-        if proposer not in self.people:
+        if proposer not in self.session.people:
             raise CommandError(f"{name(game, proposer)} is not a person at the keyboard")
         give, cash_out, give_cards = self.items(proposer, " ".join(rest))
         take, cash_in, take_cards = self.items(recipient, wanted) if sep else ([], 0, ())
@@ -610,7 +594,7 @@ class TextGame:
         joined: list[tuple[int, int]] = []
         ask = getattr(self.cp, "building_order", None)
         for q in view.active_players():
-            if ask is not None and self.is_computer(q):
+            if ask is not None and self.session.is_computer(q):
                 try:
                     count = int(ask(self.game, q, hotels))
                 except Exception:  # a bug in a strategy must not end the game
@@ -628,7 +612,7 @@ class TextGame:
 
     def action_squares(self, what: str, *types: type) -> list[str]:
         out = []
-        for q in self.people:
+        for q in self.session.people:
             squares = self.legal_squares(q, *types)
             if squares:
                 out.append(f"  {name(self.game, q)} can {what}: {self.square_list(squares)}")
@@ -729,7 +713,7 @@ class TextGame:
         except IllegalActionError as exc:
             raise CommandError(f"Nothing to undo: {exc}") from None
         self.show_events(events)
-        self.autosave()
+        self.session.autosave()
 
     @handles("clock")
     def do_clock(self, p: int, args: str) -> None:

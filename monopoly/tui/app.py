@@ -159,7 +159,7 @@ def leave_interrupted(signals: StopSignals, controller: GameController | None) -
             continue
     if controller is None:
         return EXIT_INTERRUPTED, "Interrupted."
-    path = controller.autosave()
+    path = controller.session.autosave()
     if path is not None and path.is_file():
         return EXIT_INTERRUPTED, (f"Interrupted. The game is autosaved in {path}; resume it with: "
                                   f"{resume_command(controller.save_dir, path.stem)}")

@@ -72,20 +72,13 @@ class GameController:
         self._scarce: tuple[dict[int, int], bool] | None = None
         screen.game = game
         screen.ui = ui
-        screen.people = self.people
+        screen.people = self.session.people
         screen.on_tick = self._tick
         screen.on_claim_key = self._claim_during_question
         self._claiming = False
         self._history: tuple[Any, list[M.HistoryLine]] = (None, [])  # (filter and log length, lines)
 
     # ------------------------------------------------------------------ who is who (the session's)
-    def is_computer(self, p: int) -> bool:
-        return self.session.is_computer(p)
-
-    @property
-    def people(self) -> list[int]:
-        return self.session.people
-
     @property
     def save_name(self) -> str | None:
         return self.session.save_name
@@ -103,11 +96,8 @@ class GameController:
         asked = self.session.person_asked()
         return asked if asked is not None else self.game.view.current_player
 
-    def elapsed(self) -> float:
-        return self.session.elapsed()
-
     def _tick(self) -> None:
-        self.ui.elapsed = self.elapsed()
+        self.ui.elapsed = self.session.elapsed()
         if self.game.rules.short_game == "time_limit":
             self.screen.render()
 
@@ -121,7 +111,7 @@ class GameController:
 
     # ------------------------------------------------------------------ drawing
     def refresh(self, bar: bool = False) -> None:
-        people = self.people
+        people = self.session.people
         self.screen.people = people
         self.screen.enabled = M.option_enabled(self.game, people)
         self.screen.bar_active = bar
@@ -131,15 +121,10 @@ class GameController:
         self.ui.say(text, role)
 
     # ------------------------------------------------------------------ saving
-    def autosave(self) -> Path | None:
-        return self.session.autosave()
-
     def introduce(self) -> None:
-        """A new game: show who throws what for the start (and any deeds dealt), then autosave."""
-        game = self.game
-        self.say(M.new_game_text(game), "title")
-        self.present(self.session.intro_events(), computer=True)
-        self.autosave()
+        """A new game: its title, then what it began with (``Session.introduce``)."""
+        self.say(M.new_game_text(self.game), "title")
+        self.session.introduce(self)
 
     # ------------------------------------------------------------------ the session's front end
     def run(self) -> str:
@@ -169,11 +154,11 @@ class GameController:
             self.run_auction()
             return True
         d = game.pending
-        if d.player in self.people and d.kind not in (K.ROLL, K.GAME_OVER) \
+        if d.player in self.session.people and d.kind not in (K.ROLL, K.GAME_OVER) \
                 and self.ui.deferred != decision_marker(game):
             self.answer(d)
             return True
-        self.ui.hint = M.decision_hint(game, self.people)
+        self.ui.hint = M.decision_hint(game, self.session.people)
         self.refresh(bar=True)
         timeout = 1.0 if game.rules.short_game == "time_limit" else None
         pressed = self.screen.read_key(timeout)
@@ -199,7 +184,7 @@ class GameController:
         another person only as the session allows: the screen's dialogs name that player first
         ("Who claims rent?", "Who mortgages?"), which is the confirmation the session asks for."""
         at = None
-        if not computer and not self.is_computer(action.player):
+        if not computer and not self.session.is_computer(action.player):
             at = self.keyboard()
             allowed = self.session.permission(at, action)
             if allowed.problem is not None:
@@ -265,7 +250,7 @@ class GameController:
             # Keys typed while a token moved or a computer played were meant for that moment (to
             # skip it): none of them may answer the decision that comes next.
             self.screen.flush_keys()
-        ui.hint = M.decision_hint(game, self.people)
+        ui.hint = M.decision_hint(game, self.session.people)
         self.refresh()
 
     def _say_trade_reply(self, ev: E.TradeAnswered) -> None:
@@ -316,7 +301,7 @@ class GameController:
         index = KEYS.option_for_key(key)
         if index is not None:
             command = KEYS.OPTIONS[index].command
-            if (keep_options or command != "dice") and M.option_enabled(self.game, self.people).get(command):
+            if (keep_options or command != "dice") and M.option_enabled(self.game, self.session.people).get(command):
                 self._queued_key = key  # done as soon as the screen is free
                 return True
         elif KEYS.command("bar", key) in ("help", "history", "stats"):  # reading only: done once the screen is free
@@ -337,7 +322,7 @@ class GameController:
                 for owner in {c.owner for c in self.session.lapsing_claims()}:
                     self.session.let_throw(owner)
                 return False
-            self.ui.hint = M.claim_window_hint(game, self.people, thrower, left)
+            self.ui.hint = M.claim_window_hint(game, self.session.people, thrower, left)
             self.refresh()
             key = self.screen.read_key(min(1.0, left))
             if key is None:
@@ -383,7 +368,7 @@ class GameController:
         }
 
     def run_option(self, command: str) -> None:
-        enabled = M.option_enabled(self.game, self.people)
+        enabled = M.option_enabled(self.game, self.session.people)
         handler = self.option_handlers()[command]
         if not enabled.get(command, True):
             self.say(self._why_not(command), "dim")
@@ -394,7 +379,7 @@ class GameController:
         self.refresh()
 
     def _why_not(self, command: str) -> str:
-        return M.why_not(self.game, self.people, command)
+        return M.why_not(self.game, self.session.people, command)
 
     def show_help(self) -> None:
         """Two pages: the options, then the other keys (ESC after the first page closes it)."""
@@ -415,14 +400,14 @@ class GameController:
         if self.session.undo_target(keyboard) is None:
             # the screen's keys are everyone's: a person may take back their own last action
             # after their turn passed, before anyone else acts (the action names them)
-            keyboard = next((p for p in self.people if self.session.undo_target(p) == p), keyboard)
+            keyboard = next((p for p in self.session.people if self.session.undo_target(p) == p), keyboard)
         try:
             events = self.session.undo(keyboard)
         except IllegalActionError as exc:
             self.say(f"Nothing to undo: {exc}", "dim")
             return
         self.present(events)
-        self.autosave()
+        self.session.autosave()
 
     def show_stats(self, footer: str = "any key goes back") -> None:
         """The story of the game in numbers (``monopoly.reports.stats``), in a popup."""
@@ -484,7 +469,7 @@ class GameController:
 
     # ------------------------------------------------------------------ helpers for dialogs
     def ask(self, question: Question) -> Any:
-        self.screen.enabled = M.option_enabled(self.game, self.people)
+        self.screen.enabled = M.option_enabled(self.game, self.session.people)
         return self.screen.ask(question)
 
     def yes_no(self, text: str, default: bool | None) -> bool | None:
@@ -512,7 +497,7 @@ class GameController:
 
     def persons_with(self, *types: type) -> list[int]:
         out = []
-        for p in self.people:
+        for p in self.session.people:
             if any(isinstance(a, types) for a in self.game.legal_actions(p)):
                 out.append(p)
         return out
@@ -530,7 +515,7 @@ class GameController:
         p = d.player
         if not self.claim_before_throwing(p):
             return
-        if any(c.owner in self.people and c.owner != p for c in self.game.view.claims()) and self.claim_window(p):
+        if any(c.owner in self.session.people and c.owner != p for c in self.game.view.claims()) and self.claim_window(p):
             return  # another person at the keyboard claims first (R); D again throws
         pl = self.game.view.player(p)
         action: A.Action = A.Roll(p)
@@ -664,11 +649,11 @@ class GameController:
                 left = max(0.0, deadline - time.monotonic())
                 self.ui.auction_left = left
                 self.ui.popup = self._auction_popup(now, left)
-                self.ui.hint = ("Auction: a player's number bids for that player" if self.is_computer(asked)
+                self.ui.hint = ("Auction: a player's number bids for that player" if self.session.is_computer(asked)
                                 else f"Auction: a player's number bids for that player; P: {M.name(game, asked)} "
                                 "drops out")  # P does nothing for a computer: it answers for itself
                 self.refresh()
-                if self.is_computer(asked):
+                if self.session.is_computer(asked):
                     move = self.session.computer_move()
                     if move is None:
                         return
@@ -707,13 +692,13 @@ class GameController:
         assert a is not None
         ch = key_char(key)
         if KEYS.command("auction", key) == "pass":
-            if d.player in self.people:
+            if d.player in self.session.people:
                 self.apply(A.PassBid(d.player))
                 return True
             return False
         if ch.isdigit() and ch != "0":
             p = int(ch) - 1
-            if p not in a.bidders or self.is_computer(p):
+            if p not in a.bidders or self.session.is_computer(p):
                 self.say(f"Player {ch} is not a person bidding in this auction", "dim")
                 return False
             if p == a.high_bidder:
@@ -737,7 +722,7 @@ class GameController:
             if game.pending is not d:
                 return False
             return self.apply(A.Bid(p, amount)) is not None
-        stance = self.session.auction_stance(d.player) if d.player in self.people else None
+        stance = self.session.auction_stance(d.player) if d.player in self.session.people else None
         if stance is not None and stance.can_raise and ch.lower() in ("m", "s"):
             # the bidder asked may raise money to bid on (their own deeds and buildings only)
             if ch.lower() == "m":
@@ -765,17 +750,17 @@ class GameController:
             lines.append(("No bid yet", "message"))
         lines.append(("Bidding:", "dim"))
         for b in a.bidders:
-            tag = " (computer)" if self.is_computer(b) else ""
+            tag = " (computer)" if self.session.is_computer(b) else ""
             mark = "> " if b == d.player else "  "
             lines.append((f"{mark}{M.label(game, b)}{tag}", "current" if b == d.player else "message"))
         lines.append(("", "message"))
         asked = M.name(game, d.player)
-        if self.is_computer(d.player):
+        if self.session.is_computer(d.player):
             lines.append((f"{asked} is thinking...", "dim"))
         else:
             lines.append((f"{asked}: {int(left + 0.99)} s to bid" if left > 0 else
                           f"{asked}: waiting for a bid or P", "rent"))
-            numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and not self.is_computer(b)]
+            numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and not self.session.is_computer(b)]
             if numbers:  # only the people who may raise the bid now
                 lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
             lines.append((f"P: {asked} drops out", "dim"))
@@ -833,7 +818,7 @@ class GameController:
     # ------------------------------------------------------------------ Rent
     def option_rent(self) -> None:
         game = self.game
-        owners = sorted({c.owner for c in game.view.claims() if c.owner in self.people})
+        owners = sorted({c.owner for c in game.view.claims() if c.owner in self.session.people})
         p = self.choose_player("Who claims rent?", owners)
         if p is None:
             return
@@ -845,7 +830,7 @@ class GameController:
         without putting the question off first; True when the decision asked has changed."""
         if self._claiming:
             return False
-        if not M.option_enabled(self.game, self.people).get("rent"):
+        if not M.option_enabled(self.game, self.session.people).get("rent"):
             self.say(self._why_not("rent"), "dim")
             return False
         marker = decision_marker(self.game)
@@ -877,7 +862,7 @@ class GameController:
 
     # ------------------------------------------------------------------ Trade
     def option_trade(self) -> None:
-        candidates = [p for p in self.people]
+        candidates = [p for p in self.session.people]
         p = self.choose_player("Who offers a trade?", candidates)
         if p is None:
             return
@@ -1101,7 +1086,7 @@ class GameController:
             return []
         out = []
         for p in self.game.view.active_players():
-            if not self.is_computer(p):
+            if not self.session.is_computer(p):
                 continue
             try:
                 count = int(ask(self.game, p, hotels))
@@ -1143,7 +1128,7 @@ class GameController:
             return
         wanted, hotels = self._scarce
         self._scarce = None
-        people = self.people
+        people = self.session.people
         left = [(p, c) for p, c in wanted.items() if c > 0 and p in people]
         if left:
             supply = view.bank_hotels if hotels else view.bank_houses
