@@ -37,17 +37,10 @@ from typing import Any, TypeVar
 
 PACKAGE = Path(__file__).resolve().parent
 MODULES = ("monopoly.ai.board", "monopoly.ai.valuation", "monopoly.ai.tactics", "monopoly.ai.endgame",
-           "monopoly.ai.strategy", "monopoly.ai.ruthless", "monopoly.ai.players",
-           "monopoly.engine.state", "monopoly.engine.game", "monopoly.engine.holdings", "monopoly.engine.turn",
-           "monopoly.engine.debts", "monopoly.engine.buildings", "monopoly.engine.mortgages",
-           "monopoly.engine.trades", "monopoly.engine.auctions", "monopoly.engine.cards", "monopoly.engine.view",
-           "monopoly.ai.view")
-"""The modules compiled: the computer players' valuation and tables, the ``ruthless`` strategy and
-what it reads, the controller that asks the strategies and their view of the game; and the
-engine's state, the rules that change it (the game, holdings, turn, debts, buildings, mortgages,
-trades, auctions, cards) and the read view, which compiled callers then call directly. The records
-of actions and events (dataclasses that mypyc does not take), saving and the front ends stay
-Python."""
+           "monopoly.ai.players")
+"""The modules compiled: those mypyc compiles exactly as they are written (the computer players'
+valuation and board tables, the endgame and building tactics, the controller). The engine, the
+read view, the strategies and the front ends stay Python."""
 MANIFEST = "manifest.json"
 FORMAT = 1
 

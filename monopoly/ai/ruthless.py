@@ -42,14 +42,14 @@ pay best on this board and spends money where it returns most.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, ClassVar, NamedTuple, ParamSpec, Sequence, TypeVar
+from typing import Any, Callable, NamedTuple, ParamSpec, Sequence, TypeVar
 
 from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
                       LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
                       ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
 from .endgame import Stake, build_return, cheap_auction, decisive, raisable, rival, stake
 from .registry import register_strategy
-from .strategy import Strategy, mypyc_attr, safe_answer
+from .strategy import Strategy, safe_answer
 from .tactics import planned_builds
 from .valuation import (Appraisal, Board, GroupInfo, Parts, Position, Weights, apply_trade, board_for, group_value,
                         liquid_value, rent_index)
@@ -70,35 +70,27 @@ side owns whole changed, a deed in the deal was mortgaged or lifted, or the part
 search is incremental, pricing only what may have changed (and the deal it proposes)."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@register_strategy
 class Ruthless(Strategy):
     name = "ruthless"
     description = "values everything by expected rent; trades hard, builds fast (the default)"
 
-    weights: ClassVar[Weights] = Weights(horizon=16.0, income=400.0, min_opponents=3.0, split_option=0.35)
-    # how much a trading partner's gain counts against ours (all of it one-on-one)
-    rival_weight: ClassVar[float] = 0.3
-    accept_margin: ClassVar[float] = 25.0  # least gain (in money) for accepting an offer
-    propose_margin: ClassVar[float] = 40.0  # least gain for proposing one (>= accept_margin: we would accept it)
-    # of the joint gain a partner keeps in our first offer; more after each refusal
-    partner_share: ClassVar[float] = 0.05
-    # how much denying a rival a property counts when buying (all of it one-on-one)
-    block_weight: ClassVar[float] = 0.5
-    build_target: ClassVar[int] = 3  # houses per street built before anything else
-    cash_floor: ClassVar[int] = 150  # cash kept beyond the dearest next rent (less what mortgages would raise)
-    jail_threat: ClassVar[float] = 12.0  # expected rent per turn of moving above which it stays in jail
-    shortage_houses: ClassVar[int] = 8  # bank houses at or below which it keeps four houses instead of a hotel
-    # a group given must be matched by one of ours worth at least this share of it
-    match_share: ClassVar[float] = 0.8
-    sale_factor: ClassVar[float] = 2.0  # ... or paid for in cash at least this many times its worth
-    # rounds after which a game counts as stalled: a group is then sold for less ...
-    stall_rounds: ClassVar[int] = 60
-    # ... this share of its worth (a buyer that reasons alike offers a share of the gain)
-    stalled_factor: ClassVar[float] = 0.5
-    # one-on-one: the most it bids for a deed that decides no set, as a share of its price
-    duel_bid_share: ClassVar[float] = 0.85
-    # one-on-one: a deed of a split group is bought only keeping this many times the reserve
-    duel_spare: ClassVar[float] = 2.0
+    weights = Weights(horizon=16.0, income=400.0, min_opponents=3.0, split_option=0.35)
+    rival_weight = 0.3  # how much a trading partner's gain counts against ours (all of it one-on-one)
+    accept_margin = 25.0  # least gain (in money) for accepting an offer
+    propose_margin = 40.0  # least gain for proposing one (>= accept_margin: we would accept it)
+    partner_share = 0.05  # of the joint gain a partner keeps in our first offer; more after each refusal
+    block_weight = 0.5  # how much denying a rival a property counts when buying (all of it one-on-one)
+    build_target = 3  # houses per street built before anything else
+    cash_floor = 150  # cash kept beyond the dearest next rent (less what mortgages would raise)
+    jail_threat = 12.0  # expected rent per turn of moving above which it stays in jail
+    shortage_houses = 8  # bank houses at or below which it keeps four houses instead of a hotel
+    match_share = 0.8  # a group given must be matched by one of ours worth at least this share of it
+    sale_factor = 2.0  # ... or paid for in cash at least this many times its worth
+    stall_rounds = 60  # rounds after which a game counts as stalled: a group is then sold for less ...
+    stalled_factor = 0.5  # ... this share of its worth (a buyer that reasons alike offers a share of the gain)
+    duel_bid_share = 0.85  # one-on-one: the most it bids for a deed that decides no set, as a share of its price
+    duel_spare = 2.0  # one-on-one: a deed of a split group is bought only keeping this many times the reserve
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
@@ -1433,5 +1425,3 @@ def _completed(board: Board, before: Sequence[int], after: Sequence[int], p: int
 def _offer_key(recipient: int, give: Sequence[int], take: Sequence[int]) -> str:
     return f"{recipient}:{','.join(map(str, sorted(give)))}:{','.join(map(str, sorted(take)))}"
 
-
-register_strategy(Ruthless)  # (not as a decorator: a decorated class cannot be compiled as a native class)
