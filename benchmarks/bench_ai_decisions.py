@@ -41,9 +41,7 @@ def timed(method, name: str, times: list[float], by_method: dict[str, list[float
 
 
 def timed_class(cls: type, times: list[float], by_method: dict[str, list[float]]) -> type:
-    """A subclass of strategy class ``cls`` whose decision methods time themselves. (A subclass, not
-    methods set on the object: a compiled strategy's methods cannot be replaced, see
-    ``monopoly/compiled.py``.)"""
+    """A subclass of strategy class ``cls`` whose decision methods time themselves."""
     return type(f"Timed{cls.__name__}", (cls,), {m: timed(getattr(cls, m), m, times, by_method) for m in METHODS})
 
 

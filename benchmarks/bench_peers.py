@@ -38,7 +38,6 @@ sys.path.insert(0, str(ROOT))  # runs from a checkout too
 
 from monopoly.ai.registry import STRATEGIES  # noqa: E402
 from monopoly.reports.tournament import run_games  # noqa: E402
-from monopoly.compiled import active as compiled_active  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -170,8 +169,6 @@ def measure(peer: Peer, command: list[str], workdir: Path, games: int, peer_game
     cpu_ratios = [r["cpu_ratio"] for r in runs if r["cpu_ratio"] is not None]
     return {"peer": peer.name, "strategies": list(strategies), "reps": reps, "seed": seed,
             "python": sys.version.split()[0], "cpus": os.cpu_count(),
-            # whether our computer players ran as the optional compiled build (monopoly/compiled.py)
-            "compiled": compiled_active(),
             # other processes on the machine slow both sides at random: say how busy it was
             "load_average": [load_before, load_average()], "runs": runs,
             "median_ratio": round(statistics.median(r["ratio"] for r in runs), 3),
@@ -184,8 +181,7 @@ def measure(peer: Peer, command: list[str], workdir: Path, games: int, peer_game
 def format_table(report: dict) -> str:
     """The report as a plain table, one line a repetition, then the medians."""
     lines = [f"ours ({','.join(report['strategies'])}) vs {report['peer']}, per player-turn, "
-             f"{report['reps']} interleaved repetitions, Python {report['python']}"
-             f"{' (computer players compiled)' if report['compiled'] else ' (pure Python)'}", "",
+             f"{report['reps']} interleaved repetitions, Python {report['python']}", "",
              f"{'rep':>3}  {'peer turns':>10}  {'peer turns/s':>12}  {'our turns':>9}  {'our turns/s':>11}  "
              f"{'ours/peer':>9}  {'in CPU time':>11}"]
     for i, r in enumerate(report["runs"], 1):

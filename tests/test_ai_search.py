@@ -3,8 +3,8 @@ give the answers it would work out afresh.
 
 - ``valuation.Appraisal`` values deals and mortgages from parts worked out once; its values are
   ``strength`` of the changed position.
-- ``_Holdings`` / ``_Buildings`` keep the build choice, lift, reserves and dearest rents while the
-  holdings stand: a strategy that kept them through a whole game answers as a fresh one would.
+- ``_Analysis`` keeps the build choice, lift, reserves and dearest rents while the holdings stand:
+  a strategy that kept them through a whole game answers as a fresh one would.
 - ``_develop`` looks again only when its cash reaches the least at which it would act.
 - The search's memory (refused deals followed up, the idle threshold) survives a save.
 """
@@ -91,8 +91,7 @@ def test_what_it_remembers_through_a_game_is_what_it_would_work_out_afresh() -> 
                     continue
                 fresh = Ruthless(seat, random.Random(0))
                 cash = view.cash()
-                assert kept._next_development(view, kept._held(view), cash) == \
-                    fresh._next_development(view, fresh._held(view), cash)
+                assert kept._next_development(view, cash) == fresh._next_development(view, cash)
                 assert kept._reserve(view) == fresh._reserve(view)
                 assert kept._mortgage_reserve(view) == fresh._mortgage_reserve(view)
                 assert kept._trade_key(view) == fresh._trade_key(view)

@@ -24,6 +24,7 @@ SMALL_RUNS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command, expected", SMALL_RUNS, ids=[c[0] for c, _ in SMALL_RUNS])
 def test_a_benchmark_runs_to_its_report(command: list[str], expected: str) -> None:
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / command[0]), *command[1:]], cwd=ROOT,
@@ -34,6 +35,7 @@ def test_a_benchmark_runs_to_its_report(command: list[str], expected: str) -> No
     assert expected in done.stdout
 
 
+@pytest.mark.slow
 def test_the_instruction_count_runs_to_its_figure() -> None:
     import shutil
     if shutil.which("valgrind") is None:
@@ -50,6 +52,7 @@ PEERS = Path(os.environ.get("MONOPOLY_PEERS", ROOT.parent / "shared" / "peers"))
 GNOME_PYTHON = ROOT / ".gnome-venv" / "bin" / "python"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("peer", ["gcp", "gnome"])
 def test_the_peer_benchmark_runs_to_its_ratio(peer: str) -> None:
     if not (PEERS / "gcp_bench.py").is_file():

@@ -29,8 +29,8 @@ LAYERS: dict[str, int] = {
 }
 # Same-layer imports allowed (one way only, so they cannot form a cycle).
 SIBLINGS = {("reports", "storage")}
-# Modules of the package root, outside the layers: the package's own start-up and the optional build.
-TOP_LEVEL = {"__init__", "__main__", "compiled", "compile"}
+# Modules of the package root, outside the layers: the package's own start-up.
+TOP_LEVEL = {"__init__", "__main__"}
 
 
 def _package_of(module: str) -> str | None:
@@ -73,8 +73,6 @@ def _imports(path: Path, module: str | None = None) -> list[tuple[int, str]]:
 def _package_edges() -> dict[tuple[str, str], list[str]]:
     edges: dict[tuple[str, str], list[str]] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        if "_compiled" in path.parts:
-            continue
         source = _package_of(_module_name(path))
         if source is None or source in TOP_LEVEL:
             continue

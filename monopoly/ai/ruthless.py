@@ -42,14 +42,14 @@ pay best on this board and spends money where it returns most.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, ClassVar, NamedTuple, ParamSpec, Sequence, TypeVar
+from typing import Any, Callable, Generic, NamedTuple, Sequence, TypeVar
 
 from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
                       LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
                       ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
 from .endgame import Stake, build_return, cheap_auction, decisive, raisable, rival, stake
 from .registry import register_strategy
-from .strategy import Strategy, mypyc_attr, safe_answer
+from .strategy import Strategy, safe_answer
 from .tactics import planned_builds
 from .valuation import (Appraisal, Board, GroupInfo, Parts, Position, Weights, apply_trade, board_for, group_value,
                         liquid_value, rent_index)
@@ -70,66 +70,59 @@ side owns whole changed, a deed in the deal was mortgaged or lifted, or the part
 search is incremental, pricing only what may have changed (and the deal it proposes)."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@register_strategy
 class Ruthless(Strategy):
     name = "ruthless"
     description = "values everything by expected rent; trades hard, builds fast (the default)"
 
-    weights: ClassVar[Weights] = Weights(horizon=16.0, income=400.0, min_opponents=3.0, split_option=0.35)
-    # how much a trading partner's gain counts against ours (all of it one-on-one)
-    rival_weight: ClassVar[float] = 0.3
-    accept_margin: ClassVar[float] = 25.0  # least gain (in money) for accepting an offer
-    propose_margin: ClassVar[float] = 40.0  # least gain for proposing one (>= accept_margin: we would accept it)
-    # of the joint gain a partner keeps in our first offer; more after each refusal
-    partner_share: ClassVar[float] = 0.05
-    # how much denying a rival a property counts when buying (all of it one-on-one)
-    block_weight: ClassVar[float] = 0.5
-    build_target: ClassVar[int] = 3  # houses per street built before anything else
-    cash_floor: ClassVar[int] = 150  # cash kept beyond the dearest next rent (less what mortgages would raise)
-    jail_threat: ClassVar[float] = 12.0  # expected rent per turn of moving above which it stays in jail
-    shortage_houses: ClassVar[int] = 8  # bank houses at or below which it keeps four houses instead of a hotel
-    # a group given must be matched by one of ours worth at least this share of it
-    match_share: ClassVar[float] = 0.8
-    sale_factor: ClassVar[float] = 2.0  # ... or paid for in cash at least this many times its worth
-    # rounds after which a game counts as stalled: a group is then sold for less ...
-    stall_rounds: ClassVar[int] = 60
-    # ... this share of its worth (a buyer that reasons alike offers a share of the gain)
-    stalled_factor: ClassVar[float] = 0.5
-    # one-on-one: the most it bids for a deed that decides no set, as a share of its price
-    duel_bid_share: ClassVar[float] = 0.85
-    # one-on-one: a deed of a split group is bought only keeping this many times the reserve
-    duel_spare: ClassVar[float] = 2.0
+    weights = Weights(horizon=16.0, income=400.0, min_opponents=3.0, split_option=0.35)
+    rival_weight = 0.3  # how much a trading partner's gain counts against ours (all of it one-on-one)
+    accept_margin = 25.0  # least gain (in money) for accepting an offer
+    propose_margin = 40.0  # least gain for proposing one (>= accept_margin: we would accept it)
+    partner_share = 0.05  # of the joint gain a partner keeps in our first offer; more after each refusal
+    block_weight = 0.5  # how much denying a rival a property counts when buying (all of it one-on-one)
+    build_target = 3  # houses per street built before anything else
+    cash_floor = 150  # cash kept beyond the dearest next rent (less what mortgages would raise)
+    jail_threat = 12.0  # expected rent per turn of moving above which it stays in jail
+    shortage_houses = 8  # bank houses at or below which it keeps four houses instead of a hotel
+    match_share = 0.8  # a group given must be matched by one of ours worth at least this share of it
+    sale_factor = 2.0  # ... or paid for in cash at least this many times its worth
+    stall_rounds = 60  # rounds after which a game counts as stalled: a group is then sold for less ...
+    stalled_factor = 0.5  # ... this share of its worth (a buyer that reasons alike offers a share of the gain)
+    duel_bid_share = 0.85  # one-on-one: the most it bids for a deed that decides no set, as a share of its price
+    duel_spare = 2.0  # one-on-one: a deed of a split group is bought only keeping this many times the reserve
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
-        self._searched_turn = -1
-        self._refusals: dict[str, int] = {}
+        # What it remembers of the game (kept in a save: ``memory``).
+        self._refusals: dict[str, int] = {}  # offer -> how often the partner refused it
         self._wary: dict[int, int] = {}  # partner -> the turn until which it is wary (``_wary_price``)
         self._wary_swaps: dict[int, tuple[float, int]] = {}  # partner -> (the swap share refused, until)
-        self._bid_cache: tuple[tuple[Any, ...], int] | None = None  # (the position's key, limit)
-        self._search_key: tuple[int, ...] | None = None  # see ``_trade_key``
-        self._trade_owners: tuple[int, tuple[int, ...]] | None = None  # (holdings_version, its _trade_key)
-        # (what the deals depend on: the _trade_key and who plays; _deals)
-        self._deal_cache: tuple[tuple[Any, ...], tuple[tuple[int, list[_Deal]], ...]] | None = None
+        self._searched_turn = -1  # the turn it last looked for trades
+        self._search_key: tuple[int, ...] | None = None  # the ``trade_key`` of the last search
+        self._search_due = 0  # the turn by which it searches again anyway
         self._queue: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []  # deals of the last search, best first
-        # When it last found nothing to build or lift: (the least cash at which it would, the square it
-        # stood on, or ANYWHERE, its deeds as _my_deeds). It does not look again before its cash reaches
-        # that, unless its deeds changed or, at the start of one of its throws, it stands elsewhere (the
-        # rents ahead changed); what others buy, mortgage or build changes its reserve little.
-        self._idle: tuple[int, int, tuple[int, ...]] | None = None
-        # ``quiet`` (see ``Strategy``) while ``_idle`` holds: (the holdings version, the cash) below which
-        # ``_develop``'s quick check is known to answer None away from its own throws.
-        self._search_due = 0
-        self._reason = ""  # why it gave its last answer to a trade offer
         # trades priced lately -> (our cash, theirs, what else the price read, our gain or None: not worth proposing)
         self._dead: dict[str, tuple[int, int, int, float | None]] = {}
-        self._holdings: _Holdings | None = None  # what it worked out about the holdings last seen
+        # When it last found nothing to build or lift: (the least cash at which it would, the square it
+        # stood on, or ANYWHERE, its deeds as ``_Analysis.my_deeds``). It does not look again before its
+        # cash reaches that, unless its deeds changed or, at the start of one of its throws, it stands
+        # elsewhere (the rents ahead changed); what others buy, mortgage or build changes its reserve little.
+        self._idle: tuple[int, int, tuple[int, ...]] | None = None
+        self._reason = ""  # why it gave its last answer to a trade offer
+        # What it works out about the position: one analysis while the holdings stand (``_now``).
+        self._analysis: _Analysis | None = None
         self._group_values: dict[tuple[Any, ...], float] = {}  # see ``_group_value``
-        # the last ``_appraisal``: (the buildings' record it was made with (one per holdings and buildings),
-        # everyone's cash, the appraisal)
-        self._last_appraisal: tuple[_Buildings, tuple[int, ...], Appraisal] | None = None
 
-    # ------------------------------------------------------------------ helpers
+    # ------------------------------------------------------------------ the position
+    def _now(self, view: GameView) -> "_Analysis":
+        """The analysis of the position now (``_Analysis``): the one it made while the holdings
+        version and the Offline square stand, else a new one."""
+        now = self._analysis
+        if now is None or now.version != view.holdings_version() or now.offline != view.offline_square:
+            now = self._analysis = _Analysis(self, view, now)
+        return now
+
     def _top(self, view: GameView) -> int:
         return view.rules.houses_per_hotel + 1
 
@@ -140,116 +133,26 @@ class Ruthless(Strategy):
             return 1.0, 1.0
         return self.rival_weight, self.block_weight
 
-    def _held(self, view: GameView) -> "_Holdings":
-        """What it has worked out about the deeds now on the board (see ``_Holdings``): the cached
-        record while owners and mortgages are unchanged, else a fresh one."""
-        held = self._holdings
-        stamp = view.holdings_version()
-        if held is not None and held.stamp == stamp:
-            return held  # nothing changed hands, was mortgaged or built since
-        # (the view hands out the same owners and mortgages to every seat until the holdings change,
-        # so a key compared with one made by the same version is compared at once)
-        key = (view.owners(), view.mortgages(), view.edition, view.rules)
-        if held is None or held.key != key:
-            held = self._holdings = _Holdings(key)
-        held.stamp = stamp
-        return held
+    def _appraisal(self, view: GameView) -> Appraisal:
+        """An ``Appraisal`` of the position now, everyone's cash included."""
+        return self._now(view).appraisal(view)
 
-    def _appraisal(self, view: GameView, held: "_Holdings | None" = None) -> Appraisal:
-        """An ``Appraisal`` of the position now, sharing the holdings it works out with the other
-        appraisals made while the deeds and buildings stay as they are (its ``pos`` is read from
-        the keys of what it remembers: ``Position.of`` the view)."""
-        held = held or self._held(view)
-        built = self._built(view, held)
-        cash = view.cash_by_seat()
-        last = self._last_appraisal
-        if last is not None and last[0] is built and last[1] == cash:
-            return last[2]  # the same position: what it worked out stands (its ``pos`` is never changed)
-        owners, mortgaged, levels = held.key[0], held.key[1], built.levels
-        # (no buildings stand while nobody owns a whole group: ``_built`` then leaves them out of its key)
-        pos = Position(list(owners), list(mortgaged), list(levels) if levels is not None else [0] * len(owners),
-                       list(cash), view.active_players())
-        appraisal = Appraisal(board_for(view), pos, self.weights, self._top(view), built.parts)
-        self._last_appraisal = (built, cash, appraisal)
-        return appraisal
-
-    def _whole(self, view: GameView, held: "_Holdings") -> dict[int, tuple[GroupInfo, ...]]:
-        """The colour groups each player owns whole (only players who own one)."""
-        if held.whole is None:
-            held.whole = _whole_groups(board_for(view), held.key[0])
-        return held.whole
-
-    def _mine(self, view: GameView, held: "_Holdings") -> tuple[GroupInfo, ...]:
-        """The colour groups this seat owns whole."""
-        return self._whole(view, held).get(self.seat, ())
-
-    def _built(self, view: GameView, held: "_Holdings") -> "_Buildings":
-        """What it has worked out about the buildings on the board (see ``_Buildings``)."""
-        built = held.built
-        stamp = view.holdings_version()
-        offline = view.offline_square
-        if built is not None and built.stamp == stamp and built.offline == offline:
-            return built  # (the stamp moves with every building and player; the Offline token does not)
-        # A new stamp with the same deeds means buildings or players changed: a fresh record (the
-        # table is shared by every seat that looks at this version of the holdings).
-        levels = view.levels() if self._whole(view, held) else None
-        built = held.built = _Buildings(levels, _shared_table((stamp, offline, self.weights)))
-        built.stamp, built.offline = stamp, offline
-        return built
-
-    def _danger(self, view: GameView, held: "_Holdings | None" = None, built: "_Buildings | None" = None) -> int:
+    def _danger(self, view: GameView) -> int:
         """The dearest rent this seat could owe on its next throw."""
-        here = view.position()
-        held = held or self._held(view)
-        if built is None:
-            built = self._built(view, held)
-        dangers = built.danger
-        worst = dangers.get(here)
-        if worst is None:
-            worst = dangers[here] = self._dearest_rent(view, here, built.rents, held.key[0], held.key[1])
-        return worst
+        return self._now(view).danger(view.position())
 
-    def _dearest_rent(self, view: GameView, here: int, rents: dict[int, int], owners: Sequence[int],
-                      mortgaged: Sequence[bool] | None = None) -> int:
-        """The dearest rent of a throw from ``here``; ``rents`` remembers each square's rent to
-        whoever lands there (by the throw, for a rent that depends on it), ``owners`` the owners
-        and ``mortgaged`` the mortgages (as they are: read from the view if not given)."""
-        if mortgaged is None:
-            mortgaged = view.mortgages()
-        worst = 0
-        seat = self.seat
-        for steps, sq, key in _throws_from(board_for(view))[here]:
-            o = owners[sq]
-            if o == seat or o == NOBODY:
-                continue
-            rent = rents.get(key)
-            if rent is None:
-                rent = rents[key] = 0 if mortgaged[sq] else view.rent(sq, steps)
-            if rent > worst:
-                worst = rent
-        return worst
+    def _mortgage_reserve(self, view: GameView) -> int:
+        """What mortgaging properties outside its whole groups could raise now."""
+        return self._now(view).mortgage_reserve
 
-    def _mortgage_reserve(self, view: GameView, held: "_Holdings | None" = None) -> int:
-        """What mortgaging properties outside its groups could raise now (properties outside its
-        whole groups have no buildings: this depends on owners and mortgages alone)."""
-        held = held or self._held(view)
-        if held.mortgage_reserve is None:
-            kept = {s for g in self._mine(view, held) for s in g.squares}
-            owners, mortgaged = held.key[0], held.key[1]
-            me = self.seat
-            mortgage = board_for(view).mortgage
-            held.mortgage_reserve = sum(mortgage[s] for s in board_for(view).properties
-                                        if owners[s] == me and not mortgaged[s] and s not in kept)
-        return held.mortgage_reserve
-
-    def _in_monopoly(self, view: GameView, s: int) -> bool:
+    def _in_set(self, view: GameView, s: int) -> bool:
+        """Whether ``s`` is a street of a colour group this seat owns whole."""
         return view.edition.squares[s].kind == "street" and view.owns_group(s)
 
-    def _reserve(self, view: GameView, held: "_Holdings | None" = None, built: "_Buildings | None" = None) -> int:
+    def _reserve(self, view: GameView) -> int:
         """Cash to keep in hand: the worst next rent, less what mortgages would raise, and ``cash_floor``
         more (a rent met by selling houses back at half price loses what they cost)."""
-        held = held or self._held(view)
-        return max(0, self._danger(view, held, built) - self._mortgage_reserve(view, held)) + self.cash_floor
+        return self._now(view).reserve(view.position())
 
     # ------------------------------------------------------------------ buying and auctions
     def _worth(self, view: GameView, square: int, pay: int) -> float:
@@ -299,9 +202,8 @@ class Ruthless(Strategy):
         # worked out only when the own gain does not decide.
         own = self._worth_at(view, ask.square, denial=False)(price)
         if cash >= price:
-            held = self._held(view)
-            covered = (cash - price >= self._reserve(view, held)
-                       or cash - price + self._mortgage_reserve(view, held) >= self._danger(view, held))
+            covered = (cash - price >= self._reserve(view)
+                       or cash - price + self._mortgage_reserve(view) >= self._danger(view))
             if covered and own >= 0:
                 return Buy(self.seat)
             worth = self._worth(view, ask.square, price)
@@ -318,14 +220,14 @@ class Ruthless(Strategy):
 
     def _bid_limit(self, view: GameView, square: int) -> int:
         # The limit is a function of the square, the seat's bid limit and the whole position the
-        # valuation reads (owners, mortgages, buildings, everyone's cash): all of it is the key, so
-        # a cached answer is never stale and a resumed game (whose cache starts empty) bids the same.
-        held = self._held(view)
+        # valuation reads: the analysis of the holdings keeps it by the rest (everyone's cash), so
+        # a kept answer is never stale and a resumed game (which starts with none) bids the same.
+        now = self._now(view)
         high = view.bid_limit()
-        key = (square, high, held.key, self._built(view, held).levels, view.bank_houses, view.bank_hotels,
-               view.offline_square, view.cash_by_seat(), tuple(view.active_players()))
-        if self._bid_cache is not None and self._bid_cache[0] == key:
-            return self._bid_cache[1]
+        key = (square, high, view.bank_houses, view.bank_hotels, view.cash_by_seat(), tuple(view.active_players()))
+        found = now.bid_limits.get(key)
+        if found is not None:
+            return found
         worth = self._worth_at(view, square)
         lo, hi = 0, high
         if worth(0) < 0:
@@ -338,7 +240,7 @@ class Ruthless(Strategy):
                 else:
                     hi = mid
             limit = lo
-        self._bid_cache = (key, limit)
+        now.bid_limits[key] = limit
         return limit
 
     def bid(self, view: GameView, ask: Pending) -> Action:
@@ -420,29 +322,7 @@ class Ruthless(Strategy):
 
     def _stay_in_jail(self, view: GameView) -> bool:
         """Stay when a turn of moving costs more in expected rent than the deeds left to buy are worth."""
-        held = self._held(view)
-        built = self._built(view, held)
-        if built.threat is None:
-            facts = view.facts
-            threat = 0.0
-            unowned = 0
-            seat = self.seat
-            owners, mortgaged = held.key[0], held.key[1]
-            rents = built.rents  # (shared with ``_dearest_rent``: a utility's by the throw, here an average 7)
-            board = board_for(view)
-            by_throw = board.dice_rent
-            for s in board.properties:  # (the edition's, kept)
-                o = owners[s]
-                if o == NOBODY:
-                    unowned += 1
-                elif o != seat and not mortgaged[s]:
-                    key = 40 * 7 + s if by_throw[s] else s
-                    rent = rents.get(key)
-                    if rent is None:
-                        rent = rents[key] = view.rent(s, 7)
-                    threat += facts.landing[s] * rent
-            built.threat = (threat, unowned)
-        threat, unowned = built.threat
+        threat, unowned = self._now(view).threat
         return threat > self.jail_threat and unowned < 6
 
     def income_tax(self, view: GameView, ask: Pending) -> Action:
@@ -489,7 +369,7 @@ class Ruthless(Strategy):
         best, best_cost = None, None
         kept = board.group_of[keep].squares if keep is not None and keep in board.group_of else ()
         for s in view.owned():
-            if view.mortgaged(s) or view.group_has_buildings(s) or self._in_monopoly(view, s) or s in kept:
+            if view.mortgaged(s) or view.group_has_buildings(s) or self._in_set(view, s) or s in kept:
                 continue
             mortgage = board.mortgage[s]
             after = appraisal.worth(appraisal.changed(me, (s,), mortgaged=_with(pos.mortgaged, s, True)),
@@ -714,29 +594,25 @@ class Ruthless(Strategy):
         pays, the next one is.
         """
         me = self.seat
-        held = self._held(view)
-        appraisal = self._appraisal(view, held)
+        now = self._now(view)
+        appraisal = now.appraisal(view)
         board, pos = appraisal.board, appraisal.pos
-        # the deals are a function of the owners of the groups ``_trade_key`` reads, and of who plays
-        deals_key = (self._trade_key(view), tuple(pos.active))
-        if self._deal_cache is None or self._deal_cache[0] != deals_key:
-            self._deal_cache = (deals_key, self._deals(board, pos))
         dead = self._dead
         cash_me = pos.cash[me]
         mortgaged = pos.mortgaged
-        whole_of = self._whole(view, held)
+        mine = len(now.mine)
         wary = bool(self._wary or self._wary_swaps)
         players = len(pos.active)
         refused, refusals, flag = view.refused_recently, self._refusals, mortgaged.__getitem__
         # (our gain, order found, partner, given, taken, the price if priced now)
         ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
         stale: list[tuple[tuple[int, float], int, int, _Deal, int]] = []
-        for x, candidates in self._deal_cache[1]:
+        for x, candidates in now.deals:
             cash_x = pos.cash[x]
             # what the pricing of a trade with x reads besides cash and the deeds traded: the groups the
             # two players own whole (their building plans compete for the same funds), the mortgages
             # in the groups traded, and the refusals so far (the partner's share)
-            whole = (len(whole_of.get(me, ())), len(whole_of.get(x, ())))
+            whole = (mine, len(view.monopolies(x)))
             for deal in candidates:
                 give, take, key = deal.give, deal.take, deal.key
                 if refused(x, give, take):
@@ -792,45 +668,6 @@ class Ruthless(Strategy):
             if offer is not None:
                 return ProposeTrade(self.seat, x, give, take, offer[1])
         return None
-
-    def _deals(self, board: Board, pos: Position) -> tuple[tuple[int, list[_Deal]], ...]:
-        """The swaps of deeds worth pricing with each other player, a function of the owners alone:
-        its share of a sold-out group split with us, for cash or our share of another such group
-        split between the two of us alone. (A group split between us has no buildings.)"""
-        me = self.seat
-        owner = pos.owner
-        # the sold-out groups we hold part of: (index, group, holders)
-        shared: list[tuple[int, GroupInfo, set[int]]] = []
-        for i, g in enumerate(board.groups):
-            held = [owner[s] for s in g.squares]
-            if me in held and NOBODY not in held:
-                shared.append((i, g, set(held)))
-        out = []
-        for x in pos.active:
-            if x == me:
-                continue
-            # (squares, group index, the street group the move completes for the receiver or None, key part)
-            wants: list[tuple[tuple[int, ...], int, GroupInfo | None, str]] = []
-            gives: list[tuple[tuple[int, ...], int, GroupInfo | None, str]] = []
-            for i, g, holders in shared:
-                if x not in holders:
-                    continue
-                street = g if g.kind == "street" else None
-                two = len(holders) == 2
-                t = tuple([s for s in g.squares if owner[s] == x])
-                wants.append((t, i, street if two else None, ",".join(map(str, sorted(t)))))
-                if two:
-                    gv = tuple([s for s in g.squares if owner[s] == me])
-                    gives.append((gv, i, street, ",".join(map(str, sorted(gv)))))
-                # else: a group split three ways; taking x's share gathers it towards a set later
-            deals = [_Deal((), t, f"{x}::{t_key}", (), (g_t,) if g_t else (), (i_t,)) for t, i_t, g_t, t_key in wants]
-            deals += [_Deal(gv, t, f"{x}:{gv_key}:{t_key}", (g_gv,) if g_gv else (), (g_t,) if g_t else (),
-                            (i_gv, i_t) if i_gv < i_t else (i_t, i_gv))
-                      for t, i_t, g_t, t_key in wants for gv, i_gv, g_gv, gv_key in gives if i_gv != i_t]
-            deals += [_Deal(gv, (), f"{x}:{gv_key}:", (g_gv,) if g_gv else (), (), (i_gv,))
-                      for gv, i_gv, g_gv, gv_key in gives]
-            out.append((x, deals))
-        return tuple(out)
 
     def _price_offer(self, view: GameView, appraisal: Appraisal, x: int, deal: _Deal) -> tuple[float, int] | None:
         """Price a swap of properties: the cash that leaves partner ``x`` its share of the joint gain
@@ -1012,17 +849,8 @@ class Ruthless(Strategy):
         return self._develop(view, own_throw)
 
     def _trade_key(self, view: GameView) -> tuple[int, ...]:
-        """What the trades it looks for depend on besides cash and mortgages: the owners of the groups
-        it holds part of and that are sold out (the only groups ``_find_trade`` deals in). Asked at every
-        throw of its own: kept while ``holdings_version`` stands (``_trade_keys`` works it out for
-        every seat at once)."""
-        version = view.holdings_version()
-        last = self._trade_owners
-        if last is not None and last[0] == version:
-            return last[1]
-        key = _trade_keys(board_for(view), view.owners()).get(self.seat, ())
-        self._trade_owners = (version, key)
-        return key
+        """What the trades it looks for depend on besides cash and mortgages (``_Analysis.trade_key``)."""
+        return self._now(view).trade_key
 
     def _develop(self, view: GameView, at_start: bool = True) -> Action | None:
         """Build the best next house, mortgaging lesser property to pay for it; else lift a mortgage.
@@ -1030,121 +858,73 @@ class Ruthless(Strategy):
         Nothing while scarce buildings are being auctioned: no house can be built directly until
         the auction ends, so mortgaging to pay for one would only cost interest, and the cash may
         be wanted for the bids. What to build and what to lift are worked out once per change of
-        holdings (``_Holdings``); only the cash is read afresh, and not at all while nothing it acts
+        holdings (``_Analysis``); only the cash is read afresh, and not at all while nothing it acts
         on improved (``_idle``; ``at_start``: at the start of one of its throws).
         """
         if view.buildings_on_order:
             return None
         cash, here = view.cash(), view.position()
-        idle = self._idle
-        if idle is not None and cash < idle[0] and (not at_start or idle[1] == ANYWHERE or idle[1] == here):
-            # asked again and again while it waits (at every throw of the others, and at its own from
-            # where it waited): the holdings it waited with are checked first, as they are, for a quick answer
-            held = self._holdings
-            if (held is not None and held.my_deeds is idle[2] and held.mortgaged_sets == ()
-                    and (held.stamp == view.holdings_version() or self._held(view) is held)):
-                # (the same record: owners and mortgages unchanged; ``_held``'s own quick check first)
-                self.quiet = (held.stamp, idle[0])
-                return None
-        held = self._held(view)
-        sets = held.mortgaged_sets
-        if sets is None:
-            sets = self._mortgaged_sets(view, held)
-        if sets:
-            lift = self._lift_set(view, held)  # one-on-one: a mortgaged set is freed first, whatever ``_idle`` says
+        now = self._now(view)
+        if now.mortgaged_sets:
+            lift = self._lift_set(view)  # one-on-one: a mortgaged set is freed first, whatever ``_idle`` says
             if lift is not None:
                 return lift
-        mine = held.my_deeds
-        if mine is None:
-            mine = self._my_deeds(view, held)
+        mine = now.my_deeds
+        idle = self._idle
         if idle is not None and cash < idle[0] and idle[2] == mine and (not at_start or idle[1] in (here, ANYWHERE)):
-            if idle[2] is not mine:
-                self._idle = (idle[0], idle[1], mine)  # the same deeds, as now kept (for the quick check above)
-            self.quiet = (held.stamp, idle[0]) if held.mortgaged_sets == () else None
+            self.quiet = (now.version, idle[0]) if not now.mortgaged_sets else None
             return None  # it would not act before its cash reaches idle[0] (see ``_idle``)
-        action, need = self._next_development(view, held, cash)
+        action, need = self._next_development(view, cash)
         if action is None:
             # with no whole group and no mortgage, nothing but its own deeds can give it work: where it
             # stands (the rents ahead) and what the others do cannot
-            anywhere = need == NEVER and not self._mine(view, held)  # (``_next_development`` worked it out)
+            anywhere = need == NEVER and not now.mine  # (``_next_development`` worked it out)
             self._idle = (need, ANYWHERE if anywhere else here, mine)
-            self.quiet = (held.stamp, need) if held.mortgaged_sets == () else None
+            self.quiet = (now.version, need) if not now.mortgaged_sets else None
         else:
             self._idle = self.quiet = None
         return action
 
-    def _my_deeds(self, view: GameView, held: "_Holdings") -> tuple[int, ...]:
-        """The squares this seat owns, a mortgaged one as its negative less one."""
-        if held.my_deeds is None:
-            owners, mortgaged = held.key[0], held.key[1]
-            me = self.seat
-            properties = board_for(view).properties
-            held.my_deeds = tuple([-s - 1 if mortgaged[s] else s for s in properties if owners[s] == me])
-        return held.my_deeds
-
-    def _next_development(self, view: GameView, held: "_Holdings", cash: int) -> tuple[Action | None, int]:
+    def _next_development(self, view: GameView, cash: int) -> tuple[Action | None, int]:
         """The development ``_develop`` makes now, if any; else the least cash at which it would
         make one with the holdings and reserve of now (``NEVER`` if none)."""
-        whole = held.whole
-        mine = (whole if whole is not None else self._whole(view, held)).get(self.seat, ())  # (``_mine``)
-        built: _Buildings | None = None
-        if mine:
-            built = self._built(view, held)
-            if built.build is _UNSET:
-                built.build = self._best_build(view, board_for(view), mine)
-            choice = built.build
-            if choice is not None:
-                square, cost = choice
-                # (``_reserve``, with what it reads at hand)
-                spare = held.mortgage_reserve
-                if spare is None:
-                    spare = self._mortgage_reserve(view, held)
-                danger = built.danger.get(view.position())
-                if danger is None:
-                    danger = self._danger(view, held, built)
-                reserve = max(0, danger - spare) + self.cash_floor
-                if cash - cost >= reserve:
-                    return Build(self.seat, square), 0
-                # short of that, mortgaging lesser property pays for it
-                short = cost + reserve - spare
-                if cash < short:
-                    return None, short
-                m = self._cheapest_mortgage(view)
-                if m is not None:
-                    return Mortgage(self.seat, m), 0
-                return None, cost + reserve
+        now = self._now(view)
+        choice = now.best_build
+        if choice is not None:
+            square, cost = choice
+            reserve = now.reserve(view.position())
+            if cash - cost >= reserve:
+                return Build(self.seat, square), 0
+            # short of that, mortgaging lesser property pays for it
+            short = cost + reserve - now.mortgage_reserve
+            if cash < short:
+                return None, short
+            m = self._cheapest_mortgage(view)
+            if m is not None:
+                return Mortgage(self.seat, m), 0
+            return None, cost + reserve
         # Nothing to build: lift mortgages, those in our groups first, then the best earners.
-        if held.lift is _UNSET:
-            held.lift = self._best_lift(view, held)
-        best = held.lift
+        best = now.best_lift
         if best is None:
             return None, NEVER
-        need = self._reserve(view, held, built) + 100 + max(1, view.lift_cost(best))
+        need = now.reserve(view.position()) + 100 + max(1, view.lift_cost(best))
         if cash >= need:
             return LiftMortgage(self.seat, best), 0
         return None, need
 
-    def _best_lift(self, view: GameView, held: "_Holdings | None" = None) -> int | None:
-        """The mortgage to lift first: one in a group of ours, then the best earner."""
-        flags = (held or self._held(view)).key[1]  # (the mortgages as they are)
-        mortgaged = [s for s in view.owned() if flags[s]]
-        if not mortgaged:
+    def _best_lift(self, view: GameView, mortgaged: Sequence[bool]) -> int | None:
+        """The mortgage to lift first: one in a group of ours, then the best earner (``mortgaged``:
+        the mortgages as they are)."""
+        mine = [s for s in view.owned() if mortgaged[s]]
+        if not mine:
             return None
         board = board_for(view)
-        return max(mortgaged, key=lambda s: (self._in_group_of_mine(view, s), board.rate[s][0] if board.rate[s] else 0))
+        return max(mine, key=lambda s: (self._in_set(view, s), board.rate[s][0] if board.rate[s] else 0))
 
-    def _mortgaged_sets(self, view: GameView, held: "_Holdings") -> tuple[GroupInfo, ...]:
-        """This seat's whole colour groups with a mortgaged deed."""
-        if held.mortgaged_sets is None:
-            mortgaged = held.key[1]
-            mine = self._mine(view, held)
-            held.mortgaged_sets = tuple([g for g in mine if True in [mortgaged[s] for s in g.squares]]) if mine else ()
-        return held.mortgaged_sets
-
-    def _lift_set(self, view: GameView, held: "_Holdings | None" = None) -> Action | None:
+    def _lift_set(self, view: GameView) -> Action | None:
         """Two players left: a whole group with a mortgaged deed is freed first (no house goes up on
         it until it is), paid by mortgaging lesser deeds if need be: sets win one-on-one games."""
-        sets = self._mortgaged_sets(view, held or self._held(view))
+        sets = self._now(view).mortgaged_sets
         if not sets or rival(view) is None:
             return None
         board = board_for(view)
@@ -1159,9 +939,6 @@ class Ruthless(Strategy):
             if m is not None:
                 return Mortgage(self.seat, m)
         return None
-
-    def _in_group_of_mine(self, view: GameView, s: int) -> bool:
-        return view.edition.squares[s].kind == "street" and view.owns_group(s)
 
     def _best_build(self, view: GameView, board: Board, groups: Sequence[GroupInfo]) -> tuple[int, int] | None:
         """The next house worth building: (square, cost), best return first, three houses first."""
@@ -1258,6 +1035,45 @@ class _Deal(NamedTuple):
     groups: tuple[int, ...]  # the indices of the groups of the squares it moves, in order
 
 
+def _deals(board: Board, owner: Sequence[int], active: Sequence[int],
+           me: int) -> tuple[tuple[int, list[_Deal]], ...]:
+    """The swaps of deeds worth pricing with each other player ``active``, a function of the owners
+    alone: its share of a sold-out group split with ``me``, for cash or our share of another such
+    group split between the two of us alone. (A group split between us has no buildings.)"""
+    # the sold-out groups we hold part of: (index, group, holders)
+    shared: list[tuple[int, GroupInfo, set[int]]] = []
+    for i, g in enumerate(board.groups):
+        held = [owner[s] for s in g.squares]
+        if me in held and NOBODY not in held:
+            shared.append((i, g, set(held)))
+    out = []
+    for x in active:
+        if x == me:
+            continue
+        # (squares, group index, the street group the move completes for the receiver or None, key part)
+        wants: list[tuple[tuple[int, ...], int, GroupInfo | None, str]] = []
+        gives: list[tuple[tuple[int, ...], int, GroupInfo | None, str]] = []
+        for i, g, holders in shared:
+            if x not in holders:
+                continue
+            street = g if g.kind == "street" else None
+            two = len(holders) == 2
+            t = tuple([s for s in g.squares if owner[s] == x])
+            wants.append((t, i, street if two else None, ",".join(map(str, sorted(t)))))
+            if two:
+                gv = tuple([s for s in g.squares if owner[s] == me])
+                gives.append((gv, i, street, ",".join(map(str, sorted(gv)))))
+            # else: a group split three ways; taking x's share gathers it towards a set later
+        deals = [_Deal((), t, f"{x}::{t_key}", (), (g_t,) if g_t else (), (i_t,)) for t, i_t, g_t, t_key in wants]
+        deals += [_Deal(gv, t, f"{x}:{gv_key}:{t_key}", (g_gv,) if g_gv else (), (g_t,) if g_t else (),
+                        (i_gv, i_t) if i_gv < i_t else (i_t, i_gv))
+                  for t, i_t, g_t, t_key in wants for gv, i_gv, g_gv, gv_key in gives if i_gv != i_t]
+        deals += [_Deal(gv, (), f"{x}:{gv_key}:", (g_gv,) if g_gv else (), (), (i_gv,))
+                  for gv, i_gv, g_gv, gv_key in gives]
+        out.append((x, deals))
+    return tuple(out)
+
+
 def _deal(board: Board, owner: Sequence[int], me: int, x: int, give: tuple[int, ...], take: tuple[int, ...],
           key: str | None = None) -> _Deal:
     """The ``_Deal`` of swapping ``give`` for ``take`` with ``x`` from owners ``owner``."""
@@ -1278,98 +1094,166 @@ def _deal(board: Board, owner: Sequence[int], me: int, x: int, give: tuple[int, 
                  groups)
 
 
-_UNSET: Any = object()  # a ``_Holdings`` answer not worked out yet (None is an answer: "nothing")
+_T = TypeVar("_T")
 
 
-class _Holdings:
-    """What the any-time machinery has worked out about one state of the deeds, so that questions
-    asked again and again between changes (its whole groups, what mortgages would raise, which
-    mortgage to lift) are answered once.
+class _once(Generic[_T]):
+    """A property of ``_Analysis`` worked out when first read and kept on the object (what
+    ``functools.cached_property`` does, without its lock: an analysis is read by one strategy)."""
 
-    ``key`` is everything those answers read: owners and mortgages (with the edition and rules).
-    What also depends on buildings is in ``built`` (``_Buildings``). Cash is in neither: whatever
-    depends on cash is worked out each time.
-    """
+    def __init__(self, work: Callable[[Any], _T]) -> None:
+        self.work = work
+        self.name = work.__name__
+        self.__doc__ = work.__doc__
 
-    __slots__ = ("key", "stamp", "whole", "my_deeds", "lift", "mortgage_reserve", "mortgaged_sets", "built")
-
-    def __init__(self, key: tuple[Any, ...]) -> None:
-        self.key = key
-        self.stamp = -1  # the ``View.holdings_version`` it was last found current at: a quick check
-        self.whole: dict[int, tuple[GroupInfo, ...]] | None = None  # player -> the colour groups it owns whole
-        self.my_deeds: tuple[int, ...] | None = None  # see ``Ruthless._my_deeds``
-        self.lift: Any = _UNSET  # the mortgage to lift first (int | None once worked out)
-        self.mortgage_reserve: int | None = None
-        self.mortgaged_sets: tuple[GroupInfo, ...] | None = None  # see ``Ruthless._mortgaged_sets``
-        self.built: _Buildings | None = None
+    def __get__(self, analysis: Any, owner: type | None = None) -> _T:
+        value = analysis.__dict__[self.name] = self.work(analysis)
+        return value
 
 
-class _Buildings:
-    """What depends on the buildings as well as on the deeds (``_Holdings``): the next house worth
-    building and the dearest rent of a throw from each square, for one holdings version and
-    Offline square. ``levels``: the buildings on every square (None while no group is owned
-    whole, when none stand)."""
+class _Analysis:
+    """What ``ruthless`` works out about one position of the holdings, for its decisions to read:
+    one holdings version (``View.holdings_version``: owners, mortgages, buildings and players) and
+    Offline square. Its decisions ask the same questions again and again while the holdings stand
+    (at every throw of the others, every bid, every pricing of a deal), so each answer is worked
+    out when first asked and kept until the holdings change (``Ruthless._now`` then makes a new
+    analysis). Cash is not part of it: what depends on cash is worked out each time, or kept with
+    everyone's cash (the appraisal, the bid limits).
 
-    __slots__ = ("levels", "stamp", "offline", "build", "danger", "rents", "parts", "threat")
+    What depends on the deeds alone (``DEEDS_ONLY``) is taken over from the analysis before when
+    the owners, the mortgages and the players are the same (a house built or sold changes nothing
+    of it)."""
 
-    def __init__(self, levels: tuple[int, ...] | None, table: "_Table") -> None:
-        self.levels = levels
-        self.stamp = -1  # the ``View.holdings_version`` and Offline square it was last found current at
-        self.offline: int | None = -1
-        self.build: Any = _UNSET  # the next house worth building: (square, cost), or None, once worked out
-        self.danger: dict[int, int] = {}  # square -> the dearest rent of the next throw from there
-        self.rents = table.rents  # square (40 * throw + square for utilities) -> its rent (``_shared_table``)
-        self.parts = table.parts  # player -> its holdings in parts (``Appraisal``; ``_shared_table``)
-        self.threat: tuple[float, int] | None = None  # rent a turn of moving costs, deeds unsold (``_stay_in_jail``)
+    DEEDS_ONLY = ("mine", "my_deeds", "mortgaged_sets", "mortgage_reserve", "best_lift", "trade_key",
+                  "deals")
 
+    def __init__(self, strategy: Ruthless, view: GameView, before: "_Analysis | None" = None) -> None:
+        self.version = view.holdings_version()
+        self.offline = view.offline_square
+        self.strategy = strategy
+        self.view = view  # (the seat's view of the game: asked only about the holdings, which stand)
+        self.me = strategy.seat
+        self.board = board_for(view)
+        self.owners = view.owners()
+        self.mortgaged = view.mortgages()
+        self.active = view.active_players()
+        if (before is not None and before.owners == self.owners and before.mortgaged == self.mortgaged
+                and before.active == self.active and before.board is self.board):
+            kept = before.__dict__
+            self.__dict__.update({name: kept[name] for name in self.DEEDS_ONLY if name in kept})
+        self.rents: dict[int, int] = {}  # square (40 * throw + square for a rent by the throw) -> its rent
+        self.dangers: dict[int, int] = {}  # square -> the dearest rent of a throw from there (``danger``)
+        self.parts: dict[int, Parts] = {}  # player -> its holdings in parts (``Appraisal``)
+        self.bid_limits: dict[tuple[Any, ...], int] = {}  # see ``Ruthless._bid_limit``
+        self._appraised: tuple[tuple[int, ...], Appraisal] | None = None  # (everyone's cash, its appraisal)
 
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
+    def appraisal(self, view: GameView) -> Appraisal:
+        """An ``Appraisal`` of the position with everyone's cash now; all appraisals of these
+        holdings share the parts they work out (its ``pos`` is never changed)."""
+        cash = view.cash_by_seat()
+        last = self._appraised
+        if last is not None and last[0] == cash:
+            return last[1]
+        pos = Position(list(self.owners), list(self.mortgaged), list(view.levels()), list(cash), list(self.active))
+        appraisal = Appraisal(self.board, pos, self.strategy.weights, self.strategy._top(view), self.parts)
+        self._appraised = (cash, appraisal)
+        return appraisal
 
+    @_once
+    def mine(self) -> tuple[GroupInfo, ...]:
+        """The colour groups this seat owns whole (the view's ``monopolies``)."""
+        group_of = self.board.group_of
+        return tuple([group_of[g.squares[0]] for g in self.view.monopolies(self.me)])
 
-def _last_kept(work: Callable[_P, _R]) -> Callable[_P, _R]:
-    """``work`` with its last answer kept (read only) and given again while it is asked with equal
-    arguments: every seat asks the same question of the same position in turn, so each answer is
-    worked out once for the table, not once a seat. (Arguments compare by identity first, so a
-    position's tuples, which the view hands out again until the holdings change, compare at once.)"""
-    last: list[Any] = [None, None]  # (the arguments, the answer)
+    @_once
+    def my_deeds(self) -> tuple[int, ...]:
+        """The squares this seat owns, a mortgaged one as its negative less one."""
+        owners, mortgaged, me = self.owners, self.mortgaged, self.me
+        return tuple([-s - 1 if mortgaged[s] else s for s in self.board.properties if owners[s] == me])
 
-    def kept(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        if last[0] is not None and last[0] == args and not kwargs:
-            answer: _R = last[1]
-            return answer
-        answer = work(*args, **kwargs)
-        last[0], last[1] = args, answer
-        return answer
+    @_once
+    def mortgaged_sets(self) -> tuple[GroupInfo, ...]:
+        """This seat's whole colour groups with a mortgaged deed."""
+        mortgaged = self.mortgaged
+        return tuple([g for g in self.mine if True in [mortgaged[s] for s in g.squares]])
 
-    return kept
+    @_once
+    def mortgage_reserve(self) -> int:
+        """What mortgaging properties outside its whole groups could raise (they have no buildings)."""
+        kept = {s for g in self.mine for s in g.squares}
+        owners, mortgaged, me, mortgage = self.owners, self.mortgaged, self.me, self.board.mortgage
+        return sum(mortgage[s] for s in self.board.properties
+                   if owners[s] == me and not mortgaged[s] and s not in kept)
 
+    def danger(self, here: int) -> int:
+        """The dearest rent this seat could owe on a throw from ``here``."""
+        worst = self.dangers.get(here)
+        if worst is None:
+            worst = 0
+            owners, mortgaged, rents, me, view = self.owners, self.mortgaged, self.rents, self.me, self.view
+            for steps, sq, key in _throws_from(self.board)[here]:
+                o = owners[sq]
+                if o == me or o == NOBODY:
+                    continue
+                rent = rents.get(key)
+                if rent is None:
+                    rent = rents[key] = 0 if mortgaged[sq] else view.rent(sq, steps)
+                if rent > worst:
+                    worst = rent
+            self.dangers[here] = worst
+        return worst
 
-@_last_kept
-def _whole_groups(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[GroupInfo, ...]]:
-    """The colour groups each player owns whole, in board order (players who own none left out)."""
-    out: dict[int, tuple[GroupInfo, ...]] = {}
-    for g in board.streets:
-        squares = g.squares
-        first = owners[squares[0]]
-        if first != NOBODY and all(owners[s] == first for s in squares):
-            out[first] = out.get(first, ()) + (g,)
-    return out
+    def reserve(self, here: int) -> int:
+        """``Ruthless._reserve`` of a seat standing on ``here``."""
+        return max(0, self.danger(here) - self.mortgage_reserve) + self.strategy.cash_floor
 
+    @_once
+    def best_build(self) -> tuple[int, int] | None:
+        """The next house worth building: (square, cost) (``Ruthless._best_build``)."""
+        return self.strategy._best_build(self.view, self.board, self.mine) if self.mine else None
 
-@_last_kept
-def _trade_keys(board: Board, owners: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """``Ruthless._trade_key`` of every player who holds part of a sold-out group (the squares of those
-    groups in board order, then their owners)."""
-    closed: dict[int, list[int]] = {}
-    for g in board.groups:
-        squares = g.squares
-        holders = {owners[s] for s in squares}
-        if NOBODY in holders:
-            continue
-        for p in holders:
-            closed.setdefault(p, []).extend(squares)
-    return {p: tuple(squares) + tuple([owners[s] for s in squares]) for p, squares in closed.items()}
+    @_once
+    def best_lift(self) -> int | None:
+        """The mortgage to lift first (``Ruthless._best_lift``)."""
+        return self.strategy._best_lift(self.view, self.mortgaged)
+
+    @_once
+    def threat(self) -> tuple[float, int]:
+        """The rent a turn of moving is expected to cost this seat, and how many deeds are unsold
+        (``Ruthless._stay_in_jail``; a utility's rent taken at an average throw, 7)."""
+        landing = self.view.facts.landing
+        owners, mortgaged, rents, me, board = self.owners, self.mortgaged, self.rents, self.me, self.board
+        threat = 0.0
+        unowned = 0
+        for s in board.properties:
+            o = owners[s]
+            if o == NOBODY:
+                unowned += 1
+            elif o != me and not mortgaged[s]:
+                key = 40 * 7 + s if board.dice_rent[s] else s
+                rent = rents.get(key)
+                if rent is None:
+                    rent = rents[key] = self.view.rent(s, 7)
+                threat += landing[s] * rent
+        return threat, unowned
+
+    @_once
+    def trade_key(self) -> tuple[int, ...]:
+        """What the trades it looks for depend on besides cash and mortgages: the owners of the
+        sold-out groups it holds part of (the only groups ``_find_trade`` deals in): their squares in
+        board order, then their owners."""
+        owners, me = self.owners, self.me
+        closed: list[int] = []
+        for g in self.board.groups:
+            holders = [owners[s] for s in g.squares]
+            if me in holders and NOBODY not in holders:
+                closed.extend(g.squares)
+        return tuple(closed) + tuple([owners[s] for s in closed])
+
+    @_once
+    def deals(self) -> tuple[tuple[int, list[_Deal]], ...]:
+        """The swaps of deeds worth pricing with each other player (``_deals``)."""
+        return _deals(self.board, self.owners, self.active, self.me)
 
 
 _THROWS: dict[int, tuple[Board, list[tuple[tuple[int, int, int], ...]]]] = {}
@@ -1377,8 +1261,8 @@ _THROWS: dict[int, tuple[Board, list[tuple[tuple[int, int, int], ...]]]] = {}
 
 def _throws_from(board: Board) -> list[tuple[tuple[int, int, int], ...]]:
     """For each square, the squares a throw of 2 to 12 from there reaches: (throw, square, the key of
-    its rent in a ``_Table``'s rents: by the throw for a rent that depends on it). Worked out once a
-    board, for ``_dearest_rent``'s loop."""
+    its rent in ``_Analysis.rents``: by the throw for a rent that depends on it). Worked out once a
+    board, for ``_Analysis.danger``'s loop."""
     found = _THROWS.get(id(board))
     if found is None or found[0] is not board:
         size = len(board.price)
@@ -1391,21 +1275,6 @@ def _throws_from(board: Board) -> list[tuple[tuple[int, int, int], ...]]:
             table.append(tuple(reached))
         found = _THROWS[id(board)] = (board, table)
     return found[1]
-
-
-class _Table(NamedTuple):
-    """What every seat works out alike about one position: the players' holdings in parts
-    (``Appraisal``) and the rent of each owned square (by the throw for a utility) to whoever lands."""
-    parts: dict[int, Parts]
-    rents: dict[int, int]
-
-
-@_last_kept
-def _shared_table(key: tuple[Any, ...]) -> _Table:
-    """The ``_Table`` of the position ``key`` describes (the holdings' version, the Offline square and
-    the weights: all it reads; a version names one game's owners, mortgages, buildings and players),
-    shared by the seats that look at it in turn."""
-    return _Table({}, {})
 
 
 def _with(values: Sequence[bool], square: int, value: bool) -> list[bool]:
@@ -1433,5 +1302,3 @@ def _completed(board: Board, before: Sequence[int], after: Sequence[int], p: int
 def _offer_key(recipient: int, give: Sequence[int], take: Sequence[int]) -> str:
     return f"{recipient}:{','.join(map(str, sorted(give)))}:{','.join(map(str, sorted(take)))}"
 
-
-register_strategy(Ruthless)  # (not as a decorator: a decorated class cannot be compiled as a native class)

@@ -21,11 +21,6 @@ from typing import Any, ClassVar
 from ..engine import (Action, DecisionKind as K, DeclineToBuy, PassBid, PayIncomeTax, PayOrDraw, ProposeTrade,
                       RejectTrade, Roll, SettleMortgagedTransfer, View)
 from .tactics import planned_builds
-
-try:  # the real one where mypy is installed; it only matters to the compiled build (monopoly/compiled.py)
-    from mypy_extensions import mypyc_attr as mypyc_attr
-except ImportError:  # pragma: no cover - an install without mypy
-    from ..compiled import mypyc_attr as mypyc_attr
 from .view import Claim, GameView, Offer, Pending
 
 __all__ = ["Strategy", "TradeReply", "safe_answer", "ANSWERS"]
@@ -42,7 +37,6 @@ class TradeReply:
     counter: ProposeTrade | None = None
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # (people's and tests' strategies subclass it)
 class Strategy:
     """Base class of strategies. Subclasses set ``name`` and override decision methods.
 

@@ -33,6 +33,7 @@ class GameView(View):
     """
 
     __slots__ = ("_refused",)
+    seat: int  # always a seat's view
 
     def __init__(self, game: "Game", seat: int, refused: dict[RefusalKey, int] | None = None) -> None:
         super().__init__(game, seat)

@@ -305,15 +305,13 @@ class Game:
         if problem is not None:
             raise IllegalActionError(problem)
 
-    def legal_actions(self, player: object = None) -> list[A.Action]:
-        """Every concrete legal action now, for ``player`` (a seat) or for everyone (None).
+    def legal_actions(self, player: int | None = None) -> list[A.Action]:
+        """Every concrete legal action now, for ``player`` or for everyone.
 
         Bids are listed at the smallest raise; any larger affordable bid is legal too. Trades are
         open-ended and not listed: build a ``ProposeTrade`` and ask ``is_legal``. ``EndGame`` is
         always legal while the game runs and is not listed. Each candidate is checked by its
-        verb's one ``problem`` function: nothing here restates a rule. Anything but a seat or
-        None has no legal action (typed ``object`` so that the compiled build answers that too,
-        rather than refusing the argument).
+        verb's one ``problem`` function: nothing here restates a rule.
         """
         s = self.state
         if self.over or (player is not None and (type(player) is not int or not 0 <= player < len(s.players))):

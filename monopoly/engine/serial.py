@@ -7,13 +7,10 @@ save code, and a malformed save is refused with the path of the offending value
 
 from __future__ import annotations
 
-import ast
 import dataclasses
-import sys
 import types
 import typing
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from .codes import Code
@@ -32,23 +29,7 @@ def to_plain(value: Any) -> Any:
 
 @lru_cache(maxsize=None)
 def _hints(cls: type) -> dict[str, Any]:
-    """The declared type of each field of a state class. The optional compiled build
-    (``monopoly/compiled.py``) keeps only erased types on a compiled class (``list`` for
-    ``list[PlayerState]``): there the declarations are read from the module's source."""
-    if str(getattr(sys.modules[cls.__module__], "__file__", "")).endswith(".py"):
-        return typing.get_type_hints(cls)
-    return declared_hints(cls)
-
-
-def declared_hints(cls: type) -> dict[str, Any]:
-    """The field types of dataclass ``cls`` as its module's source declares them, evaluated in
-    the module (what ``typing.get_type_hints`` says of the class when it is not compiled)."""
-    module = sys.modules[cls.__module__]
-    package, _, name = cls.__module__.rpartition(".")
-    tree = ast.parse((resources.files(package) / f"{name}.py").read_text(encoding="utf-8"))
-    (body,) = [node.body for node in tree.body if isinstance(node, ast.ClassDef) and node.name == cls.__name__]
-    return {node.target.id: eval(ast.unparse(node.annotation), vars(module))  # our own source, not input
-            for node in body if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+    return typing.get_type_hints(cls)
 
 
 def from_plain(cls: Any, data: Any, path: str) -> Any:

@@ -162,20 +162,14 @@ class SaleEstimate:
 def pending_of(decision: Decision) -> Pending:
     """A frozen copy of one of the engine's decisions.
 
-    In pure Python it is filled in directly: a frozen dataclass's ``__init__`` sets each field
-    through ``object.__setattr__``, which costs more than all the rest of a computer's answer to
-    a purchase; the value is the same as ``Pending(...)`` (no field has a default factory or a
-    check). Compiled (``monopoly/compiled.py``), the classes have no ``__dict__`` to fill and a
-    constructor that costs little.
+    Filled in directly: a frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``, which costs more than all the rest of a computer's answer to a
+    purchase; the value is the same as ``Pending(...)`` (no field has a default factory or a check).
     """
     t = decision.trade
     offer = None if t is None else Offer(t.proposer, t.recipient, tuple(t.give), tuple(t.take), t.cash,
                                          tuple(t.give_cards), tuple(t.take_cards), t.settle_debt)
     a = decision.auction
-    if not _FILL_IN:
-        return Pending(decision.kind, decision.player, decision.square, decision.amount, decision.creditor,
-                       decision.reason, offer,
-                       None if a is None else Auction(a.item, a.square, a.high_bid, a.high_bidder, tuple(a.bidders)))
     auction: Auction | None = None
     if a is not None:
         auction = _new(Auction)
@@ -189,7 +183,6 @@ def pending_of(decision: Decision) -> Pending:
 
 
 _new = object.__new__
-_FILL_IN = Pending.__dictoffset__ != 0  # its objects have a ``__dict__`` (see ``pending_of``)
 
 
 class View:
