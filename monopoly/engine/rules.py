@@ -44,14 +44,13 @@ class Rules:
     """Every rule option of one game; saved with it and never changed during play."""
 
     rent_claim: RentClaimMode = _option(
-        RentClaimMode.NEXT_ROLL, "until when the owner may claim rent: before the next player throws (next_roll), "
-        "before any next throw (next_throw), before the second player following throws (second_roll), or "
-        "charged at once (automatic)", "Claiming rent",
+        RentClaimMode.NEXT_ROLL, "until when the owner may claim rent: before the next player throws, before any next "
+        "throw (the payer's own after doubles too), before the second player following throws, or charged at once", "Claiming rent",
         words={"next_roll": "before the next player throws", "next_throw": "before the next throw of all",
                "second_roll": "before the second player after throws", "automatic": "paid at once, no claim"})
     income_tax: IncomeTaxMode = _option(
-        IncomeTaxMode.CHOICE, "income tax: the flat amount or a percentage of worth, chosen first (choice), or "
-        "the flat amount only (flat)", "Income tax",
+        IncomeTaxMode.CHOICE, "income tax: the flat amount or a percentage of worth, chosen before the worth is "
+        "known, or the flat amount only", "Income tax",
         words={"choice": "flat amount or a percentage of worth", "flat": "flat amount only"})
     double_rent_with_mortgage: bool = _option(
         True, "a complete colour group doubles unimproved rent even with a site mortgaged",
@@ -59,16 +58,16 @@ class Rules:
     jail_doubles_roll_again: bool = _option(False, "doubles thrown to leave jail give another throw",
                                             "Doubles out of jail throw again")
     auction_limit: AuctionLimit = _option(
-        AuctionLimit.CASH, "bids up to the bidder's cash (cash), or up to their assets, a bid beyond which "
-        "voids the auction (assets)", "How high a bid may go",
+        AuctionLimit.CASH, "bids go up to the bidder's cash, or up to their assets, a bid beyond which voids "
+        "the auction", "How high a bid may go",
         words={"cash": "up to the cash in hand", "assets": "up to all assets (beyond them the auction is void)"})
     settle_in_property: bool = _option(False, "rent that cannot be paid may be settled partly in property",
                                        "Rent settled in property")
     mortgage_interest: int = _option(10, "percent interest on lifting a mortgage or receiving a mortgaged deed",
                                      "Mortgage interest (percent)", words={0: "no interest"}, low=0, high=100)
     short_game: ShortGame = _option(
-        ShortGame.NONE, "a short game: none, time_limit (a valuation when time is up) or dotcom (the .com short "
-        "game)", "Short game",
+        ShortGame.NONE, "a short game: none, a time limit (the richest wins when time is up) or the .com "
+        "short game (free deeds, ends at the first bankruptcy)", "Short game",
         words={"none": "no, the full game", "time_limit": "time limit, then the richest wins",
                "dotcom": "the .com short game"})
     time_limit_minutes: int = _option(0, "minutes of the time-limit game", "Minutes of the time-limit game",

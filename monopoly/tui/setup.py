@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 
 from .. import saves
 from ..engine import Edition, Game, ScriptedDice, list_editions, load_edition
-from ..rule_options import ask_rule_options
+from ..rule_options import ask_rule_options, most_players
 from .model import UIState, resume_detail, resume_rows
 from .play import LeaveProgram
 from .prompt import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, parse_hours_minutes,
@@ -201,7 +201,10 @@ def start_from_command_line(load: str | None, players: str | None, edition: str 
         except ValueError as exc:
             raise StartProblem(str(exc)) from None
         plan.rules = rules
-        return start_game(plan, seed), None
+        try:
+            return start_game(plan, seed), None
+        except ValueError as exc:  # more players than the rules take, say
+            raise StartProblem(f"--players: {exc}") from None
     return None, None
 
 
@@ -299,7 +302,7 @@ def ask_new_game(ask: Callable[[Question], Any], note: Callable[..., None], defa
     edition = load_edition(plan.edition)
     plan.rules = ask_rule_options(ask, note, edition, rules)
     api = computer_api()
-    count = ask(Question("How many players?", NUMBER, 2, low=2, high=8))
+    count = ask(Question("How many players?", NUMBER, 2, low=2, high=most_players(edition, plan.rules)))
     tokens = list(edition.tokens)
     free = list(tokens)
     names: list[str] = []
