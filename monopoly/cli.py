@@ -27,6 +27,14 @@ HELP_FLAGS = ("-h", "--help")
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    from .boards import edition_arguments, load_user_boards
+    from .engine import EditionError
+    load_user_boards()
+    try:
+        args = edition_arguments(args)
+    except EditionError as exc:
+        print(f"monopoly: --edition: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     if args and args[0] == "simulate":
         from .ai.simulate import main as simulate_main
         return simulate_main(args[1:])

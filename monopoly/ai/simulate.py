@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence, TextIO
 
-from ..engine import EDITION_IDS, Game, Position, build_game, load_edition
+from ..engine import Game, Position, build_game, edition_ids, load_edition
 from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from .players import ComputerPlayers
 from .registry import STRATEGIES, strategy_names
@@ -280,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="one strategy per seat, 2 to 8, comma-separated "
                              f"(default {','.join(DEFAULT_STRATEGIES)}, or as many of them as the position has "
                              "players); seats are rotated between games")
-    parser.add_argument("--edition", choices=EDITION_IDS, default="us",
+    parser.add_argument("--edition", choices=edition_ids(), default="us",
                         help="the board (default us; a position names its own)")
     parser.add_argument("--position", metavar="FILE",
                         help="start every game from this position file (see docs/positions.md)")

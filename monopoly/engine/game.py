@@ -27,7 +27,7 @@ from .codes import DecisionKind as K, PaymentReason as R, Termination
 from .debts import can_declare_bankruptcy, deal_problem, in_debt, may_settle_in_property
 from .decisions import BOARD, describe_decision
 from .dice import DiceSource, RandomDice, dice_from_dict
-from .editions import DECKS, Edition, load_edition
+from .editions import DECKS, Edition, load_edition, saved_edition
 from .errors import EditionError, IllegalActionError, SaveFormatError
 from .history import Entry, Undo, record_of
 from .mortgages import lift_cost
@@ -46,6 +46,11 @@ READABLE_VERSIONS = (1, 2)  # 1: before the Free Parking pot (state.pot) and boa
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 _ROLL, _GAME_OVER, _PLACE_BUILDING = K.ROLL, K.GAME_OVER, K.PLACE_BUILDING
 _JACKPOT = R.JACKPOT
+
+
+def edition_file(edition: Edition) -> dict[str, str]:
+    """How a save or record names a player's own board: its file and the file's digest."""
+    return {"path": edition.source, "sha256": edition.digest}
 
 
 def pot_reasons(rules: Rules) -> frozenset[str]:
@@ -129,6 +134,8 @@ class Game:
         # state is 625 numbers to copy, and simulations make thousands of games)
         origin = ({"players": names, "edition": ed.id, "rules": chosen.to_dict(), "first_player": first_player,
                    "dice": source.to_dict()} if keep_log else None)
+        if origin is not None and ed.source:  # a player's own board: the record names its file
+            origin["edition_file"] = edition_file(ed)
         decks = []
         for deck in DECKS:
             order = list(range(len(ed.deck(deck))))
@@ -602,6 +609,7 @@ class Game:
             "log": [e.to_dict() for e in self.log] if include_log else [],
             "origin": self.origin,
             "journal": self._plain_journal(),
+            **({"edition_file": edition_file(self.edition)} if self.edition.source else {}),
         }
 
     def _plain_journal(self) -> list[list[Any]]:
@@ -628,7 +636,8 @@ class Game:
             if key not in data:
                 raise SaveFormatError(f"{key}: missing")
         try:
-            edition = load_edition(data["edition"]) if isinstance(data["edition"], str) else None
+            edition = (saved_edition(data["edition"], data.get("edition_file"))
+                       if isinstance(data["edition"], str) else None)
         except EditionError as exc:
             raise SaveFormatError(f"edition: {exc}") from None
         if edition is None:

@@ -437,9 +437,10 @@ def _state_from(position: Position, edition: Edition, rules: Rules, dice: DiceSo
     """The state of a position, with the bank's books balanced; deck rests shuffled by ``dice``."""
     setups = position.players
     names = [p.name.strip() if isinstance(p.name, str) else "" for p in setups]
-    if not MIN_PLAYERS <= len(names) <= min(MAX_PLAYERS, rules.max_players):
-        raise PositionError(f"a game has {MIN_PLAYERS} to {min(MAX_PLAYERS, rules.max_players)} players "
-                            f"with these rules, not {len(names)}")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise PositionError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+    if len(names) > rules.max_players:
+        raise PositionError(f"these rules take at most {rules.max_players} players, not {len(names)}")
     if not all(names):
         raise PositionError("every player needs a name")
     if len({n.lower() for n in names}) != len(names):

@@ -17,7 +17,7 @@ from typing import Callable, Sequence, TextIO
 
 from ..places import default_save_dir
 from .. import __version__
-from ..engine import EDITION_IDS
+from ..engine import edition_ids
 from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from ..tui.play import STOP_SIGNALS, restore_signal_handlers, set_signal_handlers
 from ..tui.setup import Started, StartProblem, start_from_command_line
@@ -38,7 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
                "In the game, help lists the commands; see docs/playing.md.")
     parser.add_argument("--players", metavar="LIST",
                         help='quick set-up: comma-separated names; "cpu" or "cpu:STRATEGY" is a computer player')
-    parser.add_argument("--edition", choices=EDITION_IDS, help="the board: us (default), uk or dotcom")
+    parser.add_argument("--edition", choices=edition_ids(),
+                        help="the board: us (default), uk, dotcom, or a board file of your own (FILE.json, "
+                             "docs/boards.md)")
     parser.add_argument("--seed", type=int, metavar="N", help="seed the dice: the same commands give the same game")
     parser.add_argument("--load", metavar="NAME_OR_PATH", help="resume a saved game (the curses game's saves too)")
     parser.add_argument("--save-dir", metavar="DIR", default=None,

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .. import __version__, saves
-from ..engine import EDITION_IDS
+from ..engine import edition_ids
 from ..rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from .play import (STOP_SIGNALS, GameController, LeaveProgram, restore_signal_handlers, resume_command,
                    set_signal_handlers)
@@ -46,7 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", metavar="LIST",
                         help='quick set-up without questions: comma-separated names; "cpu" or "cpu:STRATEGY" '
                              'is a computer player, e.g. "Ann,Bob,cpu:ruthless"')
-    parser.add_argument("--edition", choices=EDITION_IDS, help="the board: us (default), uk or dotcom")
+    parser.add_argument("--edition", choices=edition_ids(),
+                        help="the board: us (default), uk, dotcom, or a board file of your own (FILE.json, "
+                             "docs/boards.md)")
     parser.add_argument("--seed", type=int, metavar="N", help="seed the dice, for a game that can be replayed")
     parser.add_argument("--load", metavar="NAME_OR_PATH",
                         help="resume a saved game: a name in the save folder, or the path of a save file")
