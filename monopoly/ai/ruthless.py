@@ -369,7 +369,7 @@ class Ruthless(Strategy):
         (it is then won for less); a deed of a split group is bought only from money to spare, since
         cash builds houses and the deed decides nothing; the rest by worth, as at any table."""
         square = ask.square
-        if cheap_auction(view, square, opponent, BID_STEP):
+        if view.rules.auctions and cheap_auction(view, square, opponent, BID_STEP):  # no auction, no bargain
             return DeclineToBuy(self.seat)
         kind = stake(view, square, opponent)
         cash = view.cash()
@@ -443,6 +443,10 @@ class Ruthless(Strategy):
                     threat += facts.landing[s] * rent
             built.threat = (threat, unowned)
         threat, unowned = built.threat
+        pot = view.pot()
+        if pot:  # the Free Parking jackpot waits for whoever lands there: moving may win it
+            threat -= sum(view.facts.landing[s] for s, sq in enumerate(view.edition.squares)
+                          if sq.kind == "free_parking") * pot
         return threat > self.jail_threat and unowned < 6
 
     def income_tax(self, view: GameView, ask: Pending) -> Action:
