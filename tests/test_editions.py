@@ -218,7 +218,8 @@ def test_a_preset_keeps_the_options_it_does_not_name_and_takes_changes_on_top():
 
 
 def test_an_unknown_preset_is_refused_with_the_known_ones():
-    with pytest.raises(EditionError, match=r"edition us has no rule preset 'monaco' \(it has: us, uk, text_game, house\)"):
+    with pytest.raises(EditionError,
+                       match=r"edition us has no rule preset 'monaco' \(it has: us, uk, text_game, house\)"):
         load_edition("us").preset("monaco")
 
 

@@ -87,3 +87,29 @@ def test_simulate_plays_the_house_preset_and_the_text_game(capsys) -> None:
         report = json.loads(capsys.readouterr().out)
         assert report["games"] == 3
         assert report["rules"]["auctions"] is False
+
+
+def test_ruthless_buys_what_it_would_leave_to_a_cheap_auction_when_there_are_no_auctions() -> None:
+    from monopoly.engine import Roll
+    from scenario import ANN, BOB, act, new_game, set_cash
+    for auctions, expected in ((True, "DeclineToBuy"), (False, "Buy")):
+        game = new_game((1, 2), auctions=auctions)
+        set_cash(game, BOB, 10)  # the rival cannot bid Baltic Avenue's price
+        act(game, Roll(ANN))
+        players = ComputerPlayers(game, {ANN: "ruthless", BOB: "ruthless"}, seed=1)
+        assert type(players.next_action(game)).__name__ == expected
+
+
+def test_ruthless_leaves_jail_for_a_jackpot_worth_more_than_the_rents_it_would_risk() -> None:
+    from monopoly.engine import arrange
+    from scenario import ANN, BOB, jail, new_game, set_cash
+    for pot, expected in ((0, "Roll"), (50_000, "PayJailFine")):
+        game = new_game((1, 2), free_parking_pot=True)
+        arrange(game, owners={sq: BOB for sq in game.edition.properties})
+        arrange(game, buildings={16: "hotel", 18: "hotel", 19: "hotel", 21: 4, 23: 4, 24: 4})
+        set_cash(game, BOB, 0)
+        set_cash(game, ANN, 20_000)
+        jail(game, ANN)
+        arrange(game, pot=pot)
+        players = ComputerPlayers(game, {ANN: "ruthless"}, seed=1)
+        assert type(players.next_action(game)).__name__ == expected  # Roll: stays in, trying for doubles

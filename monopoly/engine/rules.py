@@ -45,7 +45,8 @@ class Rules:
 
     rent_claim: RentClaimMode = _option(
         RentClaimMode.NEXT_ROLL, "until when the owner may claim rent: before the next player throws, before any next "
-        "throw (the payer's own after doubles too), before the second player following throws, or charged at once", "Claiming rent",
+        "throw (the payer's own after doubles too), before the second player following throws, or charged at once",
+        "Claiming rent",
         words={"next_roll": "before the next player throws", "next_throw": "before the next throw of all",
                "second_roll": "before the second player after throws", "automatic": "paid at once, no claim"})
     income_tax: IncomeTaxMode = _option(
