@@ -196,3 +196,12 @@ def test_random_games_under_the_house_preset_keep_every_invariant():
         while not game.over:
             game.apply(rng.choice(game.legal_actions()))
             check_invariants(game)
+
+
+def test_deeds_dealt_in_a_short_game_beyond_a_small_starting_cash_are_owed():
+    from monopoly.engine import ScriptedDice
+    game = Game.new(["Ann", "Bob"], "us", {"short_game": "time_limit", "time_limit_minutes": 60,
+                                           "starting_cash": 300}, dice=ScriptedDice([]), first_player=0)
+    check_invariants(game)
+    assert of(game.log, E.DebtRaised)[0] == E.DebtRaised(ANN, BANK, 400, "deed")  # Boardwalk, dealt first
+    assert game.pending.kind == K.RAISE_FUNDS and min(cash(game)) >= 0

@@ -179,7 +179,7 @@ class Game:
                     square = deeds.pop()
                     price = 0 if self.rules.deeds_free else self.edition.squares[square].price
                     self._give_deed(square, p)
-                    self._transfer(p, BANK, price, R.DEED)
+                    self._charge(p, BANK, price, R.DEED)  # owed when a small starting cash cannot cover it
                     self._emit(E.DeedDealt(p, square, price))
         self._emit(E.TurnStarted(first_player, 1))
         self._finish_apply()
