@@ -135,3 +135,27 @@ def test_edition_file_on_the_command_line(tmp_path: Path, capsys: pytest.Capture
     assert json.loads(capsys.readouterr().out)["edition"] == "mytown"
     assert main(["simulate", "--edition", str(tmp_path / "gone.json")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_the_text_mode_plays_a_board_file_and_resumes_its_save(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+    repo = Path(monopoly.engine.__file__).parent.parent.parent
+    (tmp_path / "boards").mkdir()
+    path = board(tmp_path / "boards")
+    env = {**os.environ, "PYTHONPATH": str(repo), "MONOPOLY_EDITIONS_DIR": str(tmp_path / "none")}
+
+    def run(*args: str, typed: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "monopoly", "--text", *args, "--save-dir", str(tmp_path / "saves")]
+        return subprocess.run(command, input=typed, capture_output=True, text=True, timeout=120, cwd=repo, env=env)
+
+    first = run("--edition", str(path), "--players", "Ann,Bob", "--seed", "5", "--preset", "house",
+                typed="board\nsave town\nquit\nyes\n")
+    assert first.returncode == 0, first.stderr
+    assert "Free Parking" in first.stdout and "jackpot $0" in first.stdout and "Traceback" not in first.stderr
+    again = run("--load", "town", typed="quit\nyes\n")
+    assert again.returncode == 0, again.stderr
+    path.unlink()
+    gone = run("--load", "town", typed="")
+    assert gone.returncode == 1 and "which is gone: put the file back" in gone.stderr
