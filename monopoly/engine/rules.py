@@ -50,8 +50,8 @@ class Rules:
         words={"next_roll": "before the next player throws", "next_throw": "before the next throw of all",
                "second_roll": "before the second player after throws", "automatic": "paid at once, no claim"})
     income_tax: IncomeTaxMode = _option(
-        IncomeTaxMode.CHOICE, "income tax: the flat amount or a percentage of worth, chosen before the worth is "
-        "known, or the flat amount only", "Income tax",
+        IncomeTaxMode.CHOICE, "the flat amount or a percentage of worth, chosen before the worth is known, or the "
+        "flat amount only", "Income tax",
         words={"choice": "flat amount or a percentage of worth", "flat": "flat amount only"})
     double_rent_with_mortgage: bool = _option(
         True, "a complete colour group doubles unimproved rent even with a site mortgaged",
@@ -61,7 +61,7 @@ class Rules:
     auction_limit: AuctionLimit = _option(
         AuctionLimit.CASH, "bids go up to the bidder's cash, or up to their assets, a bid beyond which voids "
         "the auction", "How high a bid may go",
-        words={"cash": "up to the cash in hand", "assets": "up to all assets (beyond them the auction is void)"})
+        words={"cash": "up to the cash in hand", "assets": "up to all assets, a bid beyond them voiding the auction"})
     settle_in_property: bool = _option(False, "rent that cannot be paid may be settled partly in property",
                                        "Rent settled in property")
     mortgage_interest: int = _option(10, "percent interest on lifting a mortgage or receiving a mortgaged deed",
