@@ -369,7 +369,7 @@ class Ruthless(Strategy):
         (it is then won for less); a deed of a split group is bought only from money to spare, since
         cash builds houses and the deed decides nothing; the rest by worth, as at any table."""
         square = ask.square
-        if view.rules.auctions and cheap_auction(view, square, opponent, BID_STEP):  # no auction, no bargain
+        if cheap_auction(view, square, opponent, BID_STEP):
             return DeclineToBuy(self.seat)
         kind = stake(view, square, opponent)
         cash = view.cash()
@@ -477,6 +477,8 @@ class Ruthless(Strategy):
                 total -= view.edition.jail_fine
             elif kind == "get_out_of_jail_free":
                 total += view.edition.jail_fine / 2
+            elif kind == "advance_to" and card.param("square") == 0 and view.rules.go_landing_double:
+                total += view.go_salary()  # the house rule's second salary for landing on GO
         expected = total / max(1, len(cards))
         return PayOrDraw(self.seat, expected > -ask.amount)
 
