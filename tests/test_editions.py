@@ -24,7 +24,9 @@ from scenario import ANN, BOB, act, cash, give, of, paid, place
 
 PACKAGE_FOLDER = resources.files("monopoly.engine").joinpath("editions")
 BALTIC, INCOME_TAX, ELECTRIC, WATER_WORKS, BOARDWALK = 3, 4, 12, 28, 39
-TEXT_GAME = {"rent_claim": "second_roll", "income_tax": "flat", "mortgage_interest": 0}
+TEXT_GAME = {"rent_claim": "second_roll", "income_tax": "flat", "mortgage_interest": 0, "auctions": False,
+             "bankrupt_deeds_auctioned": False, "doubles_roll_again": False, "three_doubles_jail": False,
+             "max_players": 2}
 
 
 def _us_data() -> dict[str, Any]:
@@ -141,7 +143,7 @@ BAD_FILES: list[tuple[str, Callable[[dict[str, Any]], Any], str]] = [
     ("short game offered twice", lambda d: d["short_games"].append({"id": "time_limit", "label": "Clock"}),
      r"short_games\[1\]: short game 'time_limit' is offered twice"),
     ("preset id twice", lambda d: d["presets"].append({**d["presets"][0]}), r"a second preset with id 'us'"),
-    ("preset not an object", lambda d: d["presets"].append("uk"), r"edition mini\.presets\[3\] must be an object"),
+    ("preset not an object", lambda d: d["presets"].append("uk"), r"edition mini\.presets\[4\] must be an object"),
     ("bad id", lambda d: d.__setitem__("id", "Mini Board"), r"id 'Mini Board' must be lower-case letters"),
     ("old format", lambda d: d.__setitem__("format", 1), r"format 1; this program reads edition format 2"),
     ("unknown square kind", lambda d: d["squares"][BALTIC].__setitem__("kind", "castle"),
@@ -188,9 +190,10 @@ def test_a_game_on_an_unknown_edition_is_refused():
 
 # ---------------------------------------------------------------------------------------- presets
 @pytest.mark.parametrize("edition", EDITION_IDS)
-def test_every_edition_names_the_us_uk_and_text_game_presets(edition):
+def test_every_edition_names_the_us_uk_text_game_and_house_presets(edition):
     ed = load_edition(edition)
-    assert [p.id for p in ed.presets] == (["uk", "us", "text_game"] if edition == "uk" else ["us", "uk", "text_game"])
+    assert [p.id for p in ed.presets] == (["uk", "us", "text_game", "house"] if edition == "uk"
+                                          else ["us", "uk", "text_game", "house"])
     assert all(p.label and p.description for p in ed.presets)
     assert ed.preset("text_game").as_dict() == TEXT_GAME
     for preset in ed.presets:
@@ -215,7 +218,8 @@ def test_a_preset_keeps_the_options_it_does_not_name_and_takes_changes_on_top():
 
 
 def test_an_unknown_preset_is_refused_with_the_known_ones():
-    with pytest.raises(EditionError, match=r"edition us has no rule preset 'monaco' \(it has: us, uk, text_game\)"):
+    with pytest.raises(EditionError,
+                       match=r"edition us has no rule preset 'monaco' \(it has: us, uk, text_game, house\)"):
         load_edition("us").preset("monaco")
 
 

@@ -14,6 +14,10 @@ from monopoly.engine import list_editions, load_edition, rule_options
 from monopoly.session.rule_options import (RuleChoiceError, ask_rule_options, chosen_rules, parse_rule, rules_listing)
 from monopoly.session.questions import Question
 
+# What the text_game preset sets beyond the three options it had from the start.
+TEXT_GAME_NEW = {"auctions": False, "bankrupt_deeds_auctioned": False, "doubles_roll_again": False,
+                 "three_doubles_jail": False, "max_players": 2}
+
 
 def test_monopoly_rules_lists_every_option_its_values_and_each_editions_default(capsys: pytest.CaptureFixture[str]
                                                                                 ) -> None:
@@ -25,14 +29,19 @@ def test_monopoly_rules_lists_every_option_its_values_and_each_editions_default(
     for edition in list_editions():
         for preset in edition.presets:
             assert f"{preset.id}: {preset.label} (" in out
-    assert "text_game: two-player text game (rent_claim=second_roll, income_tax=flat, mortgage_interest=0)" in out
+    assert ("text_game: two-player text game (rent_claim=second_roll, income_tax=flat, mortgage_interest=0, "
+            "auctions=false, bankrupt_deeds_auctioned=false, doubles_roll_again=false, three_doubles_jail=false, "
+            "max_players=2)") in out
+    assert "mortgage_interest: a whole number from 0 to 100" in out and "    0 means no interest" in out
+    assert "    Claiming rent: until when the owner may claim rent" in out
+    assert "    values: next_roll (before the next player throws); " in out
     assert rules_listing() == out.rstrip("\n").split("\n")
 
 
 def test_the_curses_help_ends_with_the_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
-    assert "--rule NAME=VALUE" in out and "max_turns: a whole number of at least 0" in out
+    assert "--rule NAME=VALUE" in out and "max_turns: a whole number from 0 to 100,000" in out
 
 
 @pytest.mark.parametrize("flags, expected", [
@@ -49,7 +58,7 @@ def test_rule_flags(flags: tuple[str, ...], expected: dict[str, Any]) -> None:
 
 def test_presets_lay_over_the_edition_defaults_and_rules_over_the_preset() -> None:
     assert chosen_rules("us", (), "text_game") == {"rent_claim": "second_roll", "income_tax": "flat",
-                                                   "mortgage_interest": 0}
+                                                   "mortgage_interest": 0, **TEXT_GAME_NEW}
     assert chosen_rules("us", ("mortgage_interest=5",), "text_game")["mortgage_interest"] == 5
     assert chosen_rules("uk", (), "uk") == {}  # the UK board plays the UK differences already
     uk_on_us = chosen_rules("us", (), "uk")
@@ -61,9 +70,11 @@ def test_presets_lay_over_the_edition_defaults_and_rules_over_the_preset() -> No
     ("us", ("rent_claim",), None, "write NAME=VALUE"),
     ("us", ("rent_claim=sometimes",), None, "must be one of next_roll, next_throw, second_roll, automatic"),
     ("us", ("offline_rule=maybe",), None, "rule option offline_rule is true or false, not 'maybe'"),
-    ("us", ("mortgage_interest=ten",), None, "a whole number of at least 0, not 'ten'"),
+    ("us", ("mortgage_interest=ten",), None, "a whole number from 0 to 100, not 'ten'"),
+    ("us", ("mortgage_interest=999999999999",), None, "a whole number from 0 to 100, not 999999999999"),
+    ("us", ("starting_cash=-5",), None, "starting_cash must be a whole number from 0 to 100,000, not -5"),
     ("us", ("short_game=dotcom",), None, "the us edition plays no short game 'dotcom'; it offers: none, time_limit"),
-    ("us", (), "nope", "unknown preset 'nope' for the us edition; its presets are: us, uk, text_game"),
+    ("us", (), "nope", "unknown preset 'nope' for the us edition; its presets are: us, uk, text_game, house"),
 ])
 def test_bad_rule_flags_name_what_is_allowed(edition: str, flags: tuple[str, ...], preset: str | None,
                                              said: str) -> None:
@@ -95,7 +106,7 @@ def test_simulate_takes_the_rule_flags(capsys: pytest.CaptureFixture[str]) -> No
                  "--rule", "offline_rule=true", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["rules"] == {"rent_claim": "second_roll", "income_tax": "flat", "mortgage_interest": 0,
-                               "offline_rule": True}
+                               "offline_rule": True, **TEXT_GAME_NEW}
     assert report["games"] == 2
 
 
@@ -121,38 +132,52 @@ class Answers:
 def test_return_keeps_the_editions_rules() -> None:
     answers = Answers(("Rules:", ""), ("Change the rule options one by one?", ""))
     assert ask_rule_options(answers.ask, answers.note, load_edition("uk")) == {}
-    assert answers.asked[0] == ("Rules: (1 UK (London) rules, 2 UK differences, 3 US rules, 4 two-player text game) "
+    assert answers.asked[0] == ("Rules: (1 UK (London) rules, 2 US rules, 3 two-player text game, 4 house rules) "
                                 "[1] ")
 
 
+def test_the_set_up_offers_no_preset_that_is_the_boards_own_rules() -> None:
+    answers = Answers(("Rules:", ""), ("Change", ""))
+    ask_rule_options(answers.ask, answers.note, load_edition("us"))
+    assert answers.asked[0] == ("Rules: (1 Classic US rules, 2 UK differences, 3 two-player text game, "
+                                "4 house rules) [1] ")
+
+
 def test_a_preset_sets_several_options_at_once() -> None:
-    answers = Answers(("Rules:", "4"), ("Change", "n"))
+    answers = Answers(("Rules:", "3"), ("Change", "n"))
     assert ask_rule_options(answers.ask, answers.note, load_edition("us")) == {
-        "rent_claim": "second_roll", "income_tax": "flat", "mortgage_interest": 0}
+        "rent_claim": "second_roll", "income_tax": "flat", "mortgage_interest": 0, **TEXT_GAME_NEW}
 
 
-def test_each_option_on_its_own_with_the_value_so_far_as_default() -> None:
-    answers = Answers(("Rules:", "3"), ("Change", "y"),  # the UK differences on the US board, then one by one
-                      ("rent_claim:", "automatic"), ("income_tax:", ""), ("double_rent_with_mortgage:", ""),
-                      ("jail_doubles_roll_again:", "n"), ("auction_limit:", ""), ("settle_in_property:", ""),
-                      ("mortgage_interest:", "7"), ("short_game:", "time_limit"),
-                      ("time_limit_minutes", "1 30"), ("time_limit_three_houses:", "n"),
-                      ("offline_rule:", "y"), ("max_turns:", ""))
+def _plain(name: str) -> str:
+    return next(i.title for i in rule_options() if i.name == name)
+
+
+def test_each_option_on_its_own_in_plain_words_with_the_value_so_far_as_default() -> None:
+    typed = {"rent_claim": "4", "jail_doubles_roll_again": "n", "mortgage_interest": "7", "short_game": "2",
+             "time_limit_minutes": "1 30", "time_limit_three_houses": "n", "offline_rule": "y",
+             "free_parking_pot": "y", "pot_stake": "500", "starting_cash": "2000"}
+    script = [(_plain(i.name), typed.get(i.name, "")) for i in rule_options()]
+    answers = Answers(("Rules:", "2"), ("Change", "y"), *script)  # the UK differences on the US board
     chosen = ask_rule_options(answers.ask, answers.note, load_edition("us"))
     assert chosen == {"rent_claim": "automatic", "income_tax": "flat", "double_rent_with_mortgage": False,
                       "auction_limit": "assets", "settle_in_property": True, "mortgage_interest": 7,
                       "short_game": "time_limit", "time_limit_minutes": 90, "time_limit_three_houses": False,
-                      "offline_rule": True}
-    assert "income_tax: (1 choice, 2 flat) [F]" not in answers.asked  # the preset's value is the default shown
-    assert any(a.startswith("income_tax: (1 choice, 2 flat) [2]") for a in answers.asked)
+                      "offline_rule": True, "free_parking_pot": True, "pot_stake": 500, "starting_cash": 2000}
+    assert any(a.startswith("Income tax: (1 flat amount or a percentage of worth, 2 flat amount only) [2]")
+               for a in answers.asked)  # the preset's value is the default shown
+    assert any(a.startswith("Mortgage interest (percent): (0-100) [10]") for a in answers.asked)
+    assert any(a.startswith("Starting cash: (0-100,000) [the board's amount]") for a in answers.asked)
+    assert not any("rent_claim" in a or "next_roll" in a for a in answers.asked)  # no internal names
     assert len(answers.notes) == len(rule_options())  # each option's help is shown above its question
     assert not answers.script
 
 
-def test_the_time_questions_are_skipped_without_the_time_limit_game_and_start_from_the_command_line() -> None:
-    names = [i.name for i in rule_options() if not i.name.startswith("time_limit")]
-    answers = Answers(("Rules:", ""), ("Change", "y"), *[(f"{n}:", "") for n in names])
+def test_the_time_and_pot_questions_are_skipped_without_their_game_and_start_from_the_command_line() -> None:
+    names = [i.name for i in rule_options() if not i.name.startswith("time_limit") and not i.name.startswith("pot_")]
+    answers = Answers(("Rules:", ""), ("Change", "y"), *[(_plain(n), "") for n in names])
     assert ask_rule_options(answers.ask, answers.note, load_edition("dotcom"), {"offline_rule": True}) == {
         "offline_rule": True}
-    assert any(a.startswith("short_game: (1 none, 2 time_limit, 3 dotcom) [1]") for a in answers.asked)
-    assert any(a.startswith("offline_rule: (Y/N) [Y]") for a in answers.asked)
+    assert any(a.startswith("Short game: (1 no, the full game, 2 time limit, then the richest wins, "
+                            "3 the .com short game) [1]") for a in answers.asked)
+    assert any(a.startswith("The .com Offline token: (Y/N) [Y]") for a in answers.asked)

@@ -92,18 +92,22 @@ def test_ctrl_c_saves_and_exits_cleanly(tmp_path: Path) -> None:
 
 def test_the_set_up_questions_line_by_line(tmp_path: Path) -> None:
     answers = ["2",  # the UK board
-               "4",  # the two-player text game's rules
+               "3",  # the two-player text game's rules
                "y",  # change the options one by one
                "", "", "", "", "", "", "5", "", "", "",  # rent_claim ... max_turns; mortgage interest 5
+               "", "", "", "", "3",  # auctions ... three doubles; three players after all
+               "", "", "", "", "", "", "", "",  # starting cash ... the net-worth target
                "3", "", "Zed", "n", "", "", "n", "", "Kim", "y", "9", "", "roll"]
     run = text_mode(tmp_path, "--seed", "4", commands=answers)
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "Edition: (1 Classic US, 2 UK (London), 3 .com Edition) [1]> 2" in out
-    assert "Rules: (1 UK (London) rules, 2 UK differences, 3 US rules, 4 two-player text game) [1]> 4" in out
-    assert "rent_claim: (1 next_roll, 2 next_throw, 3 second_roll, 4 automatic) [3]> " in out
-    assert "mortgage_interest: [0]> 5" in out
-    assert "How many players? (2-8) [2]> 3" in out
+    assert "Rules: (1 UK (London) rules, 2 US rules, 3 two-player text game, 4 house rules) [1]> 3" in out
+    assert ("Claiming rent: (1 before the next player throws, 2 before the next throw of all, 3 before the second "
+            "player after throws, 4 paid at once, no claim) [3]> ") in out
+    assert "Mortgage interest (percent): (0-100) [no interest]> 5" in out
+    assert "Most players: (2-8) [2]> 3" in out
+    assert "How many players? (2-3) [2]> 3" in out
     assert "Name (up to 7 letters) [Bob]> " in out  # the second player: RETURN takes Bob
     assert "  choose one of 1, 2, 3, 4" in out  # a strategy number that is not offered
     assert "Kim" in out and "A new game on the" in out
@@ -116,6 +120,7 @@ def test_the_set_up_questions_line_by_line(tmp_path: Path) -> None:
     (["--players", "Ann,Bob", "--rule", "nosuch=1"], "unknown rule option 'nosuch'"),
     (["--players", "Ann,Bob", "--rule", "auction_limit=all"], "cash | assets"),
     (["--players", "Ann,Bob", "--preset", "zz"], "its presets are: us, uk, text_game"),
+    (["--players", "Ann,Bob,Cy", "--preset", "text_game"], "these rules take at most 2 players, not 3"),
     (["--load", "nothing-here"], "no such save"),
     (["--load", "x", "--players", "Ann,Bob"], "leave out --players"),
 ])

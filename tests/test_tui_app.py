@@ -227,18 +227,23 @@ def test_the_set_up_questions(tmp_path: Path) -> None:
         s.answer("Edition: (1 Classic US, 2 UK (London), 3 .com Edition) [1]", "2")
         s.wait_for(re.compile(r"\[1\] 2_"))
         s.send("enter")
-        s.answer("Rules: (1 UK (London) rules, 2 UK differences", "enter")
+        s.answer("Rules: (1 UK (London) rules, 2 US rules", "enter")
         s.answer("Change the rule options one by one?", "y", "enter")
-        s.answer("rent_claim: (1 next_roll, 2 next_throw", "4", "enter")
-        for option in ("income_tax", "double_rent_with_mortgage", "jail_doubles_roll_again", "auction_limit",
-                       "settle_in_property"):
-            s.answer(f"{option}:", "enter")
-        s.answer("mortgage_interest: [10]", "enter")
-        s.answer("short_game: (1 none, 2 time_limit) [1]", "2", "enter")
-        s.answer("time_limit_minutes (hours and minutes): [1 00]", "0 30", "enter")
-        s.answer("time_limit_three_houses: (Y/N) [N]", "enter")
-        s.answer("offline_rule: (Y/N) [N]", "n", "enter")
-        s.answer("max_turns: [0]", "enter")
+        s.answer("Claiming rent: (1 before the next player throws", "4", "enter")
+        for option in ("Income tax", "Double rent on a set", "Doubles out of jail", "How high a bid",
+                       "Rent settled in property"):
+            s.answer(f"{option}", "enter")
+        s.answer("Mortgage interest (percent): (0-100) [10]", "enter")
+        s.answer("Short game: (1 no, the full game, 2 time limit", "2", "enter")
+        s.answer("Minutes of the time-limit game (hours and minutes): [1 00]", "0 30", "enter")
+        s.answer("Time-limit game: a hotel on three houses: (Y/N) [N]", "enter")
+        s.answer("The .com Offline token: (Y/N) [N]", "n", "enter")
+        s.answer("Stop after turns, nobody winning: (0-100,000) [no limit]", "enter")
+        for option in ("Auction a declined deed", "Auction a bankrupt's deeds", "Doubles throw again",
+                       "Three doubles send you", "Most players", "Starting cash", "Salary for passing GO",
+                       "Double salary for landing", "Free Parking jackpot", "No rent collected from jail",
+                       "Build evenly", "End after turns", "End at a net worth"):
+            s.answer(option, "enter")
         s.answer("How many players?", "9", "enter")
         s.wait_for("type a whole number from 2 to 8")
         s.send("3", "enter")

@@ -97,7 +97,10 @@ def _landings(edition: Edition, square: int, depth: int = 0) -> list[tuple[float
 
 
 @lru_cache(maxsize=None)
-def _chain(edition_id: str, doubles_again_from_jail: bool) -> tuple[tuple[float, ...], float]:
+def _chain(edition_id: str, doubles_again_from_jail: bool, doubles_again: bool = True,
+           three_doubles_jail: bool = True) -> tuple[tuple[float, ...], float]:
+    """The stationary landing frequencies and jail rate; ``doubles_again`` and ``three_doubles_jail``
+    are the rule options of those names (the two-player text game turns both off)."""
     edition = load_edition(edition_id)
     # For each state: list of (next state, probability) and landings as {square: expected count}.
     # A landing on a card square is followed by the card's own resting point; both count.
@@ -132,12 +135,12 @@ def _chain(edition_id: str, doubles_again_from_jail: bool) -> tuple[tuple[float,
         if state < _JAIL_STATES:
             square, doubles = divmod(state, 3)
             for total, is_double, p in _THROWS:
-                if is_double and doubles == 2:
+                if is_double and doubles == 2 and three_doubles_jail:
                     nxt[_JAIL_STATES] = nxt.get(_JAIL_STATES, 0.0) + p
                     jail += p
                     continue
                 dest = (square + total) % BOARD
-                jail += after_move(dest, p, is_double, doubles + 1, nxt, land)
+                jail += after_move(dest, p, is_double and doubles_again, min(doubles + 1, 2), nxt, land)
         else:
             turns = state - _JAIL_STATES
             for total, is_double, p in _THROWS:
@@ -192,15 +195,17 @@ def _terminal(edition: Edition, square: int, depth: int = 0) -> list[tuple[float
     return [(1.0, square)]
 
 
-def landing_frequencies(edition: Edition, doubles_again_from_jail: bool = False) -> tuple[tuple[float, ...], float]:
+def landing_frequencies(edition: Edition, doubles_again_from_jail: bool = False, doubles_again: bool = True,
+                        three_doubles_jail: bool = True) -> tuple[tuple[float, ...], float]:
     """Landings per turn on each square, and jail arrivals per turn, for one player."""
-    return _chain(edition.id, doubles_again_from_jail)
+    return _chain(edition.id, doubles_again_from_jail, doubles_again, three_doubles_jail)
 
 
 @lru_cache(maxsize=None)
-def _facts(edition_id: str, doubles_again_from_jail: bool) -> BoardFacts:
+def _facts(edition_id: str, doubles_again_from_jail: bool, doubles_again: bool = True,
+           three_doubles_jail: bool = True) -> BoardFacts:
     edition = load_edition(edition_id)
-    landing, jail = _chain(edition_id, doubles_again_from_jail)
+    landing, jail = _chain(edition_id, doubles_again_from_jail, doubles_again, three_doubles_jail)
     # Card moves to the nearest railroad or utility charge more; count their share separately.
     special = _special_card_rates(edition, landing)
     mean_throw = 7.0
@@ -249,6 +254,7 @@ def _special_card_rates(edition: Edition, landing: tuple[float, ...]) -> dict[in
     return out
 
 
-def board_facts(edition: Edition, doubles_again_from_jail: bool = False) -> BoardFacts:
+def board_facts(edition: Edition, doubles_again_from_jail: bool = False, doubles_again: bool = True,
+                three_doubles_jail: bool = True) -> BoardFacts:
     """The cached ``BoardFacts`` of an edition."""
-    return _facts(edition.id, doubles_again_from_jail)
+    return _facts(edition.id, doubles_again_from_jail, doubles_again, three_doubles_jail)

@@ -44,7 +44,7 @@ class Cautious(Basic):
         self._next_offer_turn = 0
 
     def _reserve(self, view: GameView) -> int:
-        return view.edition.starting_cash // 3
+        return view.starting_cash() // 3  # the starting cash the rules give (a house rule may change it)
 
     def buy(self, view: GameView, ask: Pending) -> Action:
         spare = view.cash() - ask.amount

@@ -76,8 +76,9 @@ def raisable(view: GameView, keep: int | None = None) -> int:
 def cheap_auction(view: GameView, square: int, rival_seat: int, step: int) -> bool:
     """Whether letting ``square`` go to auction should win it for less than its price: under the
     rule that a bid may not exceed the bidder's cash, a rival whose cash is well short of the
-    price can never outbid it (the auction is then won for the rival's cash and a step)."""
-    if view.rules.auction_limit == AuctionLimit.ASSETS:
+    price can never outbid it (the auction is then won for the rival's cash and a step). Never
+    without auctions (the two-player text game, the house rules): a declined deed stays with the bank."""
+    if view.rules.auction_limit == AuctionLimit.ASSETS or not view.rules.auctions:
         return False
     price = view.edition.squares[square].price
     theirs = view.bid_limit(rival_seat)

@@ -323,6 +323,10 @@ class Ruthless(Strategy):
     def _stay_in_jail(self, view: GameView) -> bool:
         """Stay when a turn of moving costs more in expected rent than the deeds left to buy are worth."""
         threat, unowned = self._now(view).threat
+        pot = view.pot()
+        if pot:  # the Free Parking jackpot waits for whoever lands there: moving may win it
+            threat -= sum(view.facts.landing[s] for s, sq in enumerate(view.edition.squares)
+                          if sq.kind == "free_parking") * pot
         return threat > self.jail_threat and unowned < 6
 
     def income_tax(self, view: GameView, ask: Pending) -> Action:
@@ -353,6 +357,8 @@ class Ruthless(Strategy):
                 total -= view.edition.jail_fine
             elif kind == "get_out_of_jail_free":
                 total += view.edition.jail_fine / 2
+            elif kind == "advance_to" and card.param("square") == 0 and view.rules.go_landing_double:
+                total += view.go_salary()  # the house rule's second salary for landing on GO
         expected = total / max(1, len(cards))
         return PayOrDraw(self.seat, expected > -ask.amount)
 

@@ -189,7 +189,7 @@ class Horizon:
                 tuple(steps))
 
 
-_BOARDS: dict[tuple[int, bool, int], Board] = {}
+_BOARDS: dict[tuple[int, bool, int, tuple[bool, bool]], Board] = {}
 
 
 def board_for(view: GameView) -> Board:
@@ -201,10 +201,11 @@ def board_for(view: GameView) -> Board:
     if last is not None and last[0] is edition and last[1] is rules:
         return last[2]
     flag = rules.jail_doubles_roll_again
-    key = (id(edition), flag, rules.mortgage_interest)
+    doubles = (rules.doubles_roll_again, rules.three_doubles_jail)  # the text game's throws
+    key = (id(edition), flag, rules.mortgage_interest, doubles)
     found = _BOARDS.get(key)
     if found is None or found.edition is not edition:
-        found = _BOARDS[key] = Board(edition, board_facts(edition, flag), rules.mortgage_interest)
+        found = _BOARDS[key] = Board(edition, board_facts(edition, flag, *doubles), rules.mortgage_interest)
     _LAST_BOARD[0] = (edition, rules, found)
     return found
 

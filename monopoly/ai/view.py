@@ -43,7 +43,9 @@ class GameView(View):
     def facts(self) -> "BoardFacts":
         """Landing frequencies and rent per opponent turn for this board (see ``board.py``)."""
         from .board import board_facts
-        return board_facts(self.edition, self.rules.jail_doubles_roll_again)
+        rules = self.rules
+        return board_facts(self.edition, rules.jail_doubles_roll_again, rules.doubles_roll_again,
+                           rules.three_doubles_jail)
 
     def refused_recently(self, recipient: int, give: tuple[int, ...], take: tuple[int, ...]) -> bool:
         """True when this seat offered ``recipient`` these properties recently and was refused.

@@ -23,6 +23,14 @@ COMMANDS = ("play", "text", "simulate", "rules", "record", "stats", "replay")
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    from ..engine import EditionError
+    from ..storage.boards import edition_arguments, load_user_boards
+    load_user_boards()
+    try:
+        args = edition_arguments(args)
+    except EditionError as exc:
+        print(f"monopoly: --edition: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     first = args[0] if args else ""
     if first == "simulate":
         from .simulate import main as simulate_main

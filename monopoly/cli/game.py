@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .. import __version__
-from ..engine import EDITION_IDS, PositionError
+from ..engine import edition_ids, PositionError
 from ..session.rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from ..storage.places import SAVE_DIR_ENV, default_save_dir
 from ..storage.starts import Started, StartProblem, start_from_command_line, start_from_position
@@ -29,7 +29,7 @@ def game_options() -> argparse.ArgumentParser:
     parser.add_argument("--players", metavar="LIST",
                         help='quick set-up without questions: comma-separated names; "cpu" or "cpu:STRATEGY" '
                              'is a computer player, e.g. "Ann,Bob,cpu:ruthless"')
-    parser.add_argument("--edition", choices=EDITION_IDS, help="the board: us (default), uk or dotcom")
+    parser.add_argument("--edition", choices=edition_ids(), help="the board: us (default), uk, dotcom, or a board file of your own (FILE.json, docs/boards.md)")
     parser.add_argument("--seed", type=int, metavar="N", help="seed the dice: the same moves give the same game")
     parser.add_argument("--load", metavar="NAME_OR_PATH",
                         help="resume a saved game: a name in the save folder, or the path of a save file")

@@ -11,7 +11,7 @@ import time
 from typing import Any, Sequence, TextIO
 
 from ..ai.registry import STRATEGIES, strategy_names
-from ..engine import EDITION_IDS, PositionError, load_edition
+from ..engine import edition_ids, PositionError, load_edition
 from ..reports.plot import write_plot
 from ..reports.tournament import (DEFAULT_GAMES, DEFAULT_MAX_TURNS, DEFAULT_SEED, DEFAULT_STRATEGIES, Extras,
                                   format_report, run_games, summarize)
@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="one strategy per seat, 2 to 8, comma-separated "
                              f"(default {','.join(DEFAULT_STRATEGIES)}, or as many of them as the position has "
                              "players); seats are rotated between games")
-    parser.add_argument("--edition", choices=EDITION_IDS, default="us",
+    parser.add_argument("--edition", choices=edition_ids(), default="us",
                         help="the board (default us; a position names its own)")
     parser.add_argument("--position", metavar="FILE",
                         help="start every game from this position file (see docs/positions.md)")

@@ -42,4 +42,7 @@ __all__ = [
     "DECKS", "Group", "Landed", "SentToJail", "claim_action", "malformed", "pending_of",  # for the computer players
 ]
 __all__ += ["EDITION_FOLDERS", "RulePreset", "ShortGameOffer", "SquareKind", "edition_ids", "list_editions"]
+from .editions import (add_edition_file, forget_edition_files, read_edition_file,  # noqa: E402  (players' own boards)
+                       saved_edition, set_board_file_opener)
+__all__ += ["add_edition_file", "forget_edition_files", "read_edition_file", "saved_edition", "set_board_file_opener"]
 __all__ += ["RECORD_FORMAT", "game_from_record"]

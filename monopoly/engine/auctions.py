@@ -47,6 +47,9 @@ def decline_problem(g: "Game", a: A.DeclineToBuy) -> str | None:
 
 def decline(g: "Game", a: A.DeclineToBuy) -> None:
     d = g.state.stack.pop()
+    if not g.rules.auctions:  # the deed stays with the bank, for sale to the next to land there
+        g._emit(E.Declined(a.player, d.square))
+        return
     start_auction(g, _SQUARE, d.square, a.player, g.active_players())
 
 

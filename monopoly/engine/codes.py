@@ -60,6 +60,8 @@ class Termination(Code):
     FIRST_BANKRUPTCY = "first_bankruptcy"  # the .com short game ends at the first bankruptcy
     ENDED = "ended"  # stopped by the players (the computer editions' Quit)
     TURN_LIMIT = "turn_limit"  # the max_turns option (simulations); nobody wins
+    TURNS_PLAYED = "turns_played"  # the turn_limit house rule: the richest wins
+    TARGET_REACHED = "target_reached"  # the net_worth_target house rule: the richest wins
 
 
 class AuctionItem(Code):
@@ -90,6 +92,7 @@ class PaymentReason(Code):
     JAIL_FINE = "jail fine"
     TRADE = "trade"
     BANKRUPTCY = "bankruptcy"
+    JACKPOT = "jackpot"  # the Free Parking pot taken by the player who lands there
 
 
 class RentClaimMode(Code):

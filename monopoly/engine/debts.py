@@ -106,7 +106,8 @@ def bankrupt(g: "Game", a: A.DeclareBankruptcy) -> None:
             g._give_deed(sq, NOBODY)
             s.mortgaged[sq] = False
             g._emit(E.PropertyTransferred(sq, p, BANK))
-            to_auction.append(sq)
+            if g.rules.bankrupt_deeds_auctioned:  # otherwise the bank keeps them, for sale as any unowned deed
+                to_auction.append(sq)
         else:
             trades.hand_over(g, sq, p, creditor)
     for deck in list(player.jail_cards):

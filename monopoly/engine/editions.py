@@ -9,13 +9,14 @@ folder or to a folder named in ``EDITION_FOLDERS``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Mapping, Protocol, runtime_checkable
+from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol, runtime_checkable
 
 from .codes import Code
 from .errors import EditionError
@@ -166,6 +167,8 @@ class Edition:
     short_games: tuple[ShortGameOffer, ...] = ()
     order: int | None = None  # place in edition lists; editions without one come last, by id
     members: tuple[tuple[int, ...], ...] = ()  # for each square, the squares of its group
+    source: str = ""  # the file a player's own board was read from ("" for the package's boards)
+    digest: str = ""  # that file's SHA-256, so a save can tell the file changed under it
 
     def money(self, amount: int) -> str:
         """Format an amount the way this edition prints money ("$200", "£200", "$200M")."""
@@ -205,15 +208,75 @@ class Edition:
         return tuple(s.index for s in self.squares if s.is_property)
 
 
+MAX_AMOUNT = 100_000  # the most any price, rent, fee or count on a board may be
+MAX_TEXT = 200  # the longest name or card text
+MAX_EDITION_BYTES = 256 * 1024  # a board file is about 20 KB; a larger one is not a board
+CARD_EFFECTS: dict[str, tuple[str, ...]] = {  # each card effect and the parameters it needs
+    "advance_to": ("square",), "advance_to_nearest": ("target",), "move_relative": ("spaces",),
+    "move_back_to": ("square",), "go_to_jail": (), "get_out_of_jail_free": (), "pay": ("amount",),
+    "collect": ("amount",), "pay_each_player": ("amount",), "collect_from_each_player": ("amount",),
+    "repairs": ("per_house", "per_hotel"), "pay_or_draw": ("amount", "deck"),
+}
+_PARAM_RANGES = {"square": (0, BOARD_SIZE - 1), "spaces": (-(BOARD_SIZE - 1), BOARD_SIZE - 1),
+                 "rent_multiplier": (1, 10), "dice_multiplier": (1, 100)}
+
+
+def _whole(value: Any, where: str, low: int = 0, high: int = MAX_AMOUNT) -> int:
+    """``value`` as a whole number from ``low`` to ``high``, or ``EditionError`` naming ``where``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise EditionError(f"{where} must be a whole number")
+    if not low <= value <= high:
+        raise EditionError(f"{where} must be from {low:,} to {high:,}, not {value:,}")
+    return value
+
+
 def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     if key not in data:
         raise EditionError(f"{where}: missing '{key}'")
     value = data[key]
-    if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
-        raise EditionError(f"{where}.{key} must be a whole number")
-    if kind is not int and not isinstance(value, kind):
+    if kind is int:
+        return _whole(value, f"{where}.{key}")
+    if not isinstance(value, kind):
         raise EditionError(f"{where}.{key} must be of type {kind.__name__}")
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        raise EditionError(f"{where}.{key} is longer than {MAX_TEXT} characters")
     return value
+
+
+def _amounts(data: Mapping[str, Any], key: str, where: str, count: int | None = None) -> tuple[int, ...]:
+    """A list of whole amounts (rents, multipliers), ``count`` of them when given."""
+    values = _require(data, key, list, where)
+    if count is not None and len(values) != count:
+        raise EditionError(f"{where}.{key} must list {count} amounts, not {len(values)}")
+    if not values:
+        raise EditionError(f"{where}.{key} is empty")
+    return tuple(_whole(v, f"{where}.{key}[{i}]") for i, v in enumerate(values))
+
+
+def _card_effect(raw: Mapping[str, Any], at: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """A card's effect: its kind and parameters, each checked (a kind the engine plays, the
+    parameters it needs, numbers in range)."""
+    effect = dict(_require(raw, "effect", dict, at))
+    kind = effect.pop("kind", None)
+    if not isinstance(kind, str):
+        raise EditionError(f"{at}: a card effect has no kind")
+    if kind not in CARD_EFFECTS:
+        raise EditionError(f"{at}.effect.kind: unknown card effect {kind!r}; the engine plays "
+                           f"{', '.join(CARD_EFFECTS)}")
+    for name in CARD_EFFECTS[kind]:
+        if name not in effect:
+            raise EditionError(f"{at}.effect: a {kind} card needs '{name}'")
+    for name, value in effect.items():
+        where = f"{at}.effect.{name}"
+        if name == "target":
+            if value not in (SquareKind.RAILROAD.value, SquareKind.UTILITY.value):
+                raise EditionError(f"{where} must be railroad or utility, not {value!r}")
+        elif name == "deck":
+            if value not in DECKS:
+                raise EditionError(f"{where} must be one of {', '.join(DECKS)}, not {value!r}")
+        else:
+            _whole(value, where, *_PARAM_RANGES.get(name, (0, MAX_AMOUNT)))
+    return kind, tuple(sorted(effect.items()))
 
 
 def _objects(data: Mapping[str, Any], key: str, where: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
@@ -302,19 +365,27 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
         if kind is SquareKind.STREET:
             fields_["group"] = _require(raw, "group", str, at)
             fields_["house_cost"] = _require(raw, "house_cost", int, at)
-            fields_["rent"] = tuple(_require(raw, "rent", list, at))
-            if len(fields_["rent"]) != 6:
+            if "rent" in raw and isinstance(raw["rent"], list) and len(raw["rent"]) != 6:
                 raise EditionError(f"{at}: a street has six rents (base, 1-4 houses, hotel)")
+            fields_["rent"] = _amounts(raw, "rent", at, 6)
         elif kind is SquareKind.RAILROAD:
             fields_["group"] = kind.value
-            fields_["rent"] = tuple(_require(raw, "rent", list, at))
+            fields_["rent"] = _amounts(raw, "rent", at)
         elif kind is SquareKind.UTILITY:
             fields_["group"] = kind.value
-            fields_["multipliers"] = tuple(_require(raw, "multipliers", list, at))
+            fields_["multipliers"] = _amounts(raw, "multipliers", at)
         elif kind is SquareKind.TAX:
             fields_["amount"] = _require(raw, "amount", int, at)
-            fields_["percent"] = int(raw.get("percent", 0))
+            fields_["percent"] = _whole(raw.get("percent", 0), f"{at}.percent", 0, 100)
         squares.append(Square(**fields_))
+    for index, kind in ((0, SquareKind.GO), (10, SquareKind.JAIL)):
+        if squares[index].kind != kind:
+            raise EditionError(f"{where}.squares[{index}]: the engine needs {kind.value} on square {index}, "
+                               f"not {squares[index].kind.value}")
+    railroads = sum(1 for sq in squares if sq.kind is SquareKind.RAILROAD)
+    for sq in squares:
+        if sq.kind is SquareKind.RAILROAD and len(sq.rent) < railroads:
+            raise EditionError(f"{where}.squares[{sq.index}].rent: {railroads} railroads need {railroads} rents")
     groups = []
     for at, raw in _objects(data, "groups", where):
         gid = _require(raw, "id", str, at)
@@ -337,14 +408,20 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
         names.append((deck, _require(raw_deck, "name", str, f"{where}.decks.{deck}")))
         cards = []
         for at, raw in _objects(raw_deck, "cards", f"{where}.decks.{deck}"):
-            effect = dict(_require(raw, "effect", dict, at))
-            kind_ = effect.pop("kind", None)
-            if not isinstance(kind_, str):
-                raise EditionError(f"{at}: a card effect has no kind")
-            cards.append(Card(_require(raw, "id", str, at), deck, _require(raw, "text", str, at), kind_,
-                              tuple(sorted(effect.items()))))
+            kind_, params = _card_effect(raw, at)
+            if kind_ == "advance_to_nearest" and not any(sq.kind == dict(params)["target"] for sq in squares):
+                raise EditionError(f"{at}: the board has no {dict(params)['target']} to advance to")
+            cards.append(Card(_require(raw, "id", str, at), deck, _require(raw, "text", str, at), kind_, params))
+        if not 1 <= len(cards) <= 32:
+            raise EditionError(f"{where}.decks.{deck}: a deck has 1 to 32 cards, not {len(cards)}")
         decks.append(tuple(cards))
+    tokens = _require(data, "tokens", list, where)
+    if not 8 <= len(tokens) <= 16 or not all(isinstance(t, str) and 0 < len(t) <= 20 for t in tokens):
+        raise EditionError(f"{where}.tokens: 8 to 16 token names of 1 to 20 characters")
     currency = _require(data, "currency", dict, where)
+    for key in ("prefix", "suffix"):
+        if not isinstance(currency.get(key, ""), str) or len(currency.get(key, "")) > 3:
+            raise EditionError(f"{where}.currency.{key}: text of at most 3 characters")
     options = _require(data, "default_options", dict, where)
     _checked_rules(options, f"{where}.default_options")
     order = data.get("order")
@@ -376,44 +453,56 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
 
 
 # ---------------------------------------------------------------------------------------- discovery
-def _read_edition(file: Folder, where: str) -> Edition:
-    """The edition in one file, checked; its file must be named after its id."""
+def _read_edition(file: Folder, where: str, named: bool = True, own: bool = False) -> Edition:
+    """The edition in one file, checked (``named``: the file must be named after its id). A
+    player's ``own`` board remembers its file and the file's digest, for the saves."""
+    size = getattr(file, "stat", None)
     try:
-        data = json.loads(file.read_text("utf-8"))
+        if callable(size) and size().st_size > MAX_EDITION_BYTES:
+            raise EditionError(f"{where}: larger than {MAX_EDITION_BYTES // 1024} KB: not a board file")
+        text = file.read_text("utf-8")
+        data = json.loads(text)
+    except FileNotFoundError:
+        raise EditionError(f"{where}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise EditionError(f"{where}: cannot be read: {exc}") from None
     except json.JSONDecodeError as exc:
-        raise EditionError(f"{where}: not valid JSON: {exc}") from None
+        raise EditionError(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    if len(text) > MAX_EDITION_BYTES:
+        raise EditionError(f"{where}: larger than {MAX_EDITION_BYTES // 1024} KB: not a board file")
     if not isinstance(data, dict):
         raise EditionError(f"{where}: an edition file holds one JSON object")
     try:
         edition = edition_from_dict(data)
     except EditionError as exc:
         raise EditionError(f"{where}: {exc}") from None
-    if file.name != f"{edition.id}.json":
+    if named and file.name != f"{edition.id}.json":
         raise EditionError(f"{where}: the file of edition {edition.id!r} must be named {edition.id}.json")
+    if own:
+        edition = replace(edition, source=str(file), digest=hashlib.sha256(text.encode("utf-8")).hexdigest())
     return edition
 
 
-def _edition_files(folders: tuple[Folder, ...]) -> Iterator[tuple[Folder, str]]:
-    """Every ``*.json`` file of the package's edition folder, then of each extra folder, with its name."""
+def _edition_files(folders: tuple[Folder, ...]) -> Iterator[tuple[Folder, str, bool]]:
+    """Every ``*.json`` file of the package's edition folder, then of each extra folder, with its
+    name and whether it is a player's own (not the package's)."""
     package = resources.files(__package__).joinpath("editions")
-    for folder, where in ((package, "editions"), *((f, str(f)) for f in folders)):
+    for folder, where, own in ((package, "editions", False), *((f, str(f), True) for f in folders)):
         if not isinstance(folder, Folder):
             raise EditionError(f"edition folder {folder!r}: give a pathlib.Path, not a {type(folder).__name__}")
         if not folder.is_dir():
             raise EditionError(f"edition folder {folder} is not a folder")
         for file in sorted(folder.iterdir(), key=lambda f: f.name):
             if file.name.endswith(".json") and file.is_file():
-                yield file, f"{where}/{file.name}"
+                yield file, f"{where}/{file.name}", own
 
 
 @lru_cache(maxsize=16)
 def _catalogue(folders: tuple[Folder, ...]) -> Mapping[str, Edition]:
     """Every edition found in the package and ``folders``, by id, in list order."""
     found: dict[str, tuple[Edition, str]] = {}
-    for file, where in _edition_files(folders):
-        edition = _read_edition(file, where)
+    for file, where, own in _edition_files(folders):
+        edition = _read_edition(file, where, own=own)
         if edition.id in found:
             raise EditionError(f"edition {edition.id!r} is defined twice: in {found[edition.id][1]} and in {where}")
         found[edition.id] = (edition, where)
@@ -425,26 +514,106 @@ def _search_path(folders: Iterable[Folder] | None) -> tuple[Folder, ...]:
     return tuple(EDITION_FOLDERS if folders is None else folders)
 
 
+# Boards read from players' own files (``add_edition_file``), by id, in the order added; listed
+# after the folders' editions wherever no folders are named.
+_FILES: dict[str, Edition] = {}
+# How the file a save names is opened again (the engine does no file handling of its own): a front
+# end that offers board files gives it (``set_board_file_opener(pathlib.Path)``).
+_OPENER: Callable[[str], Folder] | None = None
+
+
+def set_board_file_opener(opener: Callable[[str], Folder] | None) -> None:
+    """How ``saved_edition`` opens the board file a save or record names (``pathlib.Path`` will do)."""
+    global _OPENER
+    _OPENER = opener
+
+
+def forget_edition_files() -> None:
+    """Take back every board added by ``add_edition_file`` (tests; a front end reading its folder again)."""
+    _FILES.clear()
+
+
+def _everything(folders: Iterable[Folder] | None) -> Mapping[str, Edition]:
+    catalogue = _catalogue(_search_path(folders))
+    if folders is not None or not _FILES:
+        return catalogue
+    return {**catalogue, **{k: e for k, e in _FILES.items() if k not in catalogue}}
+
+
 def list_editions(folders: Iterable[Folder] | None = None) -> tuple[Edition, ...]:
     """Every edition, in the order menus show them (each has ``id`` and ``label``).
 
-    ``folders`` are extra folders searched after the package's own (default: ``EDITION_FOLDERS``).
-    A malformed file, or two files with one id, raise ``EditionError``.
+    ``folders`` are extra folders searched after the package's own (default: ``EDITION_FOLDERS``,
+    and then the board files added by ``add_edition_file``). A malformed file, or two files with
+    one id, raise ``EditionError``.
     """
-    return tuple(_catalogue(_search_path(folders)).values())
+    return tuple(_everything(folders).values())
 
 
 def edition_ids(folders: Iterable[Folder] | None = None) -> tuple[str, ...]:
     """The ids of ``list_editions(folders)``, in the same order."""
-    return tuple(_catalogue(_search_path(folders)))
+    return tuple(_everything(folders))
 
 
 def load_edition(edition_id: str = "us", folders: Iterable[Folder] | None = None) -> Edition:
-    """The edition with this id from the package or ``folders`` (default: ``EDITION_FOLDERS``)."""
-    catalogue = _catalogue(_search_path(folders))
+    """The edition with this id from the package or ``folders`` (default: ``EDITION_FOLDERS`` and
+    the board files added by ``add_edition_file``)."""
+    catalogue = _everything(folders)
     if not isinstance(edition_id, str) or edition_id not in catalogue:
         raise EditionError(f"unknown edition {edition_id!r}; choose one of {', '.join(catalogue)}")
     return catalogue[edition_id]
+
+
+def read_edition_file(file: Folder) -> Edition:
+    """A player's own board file (any name), checked: ``EditionError`` names the file and the field.
+    The edition remembers the file and its digest (``source``, ``digest``) for the saves."""
+    return _read_edition(file, f"board file {file}", named=False, own=True)
+
+
+def add_edition_file(file: Folder) -> Edition:
+    """Read a player's board file and offer it by its id wherever editions are listed or loaded
+    (``list_editions()``, ``load_edition(id)``, ``Game.new(..., edition=id)``). A file whose id is
+    another board's is refused; adding the same file again reads it afresh."""
+    edition = read_edition_file(file)
+    other = _catalogue(_search_path(None)).get(edition.id) or _FILES.get(edition.id)
+    if other is not None and other.source != edition.source:
+        where = f"the board file {other.source}" if other.source else "a board of the game"
+        raise EditionError(f"board file {file}: its id {edition.id!r} is already {where}'s; give it another id")
+    _FILES[edition.id] = edition
+    return edition
+
+
+def saved_edition(edition_id: Any, file: Any) -> Edition:
+    """The edition a save or record names: by id, or for a player's own board (``file``: the
+    ``{"path", "sha256"}`` it was saved with) the same file again. ``EditionError`` when the file is
+    gone or was changed since (a changed board could not continue the saved game)."""
+    if file is None:
+        return load_edition(edition_id)
+    if not (isinstance(file, dict) and isinstance(file.get("path"), str) and isinstance(file.get("sha256"), str)):
+        raise EditionError("edition_file: expected {\"path\": text, \"sha256\": text}")
+    path, digest = file["path"], file["sha256"]
+    try:
+        known: Edition | None = load_edition(edition_id)
+    except EditionError:
+        known = None
+    if known is not None and known.digest == digest:
+        return known
+    if _OPENER is None:
+        raise EditionError(f"this game was played on the board file {path}, and this program reads no board "
+                           "files")
+    place = _OPENER(path)
+    if not place.is_file():
+        raise EditionError(f"this game was played on the board file {path}, which is gone: put the file back "
+                           "there to go on with the game")
+    edition = read_edition_file(place)
+    if edition.digest != digest:
+        raise EditionError(f"the board file {path} has changed since this game was saved: the game needs the "
+                           "board as it was")
+    if edition.id != edition_id:
+        raise EditionError(f"the board file {path} holds edition {edition.id!r}, not {edition_id!r}")
+    if known is None:
+        _FILES[edition.id] = edition
+    return edition
 
 
 # The package's own editions (no extra folders), for callers that want a fixed list such as a

@@ -79,6 +79,16 @@ class PassedGo(Event):
 
 
 @dataclass(slots=True)
+class IntoPot(Event):
+    """Money went into the Free Parking pot (``payer`` BANK: the bank's stake), which now holds ``pot``."""
+
+    payer: int
+    amount: int
+    pot: int
+    kind: ClassVar[str] = "into_pot"
+
+
+@dataclass(slots=True)
 class Landed(Event):
     player: int
     square: int
@@ -127,7 +137,7 @@ class RentLapsed(Event):
 class NoRent(Event):
     square: int
     owner: int
-    reason: str  # "mortgaged", "offline" or "own"
+    reason: str  # "mortgaged", "offline", "own" or "jail" (the owner is in jail: rule option jail_no_rent)
     kind: ClassVar[str] = "no_rent"
 
 
@@ -137,6 +147,15 @@ class Bought(Event):
     square: int
     price: int
     kind: ClassVar[str] = "bought"
+
+
+@dataclass(slots=True)
+class Declined(Event):
+    """A deed was declined and, with auctions off, stays with the bank for the next to land there."""
+
+    player: int
+    square: int
+    kind: ClassVar[str] = "declined"
 
 
 @dataclass(slots=True)
@@ -374,6 +393,7 @@ class ActionUndone(Event):
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (
         StartingRoll, FirstPlayer, DeedDealt, TurnStarted, DiceRolled, Moved, PassedGo, Landed, CardDrawn, Paid,
+        IntoPot, Declined,
         RentDue, RentLapsed, NoRent, Bought, AuctionStarted, BidMade, BidderPassed, AuctionWon, AuctionUnsold,
         AuctionVoided, SentToJail, LeftJail, StayedInJail, JailCardGained, JailCardPassed, TaxChoiceNeeded,
         BuildingBought, BuildingSold, HotelBreakdown, Mortgaged, MortgageLifted, TradeProposed, TradeAnswered, PropertyTransferred, DebtRaised,

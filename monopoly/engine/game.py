@@ -27,7 +27,7 @@ from .codes import DecisionKind as K, PaymentReason as R, Termination
 from .debts import can_declare_bankruptcy, deal_problem, in_debt, may_settle_in_property
 from .decisions import BOARD, describe_decision
 from .dice import DiceSource, RandomDice, dice_from_dict
-from .editions import DECKS, Edition, load_edition
+from .editions import DECKS, Edition, load_edition, saved_edition
 from .errors import EditionError, IllegalActionError, SaveFormatError
 from .history import Entry, Undo, record_of
 from .mortgages import lift_cost
@@ -41,9 +41,26 @@ from .view import View
 
 BANK = E.BANK
 SAVE_FORMAT = "monopoly-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+READABLE_VERSIONS = (1, 2)  # 1: before the Free Parking pot (state.pot) and board files (edition_file)
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 _ROLL, _GAME_OVER, _PLACE_BUILDING = K.ROLL, K.GAME_OVER, K.PLACE_BUILDING
+_JACKPOT = R.JACKPOT
+
+
+def edition_file(edition: Edition) -> dict[str, str]:
+    """How a save or record names a player's own board: its file and the file's digest."""
+    return {"path": edition.source, "sha256": edition.digest}
+
+
+def pot_reasons(rules: Rules) -> frozenset[str]:
+    """The payments to the bank that go to the Free Parking pot under ``rules`` (none without it)."""
+    if not rules.free_parking_pot:
+        return frozenset()
+    reasons = {R.TAX, R.JAIL_FINE}
+    if rules.pot_card_payments:
+        reasons |= {R.CARD, R.REPAIRS}
+    return frozenset(reasons)
 
 __all__ = ["Game", "describe_decision"]
 
@@ -87,6 +104,8 @@ class Game:
         self._kept: dict[Any, Any] = {}
         self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten
         self._landings: list[int] | None = None  # see ``count_landings``
+        # Payments to the bank that go to the Free Parking pot instead (rule option free_parking_pot).
+        self._pot_reasons: frozenset[str] = pot_reasons(rules)
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -108,11 +127,15 @@ class Game:
             chosen = rules
         else:
             chosen = ed.default_rules(**dict(rules or {}))
+        if len(names) > chosen.max_players:
+            raise ValueError(f"these rules take at most {chosen.max_players} players, not {len(names)}")
         source = dice if dice is not None else RandomDice(seed)
         # How the game began, for its record: only a game that keeps its history needs it (the dice's
         # state is 625 numbers to copy, and simulations make thousands of games)
         origin = ({"players": names, "edition": ed.id, "rules": chosen.to_dict(), "first_player": first_player,
                    "dice": source.to_dict()} if keep_log else None)
+        if origin is not None and ed.source:  # a player's own board: the record names its file
+            origin["edition_file"] = edition_file(ed)
         decks = []
         for deck in DECKS:
             order = list(range(len(ed.deck(deck))))
@@ -120,7 +143,7 @@ class Game:
             decks.append(order)
         state = GameState(
             edition=ed.id,
-            players=[PlayerState(name=n, cash=ed.starting_cash) for n in names],
+            players=[PlayerState(name=n, cash=H.starting_cash(ed, chosen)) for n in names],
             owner=[NOBODY] * BOARD, mortgaged=[False] * BOARD, houses=[0] * BOARD, hotel=[False] * BOARD,
             bank_houses=ed.bank_houses, bank_hotels=ed.bank_hotels, decks=decks)
         game = cls(ed, chosen, state, source, keep_log=keep_log)
@@ -146,6 +169,7 @@ class Game:
             raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
         self._emit(E.FirstPlayer(first_player))
         self.state.turn = TurnState(player=first_player)
+        self._stake_pot()
         if self.rules.deeds_dealt:
             deeds = list(self.edition.properties)
             self.dice.shuffle(deeds)
@@ -155,7 +179,7 @@ class Game:
                     square = deeds.pop()
                     price = 0 if self.rules.deeds_free else self.edition.squares[square].price
                     self._give_deed(square, p)
-                    self._transfer(p, BANK, price, R.DEED)
+                    self._charge(p, BANK, price, R.DEED)  # owed when a small starting cash cannot cover it
                     self._emit(E.DeedDealt(p, square, price))
         self._emit(E.TurnStarted(first_player, 1))
         self._finish_apply()
@@ -512,22 +536,50 @@ class Game:
         self.holdings_stamp = next(HOLDINGS_STAMPS)
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: R) -> None:
-        """The one place money moves. The payer must hold the cash (checked by the callers)."""
+        """The one place money moves. The payer must hold the cash (checked by the callers).
+
+        Under the Free Parking jackpot, the payments to the bank it names go to the pot (off the
+        bank's books) and the jackpot taken is paid out of it."""
         if amount <= 0:
             return
         s = self.state
         players = s.players
         if payer == BANK:
-            s.bank_paid_out += amount
+            if reason == _JACKPOT:
+                assert s.pot >= amount, "the jackpot paid out more than the pot holds"
+                s.pot -= amount
+            else:
+                s.bank_paid_out += amount
         else:
             who = players[payer]
             assert who.cash >= amount, "a transfer would make cash negative"
             who.cash -= amount
         if payee == BANK:
+            if self._pot_reasons and reason in self._pot_reasons:
+                s.pot += amount
+                self._emit(E.Paid(payer, payee, amount, reason))
+                self._emit(E.IntoPot(payer, amount, s.pot))
+                return
             s.bank_paid_in += amount
         else:
             players[payee].cash += amount
         self._emit(E.Paid(payer, payee, amount, reason))
+
+    def _stake_pot(self) -> None:
+        """The bank's stake into the Free Parking pot (rule option ``pot_stake``), at the start of a
+        game and each time the pot is taken."""
+        stake = self.rules.pot_stake if self.rules.free_parking_pot else 0
+        if stake > 0:
+            s = self.state
+            s.bank_paid_out += stake
+            s.pot += stake
+            self._emit(E.IntoPot(BANK, stake, s.pot))
+
+    def _take_pot(self, player: int) -> None:
+        """``player`` landed on Free Parking: the pot is theirs, and the bank's stake goes back in."""
+        if self.state.pot > 0:
+            self._transfer(BANK, player, self.state.pot, _JACKPOT)
+            self._stake_pot()
 
     def _charge(self, payer: int, payee: int, amount: int, reason: R) -> None:
         """Make ``payer`` pay now, or owe it: a raise-funds decision when the cash is short."""
@@ -555,6 +607,7 @@ class Game:
             "log": [e.to_dict() for e in self.log] if include_log else [],
             "origin": self.origin,
             "journal": self._plain_journal(),
+            **({"edition_file": edition_file(self.edition)} if self.edition.source else {}),
         }
 
     def _plain_journal(self) -> list[list[Any]]:
@@ -573,13 +626,16 @@ class Game:
         if data.get("format") != SAVE_FORMAT:
             raise SaveFormatError("this is not a saved Monopoly game (format)")
         version = data.get("version")
-        if type(version) is not int or version != SAVE_VERSION:
+        if type(version) is not int or version not in READABLE_VERSIONS:
             raise SaveFormatError(f"saved with format version {version!r}; this program reads version {SAVE_VERSION}")
+        if version == 1 and isinstance(data.get("state"), dict) and "pot" not in data["state"]:
+            data = {**data, "state": {**data["state"], "pot": 0}}  # saved before the Free Parking pot
         for key in ("edition", "rules", "state", "dice", "log"):
             if key not in data:
                 raise SaveFormatError(f"{key}: missing")
         try:
-            edition = load_edition(data["edition"]) if isinstance(data["edition"], str) else None
+            edition = (saved_edition(data["edition"], data.get("edition_file"))
+                       if isinstance(data["edition"], str) else None)
         except EditionError as exc:
             raise SaveFormatError(f"edition: {exc}") from None
         if edition is None:

@@ -138,6 +138,8 @@ def game_from_record(record: Any, steps: int | None = None) -> "Game":
     from .dice import dice_from_dict
     from .errors import IllegalActionError
     from .game import Game
+    from .editions import saved_edition
+    from .errors import EditionError
     from .position import Position, PositionError, build_game
 
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
@@ -153,9 +155,10 @@ def game_from_record(record: Any, steps: int | None = None) -> "Game":
             game = build_game(Position.from_dict(origin["position"]), dice=dice)
             game.origin = copy.deepcopy(origin)
         else:
-            game = Game.new(origin["players"], origin["edition"], origin["rules"], dice=dice,
+            edition = saved_edition(origin["edition"], origin.get("edition_file"))
+            game = Game.new(origin["players"], edition, origin["rules"], dice=dice,
                             first_player=origin.get("first_player"))
-    except (KeyError, TypeError, ValueError, PositionError) as exc:
+    except (KeyError, TypeError, ValueError, PositionError, EditionError) as exc:
         raise SaveFormatError(f"record origin: {exc}") from None
     count = len(entries) if steps is None else max(0, min(steps, len(entries)))
     for i, step in enumerate(entries[:count]):

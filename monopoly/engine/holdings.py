@@ -21,6 +21,16 @@ def ceil_percent(amount: int, percent: int) -> int:
     return -(-amount * percent // 100)
 
 
+def starting_cash(edition: Edition, rules: Rules) -> int:
+    """Each player's cash at the start: the ``starting_cash`` option, or the board's amount."""
+    return rules.starting_cash or edition.starting_cash
+
+
+def go_salary(edition: Edition, rules: Rules) -> int:
+    """The salary for passing GO: the ``go_salary`` option, or the board's amount."""
+    return rules.go_salary or edition.go_salary
+
+
 def group_members(edition: Edition, square: int) -> tuple[int, ...]:
     return edition.members[square]
 
@@ -152,7 +162,7 @@ def building_sale(edition: Edition, rules: Rules, state: GameState, square: int)
     members = group_members(edition, square)
     houses = {m: (got if m == square else state.houses[m]) for m in members}
     levels = [hph + 1 if state.hotel[m] and m != square else houses[m] for m in members]
-    if max(levels) - min(levels) <= 1:
+    if max(levels) - min(levels) <= 1 or not rules.even_building:
         return BuildingSale(tuple(steps))
     for m in members:
         if state.hotel[m] and m != square:
@@ -234,9 +244,10 @@ def build_problem(edition: Edition, rules: Rules, state: GameState, player: int,
     here = top if hotel[square] else houses[square]  # ``level``
     if here >= top:
         return f"{sq.name} already has a hotel"
-    for s in members:
-        if (top if hotel[s] else houses[s]) < here:
-            return f"build evenly: the other sites of {sq.name}'s group need a building first"
+    if rules.even_building:
+        for s in members:
+            if (top if hotel[s] else houses[s]) < here:
+                return f"build evenly: the other sites of {sq.name}'s group need a building first"
     wants_hotel = here == per_hotel
     if hotels_only is not None and wants_hotel != hotels_only:
         return f"{sq.name} is not ready for a {'hotel' if hotels_only else 'house'}"
@@ -258,7 +269,7 @@ def sell_problem(edition: Edition, rules: Rules, state: GameState, player: int, 
     here = level(rules, state, square)
     if here == 0:
         return f"{sq.name} has no buildings"
-    if here < max(level(rules, state, s) for s in group_members(edition, square)):
+    if rules.even_building and here < max(level(rules, state, s) for s in group_members(edition, square)):
         return f"sell evenly: sell from the most built-up sites of {sq.name}'s group first"
     return None
 
@@ -280,7 +291,7 @@ def build_capacity(edition: Edition, rules: Rules, state: GameState, player: int
             if state.hotel[m]:
                 continue
             if hotels:
-                total += 1 if ready else 0
+                total += 1 if ready or (not rules.even_building and state.houses[m] >= rules.houses_per_hotel) else 0
             else:
                 total += rules.houses_per_hotel - state.houses[m]
     return total

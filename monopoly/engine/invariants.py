@@ -34,7 +34,7 @@ def check_state(game: "Game") -> None:
     """Check the whole state for consistency; raise ``InvariantError`` naming the first problem."""
     e, s, r = game.edition, game.state, game.rules
     n = len(s.players)
-    _require(2 <= n <= 8, f"players: a game has 2 to 8 players, not {n}")
+    _require(2 <= n <= r.max_players, f"players: a game has 2 to {r.max_players} players, not {n}")
     problem = names_problem(p.name for p in s.players)
     _require(problem is None, str(problem))
     _require(0 <= s.clock_seconds <= MAX_CLOCK_SECONDS, "clock_seconds is out of range")
@@ -48,9 +48,10 @@ def check_state(game: "Game") -> None:
         if pl.bankrupt:
             _require(not H.owned(s, i), f"players[{i}] is bankrupt but owns property")
             _require(pl.cash == 0 and not pl.jail_cards, f"players[{i}] is bankrupt but holds money or cards")
-    start = e.starting_cash * n
-    _require(sum(p.cash for p in s.players) == start + s.bank_paid_out - s.bank_paid_in,
-             "money is not conserved: players' cash does not match the bank's ledger")
+    start = H.starting_cash(e, r) * n
+    _require(s.pot >= 0 and (s.pot == 0 or r.free_parking_pot), "pot: the Free Parking pot is malformed")
+    _require(sum(p.cash for p in s.players) + s.pot == start + s.bank_paid_out - s.bank_paid_in,
+             "money is not conserved: players' cash and the pot do not match the bank's ledger")
     top = r.houses_per_hotel
     for sq in range(40):
         owner = s.owner[sq]
@@ -67,7 +68,8 @@ def check_state(game: "Game") -> None:
             _require(all(s.owner[m] == owner for m in members), f"square {sq} has buildings on an incomplete group")
             _require(not any(s.mortgaged[m] for m in members), f"square {sq} has buildings in a mortgaged group")
             levels = [H.level(r, s, m) for m in members]
-            _require(max(levels) - min(levels) <= 1, f"the group of square {sq} is not built evenly")
+            _require(max(levels) - min(levels) <= 1 or not r.even_building,
+                     f"the group of square {sq} is not built evenly")
     _require(s.bank_houses >= 0 and s.bank_hotels >= 0, "the bank's buildings are negative")
     _require(s.bank_houses + sum(s.houses) == e.bank_houses, "houses are not conserved")
     _require(s.bank_hotels + sum(s.hotel) == e.bank_hotels, "hotels are not conserved")
@@ -120,7 +122,8 @@ def check_state(game: "Game") -> None:
                  and len(o.values) == n, "outcome is malformed")
 
 
-_TERMINATIONS = {"last_player", "time_up", "first_bankruptcy", "ended", "turn_limit"}
+_TERMINATIONS = {"last_player", "time_up", "first_bankruptcy", "ended", "turn_limit", "turns_played",
+                 "target_reached"}
 _BUILDINGS = {"house", "hotel"}
 
 

@@ -25,6 +25,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Union
 
+from . import holdings as H
 from .dice import DiceSource, RandomDice
 from .editions import BOARD_SIZE as BOARD, DECKS, Edition, load_edition
 from .errors import MonopolyError
@@ -356,6 +357,8 @@ def _check_board(edition: Edition, rules: Rules, s: GameState) -> None:
                                 "mortgaged")
         levels = {m: top + 1 if s.hotel[m] else s.houses[m] for m in members}
         low = min(levels, key=levels.__getitem__)
+        if not rules.even_building:
+            continue
         if s.hotel[sq] and levels[low] < top:
             raise PositionError(f"{sq_name[sq]} has a hotel, but {sq_name[low]} has {levels[low]} houses: "
                                 f"a hotel needs {top} houses on every street of the group")
@@ -436,6 +439,8 @@ def _state_from(position: Position, edition: Edition, rules: Rules, dice: DiceSo
     names = [p.name.strip() if isinstance(p.name, str) else "" for p in setups]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise PositionError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+    if len(names) > rules.max_players:
+        raise PositionError(f"these rules take at most {rules.max_players} players, not {len(names)}")
     if not all(names):
         raise PositionError("every player needs a name")
     if len({n.lower() for n in names}) != len(names):
@@ -456,7 +461,7 @@ def _state_from(position: Position, edition: Edition, rules: Rules, dice: DiceSo
                 raise PositionError(f"{where}.{name}: expected a whole number, not {value!r}")
         square = JAIL if p.square is None and p.in_jail else look.square(p.square or 0, f"{where}.square")
         cards = [look.deck(d, f"{where}.jail_cards") for d in p.jail_cards]
-        players.append(PlayerState(names[seat], edition.starting_cash if p.cash is None else p.cash, square,
+        players.append(PlayerState(names[seat], H.starting_cash(edition, rules) if p.cash is None else p.cash, square,
                                    bool(p.in_jail), p.jail_turns, cards, bool(p.bankrupt)))
     houses, hotel = [0] * BOARD, [False] * BOARD
     for ref, level in position.buildings:
@@ -477,7 +482,7 @@ def _state_from(position: Position, edition: Edition, rules: Rules, dice: DiceSo
                       hotel=hotel, bank_houses=edition.bank_houses - sum(houses),
                       bank_hotels=edition.bank_hotels - sum(hotel), decks=decks, turn=turn,
                       offline_square=look.square(position.offline_square, "offline_square"))
-    _balance_cash(state, edition)
+    _balance_cash(state, edition, rules)
     if position.debt is not None:
         state.stack.append(_debt_decision(look, position.debt))
         # The debt fell due during the current player's move: once paid, that turn runs on.
@@ -515,9 +520,9 @@ def _deck_order(look: _Names, deck: str, setup: DeckSetup, players: list[PlayerS
     return top + rest
 
 
-def _balance_cash(state: GameState, edition: Edition) -> None:
-    """Book the difference between the players' cash and what they started with as the bank's."""
-    difference = sum(p.cash for p in state.players) - edition.starting_cash * len(state.players)
+def _balance_cash(state: GameState, edition: Edition, rules: Rules) -> None:
+    """Book the difference between the players' cash (and the pot) and what they started with as the bank's."""
+    difference = sum(p.cash for p in state.players) + state.pot - H.starting_cash(edition, rules) * len(state.players)
     state.bank_paid_out, state.bank_paid_in = max(0, difference), max(0, -difference)
 
 
@@ -616,7 +621,8 @@ def arrange(game: "Game", *, owners: Mapping[SquareRef, PlayerRef | None] | None
             offline_square: SquareRef | None = None,
             current_player: PlayerRef | None = None,
             debt: Debt | None = None,
-            bankrupt: Iterable[PlayerRef] = ()) -> None:
+            bankrupt: Iterable[PlayerRef] = (),
+            pot: int | None = None) -> None:
     """Change parts of a game's board in place, between decisions; the rest of the game stays as it is.
 
     - ``owners``: square -> player (``None`` gives it back to the bank, unmortgaged); ``mortgaged``:
@@ -633,7 +639,9 @@ def arrange(game: "Game", *, owners: Mapping[SquareRef, PlayerRef | None] | None
     - ``debt``: a debt that falls due now, beneath whatever is already pending: the debtor raises
       funds once those decisions are taken, then the turn goes on as it stood;
     - ``bankrupt``: players who have left the game; they must own nothing and hold no cards, and
-      their cash goes to the bank.
+      their cash goes to the bank;
+    - ``pot``: the money in the Free Parking pot (rule option ``free_parking_pot``), the difference
+      booked with the bank.
 
     All changes are checked together (the position must be possible when they are all made) and
     made together or not at all. Pending decisions stay pending, and the engine copes with a board
@@ -699,6 +707,15 @@ def arrange(game: "Game", *, owners: Mapping[SquareRef, PlayerRef | None] | None
         p = new.players[look.player(ref, "bankrupt")]
         new.bank_paid_in += p.cash
         p.cash, p.bankrupt = 0, True
+    if pot is not None:
+        if not _is_int(pot) or pot < 0 or (pot and not game.rules.free_parking_pot):
+            raise PositionError(f"pot: a whole number of at least 0, and 0 without the Free Parking jackpot, "
+                                f"not {pot!r}")
+        if pot > new.pot:
+            new.bank_paid_out += pot - new.pot
+        else:
+            new.bank_paid_in += new.pot - pot
+        new.pot = pot
     if offline_square is not None:
         new.offline_square = look.square(offline_square, "offline_square")
     if current_player is not None:

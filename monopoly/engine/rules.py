@@ -24,8 +24,19 @@ AUCTION_LIMITS = tuple(m.value for m in AuctionLimit)
 SHORT_GAMES = tuple(m.value for m in ShortGame)
 
 
-def _option(default: Any, help: str) -> Any:
-    return field(default=default, metadata={"help": help})
+def _option(default: Any, help: str, title: str, *, words: Mapping[Any, str] | None = None,
+            low: int | None = None, high: int | None = None) -> Any:
+    """A rule option: its default, a one-line help, a short plain-words title, words for its values
+    (``words``; a number option's 0 may have words of its own, such as "no limit") and, for a
+    number, the range a game can use (``low`` to ``high``)."""
+    return field(default=default, metadata={"help": help, "title": title, "words": dict(words or {}),
+                                            "low": low, "high": high})
+
+
+# The most a number option can be: what a game can use, and far from the limits of a save or a screen.
+MAX_MONEY = 100_000  # starting cash, a salary, a stake: a board's prices are a few hundred
+MAX_TURNS = 100_000  # a long simulated game lasts about a thousand turns
+MAX_MINUTES = 100 * 60  # a hundred hours of the time-limit game
 
 
 @dataclass(frozen=True)
@@ -33,32 +44,77 @@ class Rules:
     """Every rule option of one game; saved with it and never changed during play."""
 
     rent_claim: RentClaimMode = _option(
-        RentClaimMode.NEXT_ROLL, "until when the owner may claim rent: before the next player throws (next_roll), "
-        "before any next throw (next_throw), before the second player following throws (second_roll), or "
-        "charged at once (automatic)")
+        RentClaimMode.NEXT_ROLL, "until when the owner may claim rent: before the next player throws, before any next "
+        "throw (the payer's own after doubles too), before the second player following throws, or charged at once",
+        "Claiming rent",
+        words={"next_roll": "before the next player throws", "next_throw": "before the next throw of all",
+               "second_roll": "before the second player after throws", "automatic": "paid at once, no claim"})
     income_tax: IncomeTaxMode = _option(
-        IncomeTaxMode.CHOICE, "income tax: the flat amount or a percentage of worth, chosen first (choice), or "
-        "the flat amount only (flat)")
+        IncomeTaxMode.CHOICE, "the flat amount or a percentage of worth, chosen before the worth is known, or the "
+        "flat amount only", "Income tax",
+        words={"choice": "flat amount or a percentage of worth", "flat": "flat amount only"})
     double_rent_with_mortgage: bool = _option(
-        True, "a complete colour group doubles unimproved rent even with a site mortgaged")
-    jail_doubles_roll_again: bool = _option(False, "doubles thrown to leave jail give another throw")
+        True, "a complete colour group doubles unimproved rent even with a site mortgaged",
+        "Double rent on a set with a mortgaged site")
+    jail_doubles_roll_again: bool = _option(False, "doubles thrown to leave jail give another throw",
+                                            "Doubles out of jail throw again")
     auction_limit: AuctionLimit = _option(
-        AuctionLimit.CASH, "bids up to the bidder's cash (cash), or up to their assets, a bid beyond which "
-        "voids the auction (assets)")
-    settle_in_property: bool = _option(False, "rent that cannot be paid may be settled partly in property")
-    mortgage_interest: int = _option(10, "percent interest on lifting a mortgage or receiving a mortgaged deed")
+        AuctionLimit.CASH, "bids go up to the bidder's cash, or up to their assets, a bid beyond which voids "
+        "the auction", "How high a bid may go",
+        words={"cash": "up to the cash in hand", "assets": "up to all assets, a bid beyond them voiding the auction"})
+    settle_in_property: bool = _option(False, "rent that cannot be paid may be settled partly in property",
+                                       "Rent settled in property")
+    mortgage_interest: int = _option(10, "percent interest on lifting a mortgage or receiving a mortgaged deed",
+                                     "Mortgage interest (percent)", words={0: "no interest"}, low=0, high=100)
     short_game: ShortGame = _option(
-        ShortGame.NONE, "a short game: none, time_limit (a valuation when time is up) or dotcom (the .com short "
-        "game)")
-    time_limit_minutes: int = _option(0, "minutes of the time-limit game")
-    time_limit_three_houses: bool = _option(True, "in the time-limit game a hotel needs three houses a site")
-    offline_rule: bool = _option(False, "the .com Offline token: no rent on the square it stands on")
-    max_turns: int = _option(0, "stop after this many turns, nobody winning (0: no limit)")
+        ShortGame.NONE, "a short game: none, a time limit (the richest wins when time is up) or the .com "
+        "short game (free deeds, ends at the first bankruptcy)", "Short game",
+        words={"none": "no, the full game", "time_limit": "time limit, then the richest wins",
+               "dotcom": "the .com short game"})
+    time_limit_minutes: int = _option(0, "minutes of the time-limit game", "Minutes of the time-limit game",
+                                      words={0: "not set"}, low=0, high=MAX_MINUTES)
+    time_limit_three_houses: bool = _option(True, "in the time-limit game a hotel needs three houses a site",
+                                            "Time-limit game: a hotel on three houses")
+    offline_rule: bool = _option(False, "the .com Offline token: no rent on the square it stands on",
+                                 "The .com Offline token")
+    max_turns: int = _option(0, "stop after this many turns, nobody winning (0: no limit)",
+                             "Stop after turns, nobody winning", words={0: "no limit"}, low=0, high=MAX_TURNS)
+    # The two-player text game's differences from the classic book.
+    auctions: bool = _option(True, "a deed the player who landed declines to buy is auctioned (off: it stays "
+                             "with the bank)", "Auction a declined deed")
+    bankrupt_deeds_auctioned: bool = _option(
+        True, "the deeds of a player bankrupt to the bank are auctioned (off: the bank keeps them for sale)",
+        "Auction a bankrupt's deeds")
+    doubles_roll_again: bool = _option(True, "doubles give another throw", "Doubles throw again")
+    three_doubles_jail: bool = _option(True, "the third doubles in a turn send the thrower to jail",
+                                       "Three doubles send you to jail")
+    max_players: int = _option(8, "the most players a game takes", "Most players", low=2, high=8)
+    # House rules.
+    starting_cash: int = _option(0, "cash each player starts with (0: the board's amount)", "Starting cash",
+                                 words={0: "the board's amount"}, low=0, high=MAX_MONEY)
+    go_salary: int = _option(0, "salary for passing GO (0: the board's amount)", "Salary for passing GO",
+                             words={0: "the board's amount"}, low=0, high=MAX_MONEY)
+    go_landing_double: bool = _option(False, "landing exactly on GO pays double salary",
+                                      "Double salary for landing on GO")
+    free_parking_pot: bool = _option(
+        False, "taxes and fines go to a pot on Free Parking; who lands there takes it", "Free Parking jackpot")
+    pot_card_payments: bool = _option(False, "with the jackpot, card payments to the bank go to the pot too",
+                                      "Card payments into the jackpot")
+    pot_stake: int = _option(0, "with the jackpot, the bank puts this in the pot at the start and after each win",
+                             "Jackpot stake from the bank", words={0: "none"}, low=0, high=MAX_MONEY)
+    jail_no_rent: bool = _option(False, "a player in jail collects no rent", "No rent collected from jail")
+    even_building: bool = _option(True, "houses are built and sold evenly across a colour group",
+                                  "Build evenly")
+    turn_limit: int = _option(0, "the game ends after this many turns and the richest player wins (0: no limit)",
+                              "End after turns, richest wins", words={0: "no limit"}, low=0, high=MAX_TURNS)
+    net_worth_target: int = _option(
+        0, "the game ends when a player is worth this much at the end of a turn, the richest winning (0: none)",
+        "End at a net worth, richest wins", words={0: "no target"}, low=0, high=10 * MAX_MONEY)
 
     def __post_init__(self) -> None:
         for name, kind in _declared().items():
             value = getattr(self, name)
-            object.__setattr__(self, name, _checked(name, kind, value))
+            object.__setattr__(self, name, _checked(name, kind, value, *_bounds()[name]))
         if self.short_game == ShortGame.TIME_LIMIT and self.time_limit_minutes <= 0:
             raise ValueError("the time-limit game needs time_limit_minutes above 0")
 
@@ -123,13 +179,18 @@ class Rules:
 
 @dataclass(frozen=True)
 class OptionInfo:
-    """One rule option as a front end lists it: its name, type, allowed values, default and help."""
+    """One rule option as a front end lists it: its name, type, allowed values, default and help,
+    a plain-words title, words for its values and, for a number, its range."""
 
     name: str
     kind: type
     choices: tuple[str, ...]  # the allowed texts of a choice option; () for true/false and numbers
     default: Any
     help: str
+    title: str = ""
+    words: tuple[tuple[Any, str], ...] = ()  # (value, plain words) for the values that have some
+    low: int | None = None  # a number option's range
+    high: int | None = None
 
     def parse(self, text: str) -> Any:
         """The value typed as ``text`` (``--rule name=text``); ``ValueError`` says what is allowed."""
@@ -142,9 +203,10 @@ class OptionInfo:
             raise ValueError(f"rule option {self.name} is true or false, not {text!r}")
         if self.kind is int:
             try:
-                return _checked(self.name, int, int(word))
+                number = int(word.replace(",", "").replace("_", ""))
             except ValueError:
-                raise ValueError(f"rule option {self.name} is a whole number of at least 0, not {text!r}") from None
+                raise ValueError(f"rule option {self.name} is {self.values}, not {text!r}") from None
+            return _checked(self.name, int, number, self.low, self.high)
         return _checked(self.name, self.kind, word)
 
     @property
@@ -153,18 +215,38 @@ class OptionInfo:
         if self.kind is bool:
             return "true or false"
         if self.kind is int:
-            return "a whole number of at least 0"
+            return _range_words(self.low, self.high)
         return " | ".join(self.choices)
+
+    def describe(self, value: Any) -> str:
+        """``value`` of this option in plain words ("yes", "no limit", "paid at once, no claim")."""
+        plain = _plain(value)
+        for known, said in self.words:
+            if known == plain and type(known) is type(plain):
+                return said
+        if self.kind is bool:
+            return "yes" if plain else "no"
+        if self.kind is int:
+            return f"{plain:,}"
+        return str(plain)
 
 
 def rule_options() -> tuple[OptionInfo, ...]:
     """Every rule option, in declaration order: the one list front ends and help texts use."""
+    return _options()
+
+
+@lru_cache(maxsize=None)
+def _options() -> tuple[OptionInfo, ...]:
     defaults = Rules()
     out = []
     for f in fields(Rules):
         kind = _declared()[f.name]
         choices = tuple(str(m.value) for m in kind) if issubclass(kind, Code) else ()
-        out.append(OptionInfo(f.name, kind, choices, _plain(getattr(defaults, f.name)), f.metadata.get("help", "")))
+        meta = f.metadata
+        out.append(OptionInfo(f.name, kind, choices, _plain(getattr(defaults, f.name)), meta.get("help", ""),
+                              meta.get("title", "") or f.name, tuple(meta.get("words", {}).items()),
+                              meta.get("low"), meta.get("high")))
     return tuple(out)
 
 
@@ -174,15 +256,28 @@ def _declared() -> dict[str, type]:
     return {f.name: hints[f.name] for f in fields(Rules)}
 
 
-def _checked(name: str, kind: type, value: Any) -> Any:
+@lru_cache(maxsize=None)
+def _bounds() -> dict[str, tuple[int | None, int | None]]:
+    return {f.name: (f.metadata.get("low"), f.metadata.get("high")) for f in fields(Rules)}
+
+
+def _range_words(low: int | None, high: int | None) -> str:
+    if high is None:
+        return f"a whole number of at least {low or 0}"
+    return f"a whole number from {low or 0:,} to {high:,}"
+
+
+def _checked(name: str, kind: type, value: Any, low: int | None = None, high: int | None = None) -> Any:
     """``value`` as option ``name`` of type ``kind`` holds it, or ``ValueError`` naming what is allowed."""
     if kind is bool:
         if not isinstance(value, bool):
             raise ValueError(f"rule option {name} must be true or false, not {value!r}")
         return value
     if kind is int:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValueError(f"rule option {name} must be a whole number of at least 0, not {value!r}")
+        bottom = low or 0
+        if (not isinstance(value, int) or isinstance(value, bool) or value < bottom
+                or (high is not None and value > high)):
+            raise ValueError(f"rule option {name} must be {_range_words(low, high)}, not {value!r}")
         return value
     if isinstance(kind, type) and issubclass(kind, Code):
         try:

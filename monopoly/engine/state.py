@@ -120,3 +120,4 @@ class GameState:
     building_orders: list[list[int]] = field(default_factory=list)  # [player, still wanted]
     building_order_hotels: bool = False
     outcome: Outcome | None = None
+    pot: int = 0  # the Free Parking jackpot (rule option free_parking_pot): money off the bank's books

@@ -27,6 +27,7 @@ _AWAIT_ROLL, _MOVE_PENDING, _RESOLVING = Phase.AWAIT_ROLL, Phase.MOVE_PENDING, P
 # The square kinds as the edition's own members: a member is found by identity, before any
 # comparison of text (``land`` runs after every move).
 _UTILITY, _CARD_KINDS, _TAX, _GO_TO_JAIL = SK.UTILITY, (SK.CHANCE, SK.COMMUNITY_CHEST), SK.TAX, SK.GO_TO_JAIL
+_FREE_PARKING = SK.FREE_PARKING
 _ROLL, _BUY, _SALARY, _RENT = K.ROLL, K.BUY, R.SALARY, R.RENT
 _AUTOMATIC = RentClaimMode.AUTOMATIC
 
@@ -100,9 +101,17 @@ def _nowhere_to_place(g: "Game", d: Decision) -> bool:
 def next_turn(g: "Game") -> None:
     s = g.state
     t = s.turn  # reset in place below: cheaper than a new record, and nothing else holds it
-    limit = g.rules.max_turns
+    rules = g.rules
+    limit = rules.max_turns
     if limit and t.number >= limit:
         g._finish(Termination.TURN_LIMIT)
+        return
+    if rules.turn_limit and t.number >= rules.turn_limit:
+        g._finish(Termination.TURNS_PLAYED)
+        return
+    target = rules.net_worth_target
+    if target and any(g.face_value(q) >= target for q in g.active_players()):
+        g._finish(Termination.TARGET_REACHED)
         return
     players = s.players
     n = len(players)
@@ -160,13 +169,15 @@ def roll(g: "Game", a: A.Roll) -> None:
         return
     g._emit(E.DiceRolled(p, d, "move"))
     if doubles:
-        t.doubles += 1
-        if g.rules.offline_rule:
+        rules = g.rules
+        if t.doubles < 3:  # more than three only without the jail for three doubles: the count stops there
+            t.doubles += 1
+        if rules.offline_rule:
             t.offline_moves += 1
-        if t.doubles >= 3:
+        if t.doubles >= 3 and rules.three_doubles_jail:
             send_to_jail(g, p, "doubles")
             return
-        t.again = True
+        t.again = rules.doubles_roll_again
     move_by(g, p, total, total)
 
 
@@ -251,8 +262,12 @@ def move_by(g: "Game", p: int, steps: int, dice_total: int = 0, railroad_multipl
     player.position = end
     g._emit(E.Moved(p, start, end, steps))
     if start + steps >= BOARD:
-        g._emit(E.PassedGo(p, g.edition.go_salary))
-        g._transfer(BANK, p, g.edition.go_salary, _SALARY)
+        rules = g.rules
+        salary = rules.go_salary or g.edition.go_salary  # ``holdings.go_salary``, asked at every lap
+        if end == 0 and rules.go_landing_double:
+            salary *= 2
+        g._emit(E.PassedGo(p, salary))
+        g._transfer(BANK, p, salary, _SALARY)
     land(g, p, end, railroad_multiplier, utility_multiplier)
 
 
@@ -283,6 +298,8 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
             g._emit(E.NoRent(index, owner, "mortgaged"))
         elif offline_here:
             g._emit(E.NoRent(index, owner, "offline"))
+        elif s.players[owner].in_jail and g.rules.jail_no_rent:
+            g._emit(E.NoRent(index, owner, "jail"))
         else:
             if kind is _UTILITY and utility_multiplier:
                 d = g.dice.roll()
@@ -304,6 +321,8 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
             g._charge(p, BANK, sq.amount, R.TAX)
     elif kind is _GO_TO_JAIL:
         send_to_jail(g, p, "square")
+    elif kind is _FREE_PARKING and s.pot:
+        g._take_pot(p)
 
 
 # ---------------------------------------------------------------------- rent claims

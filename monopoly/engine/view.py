@@ -375,6 +375,20 @@ class View:
         """Where the .com Offline token stands, or None when the game is played without it."""
         return self._game.state.offline_square if self._game.rules.offline_rule else None
 
+    # --- house rules (rule options that change money): what the screens and players read
+    def pot(self) -> int:
+        """The money in the Free Parking pot (0 when the game is played without the jackpot)."""
+        return self._game.state.pot
+
+    def go_salary(self) -> int:
+        """The salary for passing GO under these rules (double it for landing there under
+        ``go_landing_double``)."""
+        return H.go_salary(self.edition, self.rules)
+
+    def starting_cash(self) -> int:
+        """Each player's cash at the start under these rules."""
+        return H.starting_cash(self.edition, self.rules)
+
     def build_problem(self, square: int, player: int | None = None) -> str | None:
         """Why the next building may not go on ``square`` now (cash aside), or None."""
         g = self._game

@@ -289,14 +289,19 @@ def deed_card(game: Game, square: int) -> DeedCard:
             lines.append((text, str(mult), row == i))
         lines.append(("Mortgage value", m(sq.mortgage), False))
     elif sq.kind == "go":
-        footer.append(f"Collect {m(game.edition.go_salary)} salary each time you pass.")
+        footer.append(f"Collect {m(game.view.go_salary())} salary each time you pass.")
+        if game.rules.go_landing_double:
+            footer.append(f"Land exactly here: {m(2 * game.view.go_salary())}.")
     elif sq.kind == "jail":
         footer.append("Just visiting, or in jail.")
         footer.append(f"Leave jail: throw doubles, pay {m(game.edition.jail_fine)} or use a card.")
     elif sq.kind == "go_to_jail":
         footer.append("Go directly to jail. Do not pass GO.")
     elif sq.kind == "free_parking":
-        footer.append("A free rest: nothing happens here.")
+        if game.rules.free_parking_pot:
+            footer.append(f"Jackpot: {m(game.view.pot())}, for the next player to land here.")
+        else:
+            footer.append("A free rest: nothing happens here.")
     elif sq.kind in ("chance", "community_chest"):
         footer.append(f"Take a {game.edition.deck_name(sq.kind)} card.")
     elif sq.kind == "tax":
@@ -586,15 +591,23 @@ def history_title(game: Game, only: int | str | None) -> str:
 
 def cell_name_lines(game: Game, square: int, width: int, lines: int) -> list[str]:
     """A board cell's name in ``lines`` lines of ``width``: the full name where it fits whole
-    (wrapped, capitals as the squares print), else the edition's short name ("PACIFI" at 80 columns)."""
+    (wrapped, capitals as the squares print), else the edition's short name ("PACIFI" at 80 columns).
+    Free Parking shows the jackpot waiting there, if any, on its last line."""
     sq = game.edition.squares[square]
     if width <= 0:
         return [""]
-    full = textwrap.wrap(sq.name.upper(), width)
+    pot = game.view.pot() if sq.kind == "free_parking" else 0
+    if pot and lines > 1:
+        return _name_lines(sq.name, sq.short, width, lines - 1) + [game.money(pot)[:width]]
+    return _name_lines(sq.name, sq.short, width, lines)
+
+
+def _name_lines(name: str, short: str, width: int, lines: int) -> list[str]:
+    full = textwrap.wrap(name.upper(), width)
     if full and len(full) <= lines and all(len(part) <= width for part in full) and \
-            not any(len(word) > width for word in sq.name.split()):
+            not any(len(word) > width for word in name.split()):
         return full
-    return [sq.short[:width]]
+    return [short[:width]]
 
 
 # ---------------------------------------------------------------------------------------- reasons

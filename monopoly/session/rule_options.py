@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..engine import Edition, OptionInfo, ShortGame, list_editions, load_edition, rule_options
+from ..engine import Edition, OptionInfo, RulePreset, ShortGame, list_editions, load_edition, rule_options
 from .questions import CHOICE, NUMBER, TEXT, YESNO, Choice, Question, format_hours_minutes, parse_hours_minutes
 
 Ask = Callable[[Question], Any]
@@ -23,6 +23,7 @@ Note = Callable[[str, str], None]
 DEFAULT_TIME_MINUTES = 60  # offered for the time-limit game when no time was chosen
 OWN_RULES = ""  # the preset question's answer for "the edition's own rules"
 TIME_OPTIONS = ("time_limit_minutes", "time_limit_three_houses")  # asked only for the time-limit game
+POT_OPTIONS = ("pot_card_payments", "pot_stake")  # asked only with the Free Parking jackpot
 
 
 class RuleChoiceError(ValueError):
@@ -98,6 +99,11 @@ def differences(edition: Edition, changes: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in rules.items() if v != base[k]}
 
 
+def most_players(edition: Edition, changes: Mapping[str, Any]) -> int:
+    """The most players a game of ``edition`` takes with these options (the text game: two)."""
+    return int(edition.default_rules(**dict(changes)).max_players)
+
+
 def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     """``--rule NAME=VALUE`` (repeatable) and ``--preset NAME`` on a command line."""
     parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
@@ -115,12 +121,17 @@ def _shown(value: Any) -> str:
 
 
 def rules_listing() -> list[str]:
-    """``monopoly rules``: every option with its values, help and each edition's default, then the presets."""
+    """``monopoly rules``: every option with its values (a number's range), its plain-words name and
+    help, the words for its values and each edition's default, then the presets."""
     editions = list_editions()
     out = ["Rule options: --rule NAME=VALUE (repeatable). Each edition's default is shown.", ""]
     for info in rule_options():
         out.append(f"{info.name}: {info.values}")
-        out.append(f"    {info.help}")
+        out.append(f"    {info.title}: {info.help}")
+        if info.choices:
+            out.append("    values: " + "; ".join(f"{c} ({info.describe(c)})" for c in info.choices))
+        elif info.kind is int and info.words:
+            out.append("    " + "; ".join(f"{v:,} means {said}" for v, said in info.words))
         defaults = ", ".join(f"{e.id} {_shown(e.default_rules().to_dict()[info.name])}" for e in editions)
         out.append(f"    default: {defaults}")
     out += ["", "Presets: --preset NAME sets several options at once, over the edition's defaults.", ""]
@@ -139,34 +150,53 @@ def rules_listing() -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------- the set-up
+def offered_presets(edition: Edition) -> tuple[RulePreset, ...]:
+    """The presets the set-up offers for ``edition``: those that change something, so a board's own
+    rules are not offered twice (the US board's "US rules" are its own rules)."""
+    own = edition.default_rules()
+    return tuple(p for p in edition.presets if not p.matches(own))
+
+
 def preset_question(edition: Edition) -> Question:
     """Which rules to start from: the edition's own, or one of its named presets."""
     choices = (Choice("1", f"{edition.label} rules", OWN_RULES),) + tuple(
-        Choice(str(k + 2), p.label, p.id) for k, p in enumerate(edition.presets))
+        Choice(str(k + 2), p.label, p.id) for k, p in enumerate(offered_presets(edition)))
     return Question("Rules:", CHOICE, OWN_RULES, choices)
 
 
 def option_question(info: OptionInfo, edition: Edition, current: Any) -> Question:
-    """The question for one option, its default the value chosen so far (RETURN keeps it)."""
-    text = f"{info.name}:"
+    """The question for one option in plain words, its default the value chosen so far (RETURN keeps it)."""
+    text = f"{info.title}:"
     if info.kind is bool:
         return Question(text, YESNO, bool(current))
     if info.name == "time_limit_minutes":
         minutes = int(current) or DEFAULT_TIME_MINUTES
-        return Question(f"{info.name} (hours and minutes):", TEXT, minutes, check=parse_hours_minutes,
+        return Question(f"{info.title} (hours and minutes):", TEXT, minutes, check=parse_hours_minutes,
                         default_label=format_hours_minutes(minutes), max_len=8)
     if info.kind is int:
-        return Question(text, NUMBER, int(current), low=0)
+        label = info.describe(current) if any(v == current for v, _ in info.words) else None
+        return Question(text, NUMBER, int(current), low=info.low, high=info.high, default_label=label)
     values = list(info.choices)
     if info.name == "short_game":  # only the short games this board plays
         values = [ShortGame.NONE.value] + [g.id for g in edition.short_games]
-    return Question(text, CHOICE, str(current), tuple(Choice(str(k + 1), v, v) for k, v in enumerate(values)))
+    return Question(text, CHOICE, str(current),
+                    tuple(Choice(str(k + 1), info.describe(v), v) for k, v in enumerate(values)))
+
+
+def _skipped(name: str, values: Mapping[str, Any]) -> bool:
+    """Whether the set-up skips the question for option ``name``: it means nothing with the values so far."""
+    if name in TIME_OPTIONS:
+        return bool(values["short_game"] != ShortGame.TIME_LIMIT)
+    if name in POT_OPTIONS:
+        return not values["free_parking_pot"]
+    return False
 
 
 def ask_rule_options(ask: Ask, note: Note, edition: Edition, start: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The set-up's rule questions: a preset (or the edition's own rules), then, if wanted, each
-    option on its own with the value so far as its default. ``start`` holds options already chosen
-    (the command line's); the options that differ from the edition's defaults are returned.
+    option on its own in plain words with the value so far as its default. ``start`` holds options
+    already chosen (the command line's); the options that differ from the edition's defaults are
+    returned.
 
     ``ask`` puts a ``Question`` and returns the answer; ``note`` shows a line of explanation."""
     chosen: dict[str, Any] = dict(start or {})
@@ -176,9 +206,9 @@ def ask_rule_options(ask: Ask, note: Note, edition: Edition, start: Mapping[str,
     values = edition.default_rules(**chosen).to_dict()
     if ask(Question("Change the rule options one by one?", YESNO, False)):
         for info in rule_options():
-            if info.name in TIME_OPTIONS and values["short_game"] != ShortGame.TIME_LIMIT:
+            if _skipped(info.name, values):
                 continue
-            note(f"{info.name}: {info.help}", "dim")
+            note(f"{info.title}: {info.help}", "dim")
             values[info.name] = ask(option_question(info, edition, values[info.name]))
             if info.name == "short_game" and values["short_game"] == ShortGame.TIME_LIMIT:
                 values["time_limit_minutes"] = values["time_limit_minutes"] or DEFAULT_TIME_MINUTES

@@ -71,6 +71,8 @@ ENDINGS = {
     "first_bankruptcy": "a player went bankrupt",
     "ended": "the game was stopped",
     "turn_limit": "the turn limit was reached",
+    "turns_played": "the agreed number of turns was played",
+    "target_reached": "a player reached the agreed net worth",
 }
 
 
@@ -138,6 +140,8 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
             return f"{n(event.payer)} pays {n(event.payee)} {money(event.amount)} rent", "rent"
         if event.reason == "building refund":
             return f"The bank refunds {money(event.amount)} to {n(event.payee)}", "message"
+        if event.reason == "jackpot":
+            return f"{n(event.payee)} takes the Free Parking jackpot: {money(event.amount)}!", "good"
         if event.reason == "bankruptcy":
             return f"{n(event.payer)} hands {money(event.amount)} to {n(event.payee)}", "bad"
         what = {"tax": " in tax", "jail fine": " (the jail fine)", "mortgage interest": " in mortgage interest",
@@ -155,9 +159,16 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
             return f"{square_name(game, event.square)} is mortgaged: no rent", "message"
         if event.reason == "offline":
             return f"{square_name(game, event.square)} is offline: no rent", "message"
+        if event.reason == "jail":
+            return f"{n(event.owner)} is in jail: no rent for {square_name(game, event.square)}", "message"
         return None
     if isinstance(event, E.Bought):
         return f"{n(event.player)} buys {square_name(game, event.square)} for {money(event.price)}", "good"
+    if isinstance(event, E.IntoPot):
+        who = "The bank puts" if event.payer == BANK else f"{n(event.payer)}'s payment puts"
+        return f"{who} {money(event.amount)} in the Free Parking pot (now {money(event.pot)})", "message"
+    if isinstance(event, E.Declined):
+        return f"{square_name(game, event.square)} stays with the bank (no auction)", "message"
     if isinstance(event, E.AuctionStarted):
         return f"Auction of {item_name(game, event.item, event.square)}!", "title"
     if isinstance(event, E.BidMade):

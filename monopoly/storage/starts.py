@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 from . import saves
 from ..engine import Edition, Game, ScriptedDice, build_game, list_editions, load_edition
 from .positions import read_position
-from ..session.rule_options import ask_rule_options
+from ..session.rule_options import ask_rule_options, most_players
 from ..session.model import UIState, default_tokens
 from ..session.questions import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, parse_player_name)
 
@@ -200,7 +200,10 @@ def start_from_command_line(load: str | None, players: str | None, edition: str 
         except ValueError as exc:
             raise StartProblem(str(exc)) from None
         plan.rules = rules
-        return start_game(plan, seed), None
+        try:
+            return start_game(plan, seed), None
+        except ValueError as exc:  # more players than the rules take, say
+            raise StartProblem(f"--players: {exc}") from None
     return None, None
 
 
@@ -214,7 +217,7 @@ def ask_new_game(ask: Callable[[Question], Any], note: Callable[..., None], defa
     edition = load_edition(plan.edition)
     plan.rules = ask_rule_options(ask, note, edition, rules)
     api = computer_api()
-    count = ask(Question("How many players?", NUMBER, 2, low=2, high=8))
+    count = ask(Question("How many players?", NUMBER, 2, low=2, high=most_players(edition, plan.rules)))
     tokens = list(edition.tokens)
     free = list(tokens)
     names: list[str] = []

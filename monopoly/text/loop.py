@@ -251,9 +251,11 @@ class TextGame:
             return lines
         if d.kind == K.BUY:
             sq = view.square(d.square)
+            other = "auction" if view.rules.auctions else "decline: it stays with the bank"
             if view.is_legal(A.Buy(p)):
-                return [(f"{who}: buy {sq.name} for {money(d.amount)}? (buy or auction)", "title")]
-            return [(f"{who}: {sq.name} costs {money(d.amount)} and {who} has {money(view.cash(p))}: auction it, "
+                return [(f"{who}: buy {sq.name} for {money(d.amount)}? (buy or {other})", "title")]
+            return [(f"{who}: {sq.name} costs {money(d.amount)} and {who} has {money(view.cash(p))}: "
+                     f"{'auction it' if view.rules.auctions else 'decline it'}, "
                      "or raise the money first (mortgage, houses)", "title")]
         if d.kind == K.AUCTION:
             return self.auction_lines(d)
@@ -633,6 +635,9 @@ class TextGame:
     def do_cash(self, p: int, args: str) -> None:
         self.ui.show_cash = not self.ui.show_cash
         self.say("Cash and property now shown" if self.ui.show_cash else "Cash and property now hidden", "dim")
+        view = self.game.view
+        if view.rules.free_parking_pot:
+            self.say(f"Free Parking jackpot: {view.money(view.pot())}", "dim")
 
     @handles("fastmove")
     def do_fastmove(self, p: int, args: str) -> None:

@@ -37,6 +37,8 @@ def board_lines(game: Game) -> list[str]:
                 parts.append(_buildings(game, i))
             if view.offline_square == i:
                 parts.append("Offline")
+        elif sq.kind == "free_parking" and view.rules.free_parking_pot:
+            parts.append(f"jackpot {view.money(view.pot())}")
         here = [pl for pl in view.players() if not pl.bankrupt and pl.position == i]
         visiting = [pl.name for pl in here if not pl.in_jail]
         jailed = [pl.name for pl in here if pl.in_jail]

@@ -555,7 +555,8 @@ class GameController:
                 self.apply(A.Buy(p) if ok else A.DeclineToBuy(p))
             else:
                 ok = self.yes_no(f"{who}: {sq.name} costs {game.money(d.amount)} and you have "
-                                 f"{game.money(cash)}. Auction it? (ESC: mortgage first)", True)
+                                 f"{game.money(cash)}. {'Auction it' if game.view.rules.auctions else 'Let it go'}? "
+                                 "(ESC: mortgage first)", True)
                 if not ok:
                     return self._defer(marker)
                 self.apply(A.DeclineToBuy(p))
