@@ -515,7 +515,7 @@ class GameController:
         p = d.player
         if not self.claim_before_throwing(p):
             return
-        if any(c.owner in self.session.people and c.owner != p for c in self.game.view.claims()) and self.claim_window(p):
+        if any(c.owner != p for c in self.session.lapsing_claims(p)) and self.claim_window(p):
             return  # another person at the keyboard claims first (R); D again throws
         pl = self.game.view.player(p)
         action: A.Action = A.Roll(p)
@@ -847,7 +847,7 @@ class GameController:
         lapse). True: go on and throw; False: the claim changed the game (the payer must raise the
         money); None: put off (ESC)."""
         game = self.game
-        claims = game.view.claims(p)
+        claims = [c for c in self.session.lapsing_claims(p) if c.owner == p]
         if not claims:
             return True
         owed = " and ".join(f"{game.money(c.amount)} from {M.name(game, c.payer)}" for c in claims)
