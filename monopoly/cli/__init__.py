@@ -12,10 +12,11 @@ command gives exit code 2.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import Sequence
 
-from .game import EXIT_USAGE, UsageProblem, game_parser, parse, refused, request
+from .game import EXIT_USAGE, GameRequest, UsageProblem, game_parser, parse, refused, request
 
 HELP_FLAGS = ("-h", "--help")
 COMMANDS = ("play", "text", "simulate", "rules", "record", "stats", "replay")
@@ -57,16 +58,11 @@ def curses_game(argv: list[str]) -> int:
         ['monopoly --players "Ann,Bob,cpu:ruthless"', "monopoly --load mygame",
          "monopoly --position docs/examples/position.json --computers Bob",
          "monopoly --preset text_game --rule mortgage_interest=10", "monopoly text --players Ann,cpu"])
-    args = parse(parser, argv)
-    if isinstance(args, int):
-        if any(a in HELP_FLAGS for a in argv):
-            print("\nWithout the curses screen, line by line: monopoly text [options] (monopoly text --help).\n")
-            print_rules()
-        return args
-    try:
-        wanted = request(args)
-    except UsageProblem as problem:
-        return refused(problem)
+    asked = wanted_game(parser, argv, "\nWithout the curses screen, line by line: monopoly text [options] "
+                                      "(monopoly text --help).\n")
+    if isinstance(asked, int):
+        return asked
+    _, wanted = asked
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return refused(UsageProblem("the game needs an interactive terminal (try --help, or monopoly text)"))
     from ..tui.app import play, tidy_save_dir
@@ -84,18 +80,28 @@ def text_game(argv: list[str]) -> int:
          "monopoly --text --load mygame"])
     parser.add_argument("--colour", "--color", action="store_true",
                         help="colour the messages (only on a real terminal)")
+    asked = wanted_game(parser, argv, "")
+    if isinstance(asked, int):
+        return asked
+    args, wanted = asked
+    from ..text.app import main as text_main
+    return text_main(wanted.started, wanted.save_dir, wanted.edition, wanted.seed, wanted.rules, args.colour)
+
+
+def wanted_game(parser: argparse.ArgumentParser, argv: list[str],
+                help_lead: str) -> tuple[argparse.Namespace, GameRequest] | int:
+    """The options and the game they ask for, or the exit code: after ``--help`` (which ends with
+    ``help_lead`` and the rule options), ``--version``, or a mistake said on standard error."""
     args = parse(parser, argv)
     if isinstance(args, int):
         if any(a in HELP_FLAGS for a in argv):
-            print()
+            print(help_lead)
             print_rules()
         return args
     try:
-        wanted = request(args)
+        return args, request(args)
     except UsageProblem as problem:
         return refused(problem)
-    from ..text.app import main as text_main
-    return text_main(wanted.started, wanted.save_dir, wanted.edition, wanted.seed, wanted.rules, args.colour)
 
 
 def print_rules() -> int:
