@@ -410,10 +410,12 @@ def event_lines(game: Game, events: list[E.Event]) -> list[tuple[str, str] | Non
 
 
 def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:
-    """"Since Ann's last turn:" and one line for each other player who did anything (``session.summary``)."""
+    """"Since Ann's last turn:" and one line for each other player who did anything (``session.summary``);
+    a trade between two of them is said in the first one's line."""
     money = game.money
     head = "the game began" if since.first else f"{name(game, since.person)}'s last turn"
     out: list[tuple[str, str]] = [(f"Since {head}:", "title")]
+    told: list[Offer] = []  # a trade is said in the line of the first of its two sides
     for d in since.doings:
         parts: list[str] = []
         if d.throws:
@@ -437,7 +439,9 @@ def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:
         if d.lifted:
             parts.append("lifted the mortgage on " + names(game, d.lifted))
         for offer in d.trades:
-            parts.append("traded: " + trade_summary(game, offer).replace(" offers ", " gave ", 1))
+            if offer not in told:
+                told.append(offer)
+                parts.append("traded: " + trade_summary(game, offer).replace(" offers ", " gave ", 1))
         if d.bankrupt:
             parts.append("went bankrupt")
         out.append((f"  {name(game, d.player)} " + "; ".join(parts), "message"))
