@@ -261,7 +261,8 @@ def test_the_set_up_questions(tmp_path: Path) -> None:
         # The board may still be arriving from the pty: wait for each part instead of reading once.
         for part in ("£", "MAYFAI", "Zed", "Ann", "Kim"):
             s.wait_for(part)
-        s.wait_for("starts the game")
+        # the start's throws and the deeds dealt come in one step: the first turn is what stays in view
+        s.wait_for(re.compile(r"Turn \d+: \w+ to play"))
         s.send("\x03")
         assert s.wait_exit() == 130
     data = read_save(autosave_of(tmp_path))
@@ -298,7 +299,7 @@ def test_the_set_up_shows_the_computer_levels_with_what_each_is(tmp_path: Path) 
         s.wait_for("Strategy: (1 random, 2 hoarder, 3 generous, 4 v3) [1]")
         s.wait_for("4 v3: after GNOME's background_agent_v3_1")  # a benchmark opponent, said to be one
         s.send("4", "enter")
-        s.wait_for("starts the game")
+        s.wait_for(re.compile(r"Turn \d+: \w+ to play"))
         s.send("\x03")
         assert s.wait_exit() == 130
     data = read_save(autosave_of(tmp_path))
