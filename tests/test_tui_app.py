@@ -290,7 +290,7 @@ def test_the_set_up_shows_the_computer_levels_with_what_each_is(tmp_path: Path) 
         s.wait_for("Level: (E easy, N normal, H hard, O other) [H]")
         for level in levels.LEVELS:  # each level with the strategy behind it and how it plays
             s.wait_for(f"{level.key.upper()} {level.name:<6}  {level.strategy}: {level.description}")
-        s.wait_for("O other: the benchmark opponents (random, hoarder, generous, v3)")
+        s.wait_for("O other: random, hoarder, generous and v3 (benchmark opponents), described")
         s.send("n", "enter")
         s.answer("Player 3, choose a token:", "enter")
         s.answer("Name (up to 7 letters) [Cy]", "enter")

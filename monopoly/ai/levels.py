@@ -29,9 +29,9 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", "basic", "buys and builds by plain rules, keeps $200 back, never offers a trade"),
-    Level("normal", "cautious", "keeps a large reserve, builds slowly, trades now and then, only even swaps"),
-    Level("hard", "ruthless", "values everything by the rent it brings, trades hard, builds fast"),
+    Level("easy", "basic", "keeps $200 back, builds evenly, never offers a trade"),
+    Level("normal", "cautious", "keeps a large reserve, builds slowly, trades rarely"),
+    Level("hard", "ruthless", "prices everything by rent, trades hard, builds fast"),
 )
 """The levels, weakest first (``docs/strategies.md``: their strength as measured)."""
 

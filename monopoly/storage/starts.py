@@ -22,6 +22,7 @@ from ..engine import Edition, Game, ScriptedDice, build_game, list_editions, loa
 from .positions import read_position
 from ..session.rule_options import ask_rule_options
 from ..session.model import UIState, default_tokens
+from ..session.words import join_words
 from ..session.questions import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, parse_player_name)
 
 SUGGESTED_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -265,7 +266,7 @@ def tell_levels(api: ComputerApi, note: Callable[..., None]) -> None:
     for level in api.levels:
         note(f"  {level.key.upper()} {level.name:<{width}}  {level.strategy}: {level.description}")
     if api.others:
-        note(f"  O other: the benchmark opponents ({', '.join(api.others)}), each described", "dim")
+        note(f"  O other: {join_words(api.others)} (benchmark opponents), described", "dim")
 
 
 def ask_level(api: ComputerApi, ask: Callable[[Question], Any], note: Callable[..., None]) -> str:
