@@ -35,7 +35,7 @@ from .signals import held_interrupts
 # The pace of computer play (seconds): what each computer action did stays on show for PACE
 # (FAST_PACE with Fastmove), and a computer's throw is announced for THROW_NOTICE of that first;
 # its token moves in at most COMPUTER_MOVE (a person's in STEP a square; none with Fastmove). A
-# computer's turn (a throw and a purchase) then takes about 1.5 s, 0.5 s with Fastmove
+# computer's turn (a throw and a purchase) then takes about 1.5 s, 0.4 s with Fastmove
 # (tests/test_tui_pace.py measures it). With Fastmove and no person left in the game each turn is
 # shown for WATCH_PACE.
 PACE = 0.5
