@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from scenario import ANN, BOB, build, card_on_top, give, hand_jail_card, jail, new_game, set_cash
+from monopoly.engine import arrange
 
 from monopoly.engine import DecisionKind as K, Game, actions as A
 from monopoly.text.commands import ANSWERS, GENERAL, CommandError, find_player, find_square, parse_line
@@ -508,3 +509,22 @@ def test_stats_tells_the_game_in_numbers(tmp_path: Path) -> None:
     _, out = session(game, ["roll", "buy", "roll", "rent", "stats"], tmp_path)
     assert "Net worth at the end of each turn:" in out
     assert "Baltic Avenue" in out.split("Net worth at the end of each turn:")[1]
+
+
+# ---------------------------------------------------------------------------------------- turns to follow
+def test_a_persons_turn_starts_with_what_the_others_did_and_a_computer_builds_in_one_line(tmp_path: Path) -> None:
+    from test_tui_controller import StubComputers
+    game = new_game((1, 2), (2, 3), (1, 3), (2, 4), players=("Ann", "Bob", "Cy"), first=ANN)
+    arrange(game, owners={37: BOB, 39: BOB}, cash={BOB: 2000})
+    builds = [A.Build(BOB, 37), A.Build(BOB, 39), A.Build(BOB, 37)]
+    _, out = session(game, ["roll", "buy", "roll"], tmp_path, StubComputers({BOB, 2}, builds))
+    lines = lines_of(out)
+    # Bob's three houses at the start of Ann's throw: one line, not one a house
+    assert "Bob builds 3 houses for $600: Park Place 2 houses, Boardwalk 1 house" in lines
+    assert not any(line.startswith("Bob puts a house") for line in lines)
+    start = lines.index("Turn 4: Ann to play.")
+    assert lines[start + 1:start + 4] == [
+        "Since Ann's last turn:",
+        "  Bob threw 5 to Reading Railroad; bought Reading Railroad ($200)",
+        "  Cy threw 4 to Income Tax",
+    ]

@@ -109,10 +109,39 @@ def test_the_set_up_questions_line_by_line(tmp_path: Path) -> None:
     assert "Most players: (2-8) [2]> 3" in out
     assert "How many players? (2-3) [2]> 3" in out
     assert "Name (up to 7 letters) [Bob]> " in out  # the second player: RETURN takes Bob
-    assert "  choose one of 1, 2, 3, 4" in out  # a strategy number that is not offered
+    assert "Computer levels:" in out and "Level: (E easy, N normal, H hard, O other) [H]> 9" in out
+    assert "  choose one of E, N, H, O" in out  # a level that is not offered
     assert "Kim" in out and "A new game on the" in out
     rules = saves.read_save(autosave_of(tmp_path)).game.view.rules
     assert rules.rent_claim == "second_roll" and rules.mortgage_interest == 5 and rules.income_tax == "flat"
+
+
+def test_the_set_up_offers_levels_with_what_each_is(tmp_path: Path) -> None:
+    from monopoly.ai.levels import LEVELS
+    answers = ["", "", "", "3",  # the US board and rules, three players
+               "", "", "",  # Ann, a person
+               "", "", "y", "e",  # Bob: easy
+               "", "", "y", "o", "2",  # Cy: other, the second listed (hoarder)
+               "roll"]
+    run = text_mode(tmp_path, "--seed", "4", commands=answers)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout.splitlines()
+    told = out.index("Computer levels:")
+    assert out[told + 1:told + 1 + len(LEVELS)] == [f"  {level.key.upper()} {level.name:<6}  {level.strategy}: "
+                                                    f"{level.description}" for level in LEVELS]
+    assert out.count("Computer levels:") == 1  # told once, before the first computer's level
+    assert "  2 hoarder: basic that never trades: buys, builds and keeps everything (a benchmark opponent)" in out
+    assert saves.read_save(autosave_of(tmp_path)).computers.names == {1: "basic", 2: "hoarder"}
+
+
+def test_players_take_levels_and_strategies_by_name(tmp_path: Path) -> None:
+    run = text_mode(tmp_path, "--players", "Ann,cpu:easy,cpu:Hard,cpu:v3", "--seed", "4", commands=["roll"])
+    assert run.returncode == 0, run.stderr
+    assert saves.read_save(autosave_of(tmp_path)).computers.names == {1: "basic", 2: "ruthless", 3: "v3"}
+    bad = text_mode(tmp_path, "--players", "Ann,cpu:expert")
+    assert bad.returncode == 2
+    assert ("unknown strategy 'expert': choose a level (easy, normal, hard) or a strategy (ruthless, basic, "
+            "cautious, random, hoarder, generous, v3)") in bad.stderr
 
 
 @pytest.mark.parametrize("args, said", [

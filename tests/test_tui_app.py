@@ -253,7 +253,7 @@ def test_the_set_up_questions(tmp_path: Path) -> None:
         s.answer("Player 2, choose a token:", "enter")
         s.answer("Name (up to 7 letters) [Ann]", "enter")
         s.answer("Is Ann a computer player?", "y", "enter")
-        s.answer("Strategy:", "enter")
+        s.answer("Level: (E easy, N normal, H hard, O other) [H]", "enter")
         s.answer("Player 3, choose a token:", "enter")
         s.answer("Name (up to 7 letters) [Bob]", "Zed", "enter")
         s.wait_for("Zed is already playing")
@@ -266,7 +266,8 @@ def test_the_set_up_questions(tmp_path: Path) -> None:
         # The board may still be arriving from the pty: wait for each part instead of reading once.
         for part in ("£", "MAYFAI", "Zed", "Ann", "Kim"):
             s.wait_for(part)
-        s.wait_for("starts the game")
+        # the start's throws and the deeds dealt come in one step: the first turn is what stays in view
+        s.wait_for(re.compile(r"Turn \d+: \w+ to play"))
         s.send("\x03")
         assert s.wait_exit() == 130
     data = read_save(autosave_of(tmp_path))
@@ -276,6 +277,38 @@ def test_the_set_up_questions(tmp_path: Path) -> None:
     assert rules["time_limit_three_houses"] is False
     assert data["ui"]["tokens"][0] == "Boot"
     assert data["computers"] is not None and ai.ComputerPlayers.from_dict is not None
+
+
+def test_the_set_up_shows_the_computer_levels_with_what_each_is(tmp_path: Path) -> None:
+    levels = pytest.importorskip("monopoly.ai.levels")
+    with start(tmp_path, "--seed", "3", rows=30, cols=100) as s:
+        s.answer("Edition:", "enter")
+        s.answer("Rules:", "enter")
+        s.answer("Change the rule options one by one?", "enter")
+        s.answer("How many players?", "3", "enter")
+        s.answer("Player 1, choose a token:", "enter")
+        s.answer("Name (up to 7 letters) [Ann]", "enter")
+        s.answer("Is Ann a computer player?", "enter")
+        s.answer("Player 2, choose a token:", "enter")
+        s.answer("Name (up to 7 letters) [Bob]", "enter")
+        s.answer("Is Bob a computer player?", "y", "enter")
+        s.wait_for("Level: (E easy, N normal, H hard, O other) [H]")
+        for level in levels.LEVELS:  # each level with the strategy behind it and how it plays
+            s.wait_for(f"{level.key.upper()} {level.name:<6}  {level.strategy}: {level.description}")
+        s.wait_for("O other: random, hoarder, generous and v3 (benchmark opponents), described")
+        s.send("n", "enter")
+        s.answer("Player 3, choose a token:", "enter")
+        s.answer("Name (up to 7 letters) [Cy]", "enter")
+        s.answer("Is Cy a computer player?", "y", "enter")
+        s.answer("Level: (E easy, N normal, H hard, O other) [H]", "o", "enter")
+        s.wait_for("Strategy: (1 random, 2 hoarder, 3 generous, 4 v3) [1]")
+        s.wait_for("4 v3: after GNOME's background_agent_v3_1")  # a benchmark opponent, said to be one
+        s.send("4", "enter")
+        s.wait_for(re.compile(r"Turn \d+: \w+ to play"))
+        s.send("\x03")
+        assert s.wait_exit() == 130
+    data = read_save(autosave_of(tmp_path))
+    assert data["computers"]["seats"] == {"1": "cautious", "2": "v3"}
 
 
 def test_a_small_terminal_asks_for_room_and_a_resize_redraws(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """Computer players: pluggable strategies and the controller that plays them.
 
 ``STRATEGIES`` maps names to strategy classes; ``strategy_names()`` lists them with the default
-(``ruthless``) first; ``make_strategy`` builds one; ``ComputerPlayers`` plays the computer seats
+(``ruthless``) first; ``LEVELS`` are what a person chooses (easy, normal, hard), each naming its
+strategy; ``make_strategy`` builds one; ``ComputerPlayers`` plays the computer seats
 of a game. ``monopoly simulate`` (``monopoly.reports.tournament``) plays computer-only games headless.
 See ``docs/strategies.md`` to write a strategy of your own.
 """
@@ -13,11 +14,13 @@ from .view import Auction, Claim, GameView, Offer, Pending
 # Importing a strategy module registers it; the default is registered first.
 from . import ruthless, basic, cautious, random_play, baselines  # noqa: E402, F401
 from .players import ComputerPlayers  # noqa: E402
+from .levels import DEFAULT_LEVEL, LEVELS, Level, computer_strategy  # noqa: E402
 
 BUILT_IN = (ruthless.Ruthless, basic.Basic, cautious.Cautious, random_play.RandomPlay)
 """The strategy classes that ship, in the order ``strategy_names`` lists them."""
 
 __all__ = [
-    "BUILT_IN", "Auction", "Claim", "ComputerPlayers", "DEFAULT_STRATEGY", "GameView", "Offer", "Pending", "STRATEGIES",
+    "BUILT_IN", "Auction", "Claim", "ComputerPlayers", "DEFAULT_LEVEL", "DEFAULT_STRATEGY", "GameView", "LEVELS",
+    "Level", "Offer", "Pending", "STRATEGIES", "computer_strategy",
     "Strategy", "make_strategy", "register_strategy", "safe_answer", "strategy_names", "unregister_strategy",
 ]

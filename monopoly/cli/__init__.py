@@ -55,7 +55,7 @@ def curses_game(argv: list[str]) -> int:
         "spirit of the 1980s computer editions. Without options the set-up asks its questions (or offers "
         "to resume a saved game). Other commands: monopoly text | simulate | rules | record | stats | "
         "replay, each with --help. In the game, ? lists the keys (docs/playing.md).",
-        ['monopoly --players "Ann,Bob,cpu:ruthless"', "monopoly --load mygame",
+        ['monopoly --players "Ann,Bob,cpu:normal"', "monopoly --load mygame",
          "monopoly --position docs/examples/position.json --computers Bob",
          "monopoly --preset text_game --rule mortgage_interest=10", "monopoly text --players Ann,cpu"])
     asked = wanted_game(parser, argv, "\nWithout the curses screen, line by line: monopoly text [options] "

@@ -17,6 +17,7 @@ from typing import Any, Sequence
 from .. import __version__
 from ..engine import edition_ids, PositionError
 from ..session.rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
+from ..ai.levels import DEFAULT_LEVEL, level_names
 from ..storage.places import SAVE_DIR_ENV, default_save_dir
 from ..storage.starts import Started, StartProblem, start_from_command_line, start_from_position
 
@@ -27,9 +28,13 @@ def game_options() -> argparse.ArgumentParser:
     """The options every way of playing takes (a parent parser: ``parents=[game_options()]``)."""
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--players", metavar="LIST",
-                        help='quick set-up without questions: comma-separated names; "cpu" or "cpu:STRATEGY" '
-                             'is a computer player, e.g. "Ann,Bob,cpu:ruthless"')
-    parser.add_argument("--edition", choices=edition_ids(), help="the board: us (default), uk, dotcom, or a board file of your own (FILE.json, docs/boards.md)")
+                        help='quick set-up without questions: comma-separated names; "cpu:LEVEL" is a computer '
+                             f'player of a level ({", ".join(level_names())}; "cpu" alone: {DEFAULT_LEVEL}), '
+                             '"cpu:STRATEGY" one playing a strategy by name (the benchmark opponents too: '
+                             'monopoly simulate --help lists them), e.g. "Ann,Bob,cpu:normal"')
+    parser.add_argument("--edition", choices=edition_ids(),
+                        help="the board: us (default), uk, dotcom, or a board file of your own (FILE.json, "
+                             "docs/boards.md)")
     parser.add_argument("--seed", type=int, metavar="N", help="seed the dice: the same moves give the same game")
     parser.add_argument("--load", metavar="NAME_OR_PATH",
                         help="resume a saved game: a name in the save folder, or the path of a save file")
@@ -37,7 +42,8 @@ def game_options() -> argparse.ArgumentParser:
                         help="start from a position file (docs/positions.md); its players are people unless "
                              "named in --computers")
     parser.add_argument("--computers", metavar="LIST",
-                        help='with --position: the players the computer plays, e.g. "Bob:ruthless,Cy"')
+                        help='with --position: the players the computer plays, each with a level or strategy, '
+                             'e.g. "Bob:hard,Cy"')
     parser.add_argument("--save-dir", metavar="DIR", default=None,
                         help=f"folder of the save files (default: ${SAVE_DIR_ENV} if set, else saves/ beside "
                              "the program when run from its project folder, else a per-user folder: "

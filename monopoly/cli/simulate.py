@@ -10,6 +10,7 @@ import sys
 import time
 from typing import Any, Sequence, TextIO
 
+from ..ai.levels import level_of
 from ..ai.registry import STRATEGIES, strategy_names
 from ..engine import edition_ids, PositionError, load_edition
 from ..reports.plot import write_plot
@@ -61,11 +62,21 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
 
 
+def strategies_text() -> str:
+    """Every strategy with what it is, and the level that offers it to a person."""
+    parts = []
+    for name in strategy_names():
+        level = level_of(name)
+        shown = f"{name} (the {level.name} level)" if level is not None else name
+        parts.append(f"{shown}: {STRATEGIES[name].description}" if STRATEGIES[name].description else shown)
+    return "; ".join(parts)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="monopoly simulate",
         description="Play computer-only games headless and report how each strategy did.",
-        epilog=f"Strategies: {', '.join(strategy_names())}.")
+        epilog=f"Strategies: {strategies_text()}.")
     parser.add_argument("--games", type=_positive, default=DEFAULT_GAMES, metavar="N",
                         help=f"how many games to play (default {DEFAULT_GAMES})")
     parser.add_argument("--strategies", metavar="A,B,...",

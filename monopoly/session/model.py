@@ -15,7 +15,8 @@ from ..engine import (BOARD_SIZE, NOBODY, DecisionKind as K, Game, actions as A,
                       list_editions)
 from ..engine import events as E
 from .words import (BANK_VALUE, PRINTED_NOTE, buildings_words, card_words, # noqa: F401 (re-exported)
-                     computers_join_text, format_event, item_name, join_words, label, name, names, new_game_text,
+                     computers_join_text, event_lines, format_event, item_name, join_words, label, name, names,
+                     new_game_text, since_lines,
                      square_name, tie_note, trade_lines, trade_summary, turn_end_text, valuation_rows)
 from .options import OPTIONS
 from .questions import clock_text

@@ -32,12 +32,18 @@ from ..engine import events as E
 from .model import UIState, persons
 from .signals import held_interrupts
 
-# The pace of computer play (seconds): each computer action stays on show for PACE (FAST_PACE with
-# Fastmove); with Fastmove and no person left in the game each turn is shown for WATCH_PACE.
-PACE = 1.2
-FAST_PACE = 0.35
+# The pace of computer play (seconds): what each computer action did stays on show for PACE
+# (FAST_PACE with Fastmove), and a computer's throw is announced for THROW_NOTICE of that first;
+# its token moves in at most COMPUTER_MOVE (a person's in STEP a square; none with Fastmove). A
+# computer's turn (a throw and a purchase) then takes about 1.5 s, 0.4 s with Fastmove
+# (tests/test_tui_pace.py measures it). With Fastmove and no person left in the game each turn is
+# shown for WATCH_PACE.
+PACE = 0.5
+FAST_PACE = 0.2
+THROW_NOTICE = 0.6  # of the pace
 WATCH_PACE = 0.15
 STEP = 0.11  # seconds per square when a token moves
+COMPUTER_MOVE = 0.35  # seconds for a computer's token to move, however far
 AUCTION_WAIT = 10.0  # the countdown shown to a person asked to bid; silence drops nobody
 CLAIM_WINDOW = 8.0  # seconds people have to claim rent before a computer throws (Fastmove too)
 MAX_COMPUTER_ACTIONS_PER_TURN = 300  # a strategy that never lets go is then answered by the safe default
@@ -46,6 +52,9 @@ MAX_COMPUTER_ACTIONS_PER_TURN = 300  # a strategy that never lets go is then ans
 # these for another person (named and confirmed), where the engine says that player may do them now.
 OUT_OF_TURN = (A.ClaimRent, A.Bid, A.PassBid, A.AcceptTrade, A.RejectTrade, A.ProposeTrade, A.Mortgage,
                A.LiftMortgage, A.Build, A.SellBuilding)
+# A computer's building is done in one step: after a Build, its next builds and the mortgages that
+# pay for them follow at once and are shown together (one line for the buildings, one pause).
+BUILDING_STEP = (A.Build, A.Mortgage)
 
 
 class GameStore(Protocol):
@@ -149,6 +158,9 @@ class Session:
         self._done_for: tuple[int, int, int] | None = None
         # The owners who let the coming throw go unclaimed: (the journal's length then, owners).
         self._let_go: tuple[int, set[int]] = (-1, set())
+        # A computer's move asked for and not made yet (it ended a building step): (the journal's
+        # length then, the move); made next if nothing happened meanwhile.
+        self._ahead: tuple[int, ComputerMove] | None = None
         if self.persons:
             game.enable_undo()  # people may take back their own actions (never a throw or a card)
 
@@ -244,6 +256,11 @@ class Session:
         if self.computers is None:
             return None
         game, view = self.game, self.game.view
+        if self._ahead is not None:
+            moment, ahead = self._ahead
+            self._ahead = None
+            if moment == len(game.journal) and view.is_legal(ahead.action):
+                return ahead
         d = view.pending
         if d.kind == K.GAME_OVER:
             return None
@@ -270,6 +287,21 @@ class Session:
                 return None
         self._computer_actions = (turn, used + 1)
         return ComputerMove(action, stumbled)
+
+    def building_step(self, first: ComputerMove) -> list[E.Event]:
+        """Make ``first`` (a computer's ``Build``) and the same computer's next builds and mortgages
+        straight after it (``BUILDING_STEP``): the events of them all. The move that ends the step is
+        kept for the next ``computer_move``."""
+        events = self.apply(first.action)
+        while not self.game.over:
+            move = self.computer_move()
+            if move is None:
+                break
+            if move.player != first.player or move.stumbled or not isinstance(move.action, BUILDING_STEP):
+                self._ahead = (len(self.game.journal), move)
+                break
+            events += self.apply(move.action)
+        return events
 
     # ------------------------------------------------------------------ the guards
     def lapsing_claims(self, thrower: int | None = None) -> list[Claim]:
@@ -401,7 +433,10 @@ class Session:
                     continue
                 if not game.view.is_legal(move.action):  # a person acted meanwhile
                     continue
-                front.show_events(self.apply(move.action), computer=True)
+                if isinstance(move.action, A.Build):
+                    front.show_events(self.building_step(move), computer=True)
+                else:
+                    front.show_events(self.apply(move.action), computer=True)
                 continue
             if not front.people_act():
                 break

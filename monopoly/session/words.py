@@ -12,6 +12,7 @@ from typing import Iterable
 
 from ..engine import BANK, BOARD_SIZE, NOBODY, Game, Offer
 from ..engine import events as E
+from .summary import SinceLastTurn
 
 
 # ---------------------------------------------------------------------------------------- names
@@ -380,3 +381,79 @@ def cannot_bid_text(game: Game, player: int, limit: int) -> str:
     if limit <= 0:
         return f"cannot bid now (nothing to bid with; the highest bid is {money(high)})"
     return f"can bid at most {money(limit)}, which does not beat the highest bid of {money(high)}"
+
+
+# ---------------------------------------------------------------------------------------- in one line
+def building_summary(game: Game, built: list[E.BuildingBought]) -> str:
+    """One line for the buildings one player put up in one step: "Bob builds 4 houses for $800:
+    Park Place 2 houses, Boardwalk 2 houses" (each street as it stands now)."""
+    player = built[0].player
+    houses = sum(1 for ev in built if not ev.hotel)
+    hotels = len(built) - houses
+    what = join_words([buildings_words(n, h) for n, h in ((houses, False), (hotels, True)) if n])
+    cost = sum(ev.cost for ev in built)
+    now: dict[int, E.BuildingBought] = {}
+    for ev in built:
+        now[ev.square] = ev
+    streets = ", ".join(f"{square_name(game, s)} {'a hotel' if ev.hotel else buildings_words(ev.houses, False)}"
+                        for s, ev in now.items())
+    price = f" for {game.money(cost)}" if cost else ""
+    return f"{name(game, player)} builds {what}{price}: {streets}"
+
+
+def event_lines(game: Game, events: list[E.Event]) -> list[tuple[str, str] | None]:
+    """What each event says (``format_event``), except that two or more buildings one player puts up
+    among ``events`` say one line (``building_summary``) at the last of them, and nothing before."""
+    lines = [format_event(game, ev) for ev in events]
+    runs: dict[int, list[int]] = {}
+    for i, ev in enumerate(events):
+        if isinstance(ev, E.BuildingBought):
+            runs.setdefault(ev.player, []).append(i)
+    for indices in runs.values():
+        if len(indices) < 2:
+            continue
+        for i in indices[:-1]:
+            lines[i] = None
+        built = [events[i] for i in indices]
+        lines[indices[-1]] = (building_summary(game, [ev for ev in built if isinstance(ev, E.BuildingBought)]),
+                              "good")
+    return lines
+
+
+def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:
+    """"Since Ann's last turn:" and one line for each other player who did anything (``session.summary``);
+    a trade between two of them is said in the first one's line."""
+    money = game.money
+    head = "the game began" if since.first else f"{name(game, since.person)}'s last turn"
+    out: list[tuple[str, str]] = [(f"Since {head}:", "title")]
+    told: list[Offer] = []  # a trade is said in the line of the first of its two sides
+    for d in since.doings:
+        parts: list[str] = []
+        if d.throws:
+            parts.append("threw " + join_words([f"{total} to {square_name(game, sq)}" if sq is not None else str(total)
+                                                for total, sq in d.throws]))
+        if d.jailed:
+            parts.append("went to jail")
+        if d.bought:
+            parts.append("bought " + join_words([f"{square_name(game, s)} ({money(p)})" for s, p in d.bought]))
+        for owner, amount in d.rent_paid.items():
+            parts.append(f"paid {name(game, owner)} {money(amount)} rent")
+        if d.rent_received:
+            parts.append(f"collected {money(d.rent_received)} rent")
+        if d.houses or d.hotels:
+            built = join_words([buildings_words(n, h) for n, h in ((d.houses, False), (d.hotels, True)) if n])
+            parts.append(f"built {built} ({money(d.building_cost)})")
+        if d.sold:
+            parts.append(f"sold {buildings_words(d.sold, False).replace('house', 'building')}")
+        if d.mortgaged:
+            parts.append("mortgaged " + names(game, d.mortgaged))
+        if d.lifted:
+            parts.append("lifted the mortgage on " + names(game, d.lifted))
+        for offer in d.trades:
+            if offer not in told:
+                told.append(offer)
+                parts.append("traded: " + trade_summary(game, offer).replace(" offers ", " gave ", 1))
+        if d.bankrupt:
+            parts.append("went bankrupt")
+        out.append((f"  {name(game, d.player)} " + "; ".join(parts), "message"))
+    return out

@@ -4,7 +4,9 @@
 The questions follow the computer editions: resume a saved game or start a new one; the edition;
 the rule options (claiming rent, the UK differences, the Offline rule, the short games with a time
 in hours and minutes); the number of players; then for each player a token, a name of up to seven
-letters, person or computer, and which strategy. The editions, their labels, rule presets and short
+letters, person or computer, and a computer's level (easy, normal, hard: ``ai.levels``, each told with
+the strategy behind it and a line on how it plays; "other" lists the remaining strategies, the
+benchmark opponents, with what each is). The editions, their labels, rule presets and short
 games come from the engine's edition data, so a board added as a data file is offered here too.
 """
 
@@ -20,6 +22,7 @@ from ..engine import Edition, Game, ScriptedDice, build_game, list_editions, loa
 from .positions import read_position
 from ..session.rule_options import ask_rule_options, most_players
 from ..session.model import UIState, default_tokens
+from ..session.words import join_words
 from ..session.questions import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, parse_player_name)
 
 SUGGESTED_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -47,13 +50,26 @@ def short_game_choices(edition: Edition) -> tuple[Choice, ...]:
     return tuple(choices)
 
 
-def computer_api() -> tuple[Any, list[str], str] | None:
-    """(ComputerPlayers, strategy names, default strategy), or None when computers are unavailable."""
+@dataclass(frozen=True)
+class ComputerApi:
+    """What the set-up needs of the computer players (``computer_api``)."""
+
+    players: Any  # the ComputerPlayers class
+    levels: tuple[Any, ...]  # ai.levels.LEVELS
+    default_level: str
+    others: list[str]  # the strategies no level offers
+    strategy: Callable[[str], str]  # a level or a strategy's name -> the strategy (ValueError: unknown)
+    describe: Callable[[str], str]  # a strategy's name -> "name: what it is"
+
+
+def computer_api() -> ComputerApi | None:
+    """The computer players, their levels and strategies, or None when computers are unavailable."""
     try:
-        from ..ai import DEFAULT_STRATEGY, ComputerPlayers, strategy_names
+        from ..ai import ComputerPlayers
+        from ..ai.levels import DEFAULT_LEVEL, LEVELS, computer_strategy, other_strategies, strategy_line
     except ImportError:
         return None
-    return ComputerPlayers, list(strategy_names()), DEFAULT_STRATEGY
+    return ComputerApi(ComputerPlayers, LEVELS, DEFAULT_LEVEL, other_strategies(), computer_strategy, strategy_line)
 
 
 @dataclass
@@ -84,7 +100,8 @@ class Started:
 
 # ---------------------------------------------------------------------------------------- quick set-up
 def parse_players(text: str, edition: str = "us") -> GamePlan:
-    """``"Ann,Bob,cpu:ruthless"``: names for people, ``cpu`` or ``cpu:STRATEGY`` for computers."""
+    """``"Ann,Bob,cpu:hard"``: names for people, ``cpu``, ``cpu:LEVEL`` (easy, normal, hard) or
+    ``cpu:STRATEGY`` (any strategy by name) for computers."""
     entries = [e.strip() for e in text.split(",")]
     if any(not e for e in entries):
         raise ValueError("--players: an empty name in the list")
@@ -102,9 +119,10 @@ def parse_players(text: str, edition: str = "us") -> GamePlan:
                 api = computer_api()
                 if api is None:
                     raise ValueError("--players: computer players are not available in this installation")
-            strategy = entry.split(":", 1)[1].strip() if ":" in entry else api[2]
-            if strategy not in api[1]:
-                raise ValueError(f"--players: unknown strategy {strategy!r}; choose from {', '.join(api[1])}")
+            try:
+                strategy = api.strategy(entry.split(":", 1)[1] if ":" in entry else "")
+            except ValueError as exc:
+                raise ValueError(f"--players: {exc}") from None
             computer_number += 1
             name = f"CPU{computer_number}"
             while name.lower() in (t.lower() for t in taken):
@@ -140,7 +158,7 @@ def start_game(plan: GamePlan, seed: int | None) -> Started:
         api = computer_api()
         if api is None:
             raise ValueError("computer players are not available in this installation")
-        computers = api[0](game, seats, seed=None if seed is None else seed + 1)
+        computers = api.players(game, seats, seed=None if seed is None else seed + 1)
     ui = UIState(tokens=[p.token for p in plan.players])
     return Started(game, computers, ui)
 
@@ -221,6 +239,7 @@ def ask_new_game(ask: Callable[[Question], Any], note: Callable[..., None], defa
     tokens = list(edition.tokens)
     free = list(tokens)
     names: list[str] = []
+    levels_told = False
     for i in range(count):
         note("")
         note(f"Player {i + 1}", "title")
@@ -235,10 +254,40 @@ def ask_new_game(ask: Callable[[Question], Any], note: Callable[..., None], defa
         strategy = None
         if api is not None:
             if ask(Question(f"Is {name} a computer player?", YESNO, False)):
-                strategy = ask(Question("Strategy:", CHOICE, api[2], tuple(
-                    Choice(str(k + 1), s, s) for k, s in enumerate(api[1]))))
+                if not levels_told:
+                    tell_levels(api, note)
+                    levels_told = True
+                strategy = ask_level(api, ask, note)
         plan.players.append(PlayerPlan(name, token, strategy))
     return plan
+
+
+def tell_levels(api: ComputerApi, note: Callable[..., None]) -> None:
+    """The computer levels, one line each: key, level, the strategy behind it and how it plays."""
+    note("Computer levels:", "title")
+    width = max(len(level.name) for level in api.levels)
+    for level in api.levels:
+        note(f"  {level.key.upper()} {level.name:<{width}}  {level.strategy}: {level.description}")
+    if api.others:
+        note(f"  O other: {join_words(api.others)} (benchmark opponents), described", "dim")
+
+
+def ask_level(api: ComputerApi, ask: Callable[[Question], Any], note: Callable[..., None]) -> str:
+    """A computer player's level (its strategy's name); "other" lists the remaining strategies with
+    what each is, and asks for one."""
+    choices = tuple(Choice(level.key, level.name, level.strategy) for level in api.levels)
+    if api.others:
+        choices += (Choice("o", "other", ""),)  # not None: a front end's ask reads None as "go back"
+    default = next(level.strategy for level in api.levels if level.name == api.default_level)
+    strategy: str = ask(Question("Level:", CHOICE, default, choices))
+    if strategy:
+        return strategy
+    note("Other computer players:", "title")
+    for k, name in enumerate(api.others):
+        note(f"  {NUMBERED_KEYS[k].upper()} {api.describe(name)}")
+    others = tuple(Choice(NUMBERED_KEYS[k], name, name) for k, name in enumerate(api.others[:len(NUMBERED_KEYS)]))
+    answer: str = ask(Question("Strategy:", CHOICE, others[0].value, others))
+    return answer
 
 
 def start_from_position(path: str | Path, seed: int | None = None, computers: str | None = None) -> Started:
@@ -257,12 +306,13 @@ def start_from_position(path: str | Path, seed: int | None = None, computers: st
             raise ValueError("--computers: computer players are not available in this installation")
         names = [p.name.lower() for p in game.players]
         for entry in (e.strip() for e in computers.split(",")):
-            name, _, strategy = entry.partition(":")
-            strategy = strategy.strip() or api[2]
+            name, _, word = entry.partition(":")
             if name.strip().lower() not in names:
                 raise ValueError(f"--computers: the position has no player {name.strip()!r}")
-            if strategy not in api[1]:
-                raise ValueError(f"--computers: unknown strategy {strategy!r}; choose from {', '.join(api[1])}")
+            try:
+                strategy = api.strategy(word)
+            except ValueError as exc:
+                raise ValueError(f"--computers: {exc}") from None
             seats[names.index(name.strip().lower())] = strategy
-        players = api[0](game, seats, seed=None if seed is None else seed + 1)
+        players = api.players(game, seats, seed=None if seed is None else seed + 1)
     return Started(game, players, UIState(tokens=default_tokens(game, len(game.players))))

@@ -20,8 +20,9 @@ from ..engine import events as E
 from ..session import model as M
 from ..session.session import ComputerMove, Session
 from ..session.questions import clock_text, parse_yes_no
-from ..session.words import (cannot_bid_text, computers_join_text, format_event, item_name, join_words, name, new_game_text, trade_lines,
-                     turn_end_text, valuation_rows)
+from ..session.summary import since_last_turn
+from ..session.words import (cannot_bid_text, computers_join_text, event_lines, format_event, item_name, join_words,
+                             name, new_game_text, since_lines, trade_lines, turn_end_text, valuation_rows)
 from ..storage import saves
 from ..storage.places import resume_command
 from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command, find_player, find_square, parse_amount,
@@ -94,17 +95,23 @@ class TextGame:
     def show_events(self, events: list[E.Event], computer: bool = False) -> None:
         """Tell what happened, one line an event (with Fastmove, a computer's routine moves are not told)."""
         game = self.game
-        for ev in events:
+        for ev, shown in zip(events, event_lines(game, events)):
             if isinstance(ev, E.TurnStarted):
                 prev, self._turn_of = self._turn_of, ev.player
                 if self.ui.show_cash and ev.turn > 1 and prev != ev.player and not game.view.bankrupt(prev):
                     self.say(turn_end_text(game, prev), "dim")
-            shown = format_event(game, ev)
-            if shown is None:
-                continue
-            if computer and self.ui.fastmove and shown[1] == "message" and not self.people_concerned(ev):
-                continue
-            self.say(*shown)
+            if shown is not None and not (computer and self.ui.fastmove and shown[1] == "message"
+                                          and not self.people_concerned(ev)):
+                self.say(*shown)
+            if isinstance(ev, E.TurnStarted) and ev.player in self.session.people:
+                self.say_since_last_turn(ev.player)
+
+    def say_since_last_turn(self, person: int) -> None:
+        """What the others did since ``person``'s last turn (``session.summary``), as the turn starts."""
+        since = since_last_turn(self.game.log, person, self.game.view.player_count)
+        if since is not None:
+            for text, role in since_lines(self.game, since):
+                self.say(text, role)
 
     def people_concerned(self, ev: E.Event) -> bool:
         """Whether a person takes part in this event (told even with Fastmove)."""

@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..storage import saves
-from ..session.session import AUCTION_WAIT, CLAIM_WINDOW, FAST_PACE, PACE, STEP, WATCH_PACE, ComputerMove, Session  # noqa: F401
+from ..session.session import (AUCTION_WAIT, CLAIM_WINDOW, COMPUTER_MOVE, FAST_PACE, PACE, STEP,  # noqa: F401
+                                THROW_NOTICE, WATCH_PACE, ComputerMove, Session)
+from ..session.summary import since_last_turn
 from ..engine import BOARD_SIZE, NOBODY, Decision, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
@@ -173,7 +175,7 @@ class GameController:
         self._skip_rest = False
         if claims:
             return not self.claim_window(move.player)
-        wait = self.pace * (0.5 if not isinstance(move.action, A.Roll) else 0.8)
+        wait = self.pace * (THROW_NOTICE if isinstance(move.action, A.Roll) else 0.2)
         self.ui.hint = f"{M.name(game, move.player)} (computer) is playing... any key skips"
         self.refresh()
         return not (self.pause(wait, keep_options=True) and self._queued_key is not None)
@@ -206,13 +208,13 @@ class GameController:
         self._skip_rest = False
         moved = False
         turn_over = False
-        for ev in events:
+        for ev, shown in zip(events, M.event_lines(game, events)):
             if isinstance(ev, (E.DiceRolled, E.StartingRoll)):
                 ui.dice = ev.dice
             elif isinstance(ev, E.Moved):
                 if not computer:
                     ui.hint = f"{M.name(game, ev.player)} moves... any key skips the move"
-                self._animate(ev)
+                self._animate(ev, computer)
                 moved = True
                 ui.card = None  # a card that moved the token: now the deed of where it landed
             elif isinstance(ev, E.SentToJail):
@@ -227,7 +229,6 @@ class GameController:
                 ui.card = None
                 ui.dice = None
                 ui.deferred = None
-            shown = M.format_event(game, ev)
             if isinstance(ev, E.TurnStarted):
                 prev, self._turn_of = self._turn_of, ev.player
                 pl = game.view.player(prev)
@@ -237,9 +238,8 @@ class GameController:
                 self.say(*shown)
                 if isinstance(ev, E.TradeAnswered):
                     self._say_trade_reply(ev)
-                if computer and not self._skip_rest and not isinstance(ev, E.TurnStarted):
-                    self.refresh()
-                    self.pause(self.pace * 0.4)
+            if isinstance(ev, E.TurnStarted) and ev.player in self.session.people:
+                self._say_since_last_turn(ev.player)
         self._scarce_auction_over()
         ui.display_pos.clear()
         if moved or computer:
@@ -263,18 +263,26 @@ class GameController:
         more = "; it makes a counter-offer" if reply.counter is not None else ""
         self.say(f"{M.name(self.game, ev.recipient)}: {reply.reason}{more}", "message")
 
-    def _animate(self, ev: E.Moved) -> None:
+    def _say_since_last_turn(self, person: int) -> None:
+        """What the others did since ``person``'s last turn (``session.summary``), as the turn starts."""
+        since = since_last_turn(self.game.log, person, self.game.view.player_count)
+        if since is not None:
+            for text, role in M.since_lines(self.game, since):
+                self.say(text, role)
+
+    def _animate(self, ev: E.Moved, computer: bool = False) -> None:
         ui = self.ui
         if ui.fastmove or self._skip_rest or ev.steps == 0:
             ui.display_pos[ev.player] = ev.end
             return
         step = 1 if ev.steps > 0 else -1
+        pause = min(STEP, COMPUTER_MOVE / abs(ev.steps)) if computer else STEP
         pos = ev.start
         for _ in range(abs(ev.steps)):
             pos = (pos + step) % BOARD_SIZE
             ui.display_pos[ev.player] = pos
             self.refresh()
-            if self.pause(STEP):
+            if self.pause(pause):
                 ui.display_pos[ev.player] = ev.end
                 break
 

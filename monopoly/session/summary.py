@@ -1,0 +1,163 @@
+"""What the others did since a person's last turn, worked out once from the game's events.
+
+Both front ends show it when a person's turn starts (the curses screen keeps only the last ten
+or so messages in view, and the text mode with Fastmove leaves a computer's routine moves
+untold): for each other player, their throws and where they ended, purchases, rent paid and
+received, buildings put up and sold, mortgages, trades and jail. ``since_last_turn`` reads the
+events; ``words.since_lines`` says them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ..engine import BANK, Offer
+from ..engine import events as E
+
+
+@dataclass
+class Doings:
+    """What one player did in a stretch of the game."""
+
+    player: int
+    throws: list[tuple[int, int | None]] = field(default_factory=list)  # (total, square it ended on)
+    bought: list[tuple[int, int]] = field(default_factory=list)  # (square, price): bought or won at auction
+    rent_paid: dict[int, int] = field(default_factory=dict)  # owner: amount
+    rent_received: int = 0
+    houses: int = 0
+    hotels: int = 0
+    building_cost: int = 0
+    sold: int = 0  # buildings sold back
+    mortgaged: list[int] = field(default_factory=list)
+    lifted: list[int] = field(default_factory=list)
+    trades: list[Offer] = field(default_factory=list)  # accepted trades it proposed or answered
+    jailed: bool = False
+    bankrupt: bool = False
+
+    @property
+    def anything(self) -> bool:
+        return bool(self.throws or self.bought or self.rent_paid or self.rent_received or self.houses
+                    or self.hotels or self.sold or self.mortgaged or self.lifted or self.trades or self.jailed
+                    or self.bankrupt)
+
+
+@dataclass(frozen=True)
+class SinceLastTurn:
+    """What each other player did since ``person``'s last turn, in the order they played."""
+
+    person: int
+    first: bool  # the person's first turn: since the game began
+    doings: tuple[Doings, ...]
+
+
+def _stretch(log: Sequence[E.Event], person: int) -> tuple[int, int, bool] | None:
+    """(start, end, first) of the events since ``person``'s last turn: from the first turn of
+    another player after it to ``person``'s turn now (the last ``TurnStarted`` of theirs in ``log``)."""
+    now = None
+    for i in range(len(log) - 1, -1, -1):
+        ev = log[i]
+        if isinstance(ev, E.TurnStarted) and ev.player == person:
+            if now is None:
+                now = i
+                continue
+            start = next((j for j in range(i + 1, now) if isinstance(log[j], E.TurnStarted)), now)
+            return start, now, False
+    if now is None:
+        return None
+    start = next((j for j in range(now) if isinstance(log[j], E.TurnStarted)), now)
+    return start, now, True
+
+
+def since_last_turn(log: Sequence[E.Event], person: int, players: int) -> SinceLastTurn | None:
+    """What the other players did between ``person``'s last turn and the turn of theirs that has just
+    started (the last ``TurnStarted`` for them in ``log``); None when nobody did anything (or that
+    turn has not started)."""
+    stretch = _stretch(log, person)
+    if stretch is None:
+        return None
+    start, end, first = stretch
+    doings = {p: Doings(p) for p in range(players) if p != person}
+    order: list[int] = []
+    offers: dict[tuple[int, int], Offer] = {}
+    last_throw: dict[int, int] = {}  # player: index of their last throw in their throws
+
+    def of(p: int) -> Doings | None:
+        d = doings.get(p)
+        if d is not None and p not in order:
+            order.append(p)
+        return d
+
+    for ev in log[start:end]:
+        if isinstance(ev, E.TurnStarted):
+            of(ev.player)
+        elif isinstance(ev, E.DiceRolled) and ev.purpose != "utility":
+            d = of(ev.player)
+            if d is not None:
+                d.throws.append((sum(ev.dice), None))
+                last_throw[ev.player] = len(d.throws) - 1
+        elif isinstance(ev, E.Landed):
+            d = doings.get(ev.player)
+            if d is not None and ev.player in last_throw:
+                k = last_throw[ev.player]
+                d.throws[k] = (d.throws[k][0], ev.square)
+        elif isinstance(ev, E.SentToJail):
+            d = of(ev.player)
+            if d is not None:
+                d.jailed = True
+        elif isinstance(ev, E.Bought):
+            d = of(ev.player)
+            if d is not None:
+                d.bought.append((ev.square, ev.price))
+        elif isinstance(ev, E.AuctionWon):
+            d = of(ev.player)
+            if d is not None:
+                if ev.item == "square":
+                    d.bought.append((ev.square, ev.amount))
+                else:  # a scarce house or hotel: its price now, placed by a BuildingBought of no cost
+                    d.building_cost += ev.amount
+        elif isinstance(ev, E.Paid) and ev.reason == "rent":
+            payer, payee = of(ev.payer), of(ev.payee)
+            if payer is not None:
+                payer.rent_paid[ev.payee] = payer.rent_paid.get(ev.payee, 0) + ev.amount
+            if payee is not None and ev.payer != BANK:
+                payee.rent_received += ev.amount
+        elif isinstance(ev, E.BuildingBought):
+            d = of(ev.player)
+            if d is not None:
+                if ev.hotel:
+                    d.hotels += 1
+                else:
+                    d.houses += 1
+                d.building_cost += ev.cost
+        elif isinstance(ev, E.BuildingSold):
+            d = of(ev.player)
+            if d is not None:
+                d.sold += 1
+        elif isinstance(ev, E.Mortgaged):
+            d = of(ev.player)
+            if d is not None:
+                d.mortgaged.append(ev.square)
+        elif isinstance(ev, E.MortgageLifted):
+            d = of(ev.player)
+            if d is not None:
+                d.lifted.append(ev.square)
+        elif isinstance(ev, E.TradeProposed):
+            offers[(ev.proposer, ev.recipient)] = Offer(
+                ev.proposer, ev.recipient, tuple(ev.give), tuple(ev.take), ev.cash, tuple(ev.give_cards),
+                tuple(ev.take_cards), ev.settle_debt)
+        elif isinstance(ev, E.TradeAnswered) and ev.accepted:
+            offer = offers.pop((ev.proposer, ev.recipient), None)
+            if offer is not None:
+                for p in (ev.proposer, ev.recipient):
+                    d = of(p)
+                    if d is not None and offer not in d.trades:
+                        d.trades.append(offer)
+        elif isinstance(ev, E.Bankrupt):
+            d = of(ev.player)
+            if d is not None:
+                d.bankrupt = True
+    shown = tuple(doings[p] for p in order if doings[p].anything)
+    if not shown:
+        return None
+    return SinceLastTurn(person, first, shown)
