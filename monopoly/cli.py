@@ -106,7 +106,7 @@ def start_from_position(path: str | Path, seed: int | None = None, computers: st
         seats: dict[int, str] = {}
         if api is None:
             raise ValueError("--computers: computer players are not available in this installation")
-        names = [p.name.lower() for p in game.players]
+        names = [p.name.lower() for p in game.view.players()]
         for entry in (e.strip() for e in computers.split(",")):
             name, _, strategy = entry.partition(":")
             strategy = strategy.strip() or api[2]
@@ -116,7 +116,7 @@ def start_from_position(path: str | Path, seed: int | None = None, computers: st
                 raise ValueError(f"--computers: unknown strategy {strategy!r}; choose from {', '.join(api[1])}")
             seats[names.index(name.strip().lower())] = strategy
         players = api[0](game, seats, seed=None if seed is None else seed + 1)
-    return Started(game, players, UIState(tokens=default_tokens(game, len(game.players))))
+    return Started(game, players, UIState(tokens=default_tokens(game, game.view.player_count)))
 
 
 def build_position_parser() -> argparse.ArgumentParser:

@@ -148,9 +148,9 @@ import json
 from monopoly.engine import Game
 game = Game.new(["Ann", "Bob", "Cy"], seed=5)
 for _ in range(400):
-    if game.over:
+    if game.view.over:
         break
-    game.apply(game.legal_actions(game.pending.player)[-1])
+    game.apply(game.legal_actions(game.view.pending.player)[-1])
 print(json.dumps(Game.from_dict(json.loads(json.dumps(game.to_dict()))).to_dict(), sort_keys=True))
 """
 

@@ -17,7 +17,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Iterable, Iterator, Mapping, Protocol, runtime_checkable
 
-from .codes import Code
+from .codes import CardKind, Code
 from .errors import EditionError
 from .rules import SHORT_GAMES, Rules
 
@@ -106,7 +106,7 @@ class Card:
     id: str
     deck: str
     text: str
-    kind: str
+    kind: CardKind
     params: tuple[tuple[str, Any], ...]
 
     def param(self, name: str, default: Any = None) -> Any:
@@ -341,6 +341,10 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
             kind_ = effect.pop("kind", None)
             if not isinstance(kind_, str):
                 raise EditionError(f"{at}: a card effect has no kind")
+            try:
+                kind_ = CardKind(kind_)
+            except ValueError:
+                raise EditionError(f"{at}: unknown card effect {kind_!r}; one of {CardKind.allowed()}") from None
             cards.append(Card(_require(raw, "id", str, at), deck, _require(raw, "text", str, at), kind_,
                               tuple(sorted(effect.items()))))
         decks.append(tuple(cards))

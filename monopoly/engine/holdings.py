@@ -166,6 +166,11 @@ def building_sale(edition: Edition, rules: Rules, state: GameState, square: int)
     return BuildingSale(tuple(steps), tuple((m, share[m]) for m in members))
 
 
+def active_players(state: GameState) -> list[int]:
+    """The seats still in the game, in seat order."""
+    return [i for i, p in enumerate(state.players) if not p.bankrupt]
+
+
 def owned(state: GameState, player: int) -> list[int]:
     return [i for i, o in enumerate(state.owner) if o == player]
 

@@ -173,5 +173,5 @@ def _check_decision(game: "Game", where: str, d: "Decision") -> None:
 def check_invariants(game: "Game") -> None:
     """Everything ``check_state`` checks, plus: the pending decision can be answered."""
     check_state(game)
-    if not game.over:
-        _require(bool(game.legal_actions()), f"no legal action for the pending decision {game.pending.kind}")
+    if game.state.outcome is None:
+        _require(bool(game.legal_actions()), f"no legal action for the pending decision {game._pending().kind}")

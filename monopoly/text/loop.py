@@ -146,7 +146,7 @@ class TextGame:
 
         ``EOFError`` (the input ended) and ``KeyboardInterrupt`` pass to the caller, which saves."""
         game = self.game
-        while not game.over:
+        while not game.view.over:
             with held_interrupts():
                 clock_events = game.set_clock(int(self.elapsed()))
             if clock_events:
@@ -163,7 +163,7 @@ class TextGame:
 
     def finish(self) -> str:
         self.autosave()
-        if self.game.over:
+        if self.game.view.over:
             self.show([text for text, _ in valuation_rows(self.game)] + [""] + self.stats_lines())
             return ""  # the valuation says who won
         return "The game is over."
@@ -322,7 +322,7 @@ class TextGame:
             return [(f"{who}, income tax: flat (pay {money(sq.amount)}) or percent (pay {sq.percent}% of "
                      "your total worth)", "title")]
         if d.kind == K.PAY_OR_DRAW:
-            deck = view.edition.deck_name(d.reason) if d.reason else "card"
+            deck = view.edition.deck_name(d.deck) if d.deck else "card"
             return [(f"{who}: pay {money(d.amount)}, or draw a {deck}", "title")]
         if d.kind == K.RAISE_FUNDS:
             extra = ", settle (offer property to the creditor)" if view.may_settle_in_property(p) else ""
@@ -339,7 +339,7 @@ class TextGame:
             return [(f"{who}, {sq.name} is mortgaged: {lift}keep (it mortgaged, paying "
                      f"{money(view.mortgage_interest(d.square))} interest)", "title")]
         if d.kind in (K.MOVE_OFFLINE, K.PLACE_BUILDING):
-            what = "the Offline token" if d.kind == K.MOVE_OFFLINE else f"the {d.reason} you bought"
+            what = "the Offline token" if d.kind == K.MOVE_OFFLINE else f"the {d.building} you bought"
             squares = self.legal_squares(p, A.MoveOffline if d.kind == K.MOVE_OFFLINE else A.Build)
             return [(f"{who}: place {what} on one of: {self.square_list(squares)}", "title")]
         return []
