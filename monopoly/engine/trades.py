@@ -32,9 +32,15 @@ def propose_trade_problem(g: "Game", a: A.ProposeTrade) -> str | None:
     problem = deal_problem(g, a.player)
     if problem:
         return problem
-    if g._pending().kind in _NO_NEW_TRADES:
-        return "another offer is waiting for an answer"
-    return terms_problem(g, a.player, a)
+    return trades_problem(g) or terms_problem(g, a.player, a)
+
+
+def trades_problem(g: "Game") -> str | None:
+    """Why nobody may offer a trade now, or None: one offer is answered at a time."""
+    kind = g._pending().kind
+    if kind in _NO_NEW_TRADES:
+        return "another offer is waiting for an answer" if kind is not K.GAME_OVER else "the game is over"
+    return None
 
 
 def terms_problem(g: "Game", proposer: int, t: A.ProposeTrade | TradeOffer) -> str | None:

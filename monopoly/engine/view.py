@@ -27,6 +27,7 @@ from .codes import AuctionItem, DecisionKind as K, OfflineCause, PaymentReason, 
 from .debts import can_declare_bankruptcy, deal_problem, in_debt, may_settle_in_property
 from .decisions import DECISIONS
 from .mortgages import lift_cost
+from .trades import trades_problem
 from .turn import last_jail_throw
 from .cards import card_destination
 from .editions import DECKS, Card, Edition, Group, Square
@@ -503,6 +504,19 @@ class View:
         """
         g = self._game
         return H.rent_row(g.edition, g.rules, g.state, square)
+
+    def rent_table(self, square: int) -> tuple[int, ...]:
+        """The lines of the title deed, indexed as ``rent_row`` numbers them: streets the plain
+        rent, the doubled rent of a whole group, with 1 to ``rules.houses_per_hotel`` houses, with
+        a hotel; railroads the rent with 1 to 4 owned; utilities the multiple of the dice total
+        with 1 or 2 owned; empty for other squares. What a deed card shows."""
+        return H.rent_table(self.edition, self.rules, square)
+
+    def offer_problem(self) -> str | None:
+        """Why nobody may offer a trade now (an offer waits for its answer, the game is over), or
+        None; whether one player may deal at all is ``deal_problem(p)``, and the terms of an offer
+        are checked by ``problem(ProposeTrade(...))``."""
+        return trades_problem(self._game)
 
     def claims(self, owner: int | None = None) -> tuple[Claim, ...]:
         """Rent that can still be claimed (by ``owner``, or by anyone)."""

@@ -146,7 +146,7 @@ def option_enabled(game: Game, people: list[int], legal: dict[int, list[Any]] | 
     view = game.view
     holds = lambda p: bool(view.owned(p) or view.jail_cards(p))  # noqa: E731
     others_hold = lambda p: any(q != p and holds(q) for q in view.active_players())  # noqa: E731
-    can_trade = d.kind not in (K.TRADE_RESPONSE, K.GAME_OVER) and any(holds(p) or others_hold(p) for p in people)
+    can_trade = view.offer_problem() is None and any(holds(p) or others_hold(p) for p in people)
     return {
         "dice": d.player in people and d.kind != K.GAME_OVER,
         "rent": kinds(A.ClaimRent),
@@ -264,20 +264,21 @@ def deed_card(game: Game, square: int) -> DeedCard:
     footer: list[str] = []
     if sq.kind == "street":
         hph = game.rules.houses_per_hotel
-        lines.append(("Rent", m(sq.rent[0]), row == 0))
-        lines.append(("Rent with colour set", m(sq.rent[0] * 2), row == 1))
+        table = game.view.rent_table(square)  # the engine's lines, numbered as ``rent_row``
+        lines.append(("Rent", m(table[0]), row == 0))
+        lines.append(("Rent with colour set", m(table[1]), row == 1))
         for h in range(1, hph + 1):
-            lines.append((f"With {h} house{'s' if h > 1 else ''}", m(sq.rent[h]), row == 1 + h))
-        lines.append(("With hotel", m(sq.rent[5]), row == 2 + hph))
+            lines.append((f"With {h} house{'s' if h > 1 else ''}", m(table[1 + h]), row == 1 + h))
+        lines.append(("With hotel", m(table[2 + hph]), row == 2 + hph))
         lines.append(("Mortgage value", m(sq.mortgage), False))
         footer.append(f"Houses cost {m(sq.house_cost)} each")
     elif sq.kind == "railroad":
-        for i, rent in enumerate(sq.rent):
+        for i, rent in enumerate(game.view.rent_table(square)):
             text = "Rent" if i == 0 else f"If {i + 1} are owned"
             lines.append((text, m(rent), row == i))
         lines.append(("Mortgage value", m(sq.mortgage), False))
     elif sq.kind == "utility":
-        for i, mult in enumerate(sq.multipliers):
+        for i, mult in enumerate(game.view.rent_table(square)):
             text = "One owned: dice x" if i == 0 else f"{'Both' if i == 1 else i + 1} owned: dice x"
             lines.append((text, str(mult), row == i))
         lines.append(("Mortgage value", m(sq.mortgage), False))
