@@ -156,3 +156,20 @@ def test_the_decks_order_is_read_top_first():
     assert sorted(c.id for c in order) == sorted(c.id for c in g.view.edition.deck("chance"))
     assert order[0] != order[-1] and g.view.card_destination(order[0], 7) in (None, *range(40))
     assert NOBODY == -1
+
+
+def test_the_next_building_says_whether_build_puts_a_house_or_the_hotel():
+    g = game()
+    arrange(g, owners={1: "Ann", BALTIC: "Ann"}, buildings={1: 3, BALTIC: 4})
+    assert g.view.next_building(1) == "house" and g.view.next_building(BALTIC) == "hotel"
+    g.apply(Build(ANN, 1))
+    assert g.view.next_building(1) == "hotel"
+    g.apply(Build(ANN, BALTIC))
+    assert g.view.next_building(BALTIC) is None and g.view.next_building(READING) is None
+
+
+def test_trade_interest_is_keyed_by_the_seat_that_receives_the_mortgaged_deed():
+    g = game()
+    arrange(g, owners={BALTIC: "Ann", READING: "Bob"}, mortgaged={BALTIC: True})
+    offer = ProposeTrade(ANN, BOB, give=(BALTIC,), take=(READING,))
+    assert g.view.trade_interest(offer) == {BOB: g.view.mortgage_interest(BALTIC)}

@@ -465,6 +465,15 @@ class View:
         g = self._game
         return H.build_capacity(g.edition, g.rules, g.state, self._p(player), hotels)
 
+    def next_building(self, square: int) -> AuctionItem | None:
+        """What ``Build(square)`` would put on a street now, legal or not: a house while it has
+        fewer than ``rules.houses_per_hotel`` houses, then the hotel; None once it has the hotel
+        (or for a square that takes no buildings)."""
+        g = self._game
+        if g.edition.squares[square].kind != "street" or g.state.hotel[square]:
+            return None
+        return AuctionItem.HOTEL if g.state.houses[square] >= g.rules.houses_per_hotel else AuctionItem.HOUSE
+
     def build_cost(self, square: int) -> int:
         """The price of the next house or hotel on a street."""
         return H.build_cost(self._game.edition, square)
@@ -535,7 +544,9 @@ class View:
 
     def trade_interest(self, offer: Offer | A.ProposeTrade) -> dict[int, int]:
         """The mortgage interest each side of a trade would owe on the mortgaged deeds it receives
-        (due at once, whether the mortgage is then lifted or kept); sides owing none are left out."""
+        (due at once, whether the mortgage is then lifted or kept): a dict from seat to amount, the
+        recipient's seat for the deeds given, the proposer's for the deeds taken; sides owing none
+        are left out (an empty dict: nobody owes any)."""
         g = self._game
         if isinstance(offer, A.ProposeTrade):
             proposer, recipient, give, take = offer.player, offer.recipient, offer.give, offer.take
