@@ -762,8 +762,7 @@ class View:
         decision's square, amount and (in an auction) high bid. The same answers as
         ``pending``'s fields, ``has_claims``, ``progress`` and ``in_jail(current_player)``, for one
         call instead of several and without copying the decision."""
-        g = self._game
-        s = g.state
+        s = self._game.state
         stack = s.stack
         turn = s.turn
         if stack:  # the top of the stack as it is (``Game._pending``, without numbering it)
@@ -773,9 +772,12 @@ class View:
                     s.players[turn.player].in_jail, d.square, d.amount, 0 if a is None else a.high_bid)
         # else the throw of the player in play, or nothing once the game is over (``Game._pending``'s
         # answer, read here without making the throw's record: tests check that the two agree)
-        over = s.outcome is not None
-        return (_GAME_OVER if over else _ROLL, NOBODY if over else turn.player, bool(s.claims), turn.number,
-                turn.doubles, turn.phase, 0, s.players[turn.player].in_jail, NOBODY, 0, 0)
+        p = turn.player
+        if s.outcome is None:
+            return (_ROLL, p, bool(s.claims), turn.number, turn.doubles, turn.phase, 0, s.players[p].in_jail,
+                    NOBODY, 0, 0)
+        return (_GAME_OVER, NOBODY, bool(s.claims), turn.number, turn.doubles, turn.phase, 0, s.players[p].in_jail,
+                NOBODY, 0, 0)
 
     def landings(self) -> tuple[int, ...]:
         """How often each square was landed on (one for each ``Landed`` event), then how often
