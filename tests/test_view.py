@@ -21,6 +21,7 @@ from monopoly.engine import (BANK, NOBODY, AuctionItem, OfflineCause, PaymentRea
                              OrderBuildings, PassBid, PayIncomeTax, PayOrDraw, Pending, PlayerInfo, ProposeTrade,
                              RejectTrade, Roll, SaleEstimate, SellBuilding, SettleMortgagedTransfer, View,
                              check_invariants)
+from monopoly.ai.view import GameView
 from monopoly.engine import events as E
 from scenario import (ANN, BOB, CAT, RULE_OPTIONS, act, build, card_on_top, clear_deeds, dice, give, hand_jail_card,
                       jail, new_game, of, paid, place, random_rules_game, set_cash)
@@ -163,8 +164,8 @@ def test_active_players_and_opponents_leave_out_the_bankrupt():
     in_tax_debt(g, ANN, cash=10)  # nothing to sell or mortgage: Ann must give up
     act(g, DeclareBankruptcy(ANN))
     assert g.view.active_players() == [BOB, CAT]
-    assert g.view.opponents(BOB) == [CAT]
-    assert g.view.for_seat(CAT).opponents() == [BOB]
+    assert GameView(g, BOB).opponents() == [CAT] and GameView(g, CAT).opponents(BOB) == [CAT]
+    assert GameView(g, CAT).opponents() == [BOB]
 
 
 def test_for_seat_answers_for_that_seat_and_a_seatless_view_asks_for_a_player():
@@ -327,7 +328,7 @@ def test_sale_refund_of_a_hotel_the_bank_can_turn_back_into_houses():
     give(g, ANN, *BROWNS)
     build(g, {MEDITERRANEAN: "hotel", BALTIC: "hotel"})
     assert g.view.building_sale(BALTIC) == SaleEstimate(25, 1, None)
-    assert g.view.sale_refund(BALTIC) == 25
+    assert g.view.building_sale(BALTIC).refund == GameView(g, ANN).sale_refund(BALTIC) == 25
     events = act(g, SellBuilding(ANN, BALTIC))
     assert paid(events, "building sold") == [(BANK, ANN, 25)]
     assert g.view.houses(BALTIC) == 4
@@ -948,7 +949,7 @@ def test_changing_an_answer_does_not_change_the_game():
     before = g.to_dict()  # the whole game as saved: a change anywhere shows here
     v.owned(ANN).clear()
     v.active_players().append(CAT)
-    v.opponents(ANN).clear()
+    GameView(g, ANN).opponents().clear()
     v.monopolies(ANN).clear()
     v.holdings_by_group(ANN)["brown"] = ()
     v.legal_actions(ANN).clear()

@@ -44,6 +44,16 @@ class GameView(View):
         from .board import board_facts
         return board_facts(self.edition, self.rules.jail_doubles_roll_again)
 
+    # The computer players' own questions, answered from the engine's (nobody else asks them).
+    def opponents(self, player: int | None = None) -> list[int]:
+        """The other seats still in the game, in seat order (a new list each time)."""
+        me = self._p(player)
+        return [p for p in self.active_players() if p != me]
+
+    def sale_refund(self, square: int) -> int:
+        """What selling the next building on ``square`` would pay now (``building_sale``)."""
+        return self.building_sale(square).refund
+
     def refused_recently(self, recipient: int, give: tuple[int, ...], take: tuple[int, ...]) -> bool:
         """True when this seat offered ``recipient`` these properties recently and was refused.
 

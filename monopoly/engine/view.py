@@ -344,10 +344,6 @@ class View:
         version (a bankruptcy takes a new one)."""
         return cast("list[int]", _kept(self._game, self._cache, _active_players_of))
 
-    def opponents(self, player: int | None = None) -> list[int]:
-        me = self._p(player)
-        return [i for i, p in enumerate(self._game.state.players) if not p.bankrupt and i != me]
-
     # ---------------------------------------------------------------- property and buildings
     def owner(self, square: int) -> int:
         """The owner of ``square``, or ``NOBODY`` (-1)."""
@@ -489,9 +485,6 @@ class View:
         g = self._game
         sale = H.building_sale(g.edition, g.rules, g.state, square)
         return SaleEstimate(sale.refund, sum(1 for step in sale.steps if step[2]), sale.spread)
-
-    def sale_refund(self, square: int) -> int:
-        return self.building_sale(square).refund
 
     def shortage_auction(self, orders: Sequence[tuple[int, int]], hotels: bool = False) -> bool:
         """Whether these orders (player, buildings wanted) go to auction: two or more players want
@@ -760,7 +753,7 @@ class View:
         game is over), whether any rent can be claimed, then ``progress()`` (turn number, doubles
         thrown, phase, decisions waiting), whether the player in play is in jail, and the pending
         decision's square, amount and (in an auction) high bid. The same answers as
-        ``pending``'s fields, ``has_claims``, ``progress`` and ``in_jail(current_player)``, for one
+        ``pending``'s fields, ``bool(claims())``, ``progress`` and ``in_jail(current_player)``, for one
         call instead of several and without copying the decision."""
         s = self._game.state
         stack = s.stack
@@ -785,10 +778,6 @@ class View:
         empty when it never was."""
         counts = self._game._landings
         return tuple(counts) if counts is not None else ()
-
-    def has_claims(self) -> bool:
-        """Whether any rent can still be claimed (``claims()`` says whose and how much)."""
-        return bool(self._game.state.claims)
 
     def claim_owners(self) -> tuple[tuple[int, int], ...]:
         """(claim id, owner) of every rent that can still be claimed: all a client that claims at
