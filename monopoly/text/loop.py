@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from ..engine import BOARD_SIZE, NOBODY, Action, DecisionKind as K, Game, IllegalActionError, Offer, Pending
+from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, Action, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
 from ..tui import model as M
@@ -340,7 +340,7 @@ class TextGame:
                      f"{money(view.mortgage_interest(d.square))} interest)", "title")]
         if d.kind in (K.MOVE_OFFLINE, K.PLACE_BUILDING):
             what = "the Offline token" if d.kind == K.MOVE_OFFLINE else f"the {d.building} you bought"
-            squares = self.legal_squares(p, A.MoveOffline if d.kind == K.MOVE_OFFLINE else A.Build)
+            squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
             return [(f"{who}: place {what} on one of: {self.square_list(squares)}", "title")]
         return []
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .. import saves
-from ..engine import BOARD_SIZE, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
+from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
@@ -724,7 +724,7 @@ class GameController:
                 return self._defer(marker)
             self.apply(A.SettleMortgagedTransfer(p, d.square, answer))
         elif d.kind == K.MOVE_OFFLINE:
-            squares = self.legal_squares(p, A.MoveOffline)
+            squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
             self.ui.popup = M.Popup("Offline", M.offline_lines(game, p, d.offline_cause or ""), footer="", where="side")
             try:
                 how, spot = self.screen.board_cursor(
@@ -736,7 +736,7 @@ class GameController:
                 return self._defer(marker)
             self.apply(A.MoveOffline(p, spot))
         elif d.kind == K.PLACE_BUILDING:
-            squares = self.legal_squares(p, A.Build)
+            squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
             how, spot = self.screen.board_cursor(
                 f"{who}: place the {d.building} you bought (arrows, RETURN; ESC later)", squares)
             if how != "pick" or spot is None:
