@@ -3,14 +3,16 @@
 ``Game`` is the single source of truth for the screen, the computer players, saves and tests.
 Every change goes through ``apply``: it checks the action against the rules (raising
 ``IllegalActionError`` and changing nothing when it is not allowed), carries it out, lets play
-run on until the next decision someone must take, and returns the events that happened. Reading
-goes through ``game.view`` (``view.py``).
+run on until the next decision someone must take, and returns the events that happened. ``Game``
+holds the commands only: every question, what is pending included, is asked of ``game.view``
+(``view.py``), which hands out frozen copies and never the engine's own records.
 
 The rules themselves live in modules by topic (``turn``, ``cards``, ``auctions``, ``buildings``,
 ``mortgages``, ``trades``, ``debts``, ``clock``), each verb with one ``problem`` function and one
 effect, routed by the table in ``routes.py``. This class holds the state and the few primitives
 every rule uses: money moves through ``_transfer`` / ``_charge``, decisions are queued with
-``_push``, and events reported with ``_emit``.
+``_push`` (what is pending is ``_pending()``), events are reported with ``_emit``, and the holdings
+change through ``_give_deed``, ``_set_mortgage``, ``_set_buildings`` and ``_retire``.
 """
 
 from __future__ import annotations

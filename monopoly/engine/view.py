@@ -12,6 +12,12 @@ nothing to keep.
 
 ``seat``: a view made for one seat answers questions about "the player" for that seat when no
 player is named (``view.cash()`` is the seat's cash); the computer players read the game this way.
+
+The questions are grouped by topic below: the board and the rules, cards, players, property and
+buildings, rent, mortgages and worth, the turn, decisions and legality, the clock and the end,
+and last the whole-board answers in one call that callers asking after every action use (those that
+read the state directly; the computer players' own questions composed from these live in
+``monopoly/ai/view.py``). The answers kept per holdings version belong to the view (``_Kept``).
 """
 
 from __future__ import annotations
@@ -575,7 +581,7 @@ class View:
         g = self._game
         return H.income_tax_worth(g.edition, g.rules, g.state, self._p(player))
 
-    # ---------------------------------------------------------------- the turn and decisions
+    # ---------------------------------------------------------------- the turn, decisions and legality
     @property
     def turn(self) -> int:
         """The number of the turn in play (every player's turn counts one)."""
@@ -732,7 +738,7 @@ class View:
         """How the game ended (termination, winner, everyone's final value), or None while it runs."""
         return self._game.state.outcome
 
-    # --- added for the computer players
+    # ---------------------------------------------------------------- whole-board answers in one call
     # Bulk and cheap answers: a computer player asks after every action, and values whole
     # positions at once, so these save a call per square or a copy of every claim.
 
@@ -822,7 +828,7 @@ class View:
             after.update(sale.spread)
         return tuple(after.items())
 
-    # --- added for the tests
+    # ---------------------------------------------------------------- the bank's books (for the tests)
     # The property tests check after every action that no money appears or vanishes; a saved
     # game shows the bank's books too, but writing one out after every action is too slow.
 
