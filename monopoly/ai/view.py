@@ -4,7 +4,9 @@ A strategy sees the game through a ``GameView``: the engine's ``View`` made for 
 seat (``monopoly/engine/view.py``; a player argument left out means that seat), so every rule
 it asks about is answered by the engine itself, and it has no way to change anything. The
 adapter adds only what concerns computer players: the board's landing frequencies
-(``facts``) and the seat's record of refused trade offers (``refused_recently``). (Whole groups,
+(``facts``), the seat's record of refused trade offers (``refused_recently``), and the questions
+only computer players ask, answered from the engine's own answers (``opponents``,
+``sale_refund``). (Whole groups,
 which strategies ask for again and again, the engine keeps until a deed changes hands.)
 
 ``Claim``, ``Offer``, ``Auction``, ``Pending`` and ``pending_of`` are the engine's own and are
