@@ -601,14 +601,23 @@ class View:
         return pending_of(g._numbered(g._pending()))
 
     # ``pending_kind`` and ``pending_player`` are ``pending.kind`` and ``pending.player`` without
-    # the copy: a strategy asks both at every any-time question.
+    # the copy: a strategy asks both at every any-time question, so they read ``Game._pending``'s
+    # answer in place, as ``moment`` does (tests check that they agree).
     @property
     def pending_kind(self) -> K:
-        return self._game._pending().kind
+        s = self._game.state
+        stack = s.stack
+        if stack:
+            return stack[-1].kind
+        return _ROLL if s.outcome is None else _GAME_OVER
 
     @property
     def pending_player(self) -> int:
-        return self._game._pending().player
+        s = self._game.state
+        stack = s.stack
+        if stack:
+            return stack[-1].player
+        return s.turn.player if s.outcome is None else NOBODY
 
     def pending_decisions(self) -> tuple[Pending, ...]:
         """Every decision waiting, the one asked now first (e.g. a debt under a trade answer)."""
