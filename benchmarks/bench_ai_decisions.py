@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         for seat, name in enumerate(seats):
             if name == "ruthless":  # the same strategy, made as ComputerPlayers made it, but timed
                 players.strategies[seat] = timed_ruthless(seat, random.Random(seat_seed(players.seed, seat)))
-        while not game.over:
+        while not game.view.over:
             game.apply(players.next_action(game))
     times.sort()
     decisions = sorted(t for name, ts in by_method.items() if name not in ("act_anytime", "claim_rent") for t in ts)

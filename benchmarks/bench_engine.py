@@ -24,7 +24,7 @@ def play_random_game(seed: int, max_turns: int) -> int:
     game = Game.new(["A", "B", "C", "D"], seed=seed, rules={"max_turns": max_turns}, keep_log=False)
     rng = random.Random(seed)
     actions = 0
-    while not game.over:
+    while not game.view.over:
         game.apply(rng.choice(game.legal_actions()))
         actions += 1
     return actions

@@ -36,7 +36,7 @@ def timed_ms(work: Callable[[], Any]) -> float:
 
 def play_one_turn(game: Game, computers: ComputerPlayers) -> None:
     turn = game.view.turn
-    while not game.over and game.view.turn == turn:
+    while not game.view.over and game.view.turn == turn:
         action = computers.next_action(game)
         assert action is not None
         game.apply(action)
@@ -51,7 +51,7 @@ def main() -> None:
     rules = {"max_turns": args.turns + args.runs + 10}
     game = Game.new(["A", "B", "C", "D"], "us", rules, seed=args.seed, first_player=0)
     computers = ComputerPlayers(game, {seat: "basic" for seat in range(4)}, seed=args.seed)
-    while not game.over and game.view.turn < args.turns:
+    while not game.view.over and game.view.turn < args.turns:
         play_one_turn(game, computers)
     with tempfile.TemporaryDirectory() as folder:
         record = GameRecord(folder)

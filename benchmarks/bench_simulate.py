@@ -45,7 +45,7 @@ def engine_share(games: int, strategies: list[str], seed: int) -> tuple[float, f
                         first_player=0, keep_log=False)
         players = ComputerPlayers(game, dict(enumerate(seats)), seed=gseed)
         actions = []
-        while not game.over:
+        while not game.view.over:
             action = players.next_action(game)
             actions.append(action)
             game.apply(action)

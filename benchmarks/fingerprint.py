@@ -42,7 +42,7 @@ def fingerprint(games: int, max_turns: int = 300) -> dict[str, object]:
             game = Game.new([f"P{s + 1}" for s in range(len(seats))], edition, {"max_turns": max_turns},
                             seed=seed, first_player=i % len(seats), keep_log=False)
             players = ComputerPlayers(game, dict(enumerate(seats)), seed=seed)
-            while not game.over:
+            while not game.view.over:
                 action = players.next_action(game)
                 assert action is not None
                 digest.update(json.dumps(action.to_dict(), sort_keys=True).encode())

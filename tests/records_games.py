@@ -19,7 +19,7 @@ RULES = {
 def played(edition: str, seed: int, turns: int = 80, **rules: Any) -> tuple[Game, ComputerPlayers]:
     game = Game.new(["Ann", "Bob", "Cy"], edition, {"max_turns": turns, **rules}, seed=seed)
     players = ComputerPlayers(game, {0: "ruthless", 1: "basic", 2: "cautious"}, seed=seed)
-    while not game.over:
+    while not game.view.over:
         action = players.next_action(game)
         assert action is not None
         game.apply(action)

@@ -53,7 +53,7 @@ def test_chain_matches_landings_counted_in_play():
     jail = 0
     turns = 0
     while turns < 12000:
-        d = game.pending
+        d = game.view.pending
         p = d.player
         if game.state.claims:
             c = game.state.claims[0]

@@ -195,7 +195,7 @@ def test_ruthless_neither_builds_nor_mortgages_to_build_while_scarce_houses_are_
     set_cash(game, BOB, 150)  # a house leaves less than its reserve unless it mortgages
     check_invariants(game)
     game.apply(OrderBuildings(ANN, ((ANN, 2), (cat, 2)), False))
-    assert game.pending.kind == K.AUCTION and game.pending.player == ANN
+    assert game.view.pending.kind == K.AUCTION and game.view.pending.player == ANN
     cp = ComputerPlayers(game, {BOB: "ruthless"}, seed=5)
     assert cp.next_action(game) is None
     assert not any(game.state.mortgaged)
@@ -259,7 +259,7 @@ def test_a_computer_order_goes_to_auction_and_the_computer_places_what_it_wins(s
     game.apply(OrderBuildings(ANN, ((ANN, 2), (BOB, wanted)), False))
     check_invariants(game)
     for _ in range(200):
-        d = game.pending
+        d = game.view.pending
         if d.kind == K.AUCTION and d.player == ANN:
             game.apply(PassBid(ANN))
         elif d.kind in (K.AUCTION, K.PLACE_BUILDING):
@@ -272,4 +272,4 @@ def test_a_computer_order_goes_to_auction_and_the_computer_places_what_it_wins(s
     s = game.state
     assert s.bank_houses == 0 and not s.building_orders
     assert sum(s.houses[sq] for sq in LIGHT_BLUES) == 2
-    assert s.players[BOB].cash < 1500 and game.pending.kind == K.ROLL
+    assert s.players[BOB].cash < 1500 and game.view.pending.kind == K.ROLL

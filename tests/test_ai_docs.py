@@ -18,7 +18,7 @@ def test_the_documented_example_strategy_works(capsys):
         for block in blocks:
             exec(compile(block, str(DOC), "exec"), namespace)
         assert "landlord" in STRATEGIES
-        assert namespace["game"].over
+        assert namespace["game"].view.over
         assert namespace["report"]["games"] == 20
         out = capsys.readouterr().out
         assert "ruthless" in out and "of 20" in out

@@ -27,13 +27,13 @@ def test_games_play_through_with_invariants(edition, rules, lineup):
                         keep_log=False)
         players = ComputerPlayers(game, dict(enumerate(lineup)), seed=seed)
         steps = 0
-        while not game.over:
+        while not game.view.over:
             if rules.get("short_game") == "time_limit":
                 game.set_clock(steps)  # one second an action: the three minutes run out in some games
-                if game.over:
+                if game.view.over:
                     break
             action = players.next_action(game)
-            assert action is not None and game.is_legal(action), (action, game.pending)
+            assert action is not None and game.view.is_legal(action), (action, game.view.pending)
             game.apply(action)
             check_invariants(game)
             steps += 1

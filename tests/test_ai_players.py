@@ -21,7 +21,7 @@ def new_game(players=3, rolls=(), **kw):
 
 def person_answer(game):
     """What the person at the table does: the plainest answer to the pending decision."""
-    d = game.pending
+    d = game.view.pending
     for action in game.legal_actions(d.player):
         if not isinstance(action, (Mortgage, LiftMortgage, ClaimRent)) and type(action).__name__ not in (
                 "Build", "SellBuilding"):
@@ -36,14 +36,14 @@ def test_people_decide_for_themselves():
     assert players.seats == {1: "basic", 2: "ruthless"}
     assert players.next_action(game) is None  # seat 0 (a person) must throw
     game.apply(Roll(0))  # lands on Baltic Avenue: a person's buy decision
-    assert game.pending.kind == K.BUY and game.pending.player == 0
+    assert game.view.pending.kind == K.BUY and game.view.pending.player == 0
     assert players.next_action(game) is None
     game.apply(DeclineToBuy(0))  # auction: the person bids first
-    assert game.pending.kind == K.AUCTION and game.pending.player == 0
+    assert game.view.pending.kind == K.AUCTION and game.view.pending.player == 0
     assert players.next_action(game) is None
     game.apply(PassBid(0))
     action = players.next_action(game)  # now a computer is asked for a bid
-    assert action is not None and action.player == game.pending.player == 1
+    assert action is not None and action.player == game.view.pending.player == 1
 
 
 def test_computers_claim_rent_at_once_even_on_a_persons_turn():
@@ -51,7 +51,7 @@ def test_computers_claim_rent_at_once_even_on_a_persons_turn():
     arrange(game, owners={BALTIC: 1})
     players = ComputerPlayers(game, {1: "basic"})
     game.apply(Roll(0))  # the person lands on the computer's Baltic Avenue
-    claim = game.claims(1)[0]
+    claim = game.view.claims(1)[0]
     assert players.next_action(game) == ClaimRent(1, claim.id)
     game.apply(ClaimRent(1, claim.id))
     assert game.state.players[1].cash == 1500 + 4
@@ -72,16 +72,16 @@ def test_a_strategy_that_declines_to_claim_lets_the_rent_lapse(strategy_class):
     action = players.next_action(game)
     assert action == Roll(1) and asked == [4], "asked once, and it throws instead of claiming"
     game.apply(action)
-    assert game.claims(1) == [] and game.state.players[1].cash == 1500, "the rent lapsed"
+    assert game.view.claims(1) == () and game.state.players[1].cash == 1500, "the rent lapsed"
 
 
 def test_all_computer_game_plays_to_the_end_with_invariants():
     game = Game.new(["A", "B", "C", "D"], rules={"max_turns": 150}, seed=3, keep_log=False)
     players = ComputerPlayers(game, {0: "ruthless", 1: "basic", 2: "cautious", 3: "random"})
     steps = 0
-    while not game.over:
+    while not game.view.over:
         action = players.next_action(game)
-        assert action is not None and game.is_legal(action)
+        assert action is not None and game.view.is_legal(action)
         game.apply(action)
         check_invariants(game)
         steps += 1
@@ -174,7 +174,7 @@ def test_a_refused_offer_is_not_repeated_and_the_proposer_is_told(strategy_class
     action = players.next_action(game)
     assert isinstance(action, ProposeTrade)
     game.apply(action)
-    assert game.pending.kind == K.TRADE_RESPONSE and players.next_action(game) is None  # a person answers
+    assert game.view.pending.kind == K.TRADE_RESPONSE and players.next_action(game) is None  # a person answers
     game.apply(RejectTrade(1))
     refused_at = game.state.turn.number
     proposals = 0
@@ -204,7 +204,7 @@ def test_saved_and_resumed_games_play_on_identically(saved_after):
     def play(game, players, steps):
         done = []
         for _ in range(steps):
-            if game.over:
+            if game.view.over:
                 break
             action = players.next_action(game)
             done.append(action)
@@ -255,11 +255,11 @@ def test_same_seed_same_game():
         game = Game.new(["A", "B", "C", "D"], rules={"max_turns": 120}, seed=seed, keep_log=False, first_player=0)
         players = ComputerPlayers(game, {0: "random", 1: "ruthless", 2: "basic", 3: "cautious"}, seed=seed)
         actions = []
-        while not game.over:
+        while not game.view.over:
             action = players.next_action(game)
             actions.append(action)
             game.apply(action)
-        return actions, game.outcome
+        return actions, game.view.outcome
 
     assert run(5) == run(5)
     assert run(5) != run(6)
@@ -282,12 +282,12 @@ def test_once_time_is_up_computers_out_of_play_are_not_asked_to_deal(caplog):
     players = ComputerPlayers(game, {1: "ruthless"})
     game.apply(Roll(0))  # the person lands on Baltic Avenue
     game.set_clock(60)
-    assert game.state.time_up and game.pending.kind == K.BUY and game.pending.player == 0
+    assert game.state.time_up and game.view.pending.kind == K.BUY and game.view.pending.player == 0
     with caplog.at_level(logging.WARNING, logger="monopoly.ai"):
         assert players.next_action(game) is None  # the person finishes the move
     assert caplog.text == ""
     game.apply(Buy(0))
-    assert game.over and game.outcome.termination == "time_up"
+    assert game.view.over and game.view.outcome.termination == "time_up"
 
 
 @pytest.mark.parametrize("strategy", ["basic", "cautious", "ruthless", "random"])
@@ -301,7 +301,7 @@ def test_an_offer_that_no_longer_stands_is_refused_without_asking_the_strategy(s
     players = ComputerPlayers(game, {1: strategy}, seed=3)
     game.apply(ProposeTrade(0, 1, (BALTIC,), (), 1450))
     game.apply(LiftMortgage(0, ORIENTAL))  # $55: $1,445 left, less than the cash offered
-    assert not game.is_legal(AcceptTrade(1))
+    assert not game.view.is_legal(AcceptTrade(1))
     with caplog.at_level(logging.WARNING, logger="monopoly.ai"):
         assert players.next_action(game) == RejectTrade(1)
     assert caplog.text == ""

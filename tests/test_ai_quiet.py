@@ -20,10 +20,10 @@ def test_the_controller_does_not_ask_a_quiet_strategy_until_the_holdings_or_its_
     strategy_class("sleepy", act_anytime=act_anytime)
     game = Game.new(["A", "B", "C"], "us", {"max_turns": 120}, seed=3, first_player=0, keep_log=False)
     players = ComputerPlayers(game, {0: "sleepy", 1: "basic", 2: "basic"}, seed=3)
-    while not game.over:
+    while not game.view.over:
         version = game.view.holdings_version()
         before = len(asked)
-        own_throw = game.pending.kind == K.ROLL and game.pending.player == 0
+        own_throw = game.view.pending.kind == K.ROLL and game.view.pending.player == 0
         quiet = players.strategy(0).quiet
         action = players.next_action(game)
         assert action is not None
@@ -44,7 +44,7 @@ def test_ruthless_keeps_its_quiet_promise():
         game = Game.new(["A", "B", "C", "D"], "us", {"max_turns": 400}, seed=seed, first_player=0, keep_log=False)
         players = ComputerPlayers(game, dict(enumerate(["ruthless"] * 4)), seed=seed)
         view = game.view
-        while not game.over:
+        while not game.view.over:
             for seat in range(4):
                 strategy = players.strategy(seat)
                 quiet = strategy.quiet

@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 
 from monopoly.ai import STRATEGIES, GameView, make_strategy
-from monopoly.ai.players import _ANSWER_TYPES
+from monopoly.engine import ANSWER_TYPES as _ANSWER_TYPES
 from monopoly.ai.strategy import ANSWERS
-from monopoly.ai.view import pending_of
 from monopoly.engine import (AcceptTrade, Bid, Build, Buy, Debt, DeclareBankruptcy, DeclineToBuy, Game, LiftMortgage,
                              Mortgage, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade, RejectTrade, Roll,
                              ScriptedDice, SellBuilding, SettleMortgagedTransfer, UseJailCard, arrange,
@@ -42,9 +41,9 @@ def situation(*, players: int = 2, edition: str = "us", rules: dict | None = Non
 def ask_strategy(name: str, game: Game, seat: int = 0):
     """The answer strategy ``name`` playing ``seat`` gives to the pending decision."""
     strategy = make_strategy(name, seat, seed=5)
-    d = game.pending
+    d = game.view.pending
     method = "jail" if d.kind == K.ROLL else ANSWERS[d.kind]
-    return getattr(strategy, method)(GameView(game, seat), pending_of(d))
+    return getattr(strategy, method)(GameView(game, seat), d)
 
 
 def monopoly_brown(player: int = 0) -> dict:
@@ -107,9 +106,9 @@ KINDS = ["jail", "buy", "auction", "building_auction", "auction_in_debt", "build
 def test_every_strategy_answers_every_decision_legally(name, kind):
     game = scenarios()[kind]
     action = ask_strategy(name, game)
-    assert game.is_legal(action), (name, kind, action, game.check(action))
+    assert game.view.is_legal(action), (name, kind, action, game.check(action))
     assert action.player == 0
-    assert isinstance(action, _ANSWER_TYPES[game.pending.kind]) or kind in ("buy", "raise_funds")
+    assert isinstance(action, _ANSWER_TYPES[game.view.pending.kind]) or kind in ("buy", "raise_funds")
 
 
 @pytest.mark.parametrize("name", sorted(STRATEGIES))
@@ -119,7 +118,7 @@ def test_every_strategy_can_be_asked_to_act_any_time(name):
     for _ in range(20):
         action = strategy.act_anytime(GameView(game, 0))
         if action is not None:
-            assert game.is_legal(action)
+            assert game.view.is_legal(action)
             game.apply(action)
 
 
@@ -173,8 +172,8 @@ def test_basic_raises_funds_outside_groups_cheapest_first_then_sells():
                      cash={0: 20}, decision=Decision(K.RAISE_FUNDS, 0, amount=240, creditor=1, reason="rent"))
     basic = make_strategy("basic", 0)
     answers = []
-    while game.pending.kind == K.RAISE_FUNDS:
-        answer = basic.raise_funds(GameView(game, 0), pending_of(game.pending))
+    while game.view.pending.kind == K.RAISE_FUNDS:
+        answer = basic.raise_funds(GameView(game, 0), game.view.pending)
         answers.append(answer)
         game.apply(answer)
     assert answers[:2] == [Mortgage(0, ORIENTAL), Mortgage(0, READING)]  # outside groups, cheapest first
@@ -249,7 +248,7 @@ def test_ruthless_under_the_uk_rule_bids_beyond_its_cash_up_to_its_assets_withou
 
     assert ask_strategy("ruthless", auction("cash")) == Mortgage(0, READING)
     uk = auction("assets")
-    assert ask_strategy("ruthless", uk) == Bid(0, 310) and uk.bid_limit(0) >= 310
+    assert ask_strategy("ruthless", uk) == Bid(0, 310) and uk.view.bid_limit(0) >= 310
 
 
 def test_ruthless_bids_from_the_board_as_it_is_not_as_a_cached_limit_remembers_it():
@@ -261,7 +260,7 @@ def test_ruthless_bids_from_the_board_as_it_is_not_as_a_cached_limit_remembers_i
     ruthless = make_strategy("ruthless", 0)
 
     def ask():
-        return ruthless.bid(GameView(game, 0), pending_of(game.pending))
+        return ruthless.bid(GameView(game, 0), game.view.pending)
 
     assert ask() == Bid(0, 1455)
     game.apply(Mortgage(1, PARK_PLACE))  # owners, the turn and our own cash are unchanged
@@ -349,7 +348,7 @@ def test_ruthless_proposes_only_what_it_would_accept():
     ruthless = make_strategy("ruthless", 0)
     offer = ruthless.act_anytime(GameView(game, 0))
     assert isinstance(offer, ProposeTrade) and NEW_YORK in offer.take and offer.recipient == 1
-    assert game.is_legal(offer)
+    assert game.view.is_legal(offer)
     from monopoly.ai.view import Offer
     as_received = Offer(0, 1, offer.give, offer.take, offer.cash, (), (), False)
     assert ruthless.trade_gain(GameView(game, 0), as_received) >= ruthless.accept_margin
@@ -397,7 +396,7 @@ def test_the_view_hands_out_copies_only():
     game = situation(owners={BALTIC: 1}, jail_card=0, decision=Decision(
         K.AUCTION, 0, square=BOARDWALK, auction=AuctionState("square", BOARDWALK, 100, 1, [0, 1])))
     view = GameView(game, 0)
-    ask = pending_of(game.pending)
+    ask = game.view.pending
     with pytest.raises(dataclasses.FrozenInstanceError):
         ask.auction.high_bid = 0  # type: ignore[misc]
     assert isinstance(ask.auction.bidders, tuple) and isinstance(view.jail_cards(), tuple)

@@ -14,7 +14,7 @@ from monopoly.ai import ComputerPlayers, GameView, make_strategy, safe_answer
 from monopoly.ai.ruthless import Ruthless
 from monopoly.ai.valuation import Position, Weights, board_for, strength
 from monopoly.engine import (NOBODY, Build, Buy, DecisionKind as K, Game, LiftMortgage, Mortgage, ProposeTrade, Roll,
-                             ScriptedDice, SellBuilding, View, pending_of)
+                             ScriptedDice, SellBuilding, View)
 from test_shortage import NEW_YORK, ST_JAMES, TENNESSEE, _c64_example as hotel_shortage
 
 BALTIC = 3
@@ -32,16 +32,17 @@ def seeded_game(seed: int, strategies: tuple[str, ...] = ("ruthless", "basic", "
 def test_game_view_is_the_engine_view_with_only_what_concerns_computer_players():
     assert issubclass(GameView, View)
     own = {name for name in vars(GameView) if not name.startswith("_")}
-    assert own == {"facts", "refused_recently"}
+    # what only the computer players ask, answered from the engine's own answers
+    assert own == {"facts", "refused_recently", "opponents", "sale_refund"}
     # the rules come from the engine, not from copies in the adapter
-    for question in ("in_debt", "may_deal", "deal_problem", "sale_refund", "safe_action", "lift_cost"):
+    for question in ("in_debt", "may_deal", "deal_problem", "building_sale", "safe_action", "lift_cost"):
         assert getattr(GameView, question) is getattr(View, question)
 
 
 def test_game_view_answers_as_the_engine_view_does_for_its_seat():
     game, players = seeded_game(3)
     for _ in range(1500):
-        if game.over:
+        if game.view.over:
             break
         game.apply(players.next_action(game))
         table = game.view
@@ -87,9 +88,9 @@ def test_once_time_is_up_no_computer_tries_to_deal_out_of_turn(seed, watcher, ca
     barred = 0
     with caplog.at_level(logging.WARNING, logger="monopoly.ai"):
         for step in range(5000):
-            if game.over:
+            if game.view.over:
                 break
-            if step >= stop and not game.view.time_up and game.pending.kind != K.ROLL:
+            if step >= stop and not game.view.time_up and game.view.pending.kind != K.ROLL:
                 game.set_clock(60)  # time runs out in the middle of a move
                 table = game.view
                 for seat in range(4):
@@ -100,7 +101,7 @@ def test_once_time_is_up_no_computer_tries_to_deal_out_of_turn(seed, watcher, ca
             if game.view.time_up and isinstance(action, DEALS):
                 assert game.view.may_deal(action.player)
             game.apply(action)
-    assert game.view.time_up and game.over and barred
+    assert game.view.time_up and game.view.over and barred
     assert watcher.asked_when_barred == []
     assert "not allowed" not in caplog.text
 
@@ -146,12 +147,12 @@ def test_the_safe_answer_is_the_engines(seed):
     game, players = seeded_game(seed, ("random",) * 4)
     kinds = set()
     for _ in range(3000):
-        if game.over:
+        if game.view.over:
             break
-        d = game.pending
+        d = game.view.pending
         view = GameView(game, d.player)
-        answer = safe_answer(view, pending_of(d))
-        assert answer == game.view.safe_action() and game.is_legal(answer)
+        answer = safe_answer(view, d)
+        assert answer == game.view.safe_action() and game.view.is_legal(answer)
         kinds.add(d.kind)
         game.apply(players.next_action(game))
     assert {K.ROLL, K.BUY, K.AUCTION} <= kinds
@@ -162,24 +163,26 @@ def test_the_cheap_answers_agree_with_the_plain_ones():
     game, players = seeded_game(7)
     seen_claims = 0
     for _ in range(2000):
-        if game.over:
+        if game.view.over:
             break
         table = game.view
         number, doubles, phase, waiting = table.progress()
         assert number == table.turn and waiting == len(table.pending_decisions()) - (table.pending_kind == K.ROLL)
-        assert table.has_claims() == bool(table.claims())
-        assert (table.pending_kind, table.pending_player) == (game.pending.kind, game.pending.player)
-        assert table.moment() == (table.pending_kind, table.pending_player, table.has_claims(),
-                                  *table.progress(), table.in_jail(table.current_player))
+        assert (table.pending_kind, table.pending_player) == (game.view.pending.kind, game.view.pending.player)
+        d = table.pending
+        assert table.moment() == (d.kind, d.player, bool(table.claims()), *table.progress(),
+                                  table.in_jail(table.current_player), d.square, d.amount,
+                                  d.auction.high_bid if d.auction else 0)
         for seat in range(4):
             assert table.has_monopoly(seat) == bool(table.monopolies(seat))
         assert table.claim_owners() == tuple((c.id, c.owner) for c in table.claims())
-        seen_claims += table.has_claims()
+        seen_claims += bool(table.claims())
         assert table.mortgages() == tuple(table.mortgaged(s) for s in range(40))
         assert table.levels() == tuple(table.level(s) for s in range(40))
         assert table.cash_by_seat() == tuple(table.cash(p) for p in range(4))
         for seat in range(4):
-            assert table.may_act(seat) == (not table.bankrupt(seat) and table.may_deal(seat))
+            assert table.may_deal(seat) == (table.deal_problem(seat) is None)
+            assert not (table.bankrupt(seat) and table.may_deal(seat))
         game.apply(players.next_action(game))
     assert seen_claims
 
@@ -188,15 +191,15 @@ def test_progress_tells_a_throw_after_doubles_from_the_first():
     game = Game.new(["Ann", "Bob"], dice=ScriptedDice([(3, 3), (1, 2)]), first_player=0)
     first = game.view.progress()
     game.apply(Roll(0))  # doubles: lands on Oriental Avenue, a purchase to decide
-    while game.pending.kind != K.ROLL:
+    while game.view.pending.kind != K.ROLL:
         game.apply(game.view.safe_action())
-    assert game.pending.player == 0 and game.view.progress() != first
+    assert game.view.pending.player == 0 and game.view.progress() != first
 
 
 def test_the_moment_of_a_finished_game_names_nobody():
     game = Game.new(["Ann", "Bob"], rules={"max_turns": 3}, seed=1)
-    while not game.over:
+    while not game.view.over:
         game.apply(game.view.safe_action())
     kind, player, *_ = game.view.moment()
-    assert (kind, player) == (game.pending.kind, game.pending.player) == (K.GAME_OVER, NOBODY)
+    assert (kind, player) == (game.view.pending.kind, game.view.pending.player) == (K.GAME_OVER, NOBODY)
     assert (game.view.pending_kind, game.view.pending_player) == (K.GAME_OVER, NOBODY)

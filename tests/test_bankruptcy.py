@@ -38,18 +38,18 @@ def test_a_debt_above_cash_must_be_raised_by_selling_and_mortgaging():
     place(g, ANN, SHORT_LINE)
     events = act(g, Roll(ANN))  # to Boardwalk: $2,000 with a hotel
     assert E.DebtRaised(ANN, BOB, 2000, "rent") in events
-    d = g.pending
+    d = g.view.pending
     assert (d.kind, d.player, d.creditor, d.amount) == (K.RAISE_FUNDS, ANN, BOB, 2000)
     assert cash(g) == [1500, 1500]
     # cash $1,500 + six houses at half ($450) + mortgages ($340) = $2,290 covers the debt
-    assert g.liquid_value(ANN) == 2290
-    assert not g.can_declare_bankruptcy(ANN)
+    assert g.view.liquid_value(ANN) == 2290
+    assert not g.view.can_declare_bankruptcy(ANN)
     _refused(g, DeclareBankruptcy(ANN), "raise the money instead")
     assert DeclareBankruptcy(ANN) not in g.legal_actions(ANN)
     _refused(g, Roll(BOB), "raise")  # play waits for the money
     for sq in (ILLINOIS, INDIANA, KENTUCKY, ILLINOIS, INDIANA, KENTUCKY):
         act(g, SellBuilding(ANN, sq))
-    assert cash(g)[ANN] == 1950 and g.pending.kind == K.RAISE_FUNDS
+    assert cash(g)[ANN] == 1950 and g.view.pending.kind == K.RAISE_FUNDS
     events = act(g, Mortgage(ANN, KENTUCKY))  # $110 more: the debt is paid at once
     assert paid(events) == [(BANK, ANN, 110), (ANN, BOB, 2000)]
     # the debt is reported paid before the next player's turn starts
@@ -57,7 +57,7 @@ def test_a_debt_above_cash_must_be_raised_by_selling_and_mortgaging():
     assert E.DebtPaid(ANN, BOB, 2000, "rent") in events
     assert kinds.index(E.DebtPaid) < kinds.index(E.TurnStarted)
     assert cash(g) == [60, 3500]
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB
     assert not g.view.bankrupt(ANN)
 
 
@@ -72,26 +72,26 @@ def test_bankruptcy_to_a_player_hands_everything_to_the_creditor():
     place(g, ANN, SHORT_LINE)
     act(g, Roll(ANN))
     # $300 + four houses at half ($100) + mortgages of the browns and Electric ($135) = $535
-    assert g.liquid_value(ANN) == 535 and g.can_declare_bankruptcy(ANN)
+    assert g.view.liquid_value(ANN) == 535 and g.view.can_declare_bankruptcy(ANN)
     events = act(g, DeclareBankruptcy(ANN))
     # the houses go back to the bank at half price and that cash, with the rest, goes to Bob
     assert paid(events) == [(BANK, ANN, 50), (BANK, ANN, 50), (ANN, BOB, 400)]
     assert g.view.bank_houses == 32 - 4  # only Bob's Park Place houses are out
-    assert [g.owner(s) for s in (MEDITERRANEAN, BALTIC, ELECTRIC, READING)] == [BOB] * 4
+    assert [g.view.owner(s) for s in (MEDITERRANEAN, BALTIC, ELECTRIC, READING)] == [BOB] * 4
     assert g.view.mortgaged(READING) and not g.view.mortgaged(ELECTRIC)
     assert g.view.jail_cards(BOB) == ("chance",)
     assert of(events, E.JailCardPassed) == [E.JailCardPassed(ANN, BOB, "chance")]
     ann = g.view.player(ANN)
-    assert ann.bankrupt and ann.cash == 0 and ann.jail_cards == () and g.owned(ANN) == []
+    assert ann.bankrupt and ann.cash == 0 and ann.jail_cards == () and g.view.owned(ANN) == []
     assert E.Bankrupt(ANN, BOB) in events
     assert cash(g) == [0, 1900, 1500]
     # Bob pays the 10% on the mortgaged railroad now (or lifts it)
-    d = g.pending
+    d = g.view.pending
     assert (d.kind, d.player, d.square) == (K.MORTGAGED_TRANSFER, BOB, READING)
     events = act(g, SettleMortgagedTransfer(BOB, READING, lift=False))
     assert paid(events) == [(BOB, BANK, 10)]
-    assert not g.over and g.active_players() == [BOB, CAT]
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB
+    assert not g.view.over and g.view.active_players() == [BOB, CAT]
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB
     check_invariants(g)
 
 
@@ -104,8 +104,8 @@ def test_bankruptcy_to_a_player_with_several_mortgages_asks_for_each():
     act(g, Roll(ANN))
     act(g, DeclareBankruptcy(ANN))
     asked = []
-    while g.pending.kind == K.MORTGAGED_TRANSFER:
-        d = g.pending
+    while g.view.pending.kind == K.MORTGAGED_TRANSFER:
+        d = g.view.pending
         asked.append(d.square)
         act(g, SettleMortgagedTransfer(BOB, d.square, lift=d.square == READING))
     assert sorted(asked) == [READING, ELECTRIC]
@@ -123,29 +123,29 @@ def test_bankruptcy_to_the_bank_auctions_every_property_at_once_but_no_buildings
     place(g, ANN, MEDITERRANEAN)
     events = act(g, Roll(ANN))  # to Income Tax: $200
     assert E.DebtRaised(ANN, BANK, 200, "tax") in events
-    assert g.liquid_value(ANN) == 10 + 50 + 60
+    assert g.view.liquid_value(ANN) == 10 + 50 + 60
     events = act(g, DeclareBankruptcy(ANN))
     assert paid(events) == [(BANK, ANN, 25), (BANK, ANN, 25), (ANN, BANK, 60)]
     assert E.Bankrupt(ANN, BANK) in events
     assert g.view.bank_houses == 32  # the buildings stay with the bank
     assert [e.square for e in of(events, E.AuctionStarted)] == [MEDITERRANEAN, BALTIC, READING]
-    assert [g.owner(s) for s in (MEDITERRANEAN, BALTIC, READING)] == [-1] * 3
+    assert [g.view.owner(s) for s in (MEDITERRANEAN, BALTIC, READING)] == [-1] * 3
     assert not any(g.view.mortgages())
     assert g.view.jail_cards(ANN) == ()
     assert deck_order(g, "community_chest").count("community_chest-jail-free") == 1  # card back in the pack
     assert of(events, E.JailCardPassed) == [E.JailCardPassed(ANN, BANK, "community_chest")]
     sold = []
     for sq, price in ((MEDITERRANEAN, 40), (BALTIC, 45), (READING, 150)):
-        d = g.pending
-        assert d.kind == K.AUCTION and d.square == sq and d.auction.bidders == [BOB, CAT]
+        d = g.view.pending
+        assert d.kind == K.AUCTION and d.square == sq and d.auction.bidders == (BOB, CAT)
         act(g, Bid(BOB, price))
         sold += of(act(g, PassBid(CAT)), E.AuctionWon)
     assert sold == [E.AuctionWon(BOB, "square", MEDITERRANEAN, 40), E.AuctionWon(BOB, "square", BALTIC, 45),
                     E.AuctionWon(BOB, "square", READING, 150)]
-    assert [g.owner(s) for s in (MEDITERRANEAN, BALTIC, READING)] == [BOB] * 3
+    assert [g.view.owner(s) for s in (MEDITERRANEAN, BALTIC, READING)] == [BOB] * 3
     assert not g.view.mortgaged(READING) and g.view.houses(MEDITERRANEAN) == 0
     assert cash(g) == [0, 1500 - 235, 1500]
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB
     check_invariants(g)
 
 
@@ -157,15 +157,15 @@ def test_uk_debt_may_be_settled_in_property_with_the_creditor():
     set_cash(g, ANN, 500)
     place(g, ANN, SHORT_LINE)
     act(g, Roll(ANN))  # Mayfair with two houses: 600
-    assert g.pending.kind == K.RAISE_FUNDS and g.pending.amount == 600
+    assert g.view.pending.kind == K.RAISE_FUNDS and g.view.pending.amount == 600
     # Ann offers King's Cross Station and all her cash for the debt; Bob agrees
     act(g, ProposeTrade(ANN, BOB, give=(READING,), cash=500, settle_debt=True))
-    assert g.pending.kind == K.TRADE_RESPONSE and g.pending.player == BOB
+    assert g.view.pending.kind == K.TRADE_RESPONSE and g.view.pending.player == BOB
     events = act(g, AcceptTrade(BOB))
     assert paid(events) == [(ANN, BOB, 500)]
-    assert g.owner(READING) == BOB and g.owner(ELECTRIC) == ANN
+    assert g.view.owner(READING) == BOB and g.view.owner(ELECTRIC) == ANN
     assert cash(g) == [0, 2000]
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB  # the debt is settled
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB  # the debt is settled
     assert not g.view.bankrupt(ANN)
 
 
@@ -175,7 +175,7 @@ def test_settling_in_property_only_with_the_option_and_only_to_the_creditor():
     give(g, ANN, READING)
     place(g, ANN, SHORT_LINE)
     act(g, Roll(ANN))
-    assert g.pending.kind == K.RAISE_FUNDS
+    assert g.view.pending.kind == K.RAISE_FUNDS
     _refused(g, ProposeTrade(ANN, BOB, give=(READING,), cash=1500, settle_debt=True), "settled in property")
     g2 = new_game((1, 3), players=("Ann", "Bob", "Cat"), rent_claim="automatic", settle_in_property=True)
     _boardwalk_hotel(g2)
@@ -207,23 +207,23 @@ def test_a_debt_to_a_player_who_goes_bankrupt_meanwhile_is_owed_to_the_bank():
     give(g, CAT, SHORT_LINE, mortgaged=True)
     events = act(g, Roll(ANN))
     assert E.DebtRaised(ANN, BOB, 50, "card") in events and E.DebtRaised(ANN, CAT, 50, "card") in events
-    assert g.pending.kind == K.RAISE_FUNDS and g.pending.creditor == BOB
+    assert g.view.pending.kind == K.RAISE_FUNDS and g.view.pending.creditor == BOB
     # meanwhile Bob takes Cat's mortgaged Short Line and cannot pay the $10 interest on it
     act(g, ProposeTrade(CAT, BOB, give=(SHORT_LINE,)))
     act(g, AcceptTrade(BOB))
     act(g, SettleMortgagedTransfer(BOB, SHORT_LINE, lift=False))
-    assert g.pending.kind == K.RAISE_FUNDS and g.pending.player == BOB
+    assert g.view.pending.kind == K.RAISE_FUNDS and g.view.pending.player == BOB
     events = act(g, DeclareBankruptcy(BOB))
     assert E.Bankrupt(BOB, BANK) in events
-    act(g, PassBid(g.pending.player))  # Short Line is auctioned and nobody wants it
-    act(g, PassBid(g.pending.player))
+    act(g, PassBid(g.view.pending.player))  # Short Line is auctioned and nobody wants it
+    act(g, PassBid(g.view.pending.player))
     # Ann's debt to Bob is still there, now owed to the bank: nothing goes to the bankrupt Bob
-    d = g.pending
+    d = g.view.pending
     assert (d.kind, d.player, d.creditor) == (K.RAISE_FUNDS, ANN, BANK)
     events = act(g, DeclareBankruptcy(ANN))
     assert E.Bankrupt(ANN, BANK) in events and paid(events) == [(ANN, BANK, 10)]
-    assert cash(g)[BOB] == 0 and g.owned(BOB) == []
-    assert g.over and g.outcome.winner == CAT
+    assert cash(g)[BOB] == 0 and g.view.owned(BOB) == []
+    assert g.view.over and g.view.outcome.winner == CAT
 
 
 def test_last_player_left_wins():
@@ -233,12 +233,12 @@ def test_last_player_left_wins():
     place(g, ANN, SHORT_LINE)
     act(g, Roll(ANN))
     events = act(g, DeclareBankruptcy(ANN))
-    assert g.over
-    assert g.outcome.termination == "last_player" and g.outcome.winner == BOB
+    assert g.view.over
+    assert g.view.outcome.termination == "last_player" and g.view.outcome.winner == BOB
     over = of(events, E.GameOver)[0]
     assert over.winner == BOB and over.values[ANN] == 0
     assert cash(g) == [0, 1600]
-    assert g.pending.kind == K.GAME_OVER and g.legal_actions() == []
+    assert g.view.pending.kind == K.GAME_OVER and g.legal_actions() == []
 
 
 def test_an_auction_decided_by_a_bankruptcy_closes_before_the_bankrupts_deeds_are_auctioned():
@@ -260,10 +260,10 @@ def test_an_auction_decided_by_a_bankruptcy_closes_before_the_bankrupts_deeds_ar
     won = [i for i, e in enumerate(events) if isinstance(e, E.AuctionWon)]
     started = [i for i, e in enumerate(events) if isinstance(e, E.AuctionStarted)]
     assert events[won[0]] == E.AuctionWon(ANN, "square", BALTIC, 70) and won[0] < started[0]
-    assert g.owner(BALTIC) == ANN and cash(g)[ANN] == 1500 - 70
-    assert [d.auction.square for d in g.view.pending_decisions()] == [BOARDWALK] and g.pending.kind == K.AUCTION
+    assert g.view.owner(BALTIC) == ANN and cash(g)[ANN] == 1500 - 70
+    assert [d.auction.square for d in g.view.pending_decisions()] == [BOARDWALK] and g.view.pending.kind == K.AUCTION
     g = Game.from_dict(g.to_dict())  # and the state saves and loads
     check_invariants(g)
-    act(g, PassBid(g.pending.player))
-    act(g, PassBid(g.pending.player))
-    assert g.owner(BALTIC) == ANN and g.owner(BOARDWALK) == -1
+    act(g, PassBid(g.view.pending.player))
+    act(g, PassBid(g.view.pending.player))
+    assert g.view.owner(BALTIC) == ANN and g.view.owner(BOARDWALK) == -1

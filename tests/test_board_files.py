@@ -41,8 +41,8 @@ def test_a_board_file_is_read_by_its_id_and_played(tmp_path: Path) -> None:
     assert edition.id == "mytown" and edition.source == str(path) and len(edition.digest) == 64
     assert "mytown" in edition_ids() and load_edition("mytown") is edition
     game = Game.new(["Ann", "Bob"], "mytown", seed=3, rules={"max_turns": 20})
-    while not game.over:
-        game.apply(game.view.safe_action(game.pending.player))
+    while not game.view.over:
+        game.apply(game.view.safe_action(game.view.pending.player))
     assert game.edition.name == "My Town"
 
 
@@ -110,8 +110,8 @@ def test_a_save_remembers_the_file_and_is_refused_when_it_is_gone_or_changed(tmp
 def test_a_record_of_a_game_on_a_board_file_replays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     add_edition_file(board(tmp_path))
     game = Game.new(["Ann", "Bob"], "mytown", seed=2, rules={"max_turns": 10})
-    while not game.over:
-        game.apply(game.view.safe_action(game.pending.player))
+    while not game.view.over:
+        game.apply(game.view.safe_action(game.view.pending.player))
     record = json.loads(json.dumps(game.record()))
     forget_edition_files()
     assert game_from_record(record).to_dict() == game.to_dict()

@@ -134,7 +134,7 @@ def test_at_most_four_houses_then_a_hotel_for_the_houses_plus_the_hotel_price():
     act(g, Build(0, PARK_PLACE))
     assert g.view.hotel(PARK_PLACE) and g.view.bank_houses == 32 and g.view.bank_hotels == 10
     assert g.view.cash(0) == 1500 - 4 * 200
-    assert g.rent_of(BOARDWALK) == 2000 and g.rent_of(PARK_PLACE) == 1500
+    assert g.view.rent(BOARDWALK) == 2000 and g.view.rent(PARK_PLACE) == 1500
     check_invariants(g)
 
 
@@ -152,7 +152,7 @@ def test_buildings_bought_and_sold_out_of_turn_and_while_jailed():
     g = new_game((1, 2))
     give(g, 1, MEDITERRANEAN, BALTIC)
     jail(g, 1)
-    assert g.pending.kind == K.ROLL and g.pending.player == 0  # Ann's turn
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == 0  # Ann's turn
     act(g, Build(1, MEDITERRANEAN))  # Bob builds in Ann's turn, from jail
     act(g, Build(1, BALTIC))
     assert g.view.houses(MEDITERRANEAN) == g.view.houses(BALTIC) == 1
@@ -160,7 +160,7 @@ def test_buildings_bought_and_sold_out_of_turn_and_while_jailed():
     events = act(g, SellBuilding(1, BALTIC))
     assert paid(events, "building sold") == [(BANK, 1, 25)]
     assert g.view.cash(1) == 1500 - 100 + 25 and g.view.in_jail(1)
-    assert g.pending.kind == K.ROLL and g.pending.player == 0  # still Ann to throw
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == 0  # still Ann to throw
     check_invariants(g)
 
 
@@ -168,10 +168,10 @@ def test_building_while_another_decision_is_pending():
     g = new_game((2, 3))
     give(g, 1, PARK_PLACE, BOARDWALK)
     act(g, Roll(0))  # Ann lands on Reading Railroad, unowned
-    assert g.pending.kind == K.BUY and g.pending.player == 0
+    assert g.view.pending.kind == K.BUY and g.view.pending.player == 0
     assert Build(1, PARK_PLACE) in g.legal_actions(1)
     act(g, Build(1, PARK_PLACE))
-    assert g.pending.kind == K.BUY  # Ann's decision still waits
+    assert g.view.pending.kind == K.BUY  # Ann's decision still waits
     act(g, Buy(0))
     assert g.view.owner(READING) == 0 and g.view.houses(PARK_PLACE) == 1
     check_invariants(g)
@@ -258,7 +258,7 @@ def test_short_games_need_three_houses_for_a_hotel(short_game, minutes):
     assert g.view.hotel(BALTIC) and g.view.bank_houses == 32 - 3
     assert [e for e in events if isinstance(e, E.BuildingBought)][0].cost == 50
     assert g.view.cash(0) == cash - 7 * 50
-    assert g.rent_of(BALTIC) == 450  # hotel rent is unchanged
+    assert g.view.rent(BALTIC) == 450  # hotel rent is unchanged
     # turned in at half of what it cost: the hotel plus the three houses given for it
     events = act(g, SellBuilding(0, BALTIC))
     assert paid(events) == [(BANK, 0, 25)]

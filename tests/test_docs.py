@@ -17,8 +17,8 @@ def test_engine_doc_example_plays_a_whole_game(capsys):
     namespace: dict = {}
     exec(compile(example, "docs/engine.md", "exec"), namespace)
     game = namespace["game"]
-    assert game.over
-    assert game.outcome.termination == "last_player"
+    assert game.view.over
+    assert game.view.outcome.termination == "last_player"
     assert "winner:" in capsys.readouterr().out
 
 

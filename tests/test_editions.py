@@ -92,7 +92,7 @@ def test_a_game_plays_on_the_extra_edition_and_reloads_from_its_save(mini):
     game = Game.new(["Ann", "Bob"], edition="mini", dice=ScriptedDice([(1, 2), (1, 2)]), first_player=0)
     assert cash(game) == [1000, 1000]
     act(game, Roll(ANN))
-    assert game.pending.kind == K.BUY and game.pending.square == BALTIC and game.pending.amount == 90
+    assert game.view.pending.kind == K.BUY and game.view.pending.square == BALTIC and game.view.pending.amount == 90
     assert of(act(game, Buy(ANN)), E.Bought) == [E.Bought(ANN, BALTIC, 90)]
     events = act(game, Roll(BOB))
     due = of(events, E.RentDue)
@@ -231,7 +231,7 @@ def test_the_text_game_preset_plays_flat_income_tax_and_lifts_mortgages_without_
     events = act(game, Roll(ANN))
     assert paid(events) == [(ANN, BANK, 200)] and not of(events, E.TaxChoiceNeeded)
     give(game, BOB, BOARDWALK, mortgaged=True)
-    assert game.lift_cost(BOARDWALK) == 200
+    assert game.view.lift_cost(BOARDWALK) == 200
     assert paid(act(game, LiftMortgage(BOB, BOARDWALK))) == [(BOB, BANK, 200)]
     assert cash(game) == [1300, 1300]
 

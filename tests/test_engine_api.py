@@ -64,10 +64,10 @@ def test_pending_names_who_decides_even_when_it_is_not_the_current_player():
     # Ann lands on Baltic (3) and declines; in the auction Bob is asked first after Ann.
     game = Game.new(["Ann", "Bob", "Cy"], dice=ScriptedDice([(1, 2)]), first_player=0)
     game.apply(Roll(0))
-    assert game.pending.kind == DecisionKind.BUY and game.pending.player == 0
+    assert game.view.pending.kind == DecisionKind.BUY and game.view.pending.player == 0
     game.apply(A.DeclineToBuy(0))
-    assert game.pending.kind == DecisionKind.AUCTION
-    assert game.current_player == 0
+    assert game.view.pending.kind == DecisionKind.AUCTION
+    assert game.view.current_player == 0
     legal = game.legal_actions()
     assert PassBid(1) in legal and PassBid(2) in legal and PassBid(0) in legal
     assert Bid(1, 1) in legal
@@ -84,7 +84,7 @@ def test_game_needs_two_to_eight_distinct_players():
 
 def _play(game: Game, rng: random.Random, steps: int) -> None:
     for _ in range(steps):
-        if game.over:
+        if game.view.over:
             return
         game.apply(rng.choice(game.legal_actions()))
 
@@ -98,7 +98,7 @@ def test_a_resumed_game_continues_exactly_as_the_uninterrupted_one(edition):
     assert resumed.to_dict() == saved
     rng_a, rng_b = random.Random(2), random.Random(2)
     for _ in range(300):
-        if game.over:
+        if game.view.over:
             break
         action = rng_a.choice(game.legal_actions())
         assert rng_b.choice(resumed.legal_actions()) == action
@@ -150,7 +150,7 @@ def _waiting_for_bids() -> dict:
     hand_jail_card(game, ANN)
     act(game, Roll(ANN))
     act(game, A.DeclineToBuy(ANN))
-    assert game.pending.kind == DecisionKind.AUCTION
+    assert game.view.pending.kind == DecisionKind.AUCTION
     return json.loads(json.dumps(game.to_dict()))
 
 
@@ -201,7 +201,7 @@ def test_invariants_hold_through_random_play_in_every_edition():
     for edition in ("us", "uk", "dotcom"):
         game = Game.new(["Ann", "Bob", "Cy", "Di"], edition=edition, seed=9, rules={"max_turns": 120})
         rng = random.Random(edition)
-        while not game.over:
+        while not game.view.over:
             game.apply(rng.choice(game.legal_actions()))
             check_invariants(game)
 
@@ -209,7 +209,7 @@ def test_invariants_hold_through_random_play_in_every_edition():
 def _every_candidate(game: Game) -> list:
     """Every simple action any player could name now (bids at the smallest raise, no trades)."""
     out = []
-    d = game.pending
+    d = game.view.pending
     for p in range(game.view.player_count):
         out += [A.Roll(p), A.PayJailFine(p), A.UseJailCard(p), A.Buy(p), A.DeclineToBuy(p), A.PassBid(p),
                 A.PayIncomeTax(p, False), A.PayIncomeTax(p, True), A.PayOrDraw(p, False), A.PayOrDraw(p, True),
@@ -229,9 +229,9 @@ def test_legal_actions_lists_exactly_the_actions_that_pass_the_check(edition):
     game = Game.new(["Ann", "Bob", "Cy"], edition=edition, seed=21,
                     rules={"offline_rule": True, "max_turns": 150})
     rng = random.Random(edition)
-    while not game.over:
+    while not game.view.over:
         listed = set(game.legal_actions())
-        checked = {a for a in _every_candidate(game) if game.is_legal(a)}
+        checked = {a for a in _every_candidate(game) if game.view.is_legal(a)}
         assert listed == checked
         game.apply(rng.choice(sorted(listed, key=repr)))
 
@@ -239,7 +239,7 @@ def test_legal_actions_lists_exactly_the_actions_that_pass_the_check(edition):
 def _refuse_all(game: Game, actions: list) -> None:
     before = json.dumps(game.to_dict(), sort_keys=True)
     for action in actions:
-        assert not game.is_legal(action), action
+        assert not game.view.is_legal(action), action
         with pytest.raises(IllegalActionError, match="must be"):
             game.apply(action)
         assert json.dumps(game.to_dict(), sort_keys=True) == before
@@ -256,7 +256,7 @@ def test_a_malformed_action_is_refused_as_illegal_and_the_game_still_saves():
                        A.OrderBuildings(1, ((1,), (0,))), A.ProposeTrade(1, 0, (1,), settle_debt=0),
                        A.ProposeTrade(True, 0, (1,)), A.ProposeTrade(1, False, (1,))])
     game.apply(A.Roll(1))  # Bob lands on Baltic Avenue
-    assert game.pending.kind == DecisionKind.BUY and game.pending.player == 1
+    assert game.view.pending.kind == DecisionKind.BUY and game.view.pending.player == 1
     _refuse_all(game, [A.Buy(True)])
     game.apply(A.DeclineToBuy(1))
     _refuse_all(game, [A.Bid(0, True)])

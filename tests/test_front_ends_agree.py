@@ -84,5 +84,5 @@ def test_the_screen_and_the_text_mode_give_the_engine_the_same_game(tmp_path: Pa
     view = in_text.view
     assert view.owner(MEDITERRANEAN) == BOB and view.mortgaged(MEDITERRANEAN), "traded, then mortgaged for the debt"
     assert view.owner(BALTIC) == BOB, "won at auction"
-    assert in_text.over
+    assert in_text.view.over
     assert "A throw now lets rent lapse (Ann $70 from Bob): rent claims it, or roll! throws anyway" in transcript

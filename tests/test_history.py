@@ -55,12 +55,12 @@ def test_the_clock_of_a_time_limit_game_is_part_of_its_record() -> None:
     game = Game.new(["Ann", "Bob"], rules={"short_game": "time_limit", "time_limit_minutes": 1}, seed=4)
     players = ComputerPlayers(game, {0: "basic", 1: "basic"}, seed=4)
     clock = 0
-    while not game.over:
+    while not game.view.over:
         clock += 1
         game.set_clock(clock)
-        if not game.over:
+        if not game.view.over:
             game.apply(players.next_action(game))
-    assert game.outcome.termination == "time_up"
+    assert game.view.outcome.termination == "time_up"
     assert same_game(game_from_record(game.record()), game)
 
 

@@ -32,7 +32,7 @@ def test_mortgage_pays_the_value_printed_on_the_deed(square, value):
     assert g.edition.squares[square].mortgage == value
     assert paid(events, "mortgage") == [(BANK, ANN, value)]
     assert of(events, E.Mortgaged) == [E.Mortgaged(ANN, square, value)]
-    assert g.view.mortgaged(square) and g.owner(square) == ANN  # the owner keeps it
+    assert g.view.mortgaged(square) and g.view.owner(square) == ANN  # the owner keeps it
     assert cash(g) == [1500 + value, 1500]
     _refused(g, Mortgage(ANN, square), "already mortgaged")
 
@@ -43,7 +43,7 @@ def test_mortgage_pays_the_value_printed_on_the_deed(square, value):
 def test_lifting_costs_the_mortgage_plus_ten_percent_rounded_up(square, cost):
     g = new_game()
     give(g, ANN, square, mortgaged=True)
-    assert g.lift_cost(square) == cost
+    assert g.view.lift_cost(square) == cost
     events = act(g, LiftMortgage(ANN, square))
     assert paid(events, "mortgage lifted") == [(ANN, BANK, cost)]
     assert of(events, E.MortgageLifted) == [E.MortgageLifted(ANN, square, cost)]
@@ -55,7 +55,7 @@ def test_no_interest_option_lifts_for_the_mortgage_alone():
     give(g, ANN, ELECTRIC, BOARDWALK)
     act(g, Mortgage(ANN, ELECTRIC))
     act(g, Mortgage(ANN, BOARDWALK))
-    assert g.lift_cost(ELECTRIC) == 75 and g.lift_cost(BOARDWALK) == 200
+    assert g.view.lift_cost(ELECTRIC) == 75 and g.view.lift_cost(BOARDWALK) == 200
     events = act(g, LiftMortgage(ANN, ELECTRIC)) + act(g, LiftMortgage(ANN, BOARDWALK))
     assert paid(events) == [(ANN, BANK, 75), (ANN, BANK, 200)]
     assert cash(g) == [1500, 1500]  # mortgaging and lifting again cost nothing
@@ -102,10 +102,10 @@ def test_mortgage_at_any_time_out_of_turn():
     g = new_game((2, 3))
     give(g, BOB, BOARDWALK)
     act(g, Roll(ANN))  # Ann lands on Reading Railroad and must decide whether to buy
-    assert g.pending.kind == K.BUY
+    assert g.view.pending.kind == K.BUY
     act(g, Mortgage(BOB, BOARDWALK))
     act(g, LiftMortgage(BOB, BOARDWALK))
-    assert g.pending.kind == K.BUY and cash(g)[BOB] == 1500 + 200 - 220
+    assert g.view.pending.kind == K.BUY and cash(g)[BOB] == 1500 + 200 - 220
 
 
 def test_no_rent_on_a_mortgaged_property():

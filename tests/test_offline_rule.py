@@ -50,14 +50,14 @@ def test_offline_token_blocks_rent_on_its_square_and_the_owner_moves_it_on():
     events = act(g, Roll(ANN))
     assert E.NoRent(FOXSPORTS, BOB, "offline") in events
     assert paid(events) == [] and cash(g) == [1500, 1500]
-    d = g.pending
-    assert (d.kind, d.player, d.reason) == (K.MOVE_OFFLINE, BOB, "landed")  # the owner, not the lander
+    d = g.view.pending
+    assert (d.kind, d.player, d.offline_cause) == (K.MOVE_OFFLINE, BOB, "landed")  # the owner, not the lander
     _refused(g, MoveOffline(ANN, YAHOO), "Bob's decision")
     _refused(g, MoveOffline(BOB, FOXSPORTS), "another square")
     events = act(g, MoveOffline(BOB, YAHOO))
     assert events[0] == E.OfflineMoved(BOB, YAHOO)
     assert g.view.offline_square == YAHOO
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB
 
 
 def test_offline_token_blocks_a_rent_claim_too():
@@ -65,9 +65,9 @@ def test_offline_token_blocks_a_rent_claim_too():
     give(g, BOB, SPORTSLINE, FOXSPORTS)
     arrange(g, offline_square=FOXSPORTS)
     events = act(g, Roll(ANN))
-    assert not of(events, E.RentDue) and g.claims() == []
+    assert not of(events, E.RentDue) and g.view.claims() == ()
     act(g, MoveOffline(BOB, SPORTSLINE))
-    assert g.rent_of(FOXSPORTS) == 8  # rent is charged again once the token has gone
+    assert g.view.rent(FOXSPORTS) == 8  # rent is charged again once the token has gone
 
 
 def test_rent_is_charged_on_other_squares():
@@ -76,7 +76,7 @@ def test_rent_is_charged_on_other_squares():
     arrange(g, offline_square=SPORTSLINE)
     events = act(g, Roll(ANN))
     assert paid(events, "rent") == [(ANN, BOB, 4)]
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB  # no token to move
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB  # no token to move
 
 
 def test_owner_landing_on_the_offline_square_moves_it_as_well():
@@ -84,7 +84,7 @@ def test_owner_landing_on_the_offline_square_moves_it_as_well():
     give(g, ANN, FOXSPORTS)
     arrange(g, offline_square=FOXSPORTS)
     act(g, Roll(ANN))
-    assert g.pending.kind == K.MOVE_OFFLINE and g.pending.player == ANN
+    assert g.view.pending.kind == K.MOVE_OFFLINE and g.view.pending.player == ANN
     act(g, MoveOffline(ANN, EXCITE))
     assert g.view.offline_square == EXCITE
 
@@ -93,26 +93,26 @@ def test_offline_token_on_an_unowned_property_does_not_stop_buying():
     g = _offline((1, 2))
     arrange(g, offline_square=FOXSPORTS)
     act(g, Roll(ANN))
-    assert g.pending.kind == K.BUY and g.pending.square == FOXSPORTS
+    assert g.view.pending.kind == K.BUY and g.view.pending.square == FOXSPORTS
     act(g, Buy(ANN))
-    assert g.owner(FOXSPORTS) == ANN and cash(g)[ANN] == 1440
+    assert g.view.owner(FOXSPORTS) == ANN and cash(g)[ANN] == 1440
 
 
 def test_after_each_doubles_the_roller_moves_the_token_before_throwing_again():
     g = _offline((3, 3), (1, 2))
     act(g, Roll(ANN))  # doubles to iVillage, unowned
-    assert g.pending.kind == K.BUY
+    assert g.view.pending.kind == K.BUY
     act(g, Buy(ANN))
-    d = g.pending
-    assert (d.kind, d.player, d.reason) == (K.MOVE_OFFLINE, ANN, "doubles")
+    d = g.view.pending
+    assert (d.kind, d.player, d.offline_cause) == (K.MOVE_OFFLINE, ANN, "doubles")
     _refused(g, Roll(ANN), "Offline")
     act(g, MoveOffline(ANN, YAHOO))
-    assert g.pending.kind == K.ROLL and g.pending.player == ANN  # the doubles' extra throw
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == ANN  # the doubles' extra throw
     act(g, Roll(ANN))  # no doubles: no further move of the token, and the turn passes
     assert g.view.offline_square == YAHOO
-    assert g.pending.kind == K.BUY
+    assert g.view.pending.kind == K.BUY
     act(g, Buy(ANN))
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB
 
 
 def test_doubles_onto_the_offline_square_of_another_owner_moves_the_token_twice_owner_first():
@@ -122,14 +122,14 @@ def test_doubles_onto_the_offline_square_of_another_owner_moves_the_token_twice_
     arrange(g, offline_square=IVILLAGE)
     events = act(g, Roll(ANN))
     assert E.NoRent(IVILLAGE, BOB, "offline") in events and paid(events) == []
-    d = g.pending
-    assert (d.kind, d.player, d.reason) == (K.MOVE_OFFLINE, BOB, "landed")
+    d = g.view.pending
+    assert (d.kind, d.player, d.offline_cause) == (K.MOVE_OFFLINE, BOB, "landed")
     act(g, MoveOffline(BOB, YAHOO))
-    d = g.pending
-    assert (d.kind, d.player, d.reason) == (K.MOVE_OFFLINE, ANN, "doubles")
+    d = g.view.pending
+    assert (d.kind, d.player, d.offline_cause) == (K.MOVE_OFFLINE, ANN, "doubles")
     act(g, MoveOffline(ANN, EXCITE))
     assert g.view.offline_square == EXCITE
-    assert g.pending.kind == K.ROLL and g.pending.player == ANN  # the doubles' extra throw
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == ANN  # the doubles' extra throw
     check_invariants(g)
 
 
@@ -146,8 +146,8 @@ def test_third_doubles_sends_to_jail_and_the_token_is_moved_a_third_time():
     events = act(g, Roll(ANN))  # third doubles
     assert E.SentToJail(ANN, "doubles") in events
     assert g.view.in_jail(ANN) and g.view.position(ANN) == 10
-    d = g.pending
-    assert (d.kind, d.player, d.reason) == (K.MOVE_OFFLINE, ANN, "doubles")
+    d = g.view.pending
+    assert (d.kind, d.player, d.offline_cause) == (K.MOVE_OFFLINE, ANN, "doubles")
     events = act(g, MoveOffline(ANN, ATT))
     moves.append(g.view.offline_square)
     assert moves == [YAHOO, EXCITE, ATT]
@@ -157,9 +157,9 @@ def test_third_doubles_sends_to_jail_and_the_token_is_moved_a_third_time():
 def test_offline_token_goes_only_on_title_deed_squares():
     g = _offline((2, 2))
     act(g, Roll(ANN))  # doubles to Income Tax: $200M or 10%
-    assert g.pending.kind == K.INCOME_TAX
+    assert g.view.pending.kind == K.INCOME_TAX
     act(g, PayIncomeTax(ANN, False))
-    assert g.pending.kind == K.MOVE_OFFLINE
+    assert g.view.pending.kind == K.MOVE_OFFLINE
     for sq in NOT_DEEDS:
         _refused(g, MoveOffline(ANN, sq), "title deed")
     legal = {a.square for a in g.legal_actions(ANN) if isinstance(a, MoveOffline)}
@@ -174,4 +174,4 @@ def test_without_the_option_there_is_no_offline_token():
     give(g, BOB, IVILLAGE)
     events = act(g, Roll(ANN))  # doubles onto Bob's iVillage
     assert paid(events, "rent") == [(ANN, BOB, 6)]
-    assert g.pending.kind == K.ROLL and g.pending.player == ANN  # no token to move: throw again
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == ANN  # no token to move: throw again

@@ -56,7 +56,7 @@ def test_the_example_file_sets_up_its_board_with_the_bank_balanced():
     assert chance[:2] == ("chance-boardwalk", "chance-repairs") and len(chance) == 16
     chest = deck_order(game, "community_chest")
     assert "community_chest-jail-free" not in chest and len(chest) == 15
-    assert (game.pending.kind, game.pending.player, v.turn) == (K.ROLL, 2, 57)
+    assert (game.view.pending.kind, game.view.pending.player, v.turn) == (K.ROLL, 2, 57)
     assert game.rules.rent_claim == "automatic"
 
 
@@ -103,15 +103,15 @@ def test_a_debt_is_the_first_decision_and_the_turn_runs_on_once_it_is_paid():
     players = (PlayerSetup("Ann", cash=10, owns=("Reading Railroad",)), PlayerSetup("Bob"))
     game = build_game(Position(players=players, debt=Debt("Ann", 100, "Bob", "rent")), dice=ScriptedDice([]))
     check_invariants(game)
-    d = game.pending
-    assert (d.kind, d.player, d.amount, d.creditor, d.reason) == (K.RAISE_FUNDS, 0, 100, 1, "rent")
+    d = game.view.pending
+    assert (d.kind, d.player, d.amount, d.creditor, d.debt_for) == (K.RAISE_FUNDS, 0, 100, 1, "rent")
     game.apply(Mortgage(0, 5))  # $100 raised: the debt is paid and Bob's turn begins
     assert [p.cash for p in game.view.players()] == [10, 1600]
-    assert (game.pending.kind, game.pending.player) == (K.ROLL, 1)
+    assert (game.view.pending.kind, game.view.pending.player) == (K.ROLL, 1)
 
     after_doubles = build_game(Position(players=players, debt=Debt("Ann", 100), doubles=1), dice=ScriptedDice([]))
     after_doubles.apply(Mortgage(0, 5))
-    assert (after_doubles.pending.kind, after_doubles.pending.player) == (K.ROLL, 0), "Ann throws again"
+    assert (after_doubles.view.pending.kind, after_doubles.view.pending.player) == (K.ROLL, 0), "Ann throws again"
 
 
 # --------------------------------------------------------------------------------------- round trips
@@ -146,12 +146,12 @@ def test_any_position_reached_in_play_is_read_back_and_set_up_again(seed, steps,
     rng = random.Random(seed)
     game = Game.new(["Ann", "Bob", "Cy"], edition, seed=seed)
     for _ in range(steps):
-        if game.over:
+        if game.view.over:
             break
         game.apply(rng.choice(game.legal_actions()))
-    while not game.over and not _readable(game):
+    while not game.view.over and not _readable(game):
         game.apply(rng.choice(game.legal_actions()))
-    if game.over:
+    if game.view.over:
         with pytest.raises(PositionError, match="over"):
             position_of(game)
         return
@@ -162,7 +162,7 @@ def test_any_position_reached_in_play_is_read_back_and_set_up_again(seed, steps,
     for name in ("players", "owner", "mortgaged", "houses", "hotel", "bank_houses", "bank_hotels", "decks",
                  "offline_square"):
         assert _state(rebuilt)[name] == _state(game)[name], name
-    assert rebuilt.pending == game.pending
+    assert rebuilt.view.pending == game.view.pending
 
 
 def _readable(game: Game) -> bool:
@@ -321,7 +321,7 @@ def test_arrange_is_refused_on_a_finished_game():
     game = build_game(two(rules={"max_turns": 1}), dice=ScriptedDice([(1, 2)]))
     game.apply(Roll(0))
     game.apply(game.legal_actions(0)[0])
-    assert game.over
+    assert game.view.over
     with pytest.raises(PositionError, match="the game is over"):
         arrange(game, cash={0: 5})
 
@@ -330,12 +330,12 @@ def test_arrange_may_change_cash_in_an_auction_but_not_the_property_for_sale():
     game = _game((1, 2))
     game.apply(Roll(0))
     game.apply(game.legal_actions(0)[-1])  # Ann declines Baltic Avenue: it goes to auction
-    assert game.pending.kind == K.AUCTION
+    assert game.view.pending.kind == K.AUCTION
     arrange(game, cash={1: 30})
     with pytest.raises(PositionError, match="engine refuses the position"):
         arrange(game, owners={3: 1})
     game.apply(Bid(1, 30))
-    assert game.pending.auction.high_bid == 30
+    assert game.view.pending.auction.high_bid == 30
 
 
 def test_arrange_leaves_buildings_alone_while_scarce_houses_are_auctioned():
@@ -345,7 +345,7 @@ def test_arrange_leaves_buildings_alone_while_scarce_houses_are_auctioned():
             buildings=dict.fromkeys((21, 23, 24, 26, 27, 29, 31, 32, 34), 3))
     assert game.view.bank_houses == 5
     game.apply(OrderBuildings(0, ((0, 4), (1, 3))))
-    assert game.pending.kind == K.AUCTION
+    assert game.view.pending.kind == K.AUCTION
     with pytest.raises(PositionError, match="scarce houses or hotels"):
         arrange(game, buildings={21: 2, 23: 2, 24: 2})
     arrange(game, cash={2: 100})  # anything else may change
@@ -354,7 +354,7 @@ def test_arrange_leaves_buildings_alone_while_scarce_houses_are_auctioned():
 def test_whose_turn_changes_only_at_a_throw():
     game = _game((1, 2))
     arrange(game, current_player="Cy")
-    assert game.pending.player == 2
+    assert game.view.pending.player == 2
     game.apply(Roll(2))  # Cy to Baltic Avenue: buy it or not
     with pytest.raises(PositionError, match="only at a throw"):
         arrange(game, current_player=0)
@@ -363,11 +363,11 @@ def test_whose_turn_changes_only_at_a_throw():
 def test_arrange_adds_a_debt_beneath_the_pending_decisions():
     game = _game()
     arrange(game, owners={5: 0}, cash={0: 10}, debt=Debt(0, 60, "Bob", "rent"))
-    assert (game.pending.kind, game.pending.amount) == (K.RAISE_FUNDS, 60)
+    assert (game.view.pending.kind, game.view.pending.amount) == (K.RAISE_FUNDS, 60)
     with pytest.raises(PositionError, match="already raising funds"):
         arrange(game, debt=Debt(0, 70))
     game.apply(Mortgage(0, 5))
-    assert [p.cash for p in game.view.players()] == [50, 1560, 1500] and game.pending.kind == K.ROLL
+    assert [p.cash for p in game.view.players()] == [50, 1560, 1500] and game.view.pending.kind == K.ROLL
 
 
 def test_arrange_makes_a_player_bankrupt_only_with_nothing_left():
@@ -377,7 +377,7 @@ def test_arrange_makes_a_player_bankrupt_only_with_nothing_left():
         arrange(game, bankrupt=["Cy"])
     arrange(game, owners={1: None}, bankrupt=["Cy"])
     check_invariants(game)
-    assert game.active_players() == [0, 1] and game.view.cash(2) == 0
+    assert game.view.active_players() == [0, 1] and game.view.cash(2) == 0
 
 
 def test_rearrange_puts_a_game_in_a_position_of_its_own_edition_and_rules():
@@ -387,7 +387,7 @@ def test_rearrange_puts_a_game_in_a_position_of_its_own_edition_and_rules():
                         buildings={1: 1, 3: 1}, current_player=1)
     rearrange(game, position)
     check_invariants(game)
-    assert (game.pending.kind, game.pending.player) == (K.ROLL, 1) and game.view.houses(1) == 1
+    assert (game.view.pending.kind, game.view.pending.player) == (K.ROLL, 1) and game.view.houses(1) == 1
     with pytest.raises(PositionError, match="keeps its edition and rules"):
         rearrange(game, dataclasses.replace(position, edition="uk"))
     with pytest.raises(PositionError, match="keeps its edition and rules"):
@@ -401,7 +401,7 @@ def test_the_scenario_kit_builds_a_group_at_once_and_refuses_uneven_steps():
     with pytest.raises(PositionError, match="uneven"):
         build(game, {PARK_PLACE: 4})
     build(game, {PARK_PLACE: 4, BOARDWALK: "hotel"})
-    assert game.rent_of(BOARDWALK) == 2000
+    assert game.view.rent(BOARDWALK) == 2000
     game.apply(Build(0, PARK_PLACE))
     assert game.view.hotel(PARK_PLACE)
 

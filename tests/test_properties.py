@@ -20,15 +20,15 @@ options = RULE_OPTIONS
 
 
 def random_trade(game: Game, rng: random.Random) -> ProposeTrade | None:
-    players = game.active_players()
+    players = game.view.active_players()
     if len(players) < 2:
         return None
     a, b = rng.sample(players, 2)
-    give = tuple(s for s in game.owned(a) if rng.random() < 0.3)
-    take = tuple(s for s in game.owned(b) if rng.random() < 0.3)
+    give = tuple(s for s in game.view.owned(a) if rng.random() < 0.3)
+    take = tuple(s for s in game.view.owned(b) if rng.random() < 0.3)
     cash = rng.choice([0, 0, 10, 50, -20, -100])
     cards = game.view.jail_cards(a)[:1] if rng.random() < 0.5 else ()
-    debt = game.pending
+    debt = game.view.pending
     settle = debt.kind == "raise_funds" and debt.player == a and debt.creditor == b and rng.random() < 0.5
     return ProposeTrade(a, b, give, () if settle else take, abs(cash) if settle else cash, cards, (), settle)
 
@@ -36,7 +36,7 @@ def random_trade(game: Game, rng: random.Random) -> ProposeTrade | None:
 def play_step(game: Game, rng: random.Random) -> list:
     if rng.random() < 0.05:
         trade = random_trade(game, rng)
-        if trade is not None and game.is_legal(trade):
+        if trade is not None and game.view.is_legal(trade):
             return game.apply(trade)
     return game.apply(rng.choice(game.legal_actions()))
 
@@ -49,7 +49,7 @@ def test_random_legal_play_keeps_every_invariant(seed, edition, opts, players):
     rng = random.Random(seed)
     check_invariants(game)
     steps = 0
-    while not game.over and steps < 1500:
+    while not game.view.over and steps < 1500:
         play_step(game, rng)
         steps += 1
         check_invariants(game)
@@ -57,9 +57,9 @@ def test_random_legal_play_keeps_every_invariant(seed, edition, opts, players):
         assert all(not game.view.bankrupt(o) for o in owners)
         if opts["short_game"] == "time_limit" and steps == 400:
             game.set_clock(30 * 60)
-    if not game.over:
+    if not game.view.over:
         return
-    assert game.outcome.termination in {"last_player", "turn_limit", "first_bankruptcy", "time_up"}
+    assert game.view.outcome.termination in {"last_player", "turn_limit", "first_bankruptcy", "time_up"}
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -71,7 +71,7 @@ def test_save_load_save_is_identical_and_the_resumed_game_replays_the_same_event
     game = Game.new(["Ann", "Bob", "Cy"], edition=edition, rules={**opts, "max_turns": 80}, seed=seed)
     rng = random.Random(seed)
     for _ in range(cut):
-        if game.over:
+        if game.view.over:
             break
         play_step(game, rng)
     saved = json.loads(json.dumps(game.to_dict()))
@@ -81,7 +81,7 @@ def test_save_load_save_is_identical_and_the_resumed_game_replays_the_same_event
     rng_resumed = random.Random()
     rng_resumed.setstate(rng_state)
     for _ in range(150):
-        if game.over:
+        if game.view.over:
             break
         assert play_step(game, rng) == play_step(resumed, rng_resumed)
     assert game.to_dict() == resumed.to_dict()

@@ -33,13 +33,13 @@ def _check_holdings(game: Game) -> None:
         if any(v.houses(m) or v.hotel(m) for m in members):
             assert len({v.owner(m) for m in members}) == 1 and v.owner(members[0]) >= 0
             assert not any(v.mortgaged(m) for m in members)
-            levels = [game.level(m) for m in members]
+            levels = [game.view.level(m) for m in members]
             assert max(levels) - min(levels) <= 1
     players = v.players()
     for p in players:
         assert p.cash >= 0
         if p.bankrupt:
-            assert game.owned(p.seat) == [] and p.cash == 0 and p.jail_cards == ()
+            assert game.view.owned(p.seat) == [] and p.cash == 0 and p.jail_cards == ()
     paid_out, paid_in = v.bank_books()
     assert sum(p.cash for p in players) == e.starting_cash * len(players) + paid_out - paid_in
 
@@ -59,14 +59,14 @@ def _group_trade(game: Game, rng: random.Random) -> ProposeTrade | None:
 
 
 def _random_trade(game: Game, rng: random.Random) -> ProposeTrade | None:
-    players = game.active_players()
+    players = game.view.active_players()
     if len(players) < 2:
         return None
     a, b = rng.sample(players, 2)
-    give = tuple(sq for sq in game.owned(a) if rng.random() < 0.25)
-    take = tuple(sq for sq in game.owned(b) if rng.random() < 0.25)
+    give = tuple(sq for sq in game.view.owned(a) if rng.random() < 0.25)
+    take = tuple(sq for sq in game.view.owned(b) if rng.random() < 0.25)
     cards = game.view.jail_cards(a)[:1] if rng.random() < 0.5 else ()
-    d = game.pending
+    d = game.view.pending
     if d.kind == "raise_funds" and d.player == a and d.creditor == b and rng.random() < 0.5:
         return ProposeTrade(a, b, give, (), min(game.view.cash(a), 50), cards, (), True)
     return ProposeTrade(a, b, give, take, rng.choice([0, 0, 25, -25, 150, -150]), cards, ())
@@ -75,7 +75,7 @@ def _random_trade(game: Game, rng: random.Random) -> ProposeTrade | None:
 def _order(game: Game, rng: random.Random) -> OrderBuildings | None:
     hotels = rng.random() < 0.3
     wanting = []
-    for p in game.active_players():
+    for p in game.view.active_players():
         room = game.view.build_capacity(hotels, p)
         if room:
             wanting.append((p, rng.randint(1, room)))
@@ -91,7 +91,7 @@ def _step(game: Game, rng: random.Random) -> None:
     if rng.random() < 0.08:
         for make in (_group_trade, _random_trade, _order):
             action = make(game, rng)
-            if action is not None and game.is_legal(action):
+            if action is not None and game.view.is_legal(action):
                 game.apply(action)
                 return
     actions = game.legal_actions()
@@ -130,7 +130,7 @@ def test_random_play_keeps_buildings_mortgages_and_money_consistent(seed, editio
     rng = random.Random(seed)
     check_invariants(game)
     steps = 0
-    while not game.over and steps < 2500:
+    while not game.view.over and steps < 2500:
         _step(game, rng)
         steps += 1
         check_invariants(game)
@@ -141,9 +141,9 @@ def test_random_play_keeps_buildings_mortgages_and_money_consistent(seed, editio
             game.set_clock(45 * 60)
             check_invariants(game)
     _round_trip(game)
-    if game.over:
-        assert game.outcome.termination in {"last_player", "turn_limit", "first_bankruptcy", "time_up"}
-        assert len(game.outcome.values) == players
+    if game.view.over:
+        assert game.view.outcome.termination in {"last_player", "turn_limit", "first_bankruptcy", "time_up"}
+        assert len(game.view.outcome.values) == players
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -152,7 +152,7 @@ def test_random_play_with_three_house_hotels_keeps_buildings_consistent(seed, ed
     game = Game.new(["Ann", "Bob", "Cat"], edition, rules={"short_game": "dotcom", "max_turns": 150}, seed=seed)
     rng = random.Random(seed)
     steps = 0
-    while not game.over and steps < 2500:
+    while not game.view.over and steps < 2500:
         _step(game, rng)
         steps += 1
         check_invariants(game)

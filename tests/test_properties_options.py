@@ -51,7 +51,7 @@ def test_random_play_under_random_option_mixes_keeps_every_invariant(seed, editi
     rng = random.Random(seed)
     check_invariants(game)
     steps = 0
-    while not game.over and steps < 1200:
+    while not game.view.over and steps < 1200:
         game.apply(rng.choice(game.legal_actions()))
         steps += 1
         check_invariants(game)
@@ -59,8 +59,8 @@ def test_random_play_under_random_option_mixes_keeps_every_invariant(seed, editi
         if steps == cut:
             saved = json.loads(json.dumps(game.to_dict()))
             assert Game.from_dict(saved).to_dict() == saved
-    if game.over:
-        assert game.outcome.termination in ENDINGS
+    if game.view.over:
+        assert game.view.outcome.termination in ENDINGS
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -71,13 +71,13 @@ def test_computer_players_play_under_random_option_mixes(seed, edition, base, mo
     game = _game(seed, edition, base, more, len(strategies), 60)
     players = ComputerPlayers(game, dict(enumerate(strategies)), seed=seed)
     actions = 0
-    while not game.over and actions < 6000:
+    while not game.view.over and actions < 6000:
         action = players.next_action(game)
         assert action is not None
         game.apply(action)
         actions += 1
         check_invariants(game)
-    assert game.over
+    assert game.view.over
 
 
 def test_simulate_plays_the_house_preset_and_the_text_game(capsys) -> None:

@@ -23,7 +23,7 @@ def test_each_game_of_a_run_writes_a_record_that_replays_to_it(tmp_path) -> None
     for result in plain:
         record = read_source(str(tmp_path / record_name(result.index))).record
         game = game_from_record(record)
-        assert game.over and game.outcome.termination == result.termination
+        assert game.view.over and game.view.outcome.termination == result.termination
         assert game.view.turn == result.turns
 
 

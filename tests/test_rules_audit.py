@@ -67,7 +67,7 @@ def test_rent_double_on_the_unimproved_site_of_a_complete_group_with_houses_else
     place(g, ANN, ORIENTAL)
     events = act(g, Roll(ANN))  # three on to Connecticut Avenue, base rent $8
     assert paid(events, "rent") == [(ANN, BOB, 16)]
-    assert g.rent_of(ORIENTAL) == 30  # a site with a house charges the one-house rent, not double
+    assert g.view.rent(ORIENTAL) == 30  # a site with a house charges the one-house rent, not double
 
 
 # ------------------------------------------------------------------------ CASH display and final value
@@ -80,8 +80,8 @@ def test_cash_display_property_value_is_what_the_bank_would_pay_now():
     build(g, {MEDITERRANEAN: 2, BALTIC: 2})
     # Reading $100 + Pennsylvania RR $0 + four $50 houses at $25 + the browns' mortgages once the
     # houses are sold ($30 each)
-    assert g.property_value(ANN) == 100 + 0 + 4 * 25 + 30 + 30
-    assert g.liquid_value(ANN) == 1500 + 260
+    assert g.view.property_value(ANN) == 100 + 0 + 4 * 25 + 30 + 30
+    assert g.view.liquid_value(ANN) == 1500 + 260
 
 
 def test_final_value_counts_railroads_at_200_mortgaged_at_100_and_buildings_at_face_value():
@@ -91,7 +91,7 @@ def test_final_value_counts_railroads_at_200_mortgaged_at_100_and_buildings_at_f
     give(g, ANN, PENNSYLVANIA_RR, mortgaged=True)
     give(g, ANN, MEDITERRANEAN, BALTIC)
     build(g, {MEDITERRANEAN: 2, BALTIC: 2})
-    assert g.face_value(ANN) == 1500 + 200 + 100 + 60 + 60 + 4 * 50
+    assert g.view.face_value(ANN) == 1500 + 200 + 100 + 60 + 60 + 4 * 50
 
 
 # ------------------------------------------------------------------------ selling hotels back
@@ -103,7 +103,7 @@ def test_uk_hotel_sold_back_pays_half_the_hotel_and_half_of_the_four_houses_give
     give(g, BOB, *RED, *YELLOW, *GREEN)
     build(g, {**{sq: 4 for sq in RED + YELLOW}, **dict(zip(GREEN, (3, 3, 2)))})
     assert g.view.bank_houses == 0
-    assert g.property_value(ANN) == 2 * (100 + 4 * 100) + 175 + 200  # and the two mortgages
+    assert g.view.property_value(ANN) == 2 * (100 + 4 * 100) + 175 + 200  # and the two mortgages
     events = act(g, SellBuilding(ANN, BOARDWALK))
     # no houses to give back: each hotel goes for £100 + 4 x £100 = £500
     assert paid(events) == [(BANK, ANN, 500), (BANK, ANN, 500)]
@@ -118,7 +118,7 @@ def test_short_game_hotel_turn_in_value_is_half_the_hotel_and_three_houses():
     _clear_deeds(g)
     give(g, ANN, PARK_PLACE, BOARDWALK)  # Excite@Home and Yahoo!, $200M a building
     build(g, {PARK_PLACE: "hotel", BOARDWALK: "hotel"})
-    assert g.property_value(ANN) == 2 * (4 * 100) + 175 + 200  # and the two mortgages
+    assert g.view.property_value(ANN) == 2 * (4 * 100) + 175 + 200  # and the two mortgages
     events = act(g, SellBuilding(ANN, BOARDWALK))
     assert of(events, E.BuildingSold) == [E.BuildingSold(ANN, BOARDWALK, 3, True, 100)]  # three houses back
     act(g, SellBuilding(ANN, PARK_PLACE))
@@ -126,7 +126,7 @@ def test_short_game_hotel_turn_in_value_is_half_the_hotel_and_three_houses():
         act(g, SellBuilding(ANN, BOARDWALK))
         act(g, SellBuilding(ANN, PARK_PLACE))
     assert cash(g)[ANN] == 1500 + 2 * 400 and g.view.bank_houses == 32 and g.view.bank_hotels == 12
-    assert g.money(cash(g)[ANN]) == "$2,300M"
+    assert g.view.money(cash(g)[ANN]) == "$2,300M"
 
 
 # ------------------------------------------------------------------------ mortgaged property changing hands
@@ -136,7 +136,7 @@ def test_mortgaged_deed_received_cannot_be_passed_on_before_its_interest_is_sett
     give(g, CAT, READING, mortgaged=True)  # mortgage $100
     act(g, ProposeTrade(CAT, BOB, give=(READING,), cash=-50))
     act(g, AcceptTrade(BOB))
-    assert g.pending.kind == K.MORTGAGED_TRANSFER and g.pending.player == BOB
+    assert g.view.pending.kind == K.MORTGAGED_TRANSFER and g.view.pending.player == BOB
     _refused(g, ProposeTrade(BOB, ANN, give=(READING,), cash=-60), "interest on Reading Railroad's mortgage")
     _refused(g, ProposeTrade(ANN, BOB, take=(READING,), cash=60), "interest")
     events = act(g, SettleMortgagedTransfer(BOB, READING, lift=False))
@@ -161,7 +161,7 @@ def test_bankruptcy_mortgaged_property_held_until_later_pays_the_interest_again_
     act(g, DeclareBankruptcy(ANN))
     events = act(g, SettleMortgagedTransfer(BOB, READING, lift=False))
     assert paid(events) == [(BOB, BANK, 10)]
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB
     events = act(g, LiftMortgage(BOB, READING))  # lifted later, not at once: the mortgage and 10% again
     assert paid(events) == [(BOB, BANK, 110)]
     assert cash(g)[BOB] == 1500 + 100 - 10 - 110
@@ -176,16 +176,16 @@ def test_uk_debt_settled_with_a_mortgaged_property_the_creditor_pays_the_interes
     set_cash(g, ANN, 500)
     place(g, ANN, SHORT_LINE)
     act(g, Roll(ANN))  # Mayfair with two houses: £600
-    assert g.pending.kind == K.RAISE_FUNDS and g.pending.amount == 600
+    assert g.view.pending.kind == K.RAISE_FUNDS and g.view.pending.amount == 600
     act(g, ProposeTrade(ANN, BOB, give=(READING,), cash=450, settle_debt=True))
     events = act(g, AcceptTrade(BOB))
     assert paid(events) == [(ANN, BOB, 450)]
-    d = g.pending
+    d = g.view.pending
     assert (d.kind, d.player, d.square) == (K.MORTGAGED_TRANSFER, BOB, READING)
     events = act(g, SettleMortgagedTransfer(BOB, READING, lift=False))
     assert paid(events) == [(BOB, BANK, 10)]
     assert cash(g) == [50, 1500 + 450 - 10]
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB and not g.view.bankrupt(ANN)
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB and not g.view.bankrupt(ANN)
 
 
 def test_two_player_version_mortgaged_property_of_a_bankrupt_passes_still_mortgaged_without_interest():
@@ -199,8 +199,8 @@ def test_two_player_version_mortgaged_property_of_a_bankrupt_passes_still_mortga
     act(g, Roll(ANN))
     events = act(g, DeclareBankruptcy(ANN))
     assert paid(events) == [(ANN, BOB, 100)]
-    assert g.owner(READING) == BOB and g.view.mortgaged(READING)
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB  # nothing to pay now
+    assert g.view.owner(READING) == BOB and g.view.mortgaged(READING)
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB  # nothing to pay now
     events = act(g, LiftMortgage(BOB, READING))
     assert paid(events) == [(BOB, BANK, 100)]  # the mortgage alone
 
@@ -212,7 +212,7 @@ def test_trade_a_property_may_be_given_away_for_nothing():
     give(g, ANN, BALTIC)
     act(g, ProposeTrade(ANN, BOB, give=(BALTIC,)))
     act(g, AcceptTrade(BOB))
-    assert g.owner(BALTIC) == BOB and cash(g) == [1500, 1500]
+    assert g.view.owner(BALTIC) == BOB and cash(g) == [1500, 1500]
 
 
 # ------------------------------------------------------------------------ the time-limit game
@@ -230,14 +230,14 @@ def test_time_limit_rent_falling_due_after_time_is_up_is_paid_with_the_move():
     set_cash(g, ANN, 20)
     jail(g, ANN, turns_tried=2)
     act(g, Roll(ANN))  # third failed throw: the $50 fine is owed before moving
-    assert g.pending.kind == K.RAISE_FUNDS and g.pending.amount == 50
+    assert g.view.pending.kind == K.RAISE_FUNDS and g.view.pending.amount == 50
     g.set_clock(60 * 60)
-    assert g.view.time_up and not g.over
+    assert g.view.time_up and not g.view.over
     events = act(g, Mortgage(ANN, READING))  # $100 raised, the fine paid, three on to States Avenue
     assert paid(events) == [(BANK, ANN, 100), (ANN, BANK, 50), (ANN, BOB, 10)]
     assert of(events, E.RentDue) == []  # no claim left to lapse: the rent went with the move
-    assert g.over and g.outcome.termination == "time_up"
-    assert g.outcome.values == [60 + 100, 1510 + 140]
+    assert g.view.over and g.view.outcome.termination == "time_up"
+    assert g.view.outcome.values == [60 + 100, 1510 + 140]
 
 
 def test_time_limit_a_debtor_of_the_player_in_play_may_still_raise_the_money():
@@ -252,15 +252,15 @@ def test_time_limit_a_debtor_of_the_player_in_play_may_still_raise_the_money():
     g.set_clock(60 * 60)
     events = act(g, Mortgage(ANN, READING))  # fine paid, seven on to Community Chest
     assert E.DebtRaised(BOB, ANN, 50, "card") in events
-    d = g.pending
+    d = g.view.pending
     assert (d.kind, d.player, d.creditor) == (K.RAISE_FUNDS, BOB, ANN)
     assert Mortgage(BOB, BOARDWALK) in g.legal_actions(BOB)
     _refused(g, LiftMortgage(BOB, BOARDWALK), "not mortgaged")
     events = act(g, Mortgage(BOB, BOARDWALK))
     assert paid(events) == [(BANK, BOB, 200), (BOB, ANN, 50)]
-    assert g.over and g.outcome.termination == "time_up"
-    assert g.outcome.values == [20 + 100 - 50 + 50 + 100, 10 + 200 - 50 + 200]
-    assert g.outcome.winner == BOB
+    assert g.view.over and g.view.outcome.termination == "time_up"
+    assert g.view.outcome.values == [20 + 100 - 50 + 50 + 100, 10 + 200 - 50 + 200]
+    assert g.view.outcome.winner == BOB
 
 
 def _short_of_houses(g: Game) -> None:
@@ -281,14 +281,14 @@ def test_time_limit_buildings_won_at_auction_are_placed_after_time_is_up():
     act(g, Bid(ANN, 60))
     act(g, Bid(BOB, 80))
     act(g, PassBid(ANN))
-    assert g.pending.kind == K.PLACE_BUILDING and g.pending.player == BOB
+    assert g.view.pending.kind == K.PLACE_BUILDING and g.view.pending.player == BOB
     assert Build(BOB, CONNECTICUT) in g.legal_actions(BOB)
     act(g, Build(BOB, CONNECTICUT))
     act(g, PassBid(BOB))
     act(g, Bid(ANN, 1))
     act(g, Build(ANN, BALTIC))
     assert g.view.houses(CONNECTICUT) == 1 and g.view.houses(BALTIC) == 1 and g.view.bank_houses == 0
-    assert g.over and g.outcome.termination == "time_up"
+    assert g.view.over and g.view.outcome.termination == "time_up"
     assert cash(g)[:2] == [1499, 1420]
 
 
@@ -300,12 +300,12 @@ def test_time_limit_no_new_building_orders_from_other_players_once_time_is_up():
     arrange(g, owners={CONNECTICUT: None})
     give(g, BOB, READING)
     act(g, Roll(ANN))
-    assert g.pending.kind == K.BUY
+    assert g.view.pending.kind == K.BUY
     g.set_clock(60 * 60)
     _refused(g, OrderBuildings(ANN, ((ANN, 2), (BOB, 3))), "time is up")
     act(g, Build(ANN, MEDITERRANEAN))  # the player in play may still build
     act(g, Buy(ANN))
-    assert g.over and g.outcome.termination == "time_up"
+    assert g.view.over and g.view.outcome.termination == "time_up"
 
 
 # ------------------------------------------------------------------------ the .com "Offline" rule
@@ -315,13 +315,13 @@ def test_offline_doubles_thrown_to_leave_jail_move_the_token_too():
     jail(g, ANN, turns_tried=1)
     events = act(g, Roll(ANN))  # doubles: out of jail and four on to E! Online
     assert E.LeftJail(ANN, "doubles") in events
-    assert g.pending.kind == K.BUY and g.pending.square == E_ONLINE
+    assert g.view.pending.kind == K.BUY and g.view.pending.square == E_ONLINE
     act(g, Buy(ANN))
-    d = g.pending
-    assert (d.kind, d.player, d.reason) == (K.MOVE_OFFLINE, ANN, "doubles")
+    d = g.view.pending
+    assert (d.kind, d.player, d.offline_cause) == (K.MOVE_OFFLINE, ANN, "doubles")
     act(g, MoveOffline(ANN, BOARDWALK))
     assert g.view.offline_square == BOARDWALK
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB  # no further throw out of jail
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB  # no further throw out of jail
     assert cash(g) == [1500 - 160, 1500]
 
 
@@ -333,10 +333,10 @@ def test_rent_still_claimable_when_time_runs_out_is_paid_with_the_finished_move(
     set_cash(g, BOB, 1500)
     give(g, BOB, "Baltic Avenue")
     act(g, Roll(ANN))  # Ann lands on Baltic Avenue: $4 due to Bob, not yet claimed
-    assert [c.amount for c in g.claims(BOB)] == [4]
+    assert [c.amount for c in g.view.claims(BOB)] == [4]
     events = g.set_clock(30 * 60)
     assert (ANN, BOB, 4) in paid(events, "rent")
-    assert g.over and g.outcome.termination == "time_up"
+    assert g.view.over and g.view.outcome.termination == "time_up"
 
 
 def test_only_players_ready_for_a_hotel_may_order_scarce_hotels():

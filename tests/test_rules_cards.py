@@ -35,7 +35,7 @@ def _to_anns_next_turn(game: Game) -> None:
     game.dice.add((4, 6), (4, 6))
     act(game, Roll(BOB))
     act(game, Roll(CAT))
-    assert game.pending.kind == K.ROLL and game.pending.player == ANN
+    assert game.view.pending.kind == K.ROLL and game.view.pending.player == ANN
 
 
 # ---------------------------------------------------------------- the decks
@@ -110,7 +110,7 @@ def test_cards_money_from_or_to_the_bank(deck, card, at, change):
     game, events = _draw(deck, card, at)
     assert paid(events, "card") == ([(-1, ANN, change)] if change > 0 else [(ANN, -1, -change)])
     assert cash(game) == [1500 + change, 1500, 1500]
-    assert position(game, ANN) == at and game.current_player == BOB
+    assert position(game, ANN) == at and game.view.current_player == BOB
 
 
 def test_cards_pay_each_player():
@@ -132,7 +132,7 @@ def test_cards_collect_from_each_player_one_who_cannot_pay_must_raise_it():
     game, events = _draw("community_chest", "community_chest-opera", 17, game=game)
     assert paid(events, "card") == [(BOB, ANN, 50)]
     assert of(events, E.DebtRaised) == [E.DebtRaised(CAT, ANN, 50, "card")]
-    assert game.pending.kind == K.RAISE_FUNDS and game.pending.player == CAT and game.pending.creditor == ANN
+    assert game.view.pending.kind == K.RAISE_FUNDS and game.view.pending.player == CAT and game.view.pending.creditor == ANN
     assert cash(game) == [1550, 1450, 20]
 
 
@@ -181,7 +181,7 @@ def test_cards_advance_to_a_square_collecting_salary_when_passing_go(deck, card,
     assert paid(events, "salary") == ([(-1, ANN, 200)] if salary else [])
     assert [e.square for e in of(events, E.Landed)] == [at, target]
     if target:
-        assert game.pending.kind == K.BUY and game.pending.square == target
+        assert game.view.pending.kind == K.BUY and game.view.pending.square == target
 
 
 @pytest.mark.parametrize("card", ["chance-railroad-1", "chance-railroad-2"])
@@ -190,7 +190,7 @@ def test_cards_nearest_railroad_unowned_may_be_bought(card, at, railroad):
     game, events = _draw("chance", card, at)
     assert position(game, ANN) == railroad
     assert paid(events, "salary") == ([(-1, ANN, 200)] if at == 36 else [])
-    assert game.pending.kind == K.BUY and game.pending.square == railroad and game.pending.amount == 200
+    assert game.view.pending.kind == K.BUY and game.view.pending.square == railroad and game.view.pending.amount == 200
 
 
 @pytest.mark.parametrize("owned, rent", [(1, 50), (2, 100), (4, 400)])
@@ -213,7 +213,7 @@ def test_cards_nearest_utility_unowned_may_be_bought(at, utility):
     game, events = _draw("chance", "chance-utility", at)
     assert position(game, ANN) == utility
     assert paid(events, "salary") == ([(-1, ANN, 200)] if at == 36 else [])
-    assert game.pending.kind == K.BUY and game.pending.square == utility
+    assert game.view.pending.kind == K.BUY and game.view.pending.square == utility
     assert [e.purpose for e in of(events, E.DiceRolled)] == ["move"]
 
 
@@ -234,7 +234,7 @@ def test_cards_nearest_utility_fresh_throw_of_doubles_gives_no_extra_turn():
     give(game, BOB, 28)
     game, events = _draw("chance", "chance-utility", 22, (6, 6), game=game)
     assert of(events, E.RentDue)[0].amount == 120
-    assert game.current_player == BOB
+    assert game.view.current_player == BOB
 
 
 def test_cards_nearest_utility_own_utility_no_throw():
@@ -247,7 +247,7 @@ def test_cards_nearest_utility_own_utility_no_throw():
 def test_cards_go_back_three_spaces_onto_income_tax():
     game, events = _draw("chance", "chance-back-3", 7)
     assert of(events, E.Moved)[-1] == E.Moved(ANN, 7, 4, -3)
-    assert position(game, ANN) == 4 and game.pending.kind == K.INCOME_TAX
+    assert position(game, ANN) == 4 and game.view.pending.kind == K.INCOME_TAX
     assert paid(events, "salary") == []
 
 
@@ -275,7 +275,7 @@ def test_cards_go_to_jail(deck, card, at):
     game, events = _draw(deck, card, at)
     assert of(events, E.SentToJail) == [E.SentToJail(ANN, "card")]
     assert game.view.in_jail(ANN) and position(game, ANN) == 10
-    assert paid(events) == [] and game.current_player == BOB
+    assert paid(events) == [] and game.view.current_player == BOB
 
 
 def test_cards_go_to_jail_after_doubles_ends_the_turn():
@@ -284,14 +284,14 @@ def test_cards_go_to_jail_after_doubles_ends_the_turn():
     place(game, ANN, 3)
     game.dice.add((2, 2))
     act(game, Roll(ANN))
-    assert game.view.in_jail(ANN) and game.current_player == BOB
+    assert game.view.in_jail(ANN) and game.view.current_player == BOB
 
 
 # ---------------------------------------------------------------- UK cards
 def test_cards_uk_go_back_to_old_kent_road_without_salary():
     game, events = _draw("community_chest", "community_chest-old-kent-road", 33, edition="uk")
     assert position(game, ANN) == 1 and of(events, E.Moved)[-1].steps < 0
-    assert paid(events) == [] and game.pending.kind == K.BUY and game.pending.square == 1
+    assert paid(events) == [] and game.view.pending.kind == K.BUY and game.view.pending.square == 1
 
 
 def test_cards_uk_birthday_collect_from_each_player():
@@ -301,10 +301,10 @@ def test_cards_uk_birthday_collect_from_each_player():
 
 def test_cards_uk_pay_a_fine_or_take_a_chance_pay():
     game, events = _draw("community_chest", "community_chest-fine-or-chance", 17, edition="uk")
-    assert game.pending.kind == K.PAY_OR_DRAW and game.pending.player == ANN and game.pending.amount == 10
+    assert game.view.pending.kind == K.PAY_OR_DRAW and game.view.pending.player == ANN and game.view.pending.amount == 10
     events = act(game, PayOrDraw(ANN, draw=False))
     assert paid(events) == [(ANN, -1, 10)] and of(events, E.CardDrawn) == []
-    assert game.current_player == BOB
+    assert game.view.current_player == BOB
 
 
 def test_cards_uk_pay_a_fine_or_take_a_chance_draw():
@@ -320,7 +320,7 @@ def test_cards_dotcom_decks_are_named_for_the_edition():
     game, events = _draw("chance", "chance-dividend", 7, edition="dotcom")
     assert game.edition.deck_name("chance") == "E-Mail Just In"
     assert game.edition.deck_name("community_chest") == "Download"
-    assert game.money(cash(game)[ANN]) == "$1,550M"
+    assert game.view.money(cash(game)[ANN]) == "$1,550M"
 
 
 def test_cards_every_card_has_a_known_effect_and_the_decks_are_complete():

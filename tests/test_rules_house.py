@@ -166,18 +166,18 @@ def test_a_turn_limit_ends_the_game_and_the_richest_wins():
     act(game, Roll(ANN))
     act(game, Buy(ANN))  # Baltic: Ann is worth her 1440 and the 60 printed price
     events = act(game, Roll(BOB))  # Bob lands on Reading Railroad
-    assert not game.over and game.pending.kind == K.BUY
+    assert not game.view.over and game.view.pending.kind == K.BUY
     act(game, Buy(BOB))
-    assert game.over and game.outcome.termination == Termination.TURNS_PLAYED
-    assert game.outcome.winner == ANN and game.outcome.values == [1500, 1500]  # a tie: the earlier seat
+    assert game.view.over and game.view.outcome.termination == Termination.TURNS_PLAYED
+    assert game.view.outcome.winner == ANN and game.view.outcome.values == [1500, 1500]  # a tie: the earlier seat
 
 
 def test_a_net_worth_target_ends_the_game_at_the_end_of_the_turn_it_is_reached():
     game = new_game((1, 3), net_worth_target=1600)
     place(game, ANN, 36)
     act(game, Roll(ANN))  # GO: 1700
-    assert game.over and game.outcome.termination == Termination.TARGET_REACHED
-    assert game.outcome.winner == ANN and game.outcome.values == [1700, 1500]
+    assert game.view.over and game.view.outcome.termination == Termination.TARGET_REACHED
+    assert game.view.outcome.winner == ANN and game.view.outcome.values == [1700, 1500]
 
 
 # ---------------------------------------------------------------- the preset
@@ -193,7 +193,7 @@ def test_random_games_under_the_house_preset_keep_every_invariant():
     for seed in range(3):
         game = Game.new(["Ann", "Bob", "Cat"], "us", rules, seed=seed)
         rng = random.Random(seed)
-        while not game.over:
+        while not game.view.over:
             game.apply(rng.choice(game.legal_actions()))
             check_invariants(game)
 
@@ -204,4 +204,4 @@ def test_deeds_dealt_in_a_short_game_beyond_a_small_starting_cash_are_owed():
                                            "starting_cash": 300}, dice=ScriptedDice([]), first_player=0)
     check_invariants(game)
     assert of(game.log, E.DebtRaised)[0] == E.DebtRaised(ANN, BANK, 400, "deed")  # Boardwalk, dealt first
-    assert game.pending.kind == K.RAISE_FUNDS and min(cash(game)) >= 0
+    assert game.view.pending.kind == K.RAISE_FUNDS and min(cash(game)) >= 0

@@ -28,7 +28,7 @@ def _next_turn_for_ann(game):
     place(game, BOB, 0)
     game.dice.add((4, 6))
     act(game, Roll(BOB))
-    assert game.pending.kind == K.ROLL and game.pending.player == ANN
+    assert game.view.pending.kind == K.ROLL and game.view.pending.player == ANN
 
 
 # ---------------------------------------------------------------- going to jail
@@ -80,14 +80,14 @@ def test_jail_doubles_move_out_by_that_throw_with_no_further_throw():
     assert not game.view.in_jail(ANN) and game.view.jail_turns(ANN) == 0
     assert paid(events) == []
     act(game, Buy(ANN))  # St. James Place
-    assert game.current_player == BOB  # no throw again for those doubles
+    assert game.view.current_player == BOB  # no throw again for those doubles
 
 
 def test_jail_doubles_on_the_third_turn_still_free_of_charge():
     game = _jailed((5, 5), tried=2)
     events = act(game, Roll(ANN))
     assert of(events, E.LeftJail) == [E.LeftJail(ANN, "doubles")] and paid(events) == []
-    assert position(game, ANN) == 20 and game.current_player == BOB
+    assert position(game, ANN) == 20 and game.view.current_player == BOB
 
 
 def test_jail_doubles_out_onto_a_utility_charge_rent_on_that_throw():
@@ -101,7 +101,7 @@ def test_jail_uk_option_doubles_give_another_throw():
     game = _jailed((5, 5), (1, 2), edition="uk")
     assert game.rules.jail_doubles_roll_again
     act(game, Roll(ANN))
-    assert position(game, ANN) == 20 and game.pending.kind == K.ROLL and game.pending.player == ANN
+    assert position(game, ANN) == 20 and game.view.pending.kind == K.ROLL and game.view.pending.player == ANN
     act(game, Roll(ANN))
     assert position(game, ANN) == 23
 
@@ -110,7 +110,7 @@ def test_jail_a_failed_throw_stays_in_and_ends_the_turn():
     game = _jailed((1, 2))
     events = act(game, Roll(ANN))
     assert of(events, E.StayedInJail) == [E.StayedInJail(ANN, 1)] and of(events, E.Moved) == []
-    assert game.view.in_jail(ANN) and position(game, ANN) == 10 and game.current_player == BOB
+    assert game.view.in_jail(ANN) and position(game, ANN) == 10 and game.view.current_player == BOB
 
 
 def test_jail_up_to_three_turns_trying_for_doubles():
@@ -127,7 +127,7 @@ def test_jail_up_to_three_turns_trying_for_doubles():
     assert paid(events) == [(ANN, -1, 50)]
     assert of(events, E.Moved) == [E.Moved(ANN, 10, 16, 6)]
     assert not game.view.in_jail(ANN) and cash(game)[ANN] == 1450
-    assert game.pending.kind == K.BUY and game.pending.square == 16
+    assert game.view.pending.kind == K.BUY and game.view.pending.square == 16
 
 
 def test_jail_after_the_third_failed_throw_short_of_the_fine_raise_it_then_move():
@@ -136,11 +136,11 @@ def test_jail_after_the_third_failed_throw_short_of_the_fine_raise_it_then_move(
     give(game, ANN, "Reading Railroad")
     events = act(game, Roll(ANN))
     assert of(events, E.DebtRaised) == [E.DebtRaised(ANN, -1, 50, "jail fine")]
-    assert of(events, E.Moved) == [] and game.pending.kind == K.RAISE_FUNDS
+    assert of(events, E.Moved) == [] and game.view.pending.kind == K.RAISE_FUNDS
     events = act(game, Mortgage(ANN, 5))
     assert paid(events) == [(-1, ANN, 100), (ANN, -1, 50)]
     assert of(events, E.Moved) == [E.Moved(ANN, 10, 13, 3)]
-    assert cash(game)[ANN] == 70 and game.pending.kind == K.BUY and game.pending.square == 13
+    assert cash(game)[ANN] == 70 and game.view.pending.kind == K.BUY and game.view.pending.square == 13
 
 
 # ---------------------------------------------------------------- the fine
@@ -150,7 +150,7 @@ def test_jail_paying_the_fine_before_rolling_on_the_first_or_second_turn(tried):
     events = act(game, PayJailFine(ANN))
     assert paid(events) == [(ANN, -1, 50)] and of(events, E.LeftJail) == [E.LeftJail(ANN, "fine")]
     assert not game.view.in_jail(ANN)
-    assert game.pending.kind == K.ROLL and game.pending.player == ANN
+    assert game.view.pending.kind == K.ROLL and game.view.pending.player == ANN
     events = act(game, Roll(ANN))
     assert of(events, E.DiceRolled)[0].purpose == "move" and position(game, ANN) == 13
 
@@ -160,7 +160,7 @@ def test_jail_paying_the_fine_then_doubles_throw_again():
     act(game, PayJailFine(ANN))
     act(game, Roll(ANN))  # 14: Virginia Avenue
     act(game, Buy(ANN))
-    assert game.pending.kind == K.ROLL and game.pending.player == ANN
+    assert game.view.pending.kind == K.ROLL and game.view.pending.player == ANN
 
 
 def test_jail_the_fine_is_not_offered_on_the_third_turn():
@@ -209,7 +209,7 @@ def test_jail_buying_a_get_out_of_jail_free_card_from_another_player_and_using_i
     game = _jailed((1, 2))
     hand_jail_card(game, BOB, "chance")
     act(game, ProposeTrade(ANN, recipient=BOB, take_cards=("chance",), cash=30))
-    assert game.pending.kind == K.TRADE_RESPONSE and game.pending.player == BOB
+    assert game.view.pending.kind == K.TRADE_RESPONSE and game.view.pending.player == BOB
     events = act(game, AcceptTrade(BOB))
     assert paid(events) == [(ANN, BOB, 30)]
     assert game.view.jail_cards(ANN) == ("chance",) and game.view.jail_cards(BOB) == ()

@@ -40,7 +40,7 @@ def test_rent_street_base_rent():
     events = act(game, ClaimRent(BOB, claim))
     assert paid(events) == [(ANN, BOB, 4)]
     assert cash(game) == [1496, 1504]
-    assert game.claims() == []
+    assert game.view.claims() == ()
 
 
 def test_rent_street_doubled_for_a_complete_unimproved_group():
@@ -96,14 +96,14 @@ def test_rent_nothing_on_a_mortgaged_property():
     give(game, BOB, "Baltic Avenue", mortgaged=True)
     events = _land(game, 0, (1, 2))
     assert of(events, E.NoRent) == [E.NoRent(BALTIC, BOB, "mortgaged")]
-    assert _due(events) == [] and game.claims() == []
+    assert _due(events) == [] and game.view.claims() == ()
 
 
 def test_rent_nothing_on_your_own_property():
     game = new_game()
     give(game, ANN, "Baltic Avenue")
     events = _land(game, 0, (1, 2))
-    assert _due(events) == [] and paid(events) == [] and game.pending.kind == K.ROLL
+    assert _due(events) == [] and paid(events) == [] and game.view.pending.kind == K.ROLL
 
 
 # ---------------------------------------------------------------- railroads
@@ -148,12 +148,12 @@ def test_rent_claim_lapses_when_the_next_player_rolls():
     give(game, BOB, "Baltic Avenue")
     events = _land(game, 0, (1, 2))
     claim = of(events, E.RentDue)[0].claim
-    assert game.claims(BOB)[0].amount == 4
+    assert game.view.claims(BOB)[0].amount == 4
     assert ClaimRent(BOB, claim) in game.legal_actions(BOB)
     game.dice.add((4, 6))
     events = act(game, Roll(BOB))
     assert of(events, E.RentLapsed) == [E.RentLapsed(claim, BOB, ANN, 4)]
-    assert game.claims() == [] and cash(game) == [1500, 1500]
+    assert game.view.claims() == () and cash(game) == [1500, 1500]
     with pytest.raises(IllegalActionError, match="no such rent"):
         game.apply(ClaimRent(BOB, claim))
 
@@ -195,7 +195,7 @@ def test_rent_claim_stays_open_until_the_next_player_actually_throws():
     claim = of(_land(game, 0, (1, 2)), E.RentDue)[0].claim
     jail(game, BOB)
     act(game, PayJailFine(BOB))  # paying out of jail is not a throw
-    assert [c.id for c in game.claims(CAT)] == [claim]
+    assert [c.id for c in game.view.claims(CAT)] == [claim]
     act(game, ClaimRent(CAT, claim))
     assert cash(game) == [1496, 1450, 1504]
 
@@ -206,7 +206,7 @@ def test_rent_claim_before_the_second_player_following_rolls():
     claim = of(_land(game, 0, (1, 2)), E.RentDue)[0].claim
     game.dice.add((4, 6))
     act(game, Roll(BOB))  # the next player throws: still claimable
-    assert [c.id for c in game.claims()] == [claim]
+    assert [c.id for c in game.view.claims()] == [claim]
     game.dice.add((4, 6))
     events = act(game, Roll(CAT))  # the second player following throws: lost
     assert of(events, E.RentLapsed) == [E.RentLapsed(claim, CAT, ANN, 4)]
@@ -228,7 +228,7 @@ def test_rent_automatic_option_charges_at_once():
     game = new_game(rent_claim="automatic")
     give(game, BOB, "Baltic Avenue")
     events = _land(game, 0, (1, 2))
-    assert of(events, E.RentDue) == [] and game.claims() == []
+    assert of(events, E.RentDue) == [] and game.view.claims() == ()
     assert paid(events, "rent") == [(ANN, BOB, 4)]
 
 
@@ -246,9 +246,9 @@ def test_rent_can_be_claimed_while_another_decision_waits():
     claim = of(_land(game, 0, (3, 3)), E.RentDue)[0].claim
     game.dice.add((1, 1))  # doubles again, onto Vermont Avenue: Ann's purchase waits
     act(game, Roll(ANN))
-    assert game.pending.kind == K.BUY and game.pending.player == ANN
+    assert game.view.pending.kind == K.BUY and game.view.pending.player == ANN
     act(game, ClaimRent(BOB, claim))
-    assert game.pending.kind == K.BUY and cash(game) == [1494, 1506]
+    assert game.view.pending.kind == K.BUY and cash(game) == [1494, 1506]
 
 
 def test_rent_a_jailed_owner_still_collects():
@@ -280,13 +280,13 @@ def test_rent_the_payer_short_of_cash_must_raise_it_before_play_goes_on():
     events = act(game, ClaimRent(BOB, claim))
     assert of(events, E.DebtRaised) == [E.DebtRaised(ANN, BOB, 200, "rent")]
     assert paid(events) == [] and cash(game) == [150, 1500]
-    d = game.pending
+    d = game.view.pending
     assert d.kind == K.RAISE_FUNDS and d.player == ANN and d.amount == 200 and d.creditor == BOB
     with pytest.raises(IllegalActionError, match="raise"):
         game.apply(Roll(BOB))
     events = act(game, Mortgage(ANN, READING))
     assert paid(events) == [(-1, ANN, 100), (ANN, BOB, 200)]
-    assert cash(game) == [50, 1700] and game.pending.kind == K.ROLL and game.current_player == BOB
+    assert cash(game) == [50, 1700] and game.view.pending.kind == K.ROLL and game.view.current_player == BOB
 
 
 
@@ -300,8 +300,8 @@ def test_a_debtor_may_raise_money_but_not_spend_it_until_the_debt_is_paid():
     set_cash(game, ANN, 60)
     place(game, ANN, "Short Line")
     act(game, Roll(ANN))  # lands on Boardwalk: double rent $100, Ann holds $60
-    assert game.pending.kind == "raise_funds" and game.pending.amount == 100
-    assert game.in_debt(ANN)
+    assert game.view.pending.kind == "raise_funds" and game.view.pending.amount == 100
+    assert game.view.in_debt(ANN)
     with pytest.raises(IllegalActionError, match="pay the debt before spending"):
         game.apply(LiftMortgage(ANN, 1))
     with pytest.raises(IllegalActionError, match="pay the debt before spending"):
@@ -310,5 +310,5 @@ def test_a_debtor_may_raise_money_but_not_spend_it_until_the_debt_is_paid():
     act(game, Mortgage(ANN, 3))
     events = act(game, Mortgage(ANN, 6))
     assert (ANN, BOB, 100) in paid(events, "rent")
-    assert not game.in_debt(ANN) and game.view.cash(ANN) == 40
+    assert not game.view.in_debt(ANN) and game.view.cash(ANN) == 40
     assert LiftMortgage(ANN, 1) in game.legal_actions(ANN)

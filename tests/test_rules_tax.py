@@ -25,7 +25,7 @@ def test_income_tax_us_choice_is_asked_before_the_worth_is_known():
     events = _to_income_tax(game)
     assert of(events, E.TaxChoiceNeeded) == [E.TaxChoiceNeeded(ANN, 200, 10)]
     assert paid(events) == []
-    d = game.pending
+    d = game.view.pending
     assert d.kind == K.INCOME_TAX and d.player == ANN
     assert set(game.legal_actions(ANN)) >= {PayIncomeTax(ANN, False), PayIncomeTax(ANN, True)}
     with pytest.raises(IllegalActionError, match="Ann's decision"):
@@ -37,7 +37,7 @@ def test_income_tax_us_flat_amount():
     _to_income_tax(game)
     events = act(game, PayIncomeTax(ANN, percent=False))
     assert paid(events) == [(ANN, -1, 200)]
-    assert cash(game) == [1300, 1500] and game.current_player == BOB
+    assert cash(game) == [1300, 1500] and game.view.current_player == BOB
 
 
 def test_income_tax_us_ten_percent_of_total_worth():
@@ -76,14 +76,14 @@ def test_income_tax_flat_when_the_option_says_so():
     game = new_game(income_tax="flat")
     events = _to_income_tax(game)
     assert of(events, E.TaxChoiceNeeded) == [] and paid(events) == [(ANN, -1, 200)]
-    assert game.current_player == BOB
+    assert game.view.current_player == BOB
 
 
 def test_income_tax_uk_is_a_flat_200():
     game = new_game(edition="uk")
     events = _to_income_tax(game)
-    assert paid(events) == [(ANN, -1, 200)] and game.pending.kind == K.ROLL
-    assert game.money(200) == "£200"
+    assert paid(events) == [(ANN, -1, 200)] and game.view.pending.kind == K.ROLL
+    assert game.view.money(200) == "£200"
 
 
 def test_income_tax_dotcom_offers_the_choice_in_millions():
@@ -96,7 +96,7 @@ def test_income_tax_dotcom_offers_the_choice_in_millions():
     ("us", 75, "Luxury Tax"), ("uk", 100, "Super Tax"), ("dotcom", 75, "ISP Fee")])
 def test_luxury_tax_super_tax_isp_fee_flat(edition, amount, name):
     game = new_game(edition=edition)
-    assert game.square(38).name == name
+    assert game.view.square(38).name == name
     place(game, ANN, 35)
     game.dice.add((1, 2))
     events = act(game, Roll(ANN))
@@ -112,7 +112,7 @@ def test_tax_the_player_short_of_cash_must_raise_it():
     game.dice.add((1, 2))
     events = act(game, Roll(ANN))
     assert of(events, E.DebtRaised) == [E.DebtRaised(ANN, -1, 75, "tax")]
-    assert game.pending.kind == K.RAISE_FUNDS and cash(game) == [30, 1500]
+    assert game.view.pending.kind == K.RAISE_FUNDS and cash(game) == [30, 1500]
     events = act(game, Mortgage(ANN, 5))
     assert paid(events) == [(-1, ANN, 100), (ANN, -1, 75)]
-    assert cash(game) == [55, 1500] and game.current_player == BOB
+    assert cash(game) == [55, 1500] and game.view.current_player == BOB

@@ -21,27 +21,27 @@ def test_who_starts_highest_starting_throw_starts():
     throws = of(game.log, E.StartingRoll)
     assert [(t.player, t.dice) for t in throws] == [(ANN, (2, 3)), (BOB, (6, 5)), (CAT, (1, 1))]
     assert of(game.log, E.FirstPlayer) == [E.FirstPlayer(BOB)]
-    assert game.current_player == BOB
-    assert game.pending.kind == K.ROLL and game.pending.player == BOB
+    assert game.view.current_player == BOB
+    assert game.view.pending.kind == K.ROLL and game.view.pending.player == BOB
 
 
 def test_who_starts_ties_throw_again_among_the_tied_only():
     game = new_game((4, 4), (5, 3), (1, 2), (2, 2), (6, 3), players=("Ann", "Bob", "Cat"), first=None)
     throws = [(t.player, sum(t.dice)) for t in of(game.log, E.StartingRoll)]
     assert throws == [(ANN, 8), (BOB, 8), (CAT, 3), (ANN, 4), (BOB, 9)]
-    assert game.current_player == BOB
+    assert game.view.current_player == BOB
 
 
 def test_who_starts_then_play_follows_seat_order():
     game = new_game((1, 2), (6, 6), (2, 3), (6, 4), (4, 6), (5, 5), (4, 6),
                     players=("Ann", "Bob", "Cat"), first=None)
-    assert game.current_player == BOB
+    assert game.view.current_player == BOB
     seen = []
     for _ in range(3):
-        seen.append(game.current_player)
-        act(game, Roll(game.current_player))  # every throw here totals 10: Just Visiting, Free Parking...
-        while game.pending.kind == K.ROLL and game.current_player == seen[-1]:
-            act(game, Roll(game.current_player))
+        seen.append(game.view.current_player)
+        act(game, Roll(game.view.current_player))  # every throw here totals 10: Just Visiting, Free Parking...
+        while game.view.pending.kind == K.ROLL and game.view.current_player == seen[-1]:
+            act(game, Roll(game.view.current_player))
     assert seen == [BOB, CAT, ANN]
     assert [t.player for t in of(game.log, E.TurnStarted)] == [BOB, CAT, ANN, BOB]
 
@@ -54,25 +54,25 @@ def test_dice_move_the_sum():
     assert of(events, E.Moved) == [E.Moved(ANN, 0, 10, 10)]
     assert position(game, ANN) == 10
     assert not game.view.in_jail(ANN)  # Just Visiting
-    assert game.current_player == BOB
+    assert game.view.current_player == BOB
 
 
 def test_dice_doubles_throw_again():
     game = new_game((5, 5), (4, 6))
     act(game, Roll(ANN))
     assert position(game, ANN) == 10
-    assert game.current_player == ANN and game.pending.kind == K.ROLL and game.pending.player == ANN
+    assert game.view.current_player == ANN and game.view.pending.kind == K.ROLL and game.view.pending.player == ANN
     act(game, Roll(ANN))
     assert position(game, ANN) == 20
-    assert game.current_player == BOB
+    assert game.view.current_player == BOB
 
 
 def test_dice_doubles_throw_again_after_the_landing_is_settled():
     game = new_game((3, 3), (4, 6))
     act(game, Roll(ANN))
-    assert game.pending.kind == K.BUY and game.pending.player == ANN  # Oriental Avenue
+    assert game.view.pending.kind == K.BUY and game.view.pending.player == ANN  # Oriental Avenue
     act(game, Buy(ANN))
-    assert game.pending.kind == K.ROLL and game.pending.player == ANN
+    assert game.view.pending.kind == K.ROLL and game.view.pending.player == ANN
 
 
 def test_dice_third_doubles_in_a_turn_go_straight_to_jail_without_moving():
@@ -86,7 +86,7 @@ def test_dice_third_doubles_in_a_turn_go_straight_to_jail_without_moving():
     assert of(events, E.SentToJail) == [E.SentToJail(ANN, "doubles")]
     assert position(game, ANN) == 10 and game.view.in_jail(ANN)
     assert cash(game) == before
-    assert game.current_player == BOB  # the turn ends
+    assert game.view.current_player == BOB  # the turn ends
 
 
 def test_dice_doubles_are_counted_per_turn():
@@ -100,7 +100,7 @@ def test_dice_doubles_are_counted_per_turn():
     act(game, Buy(ANN))
     act(game, Roll(ANN))  # doubles again, the fourth in two turns but the second in this one
     assert not game.view.in_jail(ANN) and position(game, ANN) == 5
-    assert game.current_player == ANN and game.pending.kind == K.BUY
+    assert game.view.current_player == ANN and game.view.pending.kind == K.BUY
 
 
 def test_dice_doubles_then_go_to_jail_square_ends_the_turn():
@@ -109,7 +109,7 @@ def test_dice_doubles_then_go_to_jail_square_ends_the_turn():
     events = act(game, Roll(ANN))
     assert of(events, E.SentToJail) == [E.SentToJail(ANN, "square")]
     assert game.view.in_jail(ANN) and position(game, ANN) == 10
-    assert game.current_player == BOB  # no throw again for the doubles
+    assert game.view.current_player == BOB  # no throw again for the doubles
 
 
 # ---------------------------------------------------------------- GO
@@ -164,7 +164,7 @@ def test_free_parking_nothing_happens():
     events = act(game, Roll(ANN))
     assert position(game, ANN) == 20
     assert paid(events) == [] and cash(game) == [1500, 1500]
-    assert game.current_player == BOB and game.pending.kind == K.ROLL
+    assert game.view.current_player == BOB and game.view.pending.kind == K.ROLL
 
 
 # ---------------------------------------------------------------- outside the dice
@@ -182,7 +182,7 @@ def test_turn_limit_ends_the_game_with_no_winner():
     game = new_game((4, 6), (4, 6), max_turns=2)
     act(game, Roll(ANN))
     events = act(game, Roll(BOB))
-    assert game.over and game.outcome.termination == "turn_limit" and game.outcome.winner == NOBODY
+    assert game.view.over and game.view.outcome.termination == "turn_limit" and game.view.outcome.winner == NOBODY
     assert of(events, E.GameOver)[0].values == (1500, 1500)
     assert game.legal_actions() == []
     with pytest.raises(IllegalActionError, match="over"):

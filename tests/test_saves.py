@@ -48,7 +48,7 @@ def test_save_path_stays_in_the_folder(tmp_path: Path) -> None:
 def test_the_file_is_laid_out_one_record_a_line(tmp_path: Path) -> None:
     game = new_game()
     for _ in range(6):
-        for action in game.legal_actions(game.pending.player)[:1]:
+        for action in game.legal_actions(game.view.pending.player)[:1]:
             game.apply(action)
     text = saves.write_save(tmp_path, "lines", game, None, UI).read_text("utf-8")
     document = saves.make_document(game, None, UI)

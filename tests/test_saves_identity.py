@@ -24,9 +24,9 @@ def new_game(seed: int = 4, names: tuple[str, str] = ("Ann", "Bob")) -> Game:
 def play(game: Game, actions: int) -> None:
     """Go on with the first legal answer each time (throws, buying, bids ...)."""
     for _ in range(actions):
-        if game.over:
+        if game.view.over:
             return
-        legal = game.legal_actions(game.pending.player)
+        legal = game.legal_actions(game.view.pending.player)
         game.apply(legal[0])
 
 

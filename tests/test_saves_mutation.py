@@ -35,7 +35,7 @@ def bases() -> tuple[str, ...]:
     computers = ai.ComputerPlayers(played, {1: "basic", 2: "ruthless"}, seed=13)
     people = ai.ComputerPlayers(played, {0: "random"}, seed=14)  # plays the person's seat
     for _ in range(250):
-        if played.over:
+        if played.view.over:
             break
         action = computers.next_action(played) or people.next_action(played)
         played.apply(action)
@@ -123,7 +123,7 @@ def plays_on(loaded: saves.LoadedGame, folder: Path) -> None:
     check_invariants(game)
     chooser = random.Random(0)
     for _ in range(60):
-        if game.over:
+        if game.view.over:
             break
         action = loaded.computers.next_action(game) if loaded.computers is not None else None
         if action is None:

@@ -30,15 +30,15 @@ def test_time_limit_game_deals_two_deeds_each_and_the_players_pay_for_them():
     assert dealt == [E.DeedDealt(ANN, BOARDWALK, 400), E.DeedDealt(BOB, PARK_PLACE, 350),
                      E.DeedDealt(ANN, SHORT_LINE, 200), E.DeedDealt(BOB, PENNSYLVANIA_AVE, 320)]
     assert paid(g.log, "deed") == [(ANN, BANK, 400), (BOB, BANK, 350), (ANN, BANK, 200), (BOB, BANK, 320)]
-    assert g.owned(ANN) == [SHORT_LINE, BOARDWALK] and g.owned(BOB) == [PENNSYLVANIA_AVE, PARK_PLACE]
+    assert g.view.owned(ANN) == [SHORT_LINE, BOARDWALK] and g.view.owned(BOB) == [PENNSYLVANIA_AVE, PARK_PLACE]
     assert cash(g) == [900, 830]
-    assert g.seconds_left() == 3600
+    assert g.view.seconds_left() == 3600
     check_invariants(g)
 
 
 def test_time_limit_game_dealt_deeds_are_shuffled_with_the_game_dice():
     g = Game.new(["Ann", "Bob", "Cat"], "us", rules={"short_game": "time_limit", "time_limit_minutes": 30}, seed=7)
-    owned = [g.owned(p) for p in range(3)]
+    owned = [g.view.owned(p) for p in range(3)]
     assert all(len(o) == 2 for o in owned)
     for p in range(3):
         assert cash(g)[p] == 1500 - sum(g.edition.squares[s].price for s in owned[p])
@@ -55,7 +55,7 @@ def test_time_limit_game_three_houses_then_a_hotel():
     events = act(g, Build(ANN, CONNECTICUT))
     assert of(events, E.BuildingBought)[0].hotel
     assert g.view.hotel(CONNECTICUT) and g.view.bank_houses == 32 - 6 and g.view.bank_hotels == 11
-    assert g.rent_of(CONNECTICUT) == 600  # hotel rent as in the regular game
+    assert g.view.rent(CONNECTICUT) == 600  # hotel rent as in the regular game
     assert cash(g)[ANN] == 900 - 10 * 50
 
 
@@ -83,15 +83,15 @@ def test_time_limit_game_of_the_uk_and_dotcom_books_keeps_four_houses_to_a_hotel
 def test_time_up_ends_the_game_when_the_current_move_is_finished():
     g = _timed((3, 3), (1, 2))
     act(g, Roll(ANN))  # doubles to Oriental Avenue
-    assert g.pending.kind == K.BUY
-    assert g.set_clock(59 * 60) == [] and g.seconds_left() == 60
+    assert g.view.pending.kind == K.BUY
+    assert g.set_clock(59 * 60) == [] and g.view.seconds_left() == 60
     events = g.set_clock(3600)
-    assert events == [E.TimeUp()] and not g.over  # Ann is still in play
-    assert g.pending.kind == K.BUY
+    assert events == [E.TimeUp()] and not g.view.over  # Ann is still in play
+    assert g.view.pending.kind == K.BUY
     events = act(g, Buy(ANN))  # she finishes the move (her doubles give no further throw)
-    assert g.over and g.outcome.termination == "time_up"
+    assert g.view.over and g.view.outcome.termination == "time_up"
     # Ann: $800 + Boardwalk 400 + Short Line 200 + Oriental 100; Bob: $830 + 350 + 320
-    assert g.outcome.values == [1500, 1500]
+    assert g.view.outcome.values == [1500, 1500]
     assert of(events, E.GameOver)[0].termination == "time_up"
     with pytest.raises(IllegalActionError, match="over"):
         g.apply(Roll(BOB))
@@ -101,22 +101,22 @@ def test_time_up_between_moves_ends_the_game_at_once():
     g = _timed((1, 2))
     act(g, Roll(ANN))  # to Baltic Avenue: Ann buys it
     act(g, Buy(ANN))
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB
     events = g.set_clock(3600)
-    assert E.TimeUp() in events and g.over
-    assert g.outcome.values == [840 + 400 + 200 + 60, 830 + 350 + 320]
-    assert g.outcome.winner == ANN
+    assert E.TimeUp() in events and g.view.over
+    assert g.view.outcome.values == [840 + 400 + 200 + 60, 830 + 350 + 320]
+    assert g.view.outcome.winner == ANN
 
 
 def test_time_limit_and_clock_are_saved_with_the_game():
     g = _timed((1, 2))
     g.set_clock(1000)
     again = Game.from_dict(g.to_dict())
-    assert again.rules.time_limit_minutes == 60 and again.seconds_left() == 2600
+    assert again.rules.time_limit_minutes == 60 and again.view.seconds_left() == 2600
     again.set_clock(500)  # the clock never runs backwards
-    assert again.seconds_left() == 2600
+    assert again.view.seconds_left() == 2600
     again.set_clock(3600)
-    assert again.over and again.outcome.termination == "time_up"
+    assert again.view.over and again.view.outcome.termination == "time_up"
 
 
 def test_time_limit_valuation_follows_the_book():
@@ -130,11 +130,11 @@ def test_time_limit_valuation_follows_the_book():
     check_invariants(g)
     # Ann: cash 900 + printed prices 350 + 400 + Reading at its mortgage value 100
     #      + three houses at cost 600 + a hotel at the cost of five houses 1000
-    assert g.face_value(ANN) == 900 + 350 + 400 + 100 + 3 * 200 + 5 * 200
+    assert g.view.face_value(ANN) == 900 + 350 + 400 + 100 + 3 * 200 + 5 * 200
     # Bob: cash 830 + 100 + 100 + 120 + four houses at 50
-    assert g.face_value(BOB) == 830 + 320 + 200
+    assert g.view.face_value(BOB) == 830 + 320 + 200
     g.set_clock(3600)
-    assert g.outcome.values == [3350, 1350] and g.outcome.winner == ANN
+    assert g.view.outcome.values == [3350, 1350] and g.view.outcome.winner == ANN
 
 
 # --------------------------------------------------------------------- the .com short game
@@ -146,7 +146,7 @@ def test_dotcom_short_game_deals_three_free_deeds_each():
     g = _dotcom()
     dealt = of(g.log, E.DeedDealt)
     assert len(dealt) == 9 and all(d.price == 0 for d in dealt)
-    assert [len(g.owned(p)) for p in range(3)] == [3, 3, 3]
+    assert [len(g.view.owned(p)) for p in range(3)] == [3, 3, 3]
     assert paid(g.log) == [] and cash(g) == [1500, 1500, 1500]
     assert [d.player for d in dealt] == [ANN, BOB, CAT] * 3
 
@@ -171,7 +171,7 @@ def test_dotcom_jail_must_be_left_on_the_next_turn_fine_after_a_failed_throw():
     assert E.LeftJail(ANN, "forced_fine") in events
     assert paid(events, "jail fine") == [(ANN, BANK, 50)]
     assert g.view.position(ANN) == 13 and not g.view.in_jail(ANN)
-    assert g.pending.kind == K.BUY and g.pending.square == 13
+    assert g.view.pending.kind == K.BUY and g.view.pending.square == 13
 
 
 def test_dotcom_jail_may_be_left_by_paying_before_the_throw():
@@ -199,7 +199,7 @@ def test_dotcom_short_game_income_tax_is_a_flat_200():
     events = act(g, Roll(ANN))
     assert not of(events, E.TaxChoiceNeeded)
     assert paid(events, "tax") == [(ANN, BANK, 200)]
-    assert g.pending.kind == K.ROLL and g.pending.player == BOB
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == BOB
 
 
 def test_dotcom_short_game_ends_at_the_first_bankruptcy_with_the_dotcom_valuation():
@@ -213,16 +213,16 @@ def test_dotcom_short_game_ends_at_the_first_bankruptcy_with_the_dotcom_valuatio
     set_cash(g, ANN, 100)
     place(g, ANN, SHORT_LINE)
     act(g, Roll(ANN))  # Yahoo! with an office: $2,000M
-    assert g.pending.kind == K.RAISE_FUNDS
+    assert g.view.pending.kind == K.RAISE_FUNDS
     events = act(g, DeclareBankruptcy(ANN))
-    assert g.over and g.outcome.termination == "first_bankruptcy"
+    assert g.view.over and g.view.outcome.termination == "first_bankruptcy"
     # Bob: cash 1500 + 100 from Ann + lots 350 + 400 + three houses at cost + the hotel at its
     # price plus the three houses turned in for it (four house prices)
     bob = 1600 + 350 + 400 + 3 * 200 + 4 * 200
     # Cat: cash + 100 + 100 + 120 + one house + the mortgaged AT&T at half its printed price
     cat = 1500 + 320 + 50 + 100
-    assert g.outcome.values == [0, bob, cat]
-    assert g.outcome.winner == BOB
+    assert g.view.outcome.values == [0, bob, cat]
+    assert g.view.outcome.winner == BOB
     assert of(events, E.GameOver)[0].values == (0, bob, cat)
 
 
@@ -240,9 +240,9 @@ def test_end_game_values_every_player_and_names_the_winner():
     build(g, {BOARDWALK: 1})
     give(g, CAT, SHORT_LINE, mortgaged=True)
     events = act(g, EndGame(CAT))
-    assert g.over and g.outcome.termination == "ended"
-    assert g.outcome.values == [1700, 1500 + 350 + 400 + 200, 1600]
-    assert g.outcome.winner == BOB
+    assert g.view.over and g.view.outcome.termination == "ended"
+    assert g.view.outcome.values == [1700, 1500 + 350 + 400 + 200, 1600]
+    assert g.view.outcome.winner == BOB
     assert E.GameOver("ended", BOB, (1700, 2450, 1600)) in events
     assert g.legal_actions() == []
 
@@ -252,14 +252,14 @@ def test_once_time_is_up_only_the_player_in_play_may_still_deal():
     from monopoly.engine import IllegalActionError, Mortgage
     game = Game.new(["Ann", "Bob"], rules={"short_game": "time_limit", "time_limit_minutes": 60},
                     dice=ScriptedDice([(1, 2)], shuffle_with=1), first_player=0)
-    bob_deed = game.owned(1)[0]
-    ann_deed = game.owned(0)[0]
+    bob_deed = game.view.owned(1)[0]
+    ann_deed = game.view.owned(0)[0]
     game.apply(Roll(0))  # Ann lands on Baltic Avenue (or wherever) and is still in play
-    if game.pending.kind == "roll":
+    if game.view.pending.kind == "roll":
         pytest.skip("the scripted throw finished Ann's move")
     game.set_clock(60 * 60)
-    assert game.view.time_up and not game.over
+    assert game.view.time_up and not game.view.over
     with pytest.raises(IllegalActionError, match="time is up"):
         game.apply(Mortgage(1, bob_deed))
     assert not any(a.player == 1 for a in game.legal_actions() if isinstance(a, Mortgage))
-    assert game.is_legal(Mortgage(0, ann_deed)) or game.view.mortgaged(ann_deed)
+    assert game.view.is_legal(Mortgage(0, ann_deed)) or game.view.mortgaged(ann_deed)

@@ -39,8 +39,8 @@ def test_two_players_wanting_more_houses_than_the_bank_has_bid_for_them():
     events = act(g, OrderBuildings(0, ((0, 2), (1, 3))))  # five wanted, two in the bank
     assert E.BuildingsOrdered(((0, 2), (1, 3)), False, 2) in events
     assert any(isinstance(e, E.AuctionStarted) and e.item == "house" for e in events)
-    d = g.pending
-    assert d.kind == K.AUCTION and d.auction.item == "house" and d.auction.bidders == [0, 1]
+    d = g.view.pending
+    assert d.kind == K.AUCTION and d.auction.item == "house" and d.auction.bidders == (0, 1)
     # while the scarce houses are auctioned nobody builds directly, not even Cy
     with pytest.raises(IllegalActionError, match="auctioned"):
         act(g, Build(0, MEDITERRANEAN))
@@ -52,7 +52,7 @@ def test_two_players_wanting_more_houses_than_the_bank_has_bid_for_them():
     assert E.AuctionWon(1, "house", -1, 80) in events
     assert paid(events, "auction") == [(1, BANK, 80)]
     assert g.view.cash(1) == 1500 - 80
-    assert g.pending.kind == K.PLACE_BUILDING and g.pending.player == 1 and g.pending.reason == "house"
+    assert g.view.pending.kind == K.PLACE_BUILDING and g.view.pending.player == 1 and g.view.pending.building == "house"
     assert g.view.bank_houses == 2  # bought, not yet placed
     events = act(g, Build(1, CONNECTICUT))  # placing it costs nothing more
     assert [e for e in events if isinstance(e, E.BuildingBought)][0].cost == 0
@@ -61,17 +61,17 @@ def test_two_players_wanting_more_houses_than_the_bank_has_bid_for_them():
     assert g.to_dict()["state"]["building_orders"] == [[0, 2], [1, 2]]  # who is still owed how many (no view shows it)
 
     # second house: still four wanted for one house, so it is auctioned too; Ann takes it for $1
-    assert g.pending.kind == K.AUCTION and g.pending.auction.item == "house"
+    assert g.view.pending.kind == K.AUCTION and g.view.pending.auction.item == "house"
     act(g, PassBid(1))
     events = act(g, Bid(0, 1))
     assert E.AuctionWon(0, "house", -1, 1) in events
-    assert g.pending.kind == K.PLACE_BUILDING and g.pending.player == 0
+    assert g.view.pending.kind == K.PLACE_BUILDING and g.view.pending.player == 0
     act(g, Build(0, BALTIC))
     assert g.view.houses(BALTIC) == 1 and g.view.bank_houses == 0
     assert g.view.cash(0) == 1499
     # the bank is empty: the orders lapse and play returns to Ann's throw
     assert not g.view.buildings_on_order
-    assert g.pending.kind == K.ROLL and g.pending.player == 0
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == 0
     with pytest.raises(IllegalActionError, match="no houses left"):
         act(g, Build(1, ORIENTAL))
     check_invariants(g)
@@ -83,10 +83,10 @@ def test_shortage_auction_ends_when_the_bank_can_meet_the_rest():
     act(g, OrderBuildings(0, ((0, 1), (1, 2))))  # three wanted, two in the bank
     act(g, Bid(0, 10))
     act(g, PassBid(1))
-    assert g.pending.kind == K.PLACE_BUILDING and g.pending.player == 0
+    assert g.view.pending.kind == K.PLACE_BUILDING and g.view.pending.player == 0
     act(g, Build(0, MEDITERRANEAN))
     # Bob's two wanted, one left: only Bob still orders, so no auction; he builds at the deed price
-    assert g.pending.kind == K.ROLL and not g.view.buildings_on_order
+    assert g.view.pending.kind == K.ROLL and not g.view.buildings_on_order
     events = act(g, Build(1, ORIENTAL))
     assert paid(events, "building") == [(1, BANK, 50)]
     assert g.view.bank_houses == 0
@@ -98,11 +98,11 @@ def test_uk_a_bid_beyond_the_bidders_assets_voids_the_shortage_auction():
     g = new_game(players=("Ann", "Bob", "Cy"), auction_limit="assets")
     _houses_short(g)
     act(g, OrderBuildings(0, ((0, 2), (1, 3))))
-    limit = g.bid_limit(0)  # Ann's cash and mortgage values
+    limit = g.view.bid_limit(0)  # Ann's cash and mortgage values
     events = act(g, Bid(0, limit + 1))
     assert of(events, E.AuctionVoided) == [E.AuctionVoided(0, limit + 1, "house", -1)]
     assert not g.view.buildings_on_order and g.view.bank_houses == 2
-    assert g.pending.kind == K.ROLL and g.pending.player == 0
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == 0
     check_invariants(g)
 
 
@@ -115,7 +115,7 @@ def test_no_shortage_auction_when_the_bank_has_enough():
         act(g, OrderBuildings(0, ((0, 4),)))
     with pytest.raises(IllegalActionError, match="no room"):
         act(g, OrderBuildings(0, ((0, 9), (1, 3))))  # the browns take eight houses at most
-    assert not g.view.buildings_on_order and g.pending.kind == K.ROLL
+    assert not g.view.buildings_on_order and g.view.pending.kind == K.ROLL
     act(g, Build(0, MEDITERRANEAN))  # nobody else wants them: Ann simply buys one
     assert g.view.bank_houses == 1
 
@@ -140,19 +140,19 @@ def test_scarce_hotels_are_auctioned_too():
     assert g.view.bank_hotels == 1
     check_invariants(g)
     act(g, OrderBuildings(1, ((0, 1), (1, 2)), hotels=True))
-    assert g.pending.auction.item == "hotel"
+    assert g.view.pending.auction.item == "hotel"
     act(g, Bid(0, 150))
     act(g, Bid(1, 300))
     events = act(g, PassBid(0))
     assert E.AuctionWon(1, "hotel", -1, 300) in events
-    assert g.pending.kind == K.PLACE_BUILDING and g.pending.reason == "hotel"
+    assert g.view.pending.kind == K.PLACE_BUILDING and g.view.pending.building == "hotel"
     with pytest.raises(IllegalActionError):
         act(g, Build(1, GREEN[2]))  # not Bob's street
     act(g, Build(1, BOARDWALK))
     assert g.view.hotel(BOARDWALK) and g.view.bank_hotels == 0
     assert g.view.bank_houses == 12 + 4  # Boardwalk's four houses went back
     assert g.view.cash(1) == 1500 - 300
-    assert g.pending.kind == K.ROLL and not g.view.buildings_on_order
+    assert g.view.pending.kind == K.ROLL and not g.view.buildings_on_order
     check_invariants(g)
 
 

@@ -31,16 +31,16 @@ def test_trade_several_properties_each_side_with_cash_from_the_proposer():
     events = act(g, ProposeTrade(ANN, BOB, give=(MEDITERRANEAN, BALTIC, ELECTRIC), take=(READING, SHORT_LINE),
                                  cash=100))
     assert of(events, E.TradeProposed)[0].recipient == BOB
-    assert g.pending.kind == K.TRADE_RESPONSE and g.pending.player == BOB
-    assert g.owner(MEDITERRANEAN) == ANN and cash(g) == [1500, 1500]  # nothing moves before the answer
+    assert g.view.pending.kind == K.TRADE_RESPONSE and g.view.pending.player == BOB
+    assert g.view.owner(MEDITERRANEAN) == ANN and cash(g) == [1500, 1500]  # nothing moves before the answer
     events = act(g, AcceptTrade(BOB))
     assert E.TradeAnswered(ANN, BOB, True) in events
     assert paid(events, "trade") == [(ANN, BOB, 100)]
-    assert [g.owner(s) for s in (MEDITERRANEAN, BALTIC, ELECTRIC)] == [BOB] * 3
-    assert [g.owner(s) for s in (READING, SHORT_LINE)] == [ANN] * 2
+    assert [g.view.owner(s) for s in (MEDITERRANEAN, BALTIC, ELECTRIC)] == [BOB] * 3
+    assert [g.view.owner(s) for s in (READING, SHORT_LINE)] == [ANN] * 2
     assert cash(g) == [1400, 1600]
     assert len(of(events, E.PropertyTransferred)) == 5
-    assert g.pending.kind == K.ROLL and g.pending.player == ANN  # play goes on where it was
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == ANN  # play goes on where it was
 
 
 def test_trade_with_cash_from_the_recipient():
@@ -49,7 +49,7 @@ def test_trade_with_cash_from_the_recipient():
     act(g, ProposeTrade(ANN, BOB, give=(BOARDWALK,), cash=-550))  # Ann sells Boardwalk for $550
     events = act(g, AcceptTrade(BOB))
     assert paid(events, "trade") == [(BOB, ANN, 550)]
-    assert g.owner(BOARDWALK) == BOB and cash(g) == [2050, 950]
+    assert g.view.owner(BOARDWALK) == BOB and cash(g) == [2050, 950]
 
 
 def test_refused_trade_changes_nothing():
@@ -59,8 +59,8 @@ def test_refused_trade_changes_nothing():
     act(g, ProposeTrade(ANN, BOB, give=(BOARDWALK,), take=(PARK_PLACE,), cash=50))
     events = act(g, RejectTrade(BOB))
     assert events == [E.TradeAnswered(ANN, BOB, False)]
-    assert g.owner(BOARDWALK) == ANN and g.owner(PARK_PLACE) == BOB and cash(g) == [1500, 1500]
-    assert g.pending.kind == K.ROLL
+    assert g.view.owner(BOARDWALK) == ANN and g.view.owner(PARK_PLACE) == BOB and cash(g) == [1500, 1500]
+    assert g.view.pending.kind == K.ROLL
 
 
 def test_only_the_recipient_answers_and_one_offer_at_a_time():
@@ -95,7 +95,7 @@ def test_offer_that_no_longer_stands_can_only_be_refused():
     act(g, Build(ANN, BOARDWALK))  # Ann spends $200 while Bob thinks it over
     _refused(g, AcceptTrade(BOB), "no longer stands")
     act(g, RejectTrade(BOB))
-    assert g.owner(READING) == BOB
+    assert g.view.owner(READING) == BOB
 
 
 def test_jailed_player_may_trade():
@@ -105,7 +105,7 @@ def test_jailed_player_may_trade():
     give(g, ANN, WATER_WORKS)
     act(g, ProposeTrade(BOB, ANN, give=(READING,), take=(WATER_WORKS,), cash=25))
     act(g, AcceptTrade(ANN))
-    assert g.owner(READING) == ANN and g.owner(WATER_WORKS) == BOB and cash(g) == [1525, 1475]
+    assert g.view.owner(READING) == ANN and g.view.owner(WATER_WORKS) == BOB and cash(g) == [1525, 1475]
     assert g.view.in_jail(BOB)
 
 
@@ -119,7 +119,7 @@ def test_get_out_of_jail_free_cards_change_hands_in_a_trade():
     assert of(events, E.JailCardPassed) == [E.JailCardPassed(ANN, BOB, "chance")]
     assert g.view.jail_cards(ANN) == ()
     assert sorted(g.view.jail_cards(BOB)) == ["chance", "community_chest"]
-    assert g.owner(READING) == ANN and cash(g) == [1350, 1650]
+    assert g.view.owner(READING) == ANN and cash(g) == [1350, 1650]
     _refused(g, ProposeTrade(ANN, BOB, give=(READING,), take_cards=("community_chest", "community_chest")),
              "does not hold")
 
@@ -134,7 +134,7 @@ def test_a_jail_card_sold_for_an_agreed_price_and_used():
     events = act(g, AcceptTrade(ANN))
     assert paid(events, "trade") == [(BOB, ANN, 40)]
     assert g.view.jail_cards(BOB) == ("community_chest",)
-    assert g.current_player == BOB
+    assert g.view.current_player == BOB
     events = act(g, UseJailCard(BOB))
     assert E.LeftJail(BOB, "card") in events
     assert not g.view.in_jail(BOB) and g.view.jail_cards(BOB) == ()
@@ -149,11 +149,11 @@ def test_no_property_of_a_group_with_buildings_changes_hands():
     _refused(g, ProposeTrade(BOB, ANN, take=(ORIENTAL,), cash=100), "has buildings")
     act(g, ProposeTrade(ANN, BOB, give=(READING,), cash=-200))  # other property may
     act(g, AcceptTrade(BOB))
-    assert g.owner(READING) == BOB
+    assert g.view.owner(READING) == BOB
     act(g, SellBuilding(ANN, ORIENTAL))  # once the house is sold back, the group may be traded
     act(g, ProposeTrade(ANN, BOB, give=(VERMONT,), cash=-100))
     act(g, AcceptTrade(BOB))
-    assert g.owner(VERMONT) == BOB
+    assert g.view.owner(VERMONT) == BOB
 
 
 # --------------------------------------------------------------- mortgaged property in a trade
@@ -162,13 +162,13 @@ def test_mortgaged_property_received_and_kept_costs_ten_percent_now_and_again_wh
     give(g, ANN, BOARDWALK, mortgaged=True)  # mortgage value $200
     act(g, ProposeTrade(ANN, BOB, give=(BOARDWALK,), cash=-100))
     events = act(g, AcceptTrade(BOB))
-    assert g.owner(BOARDWALK) == BOB and g.view.mortgaged(BOARDWALK)
-    assert g.pending.kind == K.MORTGAGED_TRANSFER and g.pending.player == BOB and g.pending.square == BOARDWALK
+    assert g.view.owner(BOARDWALK) == BOB and g.view.mortgaged(BOARDWALK)
+    assert g.view.pending.kind == K.MORTGAGED_TRANSFER and g.view.pending.player == BOB and g.view.pending.square == BOARDWALK
     assert cash(g) == [1600, 1400]
     events = act(g, SettleMortgagedTransfer(BOB, BOARDWALK, lift=False))
     assert paid(events) == [(BOB, BANK, 20)]  # 10% of the $200 mortgage
     assert g.view.mortgaged(BOARDWALK) and cash(g) == [1600, 1380]
-    assert g.pending.kind == K.ROLL
+    assert g.view.pending.kind == K.ROLL
     # lifting later costs the mortgage plus another 10%
     events = act(g, LiftMortgage(BOB, BOARDWALK))
     assert paid(events) == [(BOB, BANK, 220)]
@@ -190,10 +190,10 @@ def test_lifting_through_the_mortgage_option_while_asked_counts_as_lifting_at_on
     give(g, ANN, BOARDWALK, mortgaged=True)
     act(g, ProposeTrade(ANN, BOB, give=(BOARDWALK,)))
     act(g, AcceptTrade(BOB))
-    assert g.pending.kind == K.MORTGAGED_TRANSFER
+    assert g.view.pending.kind == K.MORTGAGED_TRANSFER
     events = act(g, LiftMortgage(BOB, BOARDWALK))
     assert paid(events) == [(BOB, BANK, 220)]  # mortgage + 10%, and no second 10%
-    assert g.pending.kind == K.ROLL and g.pending.player == ANN
+    assert g.view.pending.kind == K.ROLL and g.view.pending.player == ANN
     assert cash(g) == [1500, 1280]
 
 
@@ -205,8 +205,8 @@ def test_each_mortgaged_property_received_asks_its_own_decision():
     act(g, ProposeTrade(ANN, BOB, give=(READING, SHORT_LINE, BALTIC), take=(ELECTRIC,)))
     act(g, AcceptTrade(BOB))
     asked = []
-    while g.pending.kind == K.MORTGAGED_TRANSFER:
-        d = g.pending
+    while g.view.pending.kind == K.MORTGAGED_TRANSFER:
+        d = g.view.pending
         asked.append((d.player, d.square))
         act(g, SettleMortgagedTransfer(d.player, d.square, lift=False))
     assert sorted(asked) == [(ANN, ELECTRIC), (BOB, READING), (BOB, SHORT_LINE)]
@@ -218,7 +218,7 @@ def test_mortgaged_property_with_no_interest_option_needs_no_decision():
     give(g, ANN, BOARDWALK, mortgaged=True)
     act(g, ProposeTrade(ANN, BOB, give=(BOARDWALK,), cash=-100))
     act(g, AcceptTrade(BOB))
-    assert g.pending.kind == K.ROLL and g.view.mortgaged(BOARDWALK)
+    assert g.view.pending.kind == K.ROLL and g.view.mortgaged(BOARDWALK)
     events = act(g, LiftMortgage(BOB, BOARDWALK))
     assert paid(events) == [(BOB, BANK, 200)]
 
@@ -232,7 +232,7 @@ def test_interest_owed_on_a_mortgaged_property_can_become_a_debt():
     _refused(g, SettleMortgagedTransfer(BOB, BOARDWALK, lift=True), "costs")
     events = act(g, SettleMortgagedTransfer(BOB, BOARDWALK, lift=False))
     assert E.DebtRaised(BOB, BANK, 20, "mortgage interest") in events
-    assert g.pending.kind == K.RAISE_FUNDS and g.pending.amount == 20
+    assert g.view.pending.kind == K.RAISE_FUNDS and g.view.pending.amount == 20
     check_invariants(g)
 
 
@@ -248,12 +248,12 @@ def test_a_debtor_who_receives_a_mortgaged_property_may_not_lift_it_before_payin
     place(g, ANN, 10)
     dice(g, (3, 4))
     act(g, Roll(ANN))
-    assert g.in_debt(BOB) and g.in_debt(CAT)
+    assert g.view.in_debt(BOB) and g.view.in_debt(CAT)
     act(g, ProposeTrade(BOB, CAT, give=(MEDITERRANEAN,)))
     act(g, AcceptTrade(CAT))
-    assert g.pending.kind == K.MORTGAGED_TRANSFER and g.pending.player == CAT and cash(g)[CAT] == 40
+    assert g.view.pending.kind == K.MORTGAGED_TRANSFER and g.view.pending.player == CAT and cash(g)[CAT] == 40
     _refused(g, SettleMortgagedTransfer(CAT, MEDITERRANEAN, lift=True), "must pay the debt")
     events = act(g, SettleMortgagedTransfer(CAT, MEDITERRANEAN, lift=False))
     assert paid(events) == [(CAT, BANK, 3)]  # the interest is charged, not chosen
-    assert g.view.mortgaged(MEDITERRANEAN) and g.in_debt(CAT)
+    assert g.view.mortgaged(MEDITERRANEAN) and g.view.in_debt(CAT)
 

@@ -56,25 +56,25 @@ def two_person_seed() -> tuple[int, str, str, int, int]:
     names = ["Ann", "Bob"]
     for seed in range(1, 3000):
         g = Game.new(names, "us", None, seed=seed)
-        p1 = g.current_player
+        p1 = g.view.current_player
         events = g.apply(Roll(p1))
         dice = next(e.dice for e in events if isinstance(e, E.DiceRolled))
-        if dice[0] == dice[1] or g.pending.kind != K.BUY:
+        if dice[0] == dice[1] or g.view.pending.kind != K.BUY:
             continue
-        x = g.pending.square
+        x = g.view.pending.square
         g.apply(Buy(p1))
-        if g.pending.kind != K.ROLL or g.current_player == p1:
+        if g.view.pending.kind != K.ROLL or g.view.current_player == p1:
             continue
-        p2 = g.current_player
+        p2 = g.view.current_player
         events = g.apply(Roll(p2))
         dice = next(e.dice for e in events if isinstance(e, E.DiceRolled))
-        if dice[0] == dice[1] or g.pending.kind != K.BUY or g.claims():
+        if dice[0] == dice[1] or g.view.pending.kind != K.BUY or g.view.claims():
             continue
-        y = g.pending.square
+        y = g.view.pending.square
         g.apply(DeclineToBuy(p2))
         g.apply(Bid(p1, 50))
         g.apply(PassBid(p2))
-        if g.pending.kind == K.ROLL and g.current_player == p1 and not g.claims():
+        if g.view.pending.kind == K.ROLL and g.view.current_player == p1 and not g.view.claims():
             return seed, names[p1], names[p2], x, y
     raise AssertionError("no suitable seed")
 
@@ -156,7 +156,7 @@ def test_a_two_person_game_from_the_command_line_saved_quit_and_resumed(tmp_path
         s.wait_for(f"{first}: D to throw the dice")
         s.settle()
         text = s.text()
-        assert loaded.game.money(cash) in text
+        assert loaded.game.view.money(cash) in text
         assert f"{p1 + 1}m" in text, "the mortgaged mark is on the board"
         for row in (1, 21):  # the board's top and bottom rows are drawn the same as before
             assert s.line(row) == screen_before.splitlines()[row]
@@ -169,7 +169,7 @@ def test_a_two_person_game_from_the_command_line_saved_quit_and_resumed(tmp_path
     # The first session's autosave holds the game as it ended there; the resumed one, which went
     # on from the older t1, autosaves beside it under an identity of its own: neither is lost.
     autosaves = sorted(tmp_path.glob("autosave-*.json"))
-    assert len(autosaves) == 2 and all(saves.read_save(p).game.over for p in autosaves)
+    assert len(autosaves) == 2 and all(saves.read_save(p).game.view.over for p in autosaves)
 
 
 def _building_save(folder: Path, bank_houses: int = 3) -> Path:
@@ -508,7 +508,7 @@ def _long_game_text() -> str:
     ai = pytest.importorskip("monopoly.ai")
     donor = Game.new(["Ann", "Bob"], "us", {"max_turns": 1000}, seed=21, first_player=0)
     computers = ai.ComputerPlayers(donor, {0: "basic", 1: "basic"}, seed=22)
-    while not donor.over:
+    while not donor.view.over:
         donor.apply(computers.next_action(donor))
     game = Game.new(["Ann", "Bob"], "us", seed=4, first_player=0)
     game.log.extend(donor.log * 4)

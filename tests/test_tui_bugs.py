@@ -114,7 +114,7 @@ def test_bug6_the_two_values_of_the_same_deeds_are_each_named() -> None:
     arrange(game, owners={39: 0, 37: 0})
     ui = M.UIState(tokens=M.default_tokens(game, 2))
     holdings = " ".join(line for line, _ in M.holdings_lines(game, ui, 0))
-    assert f"Bank value {game.money(game.view.property_value(0))}" in holdings  # $175: half the prices
+    assert f"Bank value {game.view.money(game.view.property_value(0))}" in holdings  # $175: half the prices
     rows = [line for line, _ in M.valuation_rows(game)]
     assert rows[0].split() == ["Player", "Cash", "Printed", "Total"]
     assert any(line.startswith("Printed: deeds at printed prices") for line in rows)

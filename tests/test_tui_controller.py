@@ -128,9 +128,9 @@ class StubComputers:
         return seat in self.seats
 
     def next_action(self, game: Game) -> Any:
-        if self.extra and game.is_legal(self.extra[0]):
+        if self.extra and game.view.is_legal(self.extra[0]):
             return self.extra.pop(0)
-        d = game.pending
+        d = game.view.pending
         if d.player not in self.seats:
             return None
         p = d.player
@@ -138,7 +138,7 @@ class StubComputers:
                    K.PAY_OR_DRAW: PayOrDraw(p, False), K.TRADE_RESPONSE: RejectTrade(p),
                    K.MORTGAGED_TRANSFER: SettleMortgagedTransfer(p, d.square, False)}
         action = answers.get(d.kind)
-        if isinstance(action, Buy) and not game.is_legal(action):
+        if isinstance(action, Buy) and not game.view.is_legal(action):
             action = DeclineToBuy(p)
         return action
 
@@ -159,7 +159,7 @@ class Bidder(StubComputers):
     """Computers that raise by 35 while the bid is under 70, then answer like the stub."""
 
     def next_action(self, game: Game) -> Any:
-        d = game.pending
+        d = game.view.pending
         if d.kind == K.AUCTION and d.player in self.seats and d.auction.high_bid < 70:
             return Bid(d.player, d.auction.high_bid + 35)
         return super().next_action(game)
@@ -182,7 +182,7 @@ def test_roll_buy_and_quit_with_the_valuation(tmp_path: Path) -> None:
     farewell = controller.run()
     assert game.view.owner(3) == 0, "RETURN took the default: buy"
     assert any(p.startswith("Ann: buy Baltic Avenue for $60? (Y/N) [Y]") for p in screen.transcript)
-    assert game.over and game.outcome.termination == "ended"
+    assert game.view.over and game.view.outcome.termination == "ended"
     assert "Final valuation" in screen.popups
     assert farewell.startswith("The game is over: Ann wins")
     assert controller.record.autosave_path.is_file()
@@ -202,7 +202,7 @@ def test_a_computer_offers_a_trade_and_the_person_accepts(tmp_path: Path) -> Non
 
 def test_the_owner_claims_rent_with_r_while_the_computer_waits_to_throw(tmp_path: Path) -> None:
     # Bob (a computer) throws doubles onto Ann's Baltic Avenue; before his next throw Ann presses R.
-    claimable = lambda screen: bool(screen.game.claims())  # noqa: E731
+    claimable = lambda screen: bool(screen.game.view.claims())  # noqa: E731
     screen = FakeScreen([(WAIT, "r", claimable)] + QUIT)
     game, controller = make(tmp_path, [(1, 1), (2, 3)], screen, first=1, computers=StubComputers({1}))
     arrange(game, owners={3: 0}, squares={1: 1})
@@ -289,7 +289,7 @@ def test_bankruptcy_is_offered_only_when_nothing_can_cover_the_debt(tmp_path: Pa
     s = ann_short_before_boardwalk(game)
     controller.run()
     assert any("B declare bankruptcy" in p for p in screen.transcript)
-    assert s.bankrupt(0) and game.over and game.outcome.winner == 1
+    assert s.bankrupt(0) and game.view.over and game.view.outcome.winner == 1
 
 
 def test_after_a_bankruptcy_the_end_of_turn_line_names_nobody_who_did_not_just_play(tmp_path: Path) -> None:
@@ -344,7 +344,7 @@ def test_an_option_key_during_an_auction_says_why_nothing_opens(tmp_path: Path) 
     controller.run()
     assert ("The options wait until the auction is over: bid with a player's number, or P to drop out"
             in messages(controller))
-    assert game.outcome.termination == "ended", "Quit worked once the auction was over"
+    assert game.view.outcome.termination == "ended", "Quit worked once the auction was over"
 
 
 def test_an_auction_with_a_bad_amount_asks_again(tmp_path: Path) -> None:
@@ -503,7 +503,7 @@ def test_a_game_of_computers_only_has_a_turn_limit_and_ends_with_the_table(tmp_p
     game, controller = make(tmp_path, [(1, 2), (2, 3), (3, 4), (4, 5)], screen, computers=StubComputers({0, 1}),
                             max_turns=3)
     controller.run()
-    assert game.over and game.outcome.termination == "turn_limit"
+    assert game.view.over and game.view.outcome.termination == "turn_limit"
     assert "Final valuation" in screen.popups
 
 
@@ -527,22 +527,22 @@ def test_with_fastmove_a_game_of_computers_only_pauses_once_a_turn(tmp_path: Pat
     screen = TimedScreen(keys("x"))
     game, controller = make(tmp_path, rolls, screen, computers=StubComputers({0, 1}), max_turns=6)
     controller.run()
-    assert game.over and game.view.turn == 6
+    assert game.view.over and game.view.turn == 6
     assert screen.waited <= 6 * play.WATCH_PACE + 1e-9
     # without Fastmove (or with a person playing) computer actions still stay on screen a while
     slow = TimedScreen(keys("x"))
     game, controller = make(tmp_path, rolls, slow, computers=StubComputers({0, 1}), max_turns=6)
     controller.ui.fastmove = False
     controller.run()
-    assert game.over and slow.waited >= 6 * play.PACE
+    assert game.view.over and slow.waited >= 6 * play.PACE
 
 
 def test_quit_offers_to_save_first(tmp_path: Path) -> None:
     screen = FakeScreen(keys("q", "y", "y", "before\n", "x"))
     game, controller = make(tmp_path, [], screen)
     controller.run()
-    assert game.over
-    assert saves.read_save(tmp_path / "before.json").game.over is False
+    assert game.view.over
+    assert saves.read_save(tmp_path / "before.json").game.view.over is False
 
 
 def test_options_with_nothing_to_do_say_so(tmp_path: Path) -> None:
@@ -593,7 +593,7 @@ def test_the_time_limit_game_ends_on_the_clock(tmp_path: Path) -> None:
     game, controller = make(tmp_path, [], screen, short_game="time_limit", time_limit_minutes=1)
     controller._elapsed0 = 61.0
     farewell = controller.run()
-    assert game.over and game.outcome.termination == "time_up"
+    assert game.view.over and game.view.outcome.termination == "time_up"
     assert "Time is up! The game ends when this move is over." in messages(controller)
     assert farewell.startswith("The game is over")
 
@@ -605,7 +605,7 @@ def test_the_clock_stops_when_the_game_ends(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setattr(play.time, "monotonic", lambda: now[0])
     controller.session._start, controller.session._elapsed0 = 1000.0, 30.0
     controller.run()
-    assert game.over
+    assert game.view.over
     stopped = controller.session.elapsed()
     now[0] += 3600  # an hour looking at the final table
     assert controller.session.elapsed() == stopped
@@ -619,7 +619,7 @@ def test_a_few_turns_against_a_real_computer_player(tmp_path: Path, strategy: st
 
     def person(screen: FakeScreen) -> Any:
         game = screen.game
-        if game.over:
+        if game.view.over:
             return "x"
         prompt = screen.prompt_now()
         if not prompt and screen.ui.popup is not None and screen.ui.popup.title == "Auction":
@@ -644,7 +644,7 @@ def test_a_few_turns_against_a_real_computer_player(tmp_path: Path, strategy: st
     ui = M.UIState(tokens=M.default_tokens(game, 2), fastmove=True)
     controller = play.GameController(screen, game, computers, ui, tmp_path)
     controller.run()
-    assert game.over
+    assert game.view.over
     check_invariants(game)
     said = messages(controller)
     assert any(m.startswith("CPU1 throws") for m in said), "the computer played its turns"
@@ -766,12 +766,12 @@ def test_the_auction_panel_names_the_player_numbers_in_play(tmp_path: Path) -> N
     game, controller = make(tmp_path, [(1, 2)], screen, players=("Ann", "Bob", "Cy"))
     game.apply(Roll(0))
     game.apply(DeclineToBuy(0))
-    popup = controller._auction_popup(game.pending, 5.0)
+    popup = controller._auction_popup(game.view.pending, 5.0)
     texts = [text for text, _ in popup.lines]
     assert "1, 2, 3: bid as that player" in texts
     game.apply(Bid(1, 10))  # Bob leads: the keys offered are those of the others still bidding
     game.apply(PassBid(2))
-    popup = controller._auction_popup(game.pending, 5.0)
+    popup = controller._auction_popup(game.view.pending, 5.0)
     assert "1: bid as that player" in [text for text, _ in popup.lines]
 
 
@@ -811,7 +811,7 @@ def _quit_saving_first(save_dir: Path, name_keys: str) -> list[str]:
     game, controller = make(save_dir, [], screen)
     with pytest.raises(OutOfKeys):
         controller.run()
-    assert not game.over
+    assert not game.view.over
     return messages(controller)
 
 
@@ -853,7 +853,7 @@ def test_ctrl_c_in_the_middle_of_an_action_waits_for_the_action_to_finish(tmp_pa
         with pytest.raises(KeyboardInterrupt):
             controller.apply(Roll(0))
         assert sent
-        assert game.view.position(0) == 3 and game.pending.kind == K.BUY, "the throw is complete"
+        assert game.view.position(0) == 3 and game.view.pending.kind == K.BUY, "the throw is complete"
         check_invariants(game)
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     finally:
@@ -907,7 +907,7 @@ class NoBuyer(StubComputers):
     """A strategy that gives no answer when asked to buy (as a failing one would)."""
 
     def next_action(self, game: Game) -> Any:
-        if game.pending.kind == K.BUY:
+        if game.view.pending.kind == K.BUY:
             return None
         return super().next_action(game)
 
@@ -947,7 +947,7 @@ def test_n_shows_the_game_in_numbers(tmp_path: Path) -> None:
     game, controller = make(tmp_path, [(1, 2)], screen)
     controller.run()
     assert screen.popups.count("The game in numbers") == 2, "from the bar, and from the final valuation"
-    assert game.over
+    assert game.view.over
 
 
 def test_every_option_of_the_bar_runs_a_handler(tmp_path: Path) -> None:

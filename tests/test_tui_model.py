@@ -22,7 +22,7 @@ def random_game_events(seed: int, edition: str, steps: int = 400) -> tuple[Game,
     game = Game.new(["Ann", "Bob", "Cy"], edition, seed=seed)
     events = list(game.log)
     for _ in range(steps):
-        if game.over:
+        if game.view.over:
             break
         legal = game.legal_actions()
         if not legal:
@@ -47,7 +47,7 @@ def test_every_event_of_random_games_reads_as_a_message(seed: int, edition: str)
 
 def test_a_few_messages_word_for_word() -> None:
     game = scripted((1, 2))
-    money = game.money
+    money = game.view.money
     assert M.format_event(game, E.Bought(0, 1, 60)) == ("Ann buys Mediterranean Avenue for $60", "good")
     assert M.format_event(game, E.RentDue(1, 1, 0, 3, 8))[0] == "Bob may claim $8 rent from Ann for Baltic Avenue"
     assert M.format_event(game, E.DiceRolled(0, (3, 3)))[0] == "Ann throws 3 and 3 - doubles!"
@@ -102,7 +102,7 @@ def test_the_deed_marks_the_rent_line_the_engine_charges_for_a_group_with_a_mort
     give(game, ANN, 1, 3)
     game.apply(Mortgage(ANN, 3))
     marked = [(label, amount) for label, amount, applies in M.deed_card(game, 1).lines if applies]
-    assert marked == [("Rent with colour set" if doubled else "Rent", game.money(game.view.rent(1)))]
+    assert marked == [("Rent with colour set" if doubled else "Rent", game.view.money(game.view.rent(1)))]
 
 
 def marked_amount(game: Game, square: int) -> str | None:
@@ -125,7 +125,7 @@ def test_the_deeds_of_random_games_mark_the_rent_the_engine_charges(seed: int, e
         elif sq.kind == "utility":
             assert marked_amount(game, s) == str(due), sq.name
         else:
-            assert marked_amount(game, s) == game.money(due), sq.name
+            assert marked_amount(game, s) == game.view.money(due), sq.name
 
 
 def test_deed_cards_of_railroads_utilities_and_other_squares() -> None:
@@ -237,7 +237,7 @@ def test_rent_option_lights_up_for_the_owner() -> None:
     game = scripted((1, 2), (1, 2))
     arrange(game, owners={3: 1})
     game.apply(Roll(0))
-    assert [c.owner for c in game.claims()] == [1]
+    assert [c.owner for c in game.view.claims()] == [1]
     assert M.option_enabled(game, [0, 1])["rent"]
     assert not M.option_enabled(game, [0])["rent"], "only the owner may claim"
 

@@ -93,10 +93,10 @@ def _played(turns: int = 12) -> Game:
     """A two-person game played a few turns by the engine's safe answers (buying where it can)."""
     from monopoly.engine import Buy
     game = Game.new(["Ann", "Bob"], "us", None, seed=11)
-    while game.view.turn <= turns and not game.over:
-        d = game.pending
+    while game.view.turn <= turns and not game.view.over:
+        d = game.view.pending
         buy = Buy(d.player)
-        action = buy if game.is_legal(buy) else game.view.safe_action(d.player)
+        action = buy if game.view.is_legal(buy) else game.view.safe_action(d.player)
         assert action is not None
         game.apply(action)
     return game

@@ -16,11 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from monopoly.engine import (BANK, NOBODY, AcceptTrade, Bid, Build, Buy, ClaimRent, DeclareBankruptcy, DeclineToBuy,
+from monopoly.engine import (BANK, NOBODY, AuctionItem, OfflineCause, PaymentReason, AcceptTrade, Bid, Build, Buy, ClaimRent, DeclareBankruptcy, DeclineToBuy,
                              DecisionKind as K, EndGame, Game, LiftMortgage, Mortgage, MoveOffline, Offer,
                              OrderBuildings, PassBid, PayIncomeTax, PayOrDraw, Pending, PlayerInfo, ProposeTrade,
                              RejectTrade, Roll, SaleEstimate, SellBuilding, SettleMortgagedTransfer, View,
                              check_invariants)
+from monopoly.ai.view import GameView
 from monopoly.engine import events as E
 from scenario import (ANN, BOB, CAT, RULE_OPTIONS, act, build, card_on_top, clear_deeds, dice, give, hand_jail_card,
                       jail, new_game, of, paid, place, random_rules_game, set_cash)
@@ -163,8 +164,8 @@ def test_active_players_and_opponents_leave_out_the_bankrupt():
     in_tax_debt(g, ANN, cash=10)  # nothing to sell or mortgage: Ann must give up
     act(g, DeclareBankruptcy(ANN))
     assert g.view.active_players() == [BOB, CAT]
-    assert g.view.opponents(BOB) == [CAT]
-    assert g.view.for_seat(CAT).opponents() == [BOB]
+    assert GameView(g, BOB).opponents() == [CAT] and GameView(g, CAT).opponents(BOB) == [CAT]
+    assert GameView(g, CAT).opponents() == [BOB]
 
 
 def test_for_seat_answers_for_that_seat_and_a_seatless_view_asks_for_a_player():
@@ -263,7 +264,7 @@ def test_offline_square_is_none_without_the_rule_and_follows_the_token_with_it()
     act(g, DeclineToBuy(ANN))
     act(g, PassBid(ANN))
     act(g, PassBid(BOB))
-    assert g.view.pending == Pending(K.MOVE_OFFLINE, ANN, reason="doubles")
+    assert g.view.pending == Pending(K.MOVE_OFFLINE, ANN, offline_cause=OfflineCause.DOUBLES)
     act(g, MoveOffline(ANN, 39))
     assert g.view.offline_square == 39
 
@@ -327,7 +328,7 @@ def test_sale_refund_of_a_hotel_the_bank_can_turn_back_into_houses():
     give(g, ANN, *BROWNS)
     build(g, {MEDITERRANEAN: "hotel", BALTIC: "hotel"})
     assert g.view.building_sale(BALTIC) == SaleEstimate(25, 1, None)
-    assert g.view.sale_refund(BALTIC) == 25
+    assert g.view.building_sale(BALTIC).refund == GameView(g, ANN).sale_refund(BALTIC) == 25
     events = act(g, SellBuilding(ANN, BALTIC))
     assert paid(events, "building sold") == [(BANK, ANN, 25)]
     assert g.view.houses(BALTIC) == 4
@@ -617,7 +618,7 @@ def test_debt_and_in_debt_name_the_amount_creditor_and_reason():
     give(g, ANN, READING)
     in_tax_debt(g, ANN, cash=10)
     assert g.view.in_debt(ANN) and not g.view.in_debt(BOB)
-    assert g.view.debt(ANN) == Pending(K.RAISE_FUNDS, ANN, amount=75, creditor=BANK, reason="tax")
+    assert g.view.debt(ANN) == Pending(K.RAISE_FUNDS, ANN, amount=75, creditor=BANK, debt_for=PaymentReason.TAX)
     assert g.view.debt(BOB) is None
     act(g, Mortgage(ANN, READING))  # $100 raised: the debt is paid
     assert g.view.debt(ANN) is None and not g.view.in_debt(ANN) and g.view.cash(ANN) == 35
@@ -642,14 +643,14 @@ def test_may_settle_in_property_for_rent_under_the_uk_rule_only():
     place(uk, ANN, SHORT_LINE)
     set_cash(uk, ANN, 10)
     act(uk, Roll(ANN))  # Mayfair, £100 rent doubled on the whole group
-    assert uk.view.debt(ANN).reason == "rent" and uk.view.may_settle_in_property(ANN)
+    assert uk.view.debt(ANN).debt_for == "rent" and uk.view.may_settle_in_property(ANN)
     assert uk.view.is_legal(ProposeTrade(ANN, BOB, (READING,), (), 10, settle_debt=True))
     assert not uk.view.may_settle_in_property(BOB)
 
     tax = new_game(edition="uk")
     give(tax, ANN, READING)
     in_tax_debt(tax, ANN, cash=10)  # Super Tax is owed to the bank
-    assert tax.view.debt(ANN).reason == "tax" and not tax.view.may_settle_in_property(ANN)
+    assert tax.view.debt(ANN).debt_for == "tax" and not tax.view.may_settle_in_property(ANN)
 
     us = new_game((1, 3), rent_claim="automatic")
     give(us, BOB, PARK_PLACE, BOARDWALK)
@@ -657,7 +658,7 @@ def test_may_settle_in_property_for_rent_under_the_uk_rule_only():
     place(us, ANN, SHORT_LINE)
     set_cash(us, ANN, 10)
     act(us, Roll(ANN))
-    assert us.view.debt(ANN).reason == "rent" and not us.view.may_settle_in_property(ANN)
+    assert us.view.debt(ANN).debt_for == "rent" and not us.view.may_settle_in_property(ANN)
 
 
 def _timed_game_at_a_purchase() -> Game:
@@ -690,7 +691,7 @@ def test_deal_problem_after_time_is_up_still_lets_a_debtor_raise_the_money():
     set_cash(g, BOB, 10)
     card_on_top(g, "community_chest", "community_chest-opera")  # every player pays Ann $50
     act(g, Roll(ANN))  # doubles onto Community Chest: Ann throws again afterwards
-    assert g.view.debt(BOB) == Pending(K.RAISE_FUNDS, BOB, amount=50, creditor=ANN, reason="card")
+    assert g.view.debt(BOB) == Pending(K.RAISE_FUNDS, BOB, amount=50, creditor=ANN, debt_for=PaymentReason.CARD)
     g.set_clock(30 * 60)
     assert g.view.time_up and g.view.deal_problem(BOB) is None and g.view.may_deal(BOB)
     assert g.view.safe_action() == Mortgage(BOB, READING)
@@ -896,7 +897,7 @@ def test_safe_action_moves_the_offline_token_and_places_a_won_house():
     act(h, OrderBuildings(ANN, ((ANN, 2), (BOB, 1))))
     act(h, Bid(ANN, 10))
     act(h, PassBid(BOB))
-    assert h.view.pending == Pending(K.PLACE_BUILDING, ANN, amount=10, reason="house")
+    assert h.view.pending == Pending(K.PLACE_BUILDING, ANN, amount=10, building=AuctionItem.HOUSE)
     placed = _safe(h)
     assert isinstance(placed, Build) and h.view.houses(placed.square) == 3
 
@@ -948,7 +949,7 @@ def test_changing_an_answer_does_not_change_the_game():
     before = g.to_dict()  # the whole game as saved: a change anywhere shows here
     v.owned(ANN).clear()
     v.active_players().append(CAT)
-    v.opponents(ANN).clear()
+    GameView(g, ANN).opponents().clear()
     v.monopolies(ANN).clear()
     v.holdings_by_group(ANN)["brown"] = ()
     v.legal_actions(ANN).clear()
@@ -1004,7 +1005,7 @@ def test_the_view_agrees_with_the_engine_at_every_step_of_random_games(seed, edi
     for p in range(players):  # some start poor, so debts, forced sales and bankruptcies come early
         set_cash(game, p, rng.choice([1500, 600, 200]))
     steps = 0
-    while not game.over and steps < 400:
+    while not game.view.over and steps < 400:
         _check_view_agrees_with_the_engine(game)
         # the project's random play (legal actions and offers), and now and then the safe answer
         safe = game.view.safe_action()

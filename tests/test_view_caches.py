@@ -40,7 +40,7 @@ def test_whole_groups_follow_every_change_of_hands_in_computer_games() -> None:
         players = ComputerPlayers(game, dict(enumerate(("ruthless", "ruthless", "basic", "cautious"))), seed=seed)
         view = game.view
         before = view.owners()
-        while not game.over:
+        while not game.view.over:
             action = players.next_action(game)
             assert action is not None
             game.apply(action)
@@ -99,7 +99,7 @@ def test_the_holdings_version_moves_with_every_change_of_holdings(edition: str, 
         players = ComputerPlayers(game, dict(enumerate(seats)), seed=seed)
         view = game.view
         seen = {view.holdings_version(): holdings(view)}
-        while not game.over:
+        while not game.view.over:
             action = players.next_action(game)
             assert action is not None
             before, version = holdings(view), view.holdings_version()
@@ -144,14 +144,15 @@ def test_pending_copies_are_the_records_their_constructors_make() -> None:
     game = Game.new(["A", "B", "C", "D"], "us", {"max_turns": 200}, seed=5, first_player=0, keep_log=False)
     players = ComputerPlayers(game, dict(enumerate(("ruthless", "ruthless", "basic", "cautious"))), seed=5)
     kinds = set()
-    while not game.over:
-        d = game.pending
+    while not game.view.over:
+        d = game._pending()  # the engine's own record, to copy by hand
         kinds.add(d.kind)
         t, a = d.trade, d.auction
         offer = None if t is None else Offer(t.proposer, t.recipient, tuple(t.give), tuple(t.take), t.cash,
                                              tuple(t.give_cards), tuple(t.take_cards), t.settle_debt)
         auction = None if a is None else Auction(a.item, a.square, a.high_bid, a.high_bidder, tuple(a.bidders))
-        made = Pending(d.kind, d.player, d.square, d.amount, d.creditor, d.reason, offer, auction)
+        made = Pending(d.kind, d.player, d.square, d.amount, d.creditor, d.debt_for, d.building, d.deck,
+                       d.offline_cause, offer, auction, d.serial)
         copy = pending_of(d)
         assert copy == made and repr(copy) == repr(made) and hash(copy) == hash(made)
         action = players.next_action(game)
@@ -175,7 +176,7 @@ def test_the_landings_counted_are_the_events():
         game.count_landings()
         players = ComputerPlayers(game, {0: "basic", 1: "random", 2: "cautious"}, seed=seed)
         counts = [0] * 41
-        while not game.over:
+        while not game.view.over:
             action = players.next_action(game)
             assert action is not None
             for event in game.apply(action):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine import DECKS, Edition, load_edition
+from ..engine import DECKS, CardKind, Edition, card_destination, load_edition
 
 BOARD = 40
 JAIL = 10
@@ -63,21 +63,7 @@ def _card_moves(edition: Edition, deck: str, square: int) -> list[tuple[float, i
     p = 1 / len(cards)
     out: list[tuple[float, int | None]] = []
     for card in cards:
-        kind = card.kind
-        if kind == "advance_to":
-            out.append((p, card.param("square")))
-        elif kind == "advance_to_nearest":
-            target = card.param("target")
-            steps = next(k for k in range(1, BOARD + 1) if edition.squares[(square + k) % BOARD].kind == target)
-            out.append((p, (square + steps) % BOARD))
-        elif kind == "move_relative":
-            out.append((p, (square + card.param("spaces")) % BOARD))
-        elif kind == "move_back_to":
-            out.append((p, card.param("square")))
-        elif kind == "go_to_jail":
-            out.append((p, None))
-        else:
-            out.append((p, square))
+        out.append((p, card_destination(edition, card, square)))  # the engine's own answer
     return out
 
 
@@ -241,11 +227,11 @@ def _special_card_rates(edition: Edition, landing: tuple[float, ...]) -> dict[in
         # Arrivals on the card square itself (a landing, whatever brought the token there).
         f = landing[sq.index]
         for card in cards:
-            if card.kind != "advance_to_nearest":
+            if card.kind is not CardKind.ADVANCE_TO_NEAREST:
                 continue
             target = card.param("target")
-            steps = next(k for k in range(1, BOARD + 1) if edition.squares[(sq.index + k) % BOARD].kind == target)
-            dest = (sq.index + steps) % BOARD
+            dest = card_destination(edition, card, sq.index)
+            assert dest is not None
             out[dest] = out.get(dest, 0.0) + f / len(cards)
             if target == "railroad":
                 out[("rmult", dest)] = card.param("rent_multiplier", 1)

@@ -37,11 +37,8 @@ import logging
 import random
 from typing import Any, Mapping
 
-from ..engine import (AcceptTrade, Action, Bid, Build, Buy, Decision, DecisionKind as K,
-                      DeclareBankruptcy, DeclineToBuy, Game, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine,
-                      PayOrDraw, ProposeTrade, RejectTrade, Roll, SaveFormatError, SellBuilding,
-                      SettleMortgagedTransfer, UseJailCard, View, action_from_dict, claim_action, malformed,
-                      pending_of)
+from ..engine import (ANSWER_TYPES, NOBODY, AcceptTrade, Action, DecisionKind as K, Game, ProposeTrade, RejectTrade, Roll,
+                      SaveFormatError, View, action_from_dict, claim_action, malformed)
 from .registry import STRATEGIES, make_strategy, seat_seed
 from .strategy import ANSWERS, Strategy, TradeReply
 from .view import GameView, Offer, Pending, RefusalKey
@@ -57,21 +54,6 @@ REFUSAL_ROUNDS = 3
 AI_FORMAT = "monopoly-ai"
 AI_VERSION = 1
 
-# Actions that answer each decision kind (anything else a decision method returns is an any-time
-# action taken first, and counts against the seat's any-time allowance).
-_ANSWER_TYPES: dict[K, tuple[type, ...]] = {
-    K.ROLL: (Roll, PayJailFine, UseJailCard),
-    K.BUY: (Buy, DeclineToBuy),
-    K.AUCTION: (Bid, PassBid),
-    K.INCOME_TAX: (PayIncomeTax,),
-    K.PAY_OR_DRAW: (PayOrDraw,),
-    K.RAISE_FUNDS: (SellBuilding, Mortgage, DeclareBankruptcy),
-    K.TRADE_RESPONSE: (AcceptTrade, RejectTrade),
-    K.MORTGAGED_TRANSFER: (SettleMortgagedTransfer,),
-    K.MOVE_OFFLINE: (MoveOffline,),
-    K.PLACE_BUILDING: (Build,),
-}
-
 # Decisions at which the deciding computer is not offered any-time actions first: its decision
 # method may return them itself (a mortgage before a bid, a sale to pay a debt).
 _NO_ANYTIME_FIRST = {K.RAISE_FUNDS, K.TRADE_RESPONSE, K.AUCTION, K.GAME_OVER, K.PLACE_BUILDING}
@@ -84,11 +66,12 @@ _ROLL, _TRADE_RESPONSE, _GAME_OVER = K.ROLL, K.TRADE_RESPONSE, K.GAME_OVER
 _NO_OFFERS: frozenset[int] = frozenset()
 
 
-def _point_key(d: Decision, doubles: int, phase: Any, waiting: int) -> tuple[Any, ...]:
-    """A decision point within a turn (see ``View.progress``): the controller's bookkeeping key."""
-    auction = d.auction
-    return (doubles, phase, waiting, d.kind, d.player, d.square, d.amount,
-            auction.high_bid if auction is not None else 0)
+def _throw_point(doubles: int, phase: Any, waiting: int, thrower: int) -> tuple[Any, ...]:
+    """The bookkeeping key of a throw's decision point (as ``next_action`` makes them: a throw has
+    no square, amount or bid)."""
+    return (doubles, phase, waiting, _ROLL, thrower, NOBODY, 0, 0)
+
+
 
 
 class _Point:
@@ -171,7 +154,7 @@ class ComputerPlayers:
         if strategy is None:
             return 0
         table = game.view
-        if game.over or table.bankrupt(seat) or table.in_debt(seat) or not table.may_deal(seat):
+        if game.view.over or table.bankrupt(seat) or table.in_debt(seat) or not table.may_deal(seat):
             return 0
         room = table.build_capacity(bool(hotels), seat)
         if room <= 0:
@@ -197,7 +180,7 @@ class ComputerPlayers:
             self._bind(game)
         table = self._table
         # One question says what is pending and how far the game has got (``View.moment``).
-        kind, player, claims, number, doubles, phase, waiting, jailed = table.moment()
+        kind, player, claims, number, doubles, phase, waiting, jailed, square, amount, high_bid = table.moment()
         if kind == _GAME_OVER:
             return None
         if self._offer is not None:
@@ -216,12 +199,12 @@ class ComputerPlayers:
             self._points_turn = number
         decider = player if player in self.strategies else None
         if (kind == _ROLL and decider is not None and not jailed  # a throw is the player in play's
-                and (not points or _point_key(game.pending, doubles, phase, waiting) not in points)):
+                and (not points or _throw_point(doubles, phase, waiting, decider) not in points)):
             action = self._new_throw(table, decider, doubles, phase, waiting)
             if action is not None:
                 return action
-        d = game.pending
-        key = _point_key(d, doubles, phase, waiting)
+        # A decision point within a turn (see ``View.progress``): the controller's bookkeeping key.
+        key = (doubles, phase, waiting, kind, player, square, amount, high_bid)
         point = points.get(key)
         if point is None:
             point = points[key] = _Point()
@@ -240,7 +223,7 @@ class ComputerPlayers:
                         return action
         if decider is None:
             return None
-        return self._answer(table, decider, d, point)
+        return self._answer(table, decider, kind, point)
 
     # ------------------------------------------------------------------ parts
     def _bind(self, game: Game) -> None:
@@ -291,7 +274,7 @@ class ComputerPlayers:
                 and table.cash(seat) < quiet[1]):
             point.done.add(seat)  # it would answer None (``Strategy.quiet``)
             return None
-        if point.used.get(seat, 0) >= ANYTIME_LIMIT or not table.may_act(seat):
+        if point.used.get(seat, 0) >= ANYTIME_LIMIT or not table.may_deal(seat):
             # a seat out of the game, or one that may not deal now (time is up and it is not in
             # play), is not asked, as the engine would refuse whatever it chose
             point.done.add(seat)
@@ -326,7 +309,7 @@ class ComputerPlayers:
         except Exception:
             self._failed_anytime(decider)
             action = None
-        if action is not None and not table.may_act(decider):
+        if action is not None and not table.may_deal(decider):
             action = None
         if action is None:
             version = table.holdings_version()
@@ -336,7 +319,7 @@ class ComputerPlayers:
                 quiet = strategies[seat].quiet  # its promise to answer None (``Strategy.quiet``)
                 if quiet is not None and quiet[0] == version and table.cash(seat) < quiet[1]:
                     continue
-                if table.may_act(seat):
+                if table.may_deal(seat):
                     try:
                         action = strategies[seat].act_anytime(views[seat])
                     except Exception:
@@ -346,9 +329,7 @@ class ComputerPlayers:
                         break
             else:
                 return self._rolls[decider]
-        game = self._game
-        assert game is not None  # bound by next_action
-        point = self._points[_point_key(game.pending, doubles, phase, waiting)] = _Point()
+        point = self._points[_throw_point(doubles, phase, waiting, decider)] = _Point()
         if seat != decider:
             done = point.done
             done.add(decider)
@@ -383,8 +364,7 @@ class ComputerPlayers:
         log.exception("strategy %s (seat %d) failed choosing an any-time action; it does nothing",
                       strategy.name, seat)
 
-    def _answer(self, table: View, seat: int, d: Decision, point: _Point) -> Action | None:
-        kind = d.kind
+    def _answer(self, table: View, seat: int, kind: K, point: _Point) -> Action | None:
         if kind == _ROLL:
             if not table.in_jail(seat):
                 return self._rolls[seat]
@@ -392,8 +372,9 @@ class ComputerPlayers:
         elif kind == _TRADE_RESPONSE and not table.is_legal(AcceptTrade(seat)):
             # The offer no longer stands (the proposer spent the cash offered, built on a group
             # in it, ...): refusing is the only answer, so the strategy is not asked.
-            if d.trade is not None:
-                self.last_reply = TradeReply(d.trade.proposer, seat, False, "the offer no longer stands")
+            offer = table.pending.offer
+            if offer is not None:
+                self.last_reply = TradeReply(offer.proposer, seat, False, "the offer no longer stands")
             return RejectTrade(seat)
         else:
             method = ANSWERS.get(kind)
@@ -401,7 +382,7 @@ class ComputerPlayers:
         view = self._views[seat]
         if method is None:  # no strategy method answers this kind
             return table.safe_action(seat)
-        pending = pending_of(d)
+        pending = table.pending
         try:
             action: Action = getattr(strategy, method)(view, pending)
         except Exception:
@@ -414,7 +395,7 @@ class ComputerPlayers:
                       fallback)
             return fallback
         problem = self._problem(table, seat, action)
-        if problem is None and not isinstance(action, _ANSWER_TYPES.get(kind, ())):
+        if problem is None and not isinstance(action, ANSWER_TYPES[kind]):
             if point.used.get(seat, 0) >= ANYTIME_LIMIT:
                 problem = "too many actions before answering"
             else:

@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Generic, NamedTuple, Sequence, TypeVar
 
-from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
+from ..engine import (NOBODY, AcceptTrade, CardKind, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
                       LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
                       ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
 from .endgame import Stake, build_return, cheap_auction, decisive, raisable, rival, stake
@@ -335,7 +335,8 @@ class Ruthless(Strategy):
         return PayIncomeTax(self.seat, percent < ask.amount)
 
     def pay_or_draw(self, view: GameView, ask: Pending) -> Action:
-        deck = ask.reason
+        deck = ask.deck
+        assert deck is not None  # a pay-or-draw decision names its deck
         cards = view.edition.deck(deck)
         n_opp = len(view.opponents())
         houses = sum(view.houses(s) for s in view.owned())
@@ -343,21 +344,21 @@ class Ruthless(Strategy):
         total = 0.0
         for card in cards:
             kind = card.kind
-            if kind == "collect":
+            if kind is CardKind.COLLECT:
                 total += card.param("amount")
-            elif kind == "pay":
+            elif kind is CardKind.PAY:
                 total -= card.param("amount")
-            elif kind == "collect_from_each_player":
+            elif kind is CardKind.COLLECT_FROM_EACH_PLAYER:
                 total += card.param("amount") * n_opp
-            elif kind == "pay_each_player":
+            elif kind is CardKind.PAY_EACH_PLAYER:
                 total -= card.param("amount") * n_opp
-            elif kind == "repairs":
+            elif kind is CardKind.REPAIRS:
                 total -= houses * card.param("per_house") + hotels * card.param("per_hotel")
-            elif kind == "go_to_jail":
+            elif kind is CardKind.GO_TO_JAIL:
                 total -= view.edition.jail_fine
-            elif kind == "get_out_of_jail_free":
+            elif kind is CardKind.GET_OUT_OF_JAIL_FREE:
                 total += view.edition.jail_fine / 2
-            elif kind == "advance_to" and card.param("square") == 0 and view.rules.go_landing_double:
+            elif kind is CardKind.ADVANCE_TO and card.param("square") == 0 and view.rules.go_landing_double:
                 total += view.go_salary()  # the house rule's second salary for landing on GO
         expected = total / max(1, len(cards))
         return PayOrDraw(self.seat, expected > -ask.amount)

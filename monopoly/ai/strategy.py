@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..engine import (Action, DecisionKind as K, DeclineToBuy, PassBid, PayIncomeTax, PayOrDraw, ProposeTrade,
+from ..engine import (DECISIONS, Action, DecisionKind as K, DeclineToBuy, PassBid, PayIncomeTax, PayOrDraw, ProposeTrade,
                       RejectTrade, Roll, SettleMortgagedTransfer, View)
 from .tactics import planned_builds
 from .view import Claim, GameView, Offer, Pending
@@ -77,7 +77,7 @@ class Strategy:
         return PayIncomeTax(self.seat, False)
 
     def pay_or_draw(self, view: GameView, ask: Pending) -> Action:
-        """Pay the fine ``ask.amount`` (``PayOrDraw(draw=False)``) or draw from deck ``ask.reason``."""
+        """Pay the fine ``ask.amount`` (``PayOrDraw(draw=False)``) or draw from deck ``ask.deck``."""
         return PayOrDraw(self.seat, False)
 
     def raise_funds(self, view: GameView, ask: Pending) -> Action:
@@ -100,7 +100,7 @@ class Strategy:
         return safe_answer(view, ask)
 
     def place_building(self, view: GameView, ask: Pending) -> Action:
-        """Won a building auction: ``Build(square)`` where the ``ask.reason`` ("house"/"hotel") goes."""
+        """Won a building auction: ``Build(square)`` where the ``ask.building`` (a house or a hotel) goes."""
         return safe_answer(view, ask)
 
     # ------------------------------------------------------------ any time
@@ -152,17 +152,8 @@ class Strategy:
         """Take back what ``memory`` returned."""
 
 
-ANSWERS: dict[K, str] = {
-    K.BUY: "buy",
-    K.AUCTION: "bid",
-    K.INCOME_TAX: "income_tax",
-    K.PAY_OR_DRAW: "pay_or_draw",
-    K.RAISE_FUNDS: "raise_funds",
-    K.TRADE_RESPONSE: "answer_trade",
-    K.MORTGAGED_TRANSFER: "mortgaged_transfer",
-    K.MOVE_OFFLINE: "move_offline",
-    K.PLACE_BUILDING: "place_building",
-}
+_METHODS = {K.AUCTION: "bid", K.TRADE_RESPONSE: "answer_trade"}
+ANSWERS: dict[K, str] = {kind: _METHODS.get(kind, kind.value) for kind in DECISIONS if kind not in (K.ROLL, K.GAME_OVER)}
 """The ``Strategy`` method that answers each decision kind (``roll`` goes to ``jail`` when jailed)."""
 
 

@@ -4,7 +4,9 @@ A strategy sees the game through a ``GameView``: the engine's ``View`` made for 
 seat (``monopoly/engine/view.py``; a player argument left out means that seat), so every rule
 it asks about is answered by the engine itself, and it has no way to change anything. The
 adapter adds only what concerns computer players: the board's landing frequencies
-(``facts``) and the seat's record of refused trade offers (``refused_recently``). (Whole groups,
+(``facts``), the seat's record of refused trade offers (``refused_recently``), and the questions
+only computer players ask, answered from the engine's own answers (``opponents``,
+``sale_refund``). (Whole groups,
 which strategies ask for again and again, the engine keeps until a deed changes hands.)
 
 ``Claim``, ``Offer``, ``Auction``, ``Pending`` and ``pending_of`` are the engine's own and are
@@ -46,6 +48,16 @@ class GameView(View):
         rules = self.rules
         return board_facts(self.edition, rules.jail_doubles_roll_again, rules.doubles_roll_again,
                            rules.three_doubles_jail)
+
+    # The computer players' own questions, answered from the engine's (nobody else asks them).
+    def opponents(self, player: int | None = None) -> list[int]:
+        """The other seats still in the game, in seat order (a new list each time)."""
+        me = self._p(player)
+        return [p for p in self.active_players() if p != me]
+
+    def sale_refund(self, square: int) -> int:
+        """What selling the next building on ``square`` would pay now (``building_sale``)."""
+        return self.building_sale(square).refund
 
     def refused_recently(self, recipient: int, give: tuple[int, ...], take: tuple[int, ...]) -> bool:
         """True when this seat offered ``recipient`` these properties recently and was refused.

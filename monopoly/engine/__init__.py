@@ -9,10 +9,12 @@ from .actions import (ACTION_TYPES, AcceptTrade, Action, Bid, Build, Buy, ClaimR
                       PayOrDraw, ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard,
                       action_from_dict)
 from .actions import claim_action, malformed
-from .codes import (AuctionItem, AuctionLimit, Code, DecisionKind, IncomeTaxMode, PaymentReason, Phase, RentClaimMode,
-                    ShortGame, Termination)
+from .cards import card_destination
+from .codes import (AuctionItem, AuctionLimit, CardKind, Code, DecisionKind, IncomeTaxMode, OfflineCause, PaymentReason, Phase,
+                    RentClaimMode, ShortGame, Termination)
+from .decisions import ANSWER_TYPES, DECISIONS, DecisionRule
 from .dice import DiceSource, RandomDice, ScriptedDice, generator_state_ok
-from .editions import (BOARD_SIZE, DECKS, EDITION_FOLDERS, EDITION_IDS, Edition, Group, RulePreset, ShortGameOffer,
+from .editions import (BOARD_SIZE, DECKS, Card, EDITION_FOLDERS, EDITION_IDS, Edition, Group, RulePreset, ShortGameOffer,
                        Square, SquareKind, edition_ids, list_editions, load_edition)
 from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatError
 from .events import BANK, Event
@@ -46,3 +48,4 @@ from .editions import (add_edition_file, forget_edition_files, read_edition_file
                        saved_edition, set_board_file_opener)
 __all__ += ["add_edition_file", "forget_edition_files", "read_edition_file", "saved_edition", "set_board_file_opener"]
 __all__ += ["RECORD_FORMAT", "game_from_record"]
+__all__ += ["ANSWER_TYPES", "DECISIONS", "DecisionRule", "OfflineCause", "CardKind", "card_destination", "Card"]

@@ -85,7 +85,9 @@ class ClaimRent(Action):
 
 @dataclass(frozen=True)
 class Build(Action):
-    """Put the next house (or the hotel) on a street."""
+    """Put the next building on a street: a house while it has fewer than ``houses_per_hotel``
+    houses, else the hotel (``View.next_building`` says which; there is no way to ask for "a house"
+    and get a hotel by mistake: check it first)."""
     square: int = 0
     verb: ClassVar[str] = "build"
 
@@ -145,7 +147,16 @@ class SettleMortgagedTransfer(Action):
 
 @dataclass(frozen=True)
 class OrderBuildings(Action):
-    """Several players order houses (or hotels) the bank is short of: they are auctioned."""
+    """Several players order houses (or hotels) the bank is short of: they are auctioned.
+
+    ``player`` places the order (any player who may deal now); ``orders`` is ``((seat, count),
+    ...)``, two or more different seats still in the game, each wanting 1 to as many buildings as
+    its whole groups can take (``View.build_capacity``); ``hotels`` says whether hotels or houses
+    are wanted. It is legal only when together they want more than the bank has. The buildings are
+    then auctioned one at a time among the seats whose orders are still open, asked in seat order
+    from the first order's seat round the table; each winner places the building at once (a
+    ``place_building`` decision) and the auctions go on while two or more orders remain and still
+    want more than the bank has."""
     orders: tuple[tuple[int, int], ...] = ()
     hotels: bool = False
     verb: ClassVar[str] = "order_buildings"

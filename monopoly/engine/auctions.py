@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from . import events as E
+from . import holdings as H
 from .codes import AuctionItem, AuctionLimit, DecisionKind as K, PaymentReason as R
 from .decisions import pending_problem
 from .state import NOBODY, AuctionState, Decision
@@ -26,10 +27,10 @@ def buy_problem(g: "Game", a: A.Buy) -> str | None:
     problem = pending_problem(g, _BUY, a.player)
     if problem:
         return problem
-    d = g.pending
+    d = g._pending()
     cash = g.state.players[a.player].cash
     if cash < d.amount:
-        return (f"{g.edition.squares[d.square].name} costs {g.money(d.amount)} and you have {g.money(cash)}: "
+        return (f"{g.edition.squares[d.square].name} costs {g.edition.money(d.amount)} and you have {g.edition.money(cash)}: "
                 "mortgage or sell first, or let it go to auction")
     return None
 
@@ -50,7 +51,7 @@ def decline(g: "Game", a: A.DeclineToBuy) -> None:
     if not g.rules.auctions:  # the deed stays with the bank, for sale to the next to land there
         g._emit(E.Declined(a.player, d.square))
         return
-    start_auction(g, _SQUARE, d.square, a.player, g.active_players())
+    start_auction(g, _SQUARE, d.square, a.player, H.active_players(g.state))
 
 
 def start_auction(g: "Game", item: AuctionItem, square: int, first: int, bidders: list[int]) -> None:
@@ -81,10 +82,10 @@ def bid_limit(g: "Game", player: int) -> int:
     debtor may raise cash, not spend it), so a front end or a computer asked to bid sees at once
     that it can only pass. A higher bid is refused, or under the UK rule (``auction_limit``
     "assets") accepted and voids the auction."""
-    if g.in_debt(player):
+    if in_debt(g, player):
         return 0
     if g.rules.auction_limit == _ASSETS:
-        return g.liquid_value(player)
+        return H.liquid_value(g.edition, g.rules, g.state, player)
     return g.state.players[player].cash
 
 
@@ -97,7 +98,7 @@ def bid_voids(g: "Game", player: int, amount: int) -> bool:
 def _auction_problem(g: "Game", player: int, verb: str, as_high_bidder: str) -> str | None:
     """Why ``player`` may not ``verb`` in the auction under way (``as_high_bidder``: why its high
     bidder may not), or None."""
-    d = g.pending
+    d = g._pending()
     if d.kind != _AUCTION or d.auction is None:
         return f"there is no auction to {verb} in"
     if player not in d.auction.bidders:
@@ -109,15 +110,15 @@ def bid_problem(g: "Game", a: A.Bid) -> str | None:
     problem = _auction_problem(g, a.player, "bid", "you already hold the highest bid")
     if problem:
         return problem
-    auction = g.pending.auction
+    auction = g._pending().auction
     assert auction is not None
     if a.amount <= auction.high_bid or a.amount < 1:
-        return f"a bid must be more than {g.money(auction.high_bid)}"
-    if g.in_debt(a.player):
+        return f"a bid must be more than {g.edition.money(auction.high_bid)}"
+    if in_debt(g, a.player):
         return f"{g.state.players[a.player].name} must pay the debt before spending money"
     limit = bid_limit(g, a.player)
     if a.amount > limit and g.rules.auction_limit != _ASSETS:
-        return f"a bid of {g.money(a.amount)} is more than your cash ({g.money(limit)})"
+        return f"a bid of {g.edition.money(a.amount)} is more than your cash ({g.edition.money(limit)})"
     return None
 
 
@@ -169,3 +170,6 @@ def close_auction(g: "Game", auction: AuctionState) -> None:
     s.building_orders = [o for o in s.building_orders if o[1] > 0]
     g._push(Decision(K.PLACE_BUILDING, winner, amount=auction.high_bid, reason=str(auction.item)))
     g._charge(winner, BANK, auction.high_bid, _PAID_AT_AUCTION)
+
+
+from .debts import in_debt  # noqa: E402  (debts imports this module)

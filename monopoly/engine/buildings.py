@@ -23,12 +23,12 @@ BANK = E.BANK
 
 def _placing(g: "Game", player: int) -> bool:
     """Whether ``player`` is placing a building won at auction (a deal already made)."""
-    d = g.pending
+    d = g._pending()
     return d.kind == K.PLACE_BUILDING and d.player == player
 
 
 def build_problem(g: "Game", a: A.Build) -> str | None:
-    d = g.pending
+    d = g._pending()
     placing = d.kind == K.PLACE_BUILDING and d.player == a.player
     if not placing:
         problem = deal_problem(g, a.player)
@@ -46,7 +46,7 @@ def build_problem(g: "Game", a: A.Build) -> str | None:
     cost = H.build_cost(g.edition, a.square)
     cash = g.state.players[a.player].cash
     if cash < cost:
-        return f"a building on {g.edition.squares[a.square].name} costs {g.money(cost)}; you have {g.money(cash)}"
+        return f"a building on {g.edition.squares[a.square].name} costs {g.edition.money(cost)}; you have {g.edition.money(cash)}"
     return None
 
 
@@ -57,15 +57,10 @@ def build(g: "Game", a: A.Build) -> None:
     if placing:
         s.stack.pop()
         cost = 0
-    g.holdings_changed()
     if s.houses[a.square] == g.rules.houses_per_hotel:
-        s.bank_houses += s.houses[a.square]
-        s.houses[a.square] = 0
-        s.hotel[a.square] = True
-        s.bank_hotels -= 1
+        g._set_buildings(a.square, 0, True)
     else:
-        s.houses[a.square] += 1
-        s.bank_houses -= 1
+        g._set_buildings(a.square, s.houses[a.square] + 1)
     g._transfer(a.player, BANK, cost, R.BUILDING)
     g._emit(E.BuildingBought(a.player, a.square, s.houses[a.square], s.hotel[a.square], cost))
     if placing:
@@ -80,18 +75,13 @@ def sell_building_problem(g: "Game", a: A.SellBuilding) -> str | None:
 def sell_building(g: "Game", a: A.SellBuilding) -> None:
     s = g.state
     sale = H.building_sale(g.edition, g.rules, s, a.square)
-    g.holdings_changed()
     for square, left, hotel, refund in sale.steps:
-        if hotel:
-            s.hotel[square] = False
-            s.bank_hotels += 1
-        s.bank_houses -= left - s.houses[square]
-        s.houses[square] = left
+        g._set_buildings(square, left)
         g._transfer(BANK, a.player, refund, R.BUILDING_SOLD)
         g._emit(E.BuildingSold(a.player, square, left, hotel, refund))
     if sale.spread is not None:
-        for square, houses in sale.spread:
-            s.houses[square] = houses
+        for square, houses in sale.spread:  # the group's houses shared out again: the bank's stock stays
+            g._set_buildings(square, houses)
         g._emit(E.HotelBreakdown(a.player, g.edition.squares[a.square].group, sale.spread))
 
 

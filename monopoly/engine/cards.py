@@ -4,15 +4,15 @@ that leave the deck (Get Out of Jail Free) and come back to it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from . import turn
 from . import events as E
 from . import holdings as H
-from .codes import DecisionKind as K, PaymentReason as R
+from .codes import CardKind as C, DecisionKind as K, PaymentReason as R
 from .decisions import BOARD, pending_problem
-from .editions import DECKS
+from .editions import DECKS, Card, Edition
 from .errors import EditionError
 from .state import Decision
 
@@ -29,25 +29,43 @@ def draw(g: "Game", p: int, deck: str) -> None:
     index = s.decks[di].pop(0)
     card = g.edition.deck(deck)[index]
     g._emit(E.CardDrawn(p, deck, card.id, card.text))
-    if card.kind == "get_out_of_jail_free":
+    if card.kind is C.GET_OUT_OF_JAIL_FREE:
         s.players[p].jail_cards.append(deck)
         g._emit(E.JailCardGained(p, deck))
         return
     s.decks[di].append(index)
-    card_effect(g, p, card.kind, card.param)
+    card_effect(g, p, card)
 
 
-def card_effect(g: "Game", p: int, kind: str, param: Callable[..., Any]) -> None:
+def card_destination(edition: Edition, card: Card, square: int) -> int | None:
+    """Where ``card``, drawn by a token on ``square``, sends it: a square, None for jail, or
+    ``square`` itself for a card that does not move the token. A card moving back passes no GO;
+    one moving forward past GO collects the salary (``CardKind.moves`` says which cards move)."""
+    kind = card.kind
+    if kind is C.ADVANCE_TO or kind is C.MOVE_BACK_TO:
+        return int(card.param("square"))
+    if kind is C.ADVANCE_TO_NEAREST:
+        target = card.param("target")
+        squares = edition.squares
+        steps = next(k for k in range(1, BOARD + 1) if squares[(square + k) % BOARD].kind == target)
+        return (square + steps) % BOARD
+    if kind is C.MOVE_RELATIVE:
+        return (square + int(card.param("spaces"))) % BOARD
+    if kind is C.GO_TO_JAIL:
+        return None
+    return square
+
+
+def card_effect(g: "Game", p: int, card: Card) -> None:
     s = g.state
     player = s.players[p]
+    kind, param = card.kind, card.param
     if kind == "advance_to":
         turn.move_by(g, p, (param("square") - player.position) % BOARD)
     elif kind == "advance_to_nearest":
-        target = param("target")
-        steps = next(k for k in range(1, BOARD + 1)
-                     if g.edition.squares[(player.position + k) % BOARD].kind == target)
-        turn.move_by(g, p, steps, railroad_multiplier=param("rent_multiplier", 1),
-                utility_multiplier=param("dice_multiplier", 0))
+        steps = (card_destination(g.edition, card, player.position) or 0) - player.position
+        turn.move_by(g, p, steps % BOARD or BOARD, railroad_multiplier=param("rent_multiplier", 1),
+                     utility_multiplier=param("dice_multiplier", 0))
     elif kind == "move_relative":
         spaces = param("spaces")
         if spaces < 0:
@@ -63,11 +81,11 @@ def card_effect(g: "Game", p: int, kind: str, param: Callable[..., Any]) -> None
     elif kind == "collect":
         g._transfer(BANK, p, param("amount"), _CARD)
     elif kind == "pay_each_player":
-        for o in g.active_players():
+        for o in H.active_players(g.state):
             if o != p:
                 g._charge(p, o, param("amount"), _CARD)
     elif kind == "collect_from_each_player":
-        for o in g.active_players():
+        for o in H.active_players(g.state):
             if o != p:
                 g._charge(o, p, param("amount"), _CARD)
     elif kind == "repairs":
@@ -84,7 +102,7 @@ def return_jail_card(g: "Game", deck: str) -> None:
     """Put a used (or surrendered) Get Out of Jail Free card back under its deck."""
     order = g.state.decks[DECKS.index(deck)]
     for i, card in enumerate(g.edition.deck(deck)):
-        if card.kind == "get_out_of_jail_free" and i not in order:
+        if card.kind is C.GET_OUT_OF_JAIL_FREE and i not in order:
             order.append(i)
             return
 

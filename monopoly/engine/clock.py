@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from . import events as E
+from . import holdings as H
 from .codes import PaymentReason as R, ShortGame, Termination
 from .state import NOBODY, Outcome
 
@@ -48,8 +49,8 @@ def end_game(g: "Game", a: A.EndGame) -> None:
 def finish(g: "Game", termination: Termination) -> None:
     """End the game: everyone is valued; the richest player still in wins (nobody at the turn limit)."""
     s = g.state
-    values = [g.face_value(p) for p in range(len(s.players))]
-    active = g.active_players()
+    values = [H.face_value(g.edition, g.rules, g.state, p) for p in range(len(s.players))]
+    active = H.active_players(g.state)
     if termination == Termination.TURN_LIMIT or not active:
         winner = NOBODY
     else:

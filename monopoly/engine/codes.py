@@ -72,6 +72,39 @@ class AuctionItem(Code):
     HOTEL = "hotel"  # a hotel the bank is short of
 
 
+class CardKind(Code):
+    """What a Chance or Community Chest card does (an edition's ``effect.kind``)."""
+
+    ADVANCE_TO = "advance_to"  # move forward to a square (``square``)
+    ADVANCE_TO_NEAREST = "advance_to_nearest"  # forward to the next ``target`` (railroad, utility), perhaps dearer
+    MOVE_RELATIVE = "move_relative"  # ``spaces`` forward (back when negative)
+    MOVE_BACK_TO = "move_back_to"  # move backward to a square (``square``)
+    GO_TO_JAIL = "go_to_jail"
+    PAY = "pay"  # ``amount`` to the bank
+    COLLECT = "collect"  # ``amount`` from the bank
+    PAY_EACH_PLAYER = "pay_each_player"
+    COLLECT_FROM_EACH_PLAYER = "collect_from_each_player"
+    REPAIRS = "repairs"  # ``per_house`` and ``per_hotel``
+    PAY_OR_DRAW = "pay_or_draw"  # pay ``amount`` or take a card from ``deck``
+    GET_OUT_OF_JAIL_FREE = "get_out_of_jail_free"  # kept until used or sold
+
+    @property
+    def moves(self) -> bool:
+        """Whether the card moves the token (``card_destination`` says where to)."""
+        return self in _MOVING
+
+
+_MOVING = frozenset({CardKind.ADVANCE_TO, CardKind.ADVANCE_TO_NEAREST, CardKind.MOVE_RELATIVE, CardKind.MOVE_BACK_TO,
+                     CardKind.GO_TO_JAIL})
+
+
+class OfflineCause(Code):
+    """Why the .com Offline token is to be moved (a ``move_offline`` decision)."""
+
+    DOUBLES = "doubles"  # the player in play threw doubles
+    LANDED = "landed"  # someone landed where the owner may now move it
+
+
 class PaymentReason(Code):
     """Why money moved (``Paid.reason``), and what a debt is for (a raise-funds decision's reason)."""
 

@@ -72,17 +72,17 @@ def may_settle_in_property(g: "Game", debtor: int, creditor: int | None = None) 
 
 def can_declare_bankruptcy(g: "Game", player: int) -> bool:
     """Whether ``player`` must give up: selling and mortgaging everything cannot cover the debt."""
-    d = g.pending
-    return d.kind == K.RAISE_FUNDS and d.player == player and g.liquid_value(player) < d.amount
+    d = g._pending()
+    return d.kind == K.RAISE_FUNDS and d.player == player and H.liquid_value(g.edition, g.rules, g.state, player) < d.amount
 
 
 def bankrupt_problem(g: "Game", a: A.DeclareBankruptcy) -> str | None:
     problem = pending_problem(g, K.RAISE_FUNDS, a.player)
     if problem:
         return problem
-    d = g.pending
-    if g.liquid_value(a.player) >= d.amount:
-        return f"selling buildings and mortgaging can still raise {g.money(d.amount)}: raise the money instead"
+    d = g._pending()
+    if H.liquid_value(g.edition, g.rules, g.state, a.player) >= d.amount:
+        return f"selling buildings and mortgaging can still raise {g.edition.money(d.amount)}: raise the money instead"
     return None
 
 
@@ -93,18 +93,14 @@ def bankrupt(g: "Game", a: A.DeclareBankruptcy) -> None:
     player = s.players[p]
     for sq in H.owned(s, p):
         refund = H.building_sale_value(g.edition, g.rules, s, sq)
-        if s.hotel[sq]:
-            s.hotel[sq] = False
-            s.bank_hotels += 1
-        s.bank_houses += s.houses[sq]
-        s.houses[sq] = 0
+        g._set_buildings(sq, 0)
         g._transfer(BANK, p, refund, R.BUILDING_SOLD)
     g._transfer(p, creditor, player.cash, R.BANKRUPTCY)
     to_auction = []
     for sq in H.owned(s, p):
         if creditor == BANK:
             g._give_deed(sq, NOBODY)
-            s.mortgaged[sq] = False
+            g._set_mortgage(sq, False)
             g._emit(E.PropertyTransferred(sq, p, BANK))
             if g.rules.bankrupt_deeds_auctioned:  # otherwise the bank keeps them, for sale as any unowned deed
                 to_auction.append(sq)
@@ -117,9 +113,8 @@ def bankrupt(g: "Game", a: A.DeclareBankruptcy) -> None:
             s.players[creditor].jail_cards.append(deck)
         g._emit(E.JailCardPassed(p, creditor, deck))
     player.jail_cards.clear()
-    player.bankrupt = True
+    g._retire(p)
     player.in_jail = False
-    g.holdings_changed()  # buildings sold, mortgages cleared, one player fewer
     g._emit(E.Bankrupt(p, creditor))
     forget_player(g, p)
     if s.turn.player == p:
@@ -127,7 +122,7 @@ def bankrupt(g: "Game", a: A.DeclareBankruptcy) -> None:
         s.turn.phase = Phase.RESOLVING
         s.turn.steps = 0
         s.turn.offline_moves = 0
-    active = g.active_players()
+    active = H.active_players(g.state)
     if len(active) <= 1:
         g._new.clear()
         g._finish(Termination.LAST_PLAYER)

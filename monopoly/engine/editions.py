@@ -18,7 +18,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol, runtime_checkable
 
-from .codes import Code
+from .codes import CardKind, Code
 from .errors import EditionError
 from .rules import SHORT_GAMES, Rules
 
@@ -107,7 +107,7 @@ class Card:
     id: str
     deck: str
     text: str
-    kind: str
+    kind: CardKind
     params: tuple[tuple[str, Any], ...]
 
     def param(self, name: str, default: Any = None) -> Any:
@@ -211,7 +211,7 @@ class Edition:
 MAX_AMOUNT = 100_000  # the most any price, rent, fee or count on a board may be
 MAX_TEXT = 200  # the longest name or card text
 MAX_EDITION_BYTES = 256 * 1024  # a board file is about 20 KB; a larger one is not a board
-CARD_EFFECTS: dict[str, tuple[str, ...]] = {  # each card effect and the parameters it needs
+CARD_EFFECTS: dict[str, tuple[str, ...]] = {  # each card effect (a ``CardKind``) and the parameters it needs
     "advance_to": ("square",), "advance_to_nearest": ("target",), "move_relative": ("spaces",),
     "move_back_to": ("square",), "go_to_jail": (), "get_out_of_jail_free": (), "pay": ("amount",),
     "collect": ("amount",), "pay_each_player": ("amount",), "collect_from_each_player": ("amount",),
@@ -411,7 +411,8 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
             kind_, params = _card_effect(raw, at)
             if kind_ == "advance_to_nearest" and not any(sq.kind == dict(params)["target"] for sq in squares):
                 raise EditionError(f"{at}: the board has no {dict(params)['target']} to advance to")
-            cards.append(Card(_require(raw, "id", str, at), deck, _require(raw, "text", str, at), kind_, params))
+            cards.append(Card(_require(raw, "id", str, at), deck, _require(raw, "text", str, at), CardKind(kind_),
+                              params))
         if not 1 <= len(cards) <= 32:
             raise EditionError(f"{where}.decks.{deck}: a deck has 1 to 32 cards, not {len(cards)}")
         decks.append(tuple(cards))

@@ -3,14 +3,16 @@
 ``Game`` is the single source of truth for the screen, the computer players, saves and tests.
 Every change goes through ``apply``: it checks the action against the rules (raising
 ``IllegalActionError`` and changing nothing when it is not allowed), carries it out, lets play
-run on until the next decision someone must take, and returns the events that happened. Reading
-goes through ``game.view`` (``view.py``).
+run on until the next decision someone must take, and returns the events that happened. ``Game``
+holds the commands only: every question, what is pending included, is asked of ``game.view``
+(``view.py``), which hands out frozen copies and never the engine's own records.
 
 The rules themselves live in modules by topic (``turn``, ``cards``, ``auctions``, ``buildings``,
 ``mortgages``, ``trades``, ``debts``, ``clock``), each verb with one ``problem`` function and one
 effect, routed by the table in ``routes.py``. This class holds the state and the few primitives
 every rule uses: money moves through ``_transfer`` / ``_charge``, decisions are queued with
-``_push``, and events reported with ``_emit``.
+``_push`` (what is pending is ``_pending()``), events are reported with ``_emit``, and the holdings
+change through ``_give_deed``, ``_set_mortgage``, ``_set_buildings`` and ``_retire``.
 """
 
 from __future__ import annotations
@@ -21,22 +23,19 @@ from typing import Any, Mapping, Sequence
 from . import actions as A
 from . import events as E
 from . import holdings as H
-from .auctions import bid_limit, bid_voids
-from .clock import finish, seconds_left, set_clock
+from .clock import finish, set_clock
 from .codes import DecisionKind as K, PaymentReason as R, Termination
-from .debts import can_declare_bankruptcy, deal_problem, in_debt, may_settle_in_property
-from .decisions import BOARD, describe_decision
+from .decisions import BOARD, DECISIONS, describe_decision
 from .dice import DiceSource, RandomDice, dice_from_dict
 from .editions import DECKS, Edition, load_edition, saved_edition
 from .errors import EditionError, IllegalActionError, SaveFormatError
 from .history import Entry, Undo, record_of
-from .mortgages import lift_cost
 from .names import player_name
 from .routes import ROUTES, Route
 from .rules import Rules
 from .serial import from_plain, to_plain
-from .state import NOBODY, Decision, GameState, Outcome, PlayerState, RentClaim, TurnState
-from .turn import last_jail_throw, settle
+from .state import NOBODY, Decision, GameState, PlayerState, TurnState
+from .turn import settle
 from .view import View
 
 BANK = E.BANK
@@ -83,25 +82,24 @@ class Game:
         self._events: list[E.Event] = []  # one list for the game's life, handed over as a copy
         self._emit = self._events.append  # the rules report each event through this
         self._new: list[Decision] = []
-        self._roll = Decision(K.ROLL, NOBODY)
-        self._rolls: dict[int, Decision] = {}  # each player's throw decision, made once (never changed)
+        self._serial = 0  # the last decision's number (``_numbered``)
+        self._roll = Decision(K.ROLL, NOBODY)  # the throw asked now (or last)
+        self._rolls: dict[int, Decision] = {}  # each player's throw decision
+        self._roll_at = (0, 0, NOBODY)  # the point of the turn (turn, doubles, player) of the throw last numbered
+        self._over: Decision | None = None
         self._view: View | None = None
         # How the game began and the inputs since (kept with the log): see history.py.
         self.origin: dict[str, Any] | None = None
         self.journal: list[Entry] = []
         self._journal_plain: list[list[Any]] = []  # the journal as saved, converted once an entry
         self._undo: Undo | None = None
-        # Bumped whenever a deed changes hands (through ``_give_deed``), the game is rearranged
-        # (``forget_history``) or an action is taken back: answers that depend on ownership
-        # alone (``View.monopolies``) are kept until it moves.
+        # Bumped whenever a deed changes hands, the game is rearranged (``forget_history``) or an
+        # action is taken back: answers that depend on ownership alone (``View.monopolies``) are
+        # kept until it moves. Both numbers move only through ``_holdings_moved``.
         self._deeds_moved = 0
         self.holdings_stamp = next(HOLDINGS_STAMPS)
         """Taken afresh from ``HOLDINGS_STAMPS`` whenever the owners, mortgages or buildings may have
-        changed (``holdings_changed``): see ``View.holdings_version``."""
-        self._monopolies: tuple[int, dict[int, tuple[Any, ...]]] = (-1, {})
-        # the view's whole-board answers kept for one holdings stamp (``view._kept``; stamps start at 1)
-        self._kept_stamp = 0
-        self._kept: dict[Any, Any] = {}
+        changed (``_holdings_moved``): see ``View.holdings_version``."""
         self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten
         self._landings: list[int] | None = None  # see ``count_landings``
         # Payments to the bank that go to the Free Parking pot instead (rule option free_parking_pot).
@@ -184,7 +182,7 @@ class Game:
         self._emit(E.TurnStarted(first_player, 1))
         self._finish_apply()
 
-    # ------------------------------------------------------------------ queries
+    # ------------------------------------------------------------------ reading
     @property
     def view(self) -> View:
         """The read view of this game: every question about it (see ``view.py``)."""
@@ -193,33 +191,23 @@ class Game:
             view = self._view = View(self)
         return view
 
-    @property
-    def players(self) -> list[PlayerState]:
-        return self.state.players
+    def _pending(self) -> Decision:
+        """The decision the game waits for: the one statement of it (the view's ``pending``,
+        ``pending_kind``, ``moment`` ... read it here). The engine's live record: the rules read
+        it; clients get a frozen copy from ``view.pending``.
 
-    @property
-    def over(self) -> bool:
-        return self.state.outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.state.outcome
-
-    @property
-    def current_player(self) -> int:
-        """Whose turn it is (not always who must decide now: see ``pending``)."""
-        return self.state.turn.player
-
-    @property
-    def pending(self) -> Decision:
-        """The decision the game waits for. Read it; change the game only through ``apply``."""
+        The top of the stack, else nothing once the game is over, else the throw of the player in
+        play (one record per player, made once: this is asked very often)."""
         s = self.state
         if s.stack:  # the stack is emptied when a game ends
             return s.stack[-1]
         if s.outcome is not None:
-            return Decision(K.GAME_OVER, NOBODY)
+            over = self._over
+            if over is None:
+                over = self._over = Decision(_GAME_OVER, NOBODY)
+            return over
         roll = self._roll
-        if roll.player != s.turn.player:  # one value per player's throw: this is asked very often
+        if roll.player != s.turn.player:
             p = s.turn.player
             made = self._rolls.get(p)
             if made is None:
@@ -227,75 +215,21 @@ class Game:
             roll = self._roll = made
         return roll
 
-    def active_players(self) -> list[int]:
-        return [i for i, p in enumerate(self.state.players) if not p.bankrupt]
-
-    def square(self, index: int) -> Any:
-        return self.edition.squares[index]
-
-    def owner(self, square: int) -> int:
-        return self.state.owner[square]
-
-    def owned(self, player: int) -> list[int]:
-        return H.owned(self.state, player)
-
-    def level(self, square: int) -> int:
-        return H.level(self.rules, self.state, square)
-
-    def claims(self, owner: int | None = None) -> list[RentClaim]:
-        """Rent that can still be claimed (by ``owner``, or by anyone)."""
-        return [c for c in self.state.claims if owner is None or c.owner == owner]
-
-    def rent_of(self, square: int, dice_total: int = 7) -> int:
-        return H.rent(self.edition, self.rules, self.state, square, dice_total)
-
-    def liquid_value(self, player: int) -> int:
-        """Cash plus what the bank would pay now (the "property value" shown during play)."""
-        return H.liquid_value(self.edition, self.rules, self.state, player)
-
-    def property_value(self, player: int) -> int:
-        """What a player's holdings would raise from the bank now, without the cash."""
-        return self.liquid_value(player) - self.state.players[player].cash
-
-    def face_value(self, player: int) -> int:
-        """The end-of-game valuation of everything the player has."""
-        return H.face_value(self.edition, self.rules, self.state, player)
-
-    def lift_cost(self, square: int) -> int:
-        return lift_cost(self, square)
-
-    def money(self, amount: int) -> str:
-        return self.edition.money(amount)
-
-    def in_debt(self, player: int) -> bool:
-        """Whether ``player`` has a debt to raise: until it is paid they may raise cash, not spend it."""
-        return in_debt(self, player)
-
-    def bid_limit(self, player: int) -> int:
-        """The highest bid ``player`` can make good now (0 for a debtor); see ``auctions.bid_limit``."""
-        return bid_limit(self, player)
-
-    def bid_voids(self, player: int, amount: int) -> bool:
-        """Whether a bid of ``amount`` by ``player`` would void the auction (the UK rule)."""
-        return bid_voids(self, player, amount)
-
-    def can_declare_bankruptcy(self, player: int) -> bool:
-        return can_declare_bankruptcy(self, player)
-
-    def may_settle_in_property(self, debtor: int, creditor: int | None = None) -> bool:
-        """Whether ``debtor`` may offer property to settle the rent they owe (the UK rule)."""
-        return may_settle_in_property(self, debtor, creditor)
-
-    def deal_problem(self, player: int) -> str | None:
-        """Why ``player`` may not build, sell, mortgage, lift or offer a trade now, or None."""
-        return deal_problem(self, player)
-
-    def last_jail_throw(self, player: int) -> bool:
-        """Whether ``player``'s next throw is their last try for doubles in jail."""
-        return last_jail_throw(self, player)
-
-    def seconds_left(self) -> int | None:
-        return seconds_left(self)
+    def _numbered(self, d: Decision) -> Decision:
+        """``d``, a decision waiting, with its number (``Decision.serial``), given when a client
+        first sees it, from one count of the game: a new decision, and a new throw (a throw's
+        record serves each of its player's throws), has a higher number than any seen before."""
+        if d.kind is _ROLL:
+            turn = self.state.turn
+            at = (turn.number, turn.doubles, turn.player)
+            if self._roll_at != at or not d.serial:
+                self._serial += 1
+                d.serial = self._serial
+                self._roll_at = at
+        elif not d.serial:
+            self._serial += 1
+            d.serial = self._serial
+        return d
 
     # ------------------------------------------------------------------ legality
     def problem(self, action: A.Action) -> str | None:
@@ -320,9 +254,6 @@ class Game:
             return f"{players[p].name} is bankrupt and out of the game"
         return route.problem(self, action)
 
-    def is_legal(self, action: A.Action) -> bool:
-        return self.problem(action) is None
-
     def check(self, action: A.Action) -> None:
         """Raise ``IllegalActionError`` saying why ``action`` is not allowed now."""
         problem = self.problem(action)
@@ -338,11 +269,11 @@ class Game:
         verb's one ``problem`` function: nothing here restates a rule.
         """
         s = self.state
-        if self.over or (player is not None and (type(player) is not int or not 0 <= player < len(s.players))):
+        if s.outcome is not None or (player is not None and (type(player) is not int or not 0 <= player < len(s.players))):
             return []  # NOBODY (-1) would otherwise be taken for the owner of every unowned square
-        d = self.pending
-        candidates = self._answers(d)
-        for p in (self.active_players() if player is None else [player]):
+        d = self._pending()
+        candidates = DECISIONS[d.kind].candidates(self, d)
+        for p in ([i for i, pl in enumerate(s.players) if not pl.bankrupt] if player is None else [player]):
             candidates += [A.ClaimRent(p, c.id) for c in s.claims if c.owner == p]
             for sq in H.owned(s, p):
                 candidates += [A.Build(p, sq), A.SellBuilding(p, sq), A.Mortgage(p, sq), A.LiftMortgage(p, sq)]
@@ -353,33 +284,6 @@ class Game:
                 seen.add(action)
                 result.append(action)
         return result
-
-    def _answers(self, d: Decision) -> list[A.Action]:
-        """The candidate answers to decision ``d`` (each still to be checked)."""
-        kind = d.kind
-        if kind == K.ROLL:
-            return [A.Roll(d.player), A.PayJailFine(d.player), A.UseJailCard(d.player)]
-        if kind == K.BUY:
-            return [A.Buy(d.player), A.DeclineToBuy(d.player)]
-        if kind == K.AUCTION and d.auction is not None:
-            high = d.auction.high_bid
-            return [a for b in d.auction.bidders for a in (A.Bid(b, high + 1), A.PassBid(b))]
-        if kind == K.INCOME_TAX:
-            return [A.PayIncomeTax(d.player, False), A.PayIncomeTax(d.player, True)]
-        if kind == K.PAY_OR_DRAW:
-            return [A.PayOrDraw(d.player, False), A.PayOrDraw(d.player, True)]
-        if kind == K.RAISE_FUNDS:
-            return [A.DeclareBankruptcy(d.player)]
-        if kind == K.TRADE_RESPONSE:
-            return [A.AcceptTrade(d.player), A.RejectTrade(d.player)]
-        if kind == K.MORTGAGED_TRANSFER:
-            return [A.SettleMortgagedTransfer(d.player, d.square, True),
-                    A.SettleMortgagedTransfer(d.player, d.square, False)]
-        if kind == K.MOVE_OFFLINE:
-            return [A.MoveOffline(d.player, s) for s in self.edition.properties]
-        if kind == K.PLACE_BUILDING:
-            return [A.Build(d.player, s) for s in H.owned(self.state, d.player)]
-        return []
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: A.Action) -> list[E.Event]:
@@ -472,8 +376,7 @@ class Game:
         """The state was changed outside the rules (a position arranged by hand): no record or
         undo reaches back past it."""
         self.origin = None
-        self._deeds_moved += 1
-        self.holdings_stamp = next(HOLDINGS_STAMPS)
+        self._holdings_moved(deeds=True)
         self.journal = []
         self._journal_plain = []
         if self._undo is not None:
@@ -525,15 +428,39 @@ class Game:
     def _finish(self, termination: Termination) -> None:
         finish(self, termination)
 
+    # The holdings (owners, mortgages, buildings and the bank's stock of them, the players still in
+    # the game) change only through these four, so that every change takes a new holdings version.
     def _give_deed(self, square: int, owner: int) -> None:
         """The one place a deed changes hands (``owner`` NOBODY: back to the bank)."""
         self.state.owner[square] = owner
-        self._deeds_moved += 1
-        self.holdings_stamp = next(HOLDINGS_STAMPS)
+        self._holdings_moved(deeds=True)
 
-    def holdings_changed(self) -> None:
-        """Note that mortgages or buildings changed (deeds moving are noted by ``_give_deed``)."""
+    def _set_mortgage(self, square: int, mortgaged: bool) -> None:
+        """The one place a mortgage is taken out or cleared."""
+        self.state.mortgaged[square] = mortgaged
+        self._holdings_moved()
+
+    def _set_buildings(self, square: int, houses: int, hotel: bool = False) -> None:
+        """The one place buildings change: ``square`` gets ``houses`` (and a hotel or not), and
+        the bank's stock takes back or gives out the difference."""
+        s = self.state
+        s.bank_houses += s.houses[square] - houses
+        s.bank_hotels += s.hotel[square] - hotel
+        s.houses[square] = houses
+        s.hotel[square] = hotel
+        self._holdings_moved()
+
+    def _retire(self, player: int) -> None:
+        """The one place a player leaves the game (bankrupt)."""
+        self.state.players[player].bankrupt = True
+        self._holdings_moved()
+
+    def _holdings_moved(self, deeds: bool = False) -> None:
+        """A new holdings version (``View.holdings_version``), and a new count of deeds moved when
+        owners may have changed: what the view's kept answers are checked against."""
         self.holdings_stamp = next(HOLDINGS_STAMPS)
+        if deeds:
+            self._deeds_moved += 1
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: R) -> None:
         """The one place money moves. The payer must hold the cash (checked by the callers).

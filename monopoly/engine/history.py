@@ -92,8 +92,7 @@ class Undo:
     def take_back(self, game: "Game") -> E.ActionUndone:
         last = self.snapshots.pop()
         game.state = last.state
-        game._deeds_moved += 1
-        game.holdings_changed()
+        game._holdings_moved(deeds=True)
         del game.log[last.log_length:]
         del game.journal[last.journal_length:]
         del game._journal_plain[last.journal_length:]

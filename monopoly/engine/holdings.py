@@ -103,10 +103,26 @@ def rent_row(edition: Edition, rules: Rules, state: GameState, square: int) -> i
     return None
 
 
+def rent_table(edition: Edition, rules: Rules, square: int) -> tuple[int, ...]:
+    """The lines of ``square``'s title deed, indexed as ``rent_row`` numbers them (``rent`` charges
+    the line that applies). Streets: the plain rent, the doubled rent of a whole group, the rent
+    with 1 to houses-per-hotel houses, the rent with a hotel. Railroads: the rent with 1, 2, 3, 4
+    owned. Utilities: the multiple of the dice total with 1, 2 owned. Empty for other squares."""
+    sq = edition.squares[square]
+    if sq.kind is _STREET:
+        return (sq.rent[0], sq.rent[0] * 2, *sq.rent[1:rules.houses_per_hotel + 1], sq.rent[5])
+    if sq.kind is _RAILROAD:
+        return tuple(sq.rent)
+    if sq.kind is _UTILITY:
+        return tuple(sq.multipliers)
+    return ()
+
+
 def rent(edition: Edition, rules: Rules, state: GameState, square: int, dice_total: int,
          railroad_multiplier: int = 1, utility_multiplier: int = 0) -> int:
     """Rent owed on ``square`` to its owner as things stand (0 when mortgaged or unowned): the
-    line of the deed that ``rent_row`` says applies."""
+    line of the deed that ``rent_row`` says applies (``rent_table``'s line, worked out in place:
+    every landing asks this)."""
     row = rent_row(edition, rules, state, square)
     if row is None:
         return 0
@@ -174,6 +190,11 @@ def building_sale(edition: Edition, rules: Rules, state: GameState, square: int)
     by_price = sorted(members, key=lambda m: (-edition.squares[m].price, -m))
     share = {m: total // len(members) + (1 if i < total % len(members) else 0) for i, m in enumerate(by_price)}
     return BuildingSale(tuple(steps), tuple((m, share[m]) for m in members))
+
+
+def active_players(state: GameState) -> list[int]:
+    """The seats still in the game, in seat order."""
+    return [i for i, p in enumerate(state.players) if not p.bankrupt]
 
 
 def owned(state: GameState, player: int) -> list[int]:

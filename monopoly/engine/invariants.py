@@ -12,8 +12,10 @@ from .names import names_problem
 from .state import NOBODY
 
 if TYPE_CHECKING:
+    from .editions import Edition
     from .game import Game
-    from .state import Decision
+    from .rules import Rules
+    from .state import Decision, GameState
 
 _KINDS = {v for k, v in vars(K).items() if k.isupper()}
 
@@ -30,6 +32,67 @@ def _require(condition: bool, message: str) -> None:
         raise InvariantError(message)
 
 
+def board_problem(e: "Edition", r: "Rules", s: "GameState") -> tuple[str, str] | None:
+    """The first thing wrong with the players' money and holdings and the buildings on the board,
+    or None: the one statement of these facts, which a saved game (``check_state``) and a position
+    set up by hand (``position.py``) must both keep. Each problem comes in two words: naming the
+    state's slots (for a save: ``houses[37] is out of range``) and in plain words (for a position:
+    ``Park Place has 5 houses; ...``). ``s`` has 40 squares and real seats (checked before)."""
+    name = [sq.name for sq in e.squares]
+    for i, pl in enumerate(s.players):
+        if pl.cash < 0:
+            return f"players[{i}].cash is negative", f"{pl.name}'s cash is negative ({e.money(pl.cash)})"
+        if pl.bankrupt and (H.owned(s, i) or pl.cash or pl.jail_cards):
+            slot = (f"players[{i}] is bankrupt but owns property" if H.owned(s, i)
+                    else f"players[{i}] is bankrupt but holds money or cards")
+            return slot, f"{pl.name} is bankrupt, so owns nothing and holds no cash or cards"
+    top = r.houses_per_hotel
+    for sq in range(40):
+        owner = s.owner[sq]
+        if owner != NOBODY and not e.squares[sq].is_property:
+            return f"owner[{sq}]: {name[sq]} cannot be owned", f"{name[sq]} is not a property: nobody can own it"
+        if s.mortgaged[sq] and owner == NOBODY:
+            return f"mortgaged[{sq}] but unowned", f"{name[sq]} is mortgaged but owned by nobody"
+        if not 0 <= s.houses[sq] <= top:
+            return (f"houses[{sq}] is out of range",
+                    f"{name[sq]} has {s.houses[sq]} houses; a street has 0 to {top} (then a hotel) with these rules")
+        if s.hotel[sq] and s.houses[sq]:
+            return f"square {sq} has both a hotel and houses", f"{name[sq]} has both a hotel and houses"
+        if not (s.houses[sq] or s.hotel[sq]):
+            continue
+        if e.squares[sq].kind != "street":
+            return (f"square {sq} has buildings but is not a street",
+                    f"{name[sq]} is not a street: it cannot have buildings")
+        members = e.members[sq]
+        if owner == NOBODY or any(s.owner[m] != owner for m in members):
+            return (f"square {sq} has buildings on an incomplete group",
+                    f"{name[sq]} has buildings, but its whole group is not owned by one player")
+        mortgaged = [m for m in members if s.mortgaged[m]]
+        if mortgaged:
+            return (f"square {sq} has buildings in a mortgaged group",
+                    f"{name[sq]} has buildings, but {name[mortgaged[0]]} in its group is mortgaged")
+        levels = {m: H.level(r, s, m) for m in members}
+        low = min(levels, key=levels.__getitem__)
+        if r.even_building and max(levels.values()) - levels[low] > 1:
+            high = next(m for m in members if levels[m] - levels[low] > 1)
+            slot = f"the group of square {sq} is not built evenly"
+            if s.hotel[high]:
+                return slot, (f"{name[high]} has a hotel, but {name[low]} has {levels[low]} houses: "
+                              f"a hotel needs {top} houses on every street of the group")
+            return slot, (f"uneven building: {name[high]} has {levels[high]} houses and {name[low]} "
+                          f"{levels[low]}; streets of a group differ by one house at most")
+    if s.bank_houses < 0 or s.bank_hotels < 0:
+        what, count, stock = (("houses", sum(s.houses), e.bank_houses) if s.bank_houses < 0
+                              else ("hotels", sum(s.hotel), e.bank_hotels))
+        return "the bank's buildings are negative", f"the board has {count} {what}, but the bank has only {stock}"
+    t = s.turn
+    if (0 <= t.player < len(s.players) and s.players[t.player].bankrupt and s.outcome is None and not s.stack
+            and t.phase == "await_roll"):
+        who = s.players[t.player].name
+        return "turn.player is not a player in the game", f"it cannot be {who}'s turn: {who} is bankrupt"
+    return None
+
+
 def check_state(game: "Game") -> None:
     """Check the whole state for consistency; raise ``InvariantError`` naming the first problem."""
     e, s, r = game.edition, game.state, game.rules
@@ -41,36 +104,18 @@ def check_state(game: "Game") -> None:
     for name, values in (("owner", s.owner), ("mortgaged", s.mortgaged), ("houses", s.houses), ("hotel", s.hotel)):
         _require(len(values) == 40, f"{name}: expected 40 entries, found {len(values)}")
     for i, pl in enumerate(s.players):
-        _require(pl.cash >= 0, f"players[{i}].cash is negative")
         _require(0 <= pl.position < 40, f"players[{i}].position is off the board")
         _require(0 <= pl.jail_turns <= 3, f"players[{i}].jail_turns is out of range")
         _require(all(c in DECKS for c in pl.jail_cards), f"players[{i}].jail_cards names an unknown deck")
-        if pl.bankrupt:
-            _require(not H.owned(s, i), f"players[{i}] is bankrupt but owns property")
-            _require(pl.cash == 0 and not pl.jail_cards, f"players[{i}] is bankrupt but holds money or cards")
+    for sq in range(40):
+        _require(s.owner[sq] == NOBODY or 0 <= s.owner[sq] < n, f"owner[{sq}] is not a player")
+    _require(0 <= s.turn.player < n, "turn.player is not a player in the game")
+    wrong = board_problem(e, r, s)  # the facts a position set up by hand keeps too
+    _require(wrong is None, wrong[0] if wrong else "")
     start = H.starting_cash(e, r) * n
     _require(s.pot >= 0 and (s.pot == 0 or r.free_parking_pot), "pot: the Free Parking pot is malformed")
     _require(sum(p.cash for p in s.players) + s.pot == start + s.bank_paid_out - s.bank_paid_in,
              "money is not conserved: players' cash and the pot do not match the bank's ledger")
-    top = r.houses_per_hotel
-    for sq in range(40):
-        owner = s.owner[sq]
-        _require(owner == NOBODY or 0 <= owner < n, f"owner[{sq}] is not a player")
-        is_prop = e.squares[sq].is_property
-        _require(is_prop or owner == NOBODY, f"owner[{sq}]: {e.squares[sq].name} cannot be owned")
-        _require(not s.mortgaged[sq] or owner != NOBODY, f"mortgaged[{sq}] but unowned")
-        built = s.houses[sq] or s.hotel[sq]
-        _require(0 <= s.houses[sq] <= top, f"houses[{sq}] is out of range")
-        _require(not (s.hotel[sq] and s.houses[sq]), f"square {sq} has both a hotel and houses")
-        if built:
-            _require(e.squares[sq].kind == "street", f"square {sq} has buildings but is not a street")
-            members = H.group_members(e, sq)
-            _require(all(s.owner[m] == owner for m in members), f"square {sq} has buildings on an incomplete group")
-            _require(not any(s.mortgaged[m] for m in members), f"square {sq} has buildings in a mortgaged group")
-            levels = [H.level(r, s, m) for m in members]
-            _require(max(levels) - min(levels) <= 1 or not r.even_building,
-                     f"the group of square {sq} is not built evenly")
-    _require(s.bank_houses >= 0 and s.bank_hotels >= 0, "the bank's buildings are negative")
     _require(s.bank_houses + sum(s.houses) == e.bank_houses, "houses are not conserved")
     _require(s.bank_hotels + sum(s.hotel) == e.bank_hotels, "hotels are not conserved")
     _require(len(s.decks) == 2, "decks: expected two decks")
@@ -83,9 +128,6 @@ def check_state(game: "Game") -> None:
         _require(len(order) + held == len(cards), f"{deck} cards are missing or doubled")
         _require(all(cards[c].kind == "get_out_of_jail_free" for c in set(range(len(cards))) - set(order)),
                  f"decks[{di}]: a card other than Get Out of Jail Free is missing from the {deck} deck")
-    _require(0 <= s.turn.player < n and not (s.players[s.turn.player].bankrupt and s.outcome is None
-                                              and not s.stack and s.turn.phase == "await_roll"),
-             "turn.player is not a player in the game")
     _require(s.turn.phase in ("await_roll", "resolving", "move_pending"), "turn.phase is unknown")
     t = s.turn
     _require(t.number >= 1 and 0 <= t.doubles <= 3 and 0 <= t.dice_total <= 12 and 0 <= t.steps <= 12
@@ -176,5 +218,5 @@ def _check_decision(game: "Game", where: str, d: "Decision") -> None:
 def check_invariants(game: "Game") -> None:
     """Everything ``check_state`` checks, plus: the pending decision can be answered."""
     check_state(game)
-    if not game.over:
-        _require(bool(game.legal_actions()), f"no legal action for the pending decision {game.pending.kind}")
+    if game.state.outcome is None:
+        _require(bool(game.legal_actions()), f"no legal action for the pending decision {game._pending().kind}")

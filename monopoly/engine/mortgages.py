@@ -56,8 +56,7 @@ def mortgage_problem(g: "Game", a: A.Mortgage) -> str | None:
 
 def mortgage(g: "Game", a: A.Mortgage) -> None:
     amount = g.edition.squares[a.square].mortgage
-    g.state.mortgaged[a.square] = True
-    g.holdings_changed()
+    g._set_mortgage(a.square, True)
     g._transfer(BANK, a.player, amount, R.MORTGAGE)
     g._emit(E.Mortgaged(a.player, a.square, amount))
 
@@ -74,14 +73,13 @@ def lift_mortgage_problem(g: "Game", a: A.LiftMortgage) -> str | None:
         return problem
     cost = lift_cost(g, a.square)
     if g.state.players[a.player].cash < cost:
-        return f"lifting the mortgage on {name} costs {g.money(cost)}"
+        return f"lifting the mortgage on {name} costs {g.edition.money(cost)}"
     return None
 
 
 def lift_mortgage(g: "Game", a: A.LiftMortgage) -> None:
     cost = lift_cost(g, a.square)
-    g.state.mortgaged[a.square] = False
-    g.holdings_changed()
+    g._set_mortgage(a.square, False)
     g._transfer(a.player, BANK, cost, R.MORTGAGE_LIFTED)
     g._emit(E.MortgageLifted(a.player, a.square, cost))
 
@@ -90,7 +88,7 @@ def settle_mortgage_problem(g: "Game", a: A.SettleMortgagedTransfer) -> str | No
     problem = pending_problem(g, K.MORTGAGED_TRANSFER, a.player)
     if problem:
         return problem
-    d = g.pending
+    d = g._pending()
     if a.square != d.square:
         return f"the decision is about {g.edition.squares[d.square].name}"
     if a.lift:
@@ -98,7 +96,7 @@ def settle_mortgage_problem(g: "Game", a: A.SettleMortgagedTransfer) -> str | No
         if problem:
             return problem
         if g.state.players[a.player].cash < lift_cost(g, a.square):
-            return f"lifting the mortgage costs {g.money(lift_cost(g, a.square))}"
+            return f"lifting the mortgage costs {g.edition.money(lift_cost(g, a.square))}"
     return None
 
 

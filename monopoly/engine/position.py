@@ -30,6 +30,7 @@ from .dice import DiceSource, RandomDice
 from .editions import BOARD_SIZE as BOARD, DECKS, Edition, load_edition
 from .errors import MonopolyError
 from .events import BANK
+from .invariants import board_problem
 from .rules import Rules
 from .codes import DecisionKind as K, PaymentReason, Phase
 from .state import NOBODY, Decision, GameState, PlayerState, TurnState
@@ -314,15 +315,12 @@ def _level_value(value: Any, where: str) -> tuple[int, bool]:
 def _check_board(edition: Edition, rules: Rules, s: GameState) -> None:
     """Everything about a board that must hold for play to go on, in words a person understands.
 
-    ``check_state`` checks the same facts and more, but names array slots; this runs first so the
-    usual mistakes get a plain reason.
+    What a position adds to a game's own facts (a prisoner's token and throws, two players still
+    in) is checked here; the players' money and holdings and the buildings are checked by the
+    engine's one statement of them (``invariants.board_problem``), in its plain words.
     """
-    names = [p.name for p in s.players]
     sq_name = [sq.name for sq in edition.squares]
-    top = rules.houses_per_hotel
-    for i, p in enumerate(s.players):
-        if p.cash < 0:
-            raise PositionError(f"{p.name}'s cash is negative ({edition.money(p.cash)})")
+    for p in s.players:
         if p.in_jail and p.position != JAIL:
             raise PositionError(f"{p.name} is in jail, so the token belongs on {sq_name[JAIL]}, "
                                 f"not {sq_name[p.position]}")
@@ -331,45 +329,11 @@ def _check_board(edition: Edition, rules: Rules, s: GameState) -> None:
         if not 0 <= p.jail_turns < rules.jail_turns:
             raise PositionError(f"{p.name} has tried {p.jail_turns} throws in jail; with these rules a prisoner "
                                 f"has tried 0 to {rules.jail_turns - 1} (the next failure makes them pay)")
-        if p.bankrupt and (any(o == i for o in s.owner) or p.cash or p.jail_cards):
-            raise PositionError(f"{p.name} is bankrupt, so owns nothing and holds no cash or cards")
+    problem = board_problem(edition, rules, s)
+    if problem is not None:
+        raise PositionError(problem[1])
     if sum(not p.bankrupt for p in s.players) < 2:
         raise PositionError("at least two players must still be in the game")
-    for sq in range(BOARD):
-        owner = s.owner[sq]
-        if owner != NOBODY and not edition.squares[sq].is_property:
-            raise PositionError(f"{sq_name[sq]} is not a property: nobody can own it")
-        if s.mortgaged[sq] and owner == NOBODY:
-            raise PositionError(f"{sq_name[sq]} is mortgaged but owned by nobody")
-        if not (s.houses[sq] or s.hotel[sq]):
-            continue
-        if edition.squares[sq].kind != "street":
-            raise PositionError(f"{sq_name[sq]} is not a street: it cannot have buildings")
-        if not 0 <= s.houses[sq] <= top:
-            raise PositionError(f"{sq_name[sq]} has {s.houses[sq]} houses; a street has 0 to {top} "
-                                "(then a hotel) with these rules")
-        members = edition.members[sq]
-        if owner == NOBODY or any(s.owner[m] != owner for m in members):
-            raise PositionError(f"{sq_name[sq]} has buildings, but its whole group is not owned by one player")
-        mortgaged = [m for m in members if s.mortgaged[m]]
-        if mortgaged:
-            raise PositionError(f"{sq_name[sq]} has buildings, but {sq_name[mortgaged[0]]} in its group is "
-                                "mortgaged")
-        levels = {m: top + 1 if s.hotel[m] else s.houses[m] for m in members}
-        low = min(levels, key=levels.__getitem__)
-        if not rules.even_building:
-            continue
-        if s.hotel[sq] and levels[low] < top:
-            raise PositionError(f"{sq_name[sq]} has a hotel, but {sq_name[low]} has {levels[low]} houses: "
-                                f"a hotel needs {top} houses on every street of the group")
-        if levels[sq] - levels[low] > 1:
-            raise PositionError(f"uneven building: {sq_name[sq]} has {levels[sq]} houses and {sq_name[low]} "
-                                f"{levels[low]}; streets of a group differ by one house at most")
-    houses, hotels = sum(s.houses), sum(s.hotel)
-    if houses > edition.bank_houses:
-        raise PositionError(f"the board has {houses} houses, but the bank has only {edition.bank_houses}")
-    if hotels > edition.bank_hotels:
-        raise PositionError(f"the board has {hotels} hotels, but the bank has only {edition.bank_hotels}")
     for deck in DECKS:
         held = sum(p.jail_cards.count(deck) for p in s.players)
         exist = sum(1 for c in edition.deck(deck) if c.kind == "get_out_of_jail_free")
@@ -378,9 +342,6 @@ def _check_board(edition: Edition, rules: Rules, s: GameState) -> None:
                                 f"but the deck has {exist}")
     if not (s.offline_square == 0 or edition.squares[s.offline_square].is_property):
         raise PositionError(f"the Offline token stands on Go or a property, not {sq_name[s.offline_square]}")
-    t = s.turn
-    if s.players[t.player].bankrupt and not s.stack and t.phase == "await_roll":
-        raise PositionError(f"it cannot be {names[t.player]}'s turn: {names[t.player]} is bankrupt")
 
 
 def _debt_decision(look: _Names, debt: Debt) -> Decision:
@@ -567,7 +528,7 @@ def position_of(game: "Game") -> Position:
         d = s.stack[0]
         if len(s.stack) > 1 or d.kind != K.RAISE_FUNDS:
             raise PositionError("a position is taken at a throw or while a debt is raised, "
-                                f"not while waiting for {game.pending.kind}")
+                                f"not while waiting for {game._pending().kind}")
         if t.phase != "resolving" or t.steps or t.offline_moves or t.again != (t.doubles > 0):
             raise PositionError("the debt fell due part-way through a move: take the position once it is paid")
         creditor: PlayerRef = "bank" if d.creditor == BANK else s.players[d.creditor].name

@@ -19,7 +19,8 @@ from .errors import SaveFormatError
 
 def to_plain(value: Any) -> Any:
     if dataclasses.is_dataclass(value):
-        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if f.metadata.get("saved", True)}
     if isinstance(value, (list, tuple)):
         return [to_plain(v) for v in value]
     if isinstance(value, dict):
@@ -50,12 +51,12 @@ def from_plain(cls: Any, data: Any, path: str) -> Any:
         if not isinstance(data, dict):
             raise SaveFormatError(f"{path}: expected an object")
         hints = _hints(cls)
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - names)
+        saved = [f for f in dataclasses.fields(cls) if f.metadata.get("saved", True)]
+        unknown = sorted(set(data) - {f.name for f in saved})
         if unknown:
             raise SaveFormatError(f"{path}: unknown field {unknown[0]!r}")
         kwargs = {}
-        for f in dataclasses.fields(cls):
+        for f in saved:
             if f.name not in data:
                 raise SaveFormatError(f"{path}.{f.name}: missing")
             kwargs[f.name] = from_plain(hints[f.name], data[f.name], f"{path}.{f.name}")

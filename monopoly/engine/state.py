@@ -8,10 +8,14 @@ in ``game.py`` and its helpers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from .codes import AuctionItem, Code, DecisionKind, PaymentReason, Phase, Termination
+from .codes import AuctionItem, Code, DecisionKind, OfflineCause, PaymentReason, Phase, Termination
 
 __all__ = ["AuctionItem", "AuctionState", "Code", "Decision", "DecisionKind", "GameState", "NOBODY", "Outcome",
-           "PaymentReason", "Phase", "PlayerState", "RentClaim", "Termination", "TradeOffer", "TurnState"]
+           "PaymentReason", "Phase", "PlayerState", "RentClaim", "Termination", "TradeOffer", "TurnState", "UNSAVED"]
+
+UNSAVED = {"saved": False}
+"""Metadata of a field that is not part of the saved state (``serial.to_plain`` leaves it out and
+``from_plain`` leaves it at its default)."""
 
 NOBODY = -1  # owner of an unowned square; also "no player" in optional player fields
 
@@ -56,7 +60,13 @@ class AuctionState:
 
 @dataclass
 class Decision:
-    """A decision the game is waiting for. Only the fields its kind uses are set."""
+    """A decision the game is waiting for. Only the fields its kind uses are set.
+
+    ``reason`` is saved as one text whose meaning depends on the kind; the engine reads it through
+    the typed properties (``debt_for``, ``building``, ``deck``, ``offline_cause``). ``serial``
+    numbers the decision in its game (``Game._numbered`` gives it one when a client first sees it);
+    it is not saved.
+    """
 
     kind: DecisionKind
     player: int
@@ -66,6 +76,27 @@ class Decision:
     reason: str = ""
     trade: TradeOffer | None = None
     auction: AuctionState | None = None
+    serial: int = field(default=0, compare=False, metadata=UNSAVED)
+
+    @property
+    def debt_for(self) -> PaymentReason | None:
+        """What a debt (``raise_funds``) is for."""
+        return PaymentReason(self.reason) if self.kind == DecisionKind.RAISE_FUNDS else None
+
+    @property
+    def building(self) -> AuctionItem | None:
+        """The building bought at auction to place (``place_building``): a house or a hotel."""
+        return AuctionItem(self.reason) if self.kind == DecisionKind.PLACE_BUILDING else None
+
+    @property
+    def deck(self) -> str | None:
+        """The deck a card may be taken from instead of paying (``pay_or_draw``)."""
+        return self.reason if self.kind == DecisionKind.PAY_OR_DRAW else None
+
+    @property
+    def offline_cause(self) -> OfflineCause | None:
+        """Why the Offline token moves (``move_offline``)."""
+        return OfflineCause(self.reason) if self.kind == DecisionKind.MOVE_OFFLINE and self.reason else None
 
 
 @dataclass

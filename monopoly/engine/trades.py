@@ -32,9 +32,15 @@ def propose_trade_problem(g: "Game", a: A.ProposeTrade) -> str | None:
     problem = deal_problem(g, a.player)
     if problem:
         return problem
-    if g.pending.kind in _NO_NEW_TRADES:
-        return "another offer is waiting for an answer"
-    return terms_problem(g, a.player, a)
+    return trades_problem(g) or terms_problem(g, a.player, a)
+
+
+def trades_problem(g: "Game") -> str | None:
+    """Why nobody may offer a trade now, or None: one offer is answered at a time."""
+    kind = g._pending().kind
+    if kind in _NO_NEW_TRADES:
+        return "another offer is waiting for an answer" if kind is not K.GAME_OVER else "the game is over"
+    return None
 
 
 def terms_problem(g: "Game", proposer: int, t: A.ProposeTrade | TradeOffer) -> str | None:
@@ -70,7 +76,7 @@ def terms_problem(g: "Game", proposer: int, t: A.ProposeTrade | TradeOffer) -> s
             held.remove(c)
     payer, amount = (proposer, t.cash) if t.cash >= 0 else (t.recipient, -t.cash)
     if s.players[payer].cash < amount:
-        return f"{s.players[payer].name} has only {g.money(s.players[payer].cash)} in cash"
+        return f"{s.players[payer].name} has only {g.edition.money(s.players[payer].cash)} in cash"
     if amount and not t.settle_debt:
         problem = spend_problem(g, payer)
         if problem:
@@ -95,7 +101,7 @@ def accept_trade_problem(g: "Game", a: A.AcceptTrade) -> str | None:
     problem = pending_problem(g, K.TRADE_RESPONSE, a.player)
     if problem:
         return problem
-    trade = g.pending.trade
+    trade = g._pending().trade
     assert trade is not None
     problem = terms_problem(g, trade.proposer, trade)
     if problem:

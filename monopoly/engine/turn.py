@@ -110,7 +110,7 @@ def next_turn(g: "Game") -> None:
         g._finish(Termination.TURNS_PLAYED)
         return
     target = rules.net_worth_target
-    if target and any(g.face_value(q) >= target for q in g.active_players()):
+    if target and any(H.face_value(g.edition, rules, s, q) >= target for q in H.active_players(s)):
         g._finish(Termination.TARGET_REACHED)
         return
     players = s.players
@@ -128,7 +128,7 @@ def next_turn(g: "Game") -> None:
 
 # ---------------------------------------------------------------------- throwing and jail
 def roll_problem(g: "Game", a: A.Roll) -> str | None:
-    d = g.pending
+    d = g._pending()
     if d.kind == _ROLL and d.player == a.player:  # the common case, answered at once
         return None
     return pending_problem(g, _ROLL, a.player)
@@ -205,7 +205,7 @@ def pay_jail_fine_problem(g: "Game", a: A.PayJailFine) -> str | None:
     if player.jail_turns >= max(1, g.rules.jail_turns - 1):
         return "the fine can be paid before throwing only on the first turns in jail; throw now"
     if player.cash < g.edition.jail_fine:
-        return f"the fine is {g.money(g.edition.jail_fine)} and {player.name} has {g.money(player.cash)}"
+        return f"the fine is {g.edition.money(g.edition.jail_fine)} and {player.name} has {g.edition.money(player.cash)}"
     return None
 
 

@@ -12,46 +12,73 @@ nothing to keep.
 
 ``seat``: a view made for one seat answers questions about "the player" for that seat when no
 player is named (``view.cash()`` is the seat's cash); the computer players read the game this way.
+
+The questions are grouped by topic below: the board and the rules, cards, players, property and
+buildings, rent, mortgages and worth, the turn, decisions and legality, the clock and the end,
+and last the whole-board answers in one call that callers asking after every action use (those that
+read the state directly; the computer players' own questions composed from these live in
+``monopoly/ai/view.py``). The answers kept per holdings version belong to the view (``_Kept``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, cast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
 from . import actions as A
 from . import holdings as H
-from .auctions import bid_limit
-from .debts import deal_problem, in_debt
-from .codes import AuctionItem, DecisionKind as K, Phase
-from .editions import Edition, Group, Square
+from .auctions import bid_limit, bid_voids
+from .clock import seconds_left
+from .codes import AuctionItem, DecisionKind as K, OfflineCause, PaymentReason, Phase
+from .debts import can_declare_bankruptcy, deal_problem, in_debt, may_settle_in_property
+from .decisions import DECISIONS
+from .mortgages import lift_cost
+from .trades import trades_problem
+from .turn import last_jail_throw
+from .cards import card_destination
+from .editions import DECKS, Card, Edition, Group, Square
 from .rules import Rules
 from .state import NOBODY, Decision, Outcome
 from .turn import lapses_at_throw
 
 # read on every ``moment`` (and ``offer_waiting``): an Enum member off its class costs more
-_ROLL, _GAME_OVER, _TRADE_RESPONSE = K.ROLL, K.GAME_OVER, K.TRADE_RESPONSE
+_TRADE_RESPONSE, _RAISE_FUNDS, _PLACE_BUILDING, _PAY_OR_DRAW, _MOVE_OFFLINE = (
+    K.TRADE_RESPONSE, K.RAISE_FUNDS, K.PLACE_BUILDING, K.PAY_OR_DRAW, K.MOVE_OFFLINE)
+_ROLL, _GAME_OVER = K.ROLL, K.GAME_OVER
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def _kept(g: "Game", answer: Callable[["Game"], Sequence[Any]]) -> Any:
+class _Kept:
+    """The whole-board answers kept for every view of one game (``View._cache``): each worked out
+    once per holdings version (or, for the whole groups, per count of deeds moved) and handed out
+    again until the game's numbers move (``Game._holdings_moved``)."""
+
+    __slots__ = ("stamp", "answers", "monopolies")
+
+    def __init__(self) -> None:
+        self.stamp = 0  # the holdings version the answers are for (versions start at 1)
+        self.answers: dict[Any, Any] = {}
+        self.monopolies: tuple[int, dict[int, tuple[Group, ...]]] = (-1, {})
+
+
+def _kept(g: "Game", kept: _Kept, answer: Callable[["Game"], Sequence[Any]]) -> Any:
     """``answer(g)`` for an answer that depends on the holdings alone: worked out once per holdings
-    version and kept by the game for every view of it, and handed out as ``[:]`` of what is kept (a
+    version and kept for every view of the game, and handed out as ``[:]`` of what is kept (a
     tuple as it is, a list as a new copy). The view's owners, mortgages, levels and players are
     all made here, so that asking one costs a single call: the computer players ask them several
     times a turn."""
-    kept = g._kept
-    if g._kept_stamp == g.holdings_stamp:
-        found = kept.get(answer)
+    answers = kept.answers
+    if kept.stamp == g.holdings_stamp:
+        found = answers.get(answer)
         if found is not None:
             return found[:]
     else:
-        g._kept_stamp = g.holdings_stamp
-        kept = g._kept = {}
+        kept.stamp = g.holdings_stamp
+        answers = kept.answers = {}
     made = answer(g)
-    kept[answer] = made
+    answers[answer] = made
     return made[:]
 
 
@@ -136,8 +163,14 @@ class Pending:
 
     Only the fields its ``kind`` uses are set: ``square`` (the property to buy, the mortgaged
     deed received, the income tax square), ``amount`` (price, debt, fine, flat tax, winning bid),
-    ``creditor`` (who a debt is owed to), ``reason`` (what a debt is for, "house"/"hotel" to place,
-    the deck to draw from, why the Offline token moves), ``offer`` and ``auction``.
+    ``creditor`` (who a debt is owed to), ``debt_for`` (what a debt is for), ``building`` (the
+    house or hotel to place), ``deck`` (the deck a card may be taken from instead of the fine),
+    ``offline_cause`` (why the Offline token moves), ``offer`` and ``auction``.
+
+    ``serial`` numbers the decision in its game: the same while the same decision waits, a new
+    (higher) number for each new decision and each new throw. A client that asked a question can
+    tell whether it still waits by comparing numbers. Two values compare equal when they say the
+    same, whatever their numbers.
     """
 
     kind: K
@@ -145,9 +178,13 @@ class Pending:
     square: int = NOBODY
     amount: int = 0
     creditor: int = NOBODY
-    reason: str = ""
+    debt_for: PaymentReason | None = None
+    building: AuctionItem | None = None
+    deck: str | None = None
+    offline_cause: OfflineCause | None = None
     offer: Offer | None = None
     auction: Auction | None = None
+    serial: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -170,29 +207,51 @@ def pending_of(decision: Decision) -> Pending:
     offer = None if t is None else Offer(t.proposer, t.recipient, tuple(t.give), tuple(t.take), t.cash,
                                          tuple(t.give_cards), tuple(t.take_cards), t.settle_debt)
     a = decision.auction
+    typed = _typed_reason(decision) if decision.reason else _NO_REASON
     auction: Auction | None = None
     if a is not None:
         auction = _new(Auction)
         auction.__dict__.update(item=a.item, square=a.square, high_bid=a.high_bid, high_bidder=a.high_bidder,
                                 bidders=tuple(a.bidders))
     pending = _new(Pending)
-    pending.__dict__.update(kind=decision.kind, player=decision.player, square=decision.square,
-                            amount=decision.amount, creditor=decision.creditor, reason=decision.reason,
-                            offer=offer, auction=auction)
+    fields = pending.__dict__
+    fields.update(kind=decision.kind, player=decision.player, square=decision.square, amount=decision.amount,
+                  creditor=decision.creditor, offer=offer, auction=auction, serial=decision.serial)
+    if typed:  # the other typed fields keep their defaults (None), read from the class
+        fields.update(typed)
     return pending
 
 
 _new = object.__new__
+_NO_REASON: dict[str, Any] = {}
+
+
+def _typed_reason(decision: Decision) -> dict[str, Any]:
+    """The decision's one saved text as the typed field of ``Pending`` its kind gives it."""
+    kind = decision.kind
+    if kind is _RAISE_FUNDS:
+        return {"debt_for": decision.debt_for}
+    if kind is _PLACE_BUILDING:
+        return {"building": decision.building}
+    if kind is _PAY_OR_DRAW:
+        return {"deck": decision.deck}
+    if kind is _MOVE_OFFLINE:
+        return {"offline_cause": decision.offline_cause}
+    return _NO_REASON
 
 
 class View:
     """Read-only answers about ``game``; see the module docstring."""
 
-    __slots__ = ("_game", "seat", "edition", "rules")
+    __slots__ = ("_game", "seat", "edition", "rules", "_cache")
 
     def __init__(self, game: "Game", seat: int | None = None) -> None:
         self._game = game
         self.seat = seat
+        # One set of kept answers for every view of a game: the game's own view holds it (it is
+        # made first, by ``Game.view``), the seats' views share it.
+        main = game._view
+        self._cache: _Kept = main._cache if main is not None else _Kept()
         # A game's board and rules never change: read once here, not through a property at each
         # of the twenty or so times a turn the computer players ask them.
         self.edition: Edition = game.edition
@@ -225,6 +284,20 @@ class View:
 
     def group_of(self, square: int) -> Group | None:
         return self._game.edition.group_of(square)
+
+    # ---------------------------------------------------------------- cards
+    def deck_order(self, deck: str) -> tuple[Card, ...]:
+        """The cards of ``deck`` ("chance", "community_chest") in the order they will be drawn,
+        top first: every card but the Get Out of Jail Free cards players hold (a used one goes back
+        under the deck). Hidden from the players in a real game: for tests, referees and replays."""
+        g = self._game
+        cards = g.edition.deck(deck)
+        return tuple(cards[i] for i in g.state.decks[DECKS.index(deck)])
+
+    def card_destination(self, card: Card, square: int) -> int | None:
+        """Where ``card``, drawn by a token on ``square``, sends it: a square, None for jail, or
+        ``square`` itself for a card that does not move the token (``card.kind.moves``)."""
+        return card_destination(self._game.edition, card, square)
 
     # ---------------------------------------------------------------- players
     @property
@@ -268,11 +341,7 @@ class View:
     def active_players(self) -> list[int]:
         """The seats still in the game, in seat order (a new list each time): kept per holdings
         version (a bankruptcy takes a new one)."""
-        return cast("list[int]", _kept(self._game, _active_players_of))
-
-    def opponents(self, player: int | None = None) -> list[int]:
-        me = self._p(player)
-        return [i for i, p in enumerate(self._game.state.players) if not p.bankrupt and i != me]
+        return cast("list[int]", _kept(self._game, self._cache, _active_players_of))
 
     # ---------------------------------------------------------------- property and buildings
     def owner(self, square: int) -> int:
@@ -282,7 +351,7 @@ class View:
     def owners(self) -> tuple[int, ...]:
         """The owner of every square, in board order: kept per holdings version (see
         ``holdings_version``)."""
-        return cast("tuple[int, ...]", _kept(self._game, _owners_of))
+        return cast("tuple[int, ...]", _kept(self._game, self._cache, _owners_of))
 
     def mortgaged(self, square: int) -> bool:
         return self._game.state.mortgaged[square]
@@ -318,7 +387,7 @@ class View:
     def monopolies(self, player: int | None = None) -> list[Group]:
         """The colour groups (streets only) that ``player`` owns whole, in board order."""
         g = self._game
-        moved, whole = g._monopolies
+        moved, whole = self._cache.monopolies
         if moved != g._deeds_moved:  # worked out for everyone at once, until a deed changes hands
             own = g.state.owner
             found: dict[int, tuple[Group, ...]] = {}  # NOBODY's are the groups nobody owns any of
@@ -331,16 +400,15 @@ class View:
                 else:
                     found[first] = found.get(first, ()) + (group,)
             whole = found
-            g._monopolies = (g._deeds_moved, whole)
+            self._cache.monopolies = (g._deeds_moved, whole)
         p: int | None = self.seat if player is None else player
         return list(whole.get(self._p(p) if p is None else p, ()))
 
     def has_monopoly(self, player: int | None = None) -> bool:
         """Whether ``player`` owns any colour group whole (``monopolies()`` is not empty), without
         copying the groups: a computer player that builds asks it at every decision."""
-        g = self._game
-        moved, whole = g._monopolies
-        if moved != g._deeds_moved:
+        moved, whole = self._cache.monopolies
+        if moved != self._game._deeds_moved:
             return bool(self.monopolies(player))
         p: int | None = self.seat if player is None else player
         return (self._p(p) if p is None else p) in whole
@@ -406,6 +474,15 @@ class View:
         g = self._game
         return H.build_capacity(g.edition, g.rules, g.state, self._p(player), hotels)
 
+    def next_building(self, square: int) -> AuctionItem | None:
+        """What ``Build(square)`` would put on a street now, legal or not: a house while it has
+        fewer than ``rules.houses_per_hotel`` houses, then the hotel; None once it has the hotel
+        (or for a square that takes no buildings)."""
+        g = self._game
+        if g.edition.squares[square].kind != "street" or g.state.hotel[square]:
+            return None
+        return AuctionItem.HOTEL if g.state.houses[square] >= g.rules.houses_per_hotel else AuctionItem.HOUSE
+
     def build_cost(self, square: int) -> int:
         """The price of the next house or hotel on a street."""
         return H.build_cost(self._game.edition, square)
@@ -421,9 +498,6 @@ class View:
         g = self._game
         sale = H.building_sale(g.edition, g.rules, g.state, square)
         return SaleEstimate(sale.refund, sum(1 for step in sale.steps if step[2]), sale.spread)
-
-    def sale_refund(self, square: int) -> int:
-        return self.building_sale(square).refund
 
     def shortage_auction(self, orders: Sequence[tuple[int, int]], hotels: bool = False) -> bool:
         """Whether these orders (player, buildings wanted) go to auction: two or more players want
@@ -446,6 +520,19 @@ class View:
         g = self._game
         return H.rent_row(g.edition, g.rules, g.state, square)
 
+    def rent_table(self, square: int) -> tuple[int, ...]:
+        """The lines of the title deed, indexed as ``rent_row`` numbers them: streets the plain
+        rent, the doubled rent of a whole group, with 1 to ``rules.houses_per_hotel`` houses, with
+        a hotel; railroads the rent with 1 to 4 owned; utilities the multiple of the dice total
+        with 1 or 2 owned; empty for other squares. What a deed card shows."""
+        return H.rent_table(self.edition, self.rules, square)
+
+    def offer_problem(self) -> str | None:
+        """Why nobody may offer a trade now (an offer waits for its answer, the game is over), or
+        None; whether one player may deal at all is ``deal_problem(p)``, and the terms of an offer
+        are checked by ``problem(ProposeTrade(...))``."""
+        return trades_problem(self._game)
+
     def claims(self, owner: int | None = None) -> tuple[Claim, ...]:
         """Rent that can still be claimed (by ``owner``, or by anyone)."""
         return tuple(Claim(c.id, c.owner, c.payer, c.square, c.amount, c.turn)
@@ -461,7 +548,7 @@ class View:
     # ---------------------------------------------------------------- mortgages and worth
     def lift_cost(self, square: int) -> int:
         """The mortgage plus interest: what lifting the mortgage on ``square`` costs."""
-        return self._game.lift_cost(square)
+        return lift_cost(self._game, square)
 
     def mortgage_interest(self, square: int) -> int:
         """The interest on ``square``'s mortgage: paid on lifting it, or by whoever receives the
@@ -470,7 +557,9 @@ class View:
 
     def trade_interest(self, offer: Offer | A.ProposeTrade) -> dict[int, int]:
         """The mortgage interest each side of a trade would owe on the mortgaged deeds it receives
-        (due at once, whether the mortgage is then lifted or kept); sides owing none are left out."""
+        (due at once, whether the mortgage is then lifted or kept): a dict from seat to amount, the
+        recipient's seat for the deeds given, the proposer's for the deeds taken; sides owing none
+        are left out (an empty dict: nobody owes any)."""
         g = self._game
         if isinstance(offer, A.ProposeTrade):
             proposer, recipient, give, take = offer.player, offer.recipient, offer.give, offer.take
@@ -487,22 +576,26 @@ class View:
 
     def liquid_value(self, player: int | None = None) -> int:
         """Cash plus everything the bank would pay now (the most that can be raised without trading)."""
-        return self._game.liquid_value(self._p(player))
+        g = self._game
+        return H.liquid_value(g.edition, g.rules, g.state, self._p(player))
 
     def property_value(self, player: int | None = None) -> int:
         """What the bank would pay now for everything ``player`` holds, without the cash."""
-        return self._game.property_value(self._p(player))
+        g = self._game
+        p = self._p(player)
+        return H.liquid_value(g.edition, g.rules, g.state, p) - g.state.players[p].cash
 
     def face_value(self, player: int | None = None) -> int:
         """The end-of-game valuation: cash, printed prices (mortgaged deeds at the mortgage), buildings at cost."""
-        return self._game.face_value(self._p(player))
+        g = self._game
+        return H.face_value(g.edition, g.rules, g.state, self._p(player))
 
     def income_tax_worth(self, player: int | None = None) -> int:
         """The worth the percentage income tax is taken from."""
         g = self._game
         return H.income_tax_worth(g.edition, g.rules, g.state, self._p(player))
 
-    # ---------------------------------------------------------------- the turn and decisions
+    # ---------------------------------------------------------------- the turn, decisions and legality
     @property
     def turn(self) -> int:
         """The number of the turn in play (every player's turn counts one)."""
@@ -515,11 +608,15 @@ class View:
 
     @property
     def pending(self) -> Pending:
-        """The decision the game waits for (a frozen copy)."""
-        return pending_of(self._game.pending)
+        """The decision the game waits for (a frozen copy). Its ``serial`` tells one decision from
+        the next: the same number while the same decision waits (an auction's bids change its
+        ``auction``, not its number), a new one for every new decision and every new throw."""
+        g = self._game
+        return pending_of(g._numbered(g._pending()))
 
-    # ``pending_kind`` and ``pending_player`` read what ``Game.pending`` has in place, as ``moment``
-    # does (tests check that they agree): a strategy asks both at every any-time question.
+    # ``pending_kind`` and ``pending_player`` are ``pending.kind`` and ``pending.player`` without
+    # the copy: a strategy asks both at every any-time question, so they read ``Game._pending``'s
+    # answer in place, as ``moment`` does (tests check that they agree).
     @property
     def pending_kind(self) -> K:
         s = self._game.state
@@ -538,8 +635,11 @@ class View:
 
     def pending_decisions(self) -> tuple[Pending, ...]:
         """Every decision waiting, the one asked now first (e.g. a debt under a trade answer)."""
-        stack = self._game.state.stack
-        return tuple(pending_of(d) for d in reversed(stack)) if stack else (self.pending,)
+        g = self._game
+        stack = g.state.stack
+        if not stack:
+            return (pending_of(g._numbered(g._pending())),)
+        return tuple(pending_of(g._numbered(d)) for d in reversed(stack))
 
     def offer_waiting(self, proposer: int | None = None) -> bool:
         """Whether a trade offer made by ``proposer`` still waits for its answer (it is among
@@ -562,29 +662,26 @@ class View:
         p = self._p(player)
         for d in reversed(self._game.state.stack):
             if d.kind == K.RAISE_FUNDS and d.player == p:
-                return pending_of(d)
+                return pending_of(self._game._numbered(d))
         return None
 
     def can_declare_bankruptcy(self, player: int | None = None) -> bool:
         """Whether ``player`` must give up: even selling and mortgaging everything cannot cover the debt."""
-        return self._game.can_declare_bankruptcy(self._p(player))
+        return can_declare_bankruptcy(self._game, self._p(player))
 
-    def may_settle_in_property(self, player: int | None = None) -> bool:
-        """Whether ``player`` may offer property to their creditor to settle the rent they owe."""
-        return self._game.may_settle_in_property(self._p(player))
+    def may_settle_in_property(self, player: int | None = None, creditor: int | None = None) -> bool:
+        """Whether ``player`` may offer property to their creditor (``creditor``, when named) to
+        settle the rent they owe (the UK rule)."""
+        return may_settle_in_property(self._game, self._p(player), creditor)
 
     def deal_problem(self, player: int | None = None) -> str | None:
         """Why ``player`` may not build, sell, mortgage, lift or offer a trade now, or None."""
         p: int | None = self.seat if player is None else player
         return deal_problem(self._game, self._p(p) if p is None else p)
 
-    def may_deal(self, player: int | None = None) -> bool:
-        p: int | None = self.seat if player is None else player
-        return deal_problem(self._game, self._p(p) if p is None else p) is None
-
     def last_jail_throw(self, player: int | None = None) -> bool:
         """Whether ``player``'s next throw is the last try for doubles in jail (then the fine, and move)."""
-        return self._game.last_jail_throw(self._p(player))
+        return last_jail_throw(self._game, self._p(player))
 
     def bid_limit(self, player: int | None = None) -> int:
         """The highest bid ``player`` can make good now (0 for a debtor)."""
@@ -596,7 +693,7 @@ class View:
         None where any higher bid is allowed and voids the auction (the UK rule); None when they
         cannot bid now."""
         p = self._p(player)
-        d = self._game.pending
+        d = self._game._pending()
         a = d.auction
         if d.kind != K.AUCTION or a is None or p not in a.bidders or p == a.high_bidder or self.in_debt(p):
             return None
@@ -609,10 +706,11 @@ class View:
     def bid_voids(self, amount: int, player: int | None = None) -> bool:
         """Whether a bid of ``amount`` would void the auction (allowed under the UK rule beyond the
         bidder's assets; refused under the US rule)."""
-        return self._game.bid_voids(self._p(player), amount)
+        return bid_voids(self._game, self._p(player), amount)
 
     def is_legal(self, action: A.Action) -> bool:
-        return self._game.is_legal(action)
+        """Whether ``action`` is allowed now (``problem`` is None)."""
+        return self._game.problem(action) is None
 
     def problem(self, action: A.Action) -> str | None:
         """Why ``action`` is not allowed now, or None when it is."""
@@ -632,44 +730,12 @@ class View:
         offers, raises a debt by selling buildings then mortgaging, and declares bankruptcy only
         when nothing is left.
         """
-        d = self._game.pending
+        d = self._game._pending()
         seat = (d.player if self.seat is None else self.seat) if player is None else player
-        if d.kind == K.GAME_OVER or seat != d.player:
+        if seat != d.player:
             return None
-        kind = d.kind
-        answer: A.Action | None
-        if kind == K.ROLL:
-            answer = A.Roll(seat)
-        elif kind == K.BUY:
-            answer = A.DeclineToBuy(seat)
-        elif kind == K.AUCTION:
-            answer = A.PassBid(seat)
-        elif kind == K.INCOME_TAX:
-            answer = A.PayIncomeTax(seat, False)
-        elif kind == K.PAY_OR_DRAW:
-            answer = A.PayOrDraw(seat, False)
-        elif kind == K.TRADE_RESPONSE:
-            answer = A.RejectTrade(seat)
-        elif kind == K.MORTGAGED_TRANSFER:
-            answer = A.SettleMortgagedTransfer(seat, d.square, False)
-        elif kind == K.RAISE_FUNDS:
-            owned = self.owned(seat)
-            answer = (self._first_legal(A.SellBuilding(seat, s) for s in owned if self.level(s))
-                      or self._first_legal(A.Mortgage(seat, s) for s in owned if not self.mortgaged(s))
-                      or A.DeclareBankruptcy(seat))
-        elif kind == K.MOVE_OFFLINE:
-            answer = self._first_legal(A.MoveOffline(seat, s) for s in self.edition.properties)
-        elif kind == K.PLACE_BUILDING:
-            answer = self._first_legal(A.Build(seat, s) for s in self.owned(seat))
-        else:
-            answer = None
+        answer = DECISIONS[d.kind].default(self, seat, d)
         return answer if answer is not None and self.is_legal(answer) else None
-
-    def _first_legal(self, actions: Iterable[A.Action]) -> A.Action | None:
-        for action in actions:
-            if self._game.is_legal(action):
-                return action
-        return None
 
     # ---------------------------------------------------------------- the clock and the end
     @property
@@ -684,7 +750,7 @@ class View:
 
     def seconds_left(self) -> int | None:
         """Seconds left in the time-limit game, or None in a game without a clock."""
-        return self._game.seconds_left()
+        return seconds_left(self._game)
 
     @property
     def over(self) -> bool:
@@ -695,7 +761,7 @@ class View:
         """How the game ended (termination, winner, everyone's final value), or None while it runs."""
         return self._game.state.outcome
 
-    # --- added for the computer players
+    # ---------------------------------------------------------------- whole-board answers in one call
     # Bulk and cheap answers: a computer player asks after every action, and values whole
     # positions at once, so these save a call per square or a copy of every claim.
 
@@ -710,27 +776,30 @@ class View:
         turn = s.turn
         return (turn.number, turn.doubles, turn.phase, len(s.stack))
 
-    def moment(self) -> tuple[K, int, bool, int, int, Phase, int, bool]:
+    def moment(self) -> tuple[K, int, bool, int, int, Phase, int, bool, int, int, int]:
         """Everything a client acting after every action asks first, in one call (the computer
         players' controller): the pending decision's kind and who takes it (``NOBODY`` once the
         game is over), whether any rent can be claimed, then ``progress()`` (turn number, doubles
-        thrown, phase, decisions waiting), and whether the player in play is in jail. The same
-        answers as ``pending_kind``, ``pending_player``, ``has_claims``, ``progress`` and
-        ``in_jail(current_player)``, for one call instead of five."""
+        thrown, phase, decisions waiting), whether the player in play is in jail, and the pending
+        decision's square, amount and (in an auction) high bid. The same answers as
+        ``pending``'s fields, ``bool(claims())``, ``progress`` and ``in_jail(current_player)``, for one
+        call instead of several and without copying the decision."""
         s = self._game.state
-        turn = s.turn
         stack = s.stack
-        # What is pending, as ``Game.pending`` has it (tests check that the two agree): the top of
-        # the stack, else nothing once the game is over, else the throw of the player in play.
-        if stack:
-            top = stack[-1]
-            kind, player = top.kind, top.player
-        elif s.outcome is not None:
-            kind, player = _GAME_OVER, NOBODY
-        else:
-            kind, player = _ROLL, turn.player
-        return (kind, player, bool(s.claims), turn.number, turn.doubles, turn.phase, len(stack),
-                s.players[turn.player].in_jail)
+        turn = s.turn
+        if stack:  # the top of the stack as it is (``Game._pending``, without numbering it)
+            d = stack[-1]
+            a = d.auction
+            return (d.kind, d.player, bool(s.claims), turn.number, turn.doubles, turn.phase, len(stack),
+                    s.players[turn.player].in_jail, d.square, d.amount, 0 if a is None else a.high_bid)
+        # else the throw of the player in play, or nothing once the game is over (``Game._pending``'s
+        # answer, read here without making the throw's record: tests check that the two agree)
+        p = turn.player
+        if s.outcome is None:
+            return (_ROLL, p, bool(s.claims), turn.number, turn.doubles, turn.phase, 0, s.players[p].in_jail,
+                    NOBODY, 0, 0)
+        return (_GAME_OVER, NOBODY, bool(s.claims), turn.number, turn.doubles, turn.phase, 0, s.players[p].in_jail,
+                NOBODY, 0, 0)
 
     def landings(self) -> tuple[int, ...]:
         """How often each square was landed on (one for each ``Landed`` event), then how often
@@ -739,18 +808,14 @@ class View:
         counts = self._game._landings
         return tuple(counts) if counts is not None else ()
 
-    def has_claims(self) -> bool:
-        """Whether any rent can still be claimed (``claims()`` says whose and how much)."""
-        return bool(self._game.state.claims)
-
     def claim_owners(self) -> tuple[tuple[int, int], ...]:
         """(claim id, owner) of every rent that can still be claimed: all a client that claims at
         once needs to know, without copying the claims."""
         return tuple([(c.id, c.owner) for c in self._game.state.claims])
 
-    def may_act(self, player: int | None = None) -> bool:
-        """Whether ``player`` is still in the game and may deal now (see ``deal_problem``): whether
-        it is worth asking them for an any-time action at all."""
+    def may_deal(self, player: int | None = None) -> bool:
+        """Whether ``player`` is still in the game and may deal now (``deal_problem`` is None):
+        whether it is worth asking them for an any-time action at all."""
         p: int | None = self.seat if player is None else player
         return deal_problem(self._game, self._p(p) if p is None else p) is None  # bankrupt: never
 
@@ -764,12 +829,12 @@ class View:
     def mortgages(self) -> tuple[bool, ...]:
         """Whether each square is mortgaged, in board order (``mortgaged`` for every square): kept
         per holdings version."""
-        return cast("tuple[bool, ...]", _kept(self._game, _mortgages_of))
+        return cast("tuple[bool, ...]", _kept(self._game, self._cache, _mortgages_of))
 
     def levels(self) -> tuple[int, ...]:
         """The buildings on each square as one number, in board order (``level`` for every square,
         in one pass: a valuation reads the whole board at once), kept per holdings version."""
-        return cast("tuple[int, ...]", _kept(self._game, _levels_of))
+        return cast("tuple[int, ...]", _kept(self._game, self._cache, _levels_of))
 
     def cash_by_seat(self) -> tuple[int, ...]:
         """Every player's cash, in seat order (``cash`` for every seat)."""
@@ -786,7 +851,7 @@ class View:
             after.update(sale.spread)
         return tuple(after.items())
 
-    # --- added for the tests
+    # ---------------------------------------------------------------- the bank's books (for the tests)
     # The property tests check after every action that no money appears or vanishes; a saved
     # game shows the bank's books too, but writing one out after every action is too slow.
 

@@ -148,7 +148,7 @@ def game_stats(record: dict[str, Any]) -> GameStats:
             if started:
                 _point(stats, started[0] - 1, game)
     assert stats is not None and game is not None
-    if game.over or not stats.turns or stats.turns[-1] != game.view.turn:
+    if game.view.over or not stats.turns or stats.turns[-1] != game.view.turn:
         _point(stats, game.view.turn, game)
     stats.final_cash = [game.view.cash(p) for p in range(game.view.player_count)]
     return stats

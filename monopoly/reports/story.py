@@ -49,6 +49,6 @@ def record_text(record: dict[str, Any]) -> list[str]:
             lines += ["", text]
         else:
             lines.append("  " + text)
-    if not final.over:
+    if not final.view.over:
         lines += ["", f"(The game goes on: turn {final.view.turn}, {len(record['steps'])} steps recorded.)"]
     return lines

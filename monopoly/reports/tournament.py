@@ -98,13 +98,13 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
     while True:
         action = next_action(game)
         if action is None:  # the game is over (with every seat a computer, nothing else stops them)
-            if game.over:
+            if game.view.over:
                 break
-            raise RuntimeError(f"game {index}: no computer acted at {game.pending}")
+            raise RuntimeError(f"game {index}: no computer acted at {game.view.pending}")
         events = push(action)
         if tally is not None:
             tally.feed(events)
-    outcome = game.outcome
+    outcome = game.view.outcome
     assert outcome is not None  # the loop ends only when the game is over
     winner = seats[outcome.winner] if outcome.winner >= 0 else None
     turns = game.view.turn - first_turn + 1

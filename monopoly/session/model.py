@@ -138,11 +138,11 @@ def actions_by_person(game: Game, people: list[int]) -> dict[int, list[Any]]:
 
 def option_enabled(game: Game, people: list[int], legal: dict[int, list[Any]] | None = None) -> dict[str, bool]:
     """Which options of the bar have something to do now (the others are shown dimmed)."""
-    if game.over:
+    if game.view.over:
         return {o.command: o.command in ("owners", "cash", "fastmove", "quit") for o in OPTIONS}
     legal = legal if legal is not None else actions_by_person(game, people)
     every = [a for p in people for a in legal.get(p, [])]
-    d = game.pending
+    d = game.view.pending
     view = game.view
 
     def kinds(*types: type) -> bool:
@@ -154,7 +154,7 @@ def option_enabled(game: Game, people: list[int], legal: dict[int, list[Any]] | 
     def others_hold(p: int) -> bool:
         return any(q != p and holds(q) for q in view.active_players())
 
-    can_trade = d.kind not in (K.TRADE_RESPONSE, K.GAME_OVER) and any(holds(p) or others_hold(p) for p in people)
+    can_trade = view.offer_problem() is None and any(holds(p) or others_hold(p) for p in people)
     return {
         "dice": d.player in people and d.kind != K.GAME_OVER,
         "rent": kinds(A.ClaimRent),
@@ -234,7 +234,7 @@ def focus_square(game: Game, ui: UIState) -> int:
     """The square the title-deed card shows: the cursor's, else the current player's token's."""
     if ui.cursor is not None:
         return ui.cursor
-    return position_of(game, ui, game.current_player)
+    return position_of(game, ui, game.view.current_player)
 
 
 # ---------------------------------------------------------------------------------------- the deed card
@@ -253,7 +253,7 @@ def _owner_line(game: Game, square: int) -> str:
         return ""
     owner = game.view.owner(square)
     if owner == NOBODY:
-        return f"For sale: {game.money(sq.price)}"
+        return f"For sale: {game.view.money(sq.price)}"
     text = f"Owner: {label(game, owner)}"
     if game.view.mortgaged(square):
         text += "  MORTGAGED"
@@ -263,7 +263,7 @@ def _owner_line(game: Game, square: int) -> str:
 def deed_card(game: Game, square: int) -> DeedCard:
     """The large card of a square: price, rents (the one that applies marked), mortgage, building cost."""
     sq = game.edition.squares[square]
-    m = game.money
+    m = game.view.money
     owner = _owner_line(game, square)
     group = game.edition.group_of(square)
     colour = group.color if group is not None and sq.kind == "street" else ""
@@ -272,20 +272,21 @@ def deed_card(game: Game, square: int) -> DeedCard:
     footer: list[str] = []
     if sq.kind == "street":
         hph = game.rules.houses_per_hotel
-        lines.append(("Rent", m(sq.rent[0]), row == 0))
-        lines.append(("Rent with colour set", m(sq.rent[0] * 2), row == 1))
+        table = game.view.rent_table(square)  # the engine's lines, numbered as ``rent_row``
+        lines.append(("Rent", m(table[0]), row == 0))
+        lines.append(("Rent with colour set", m(table[1]), row == 1))
         for h in range(1, hph + 1):
-            lines.append((f"With {h} house{'s' if h > 1 else ''}", m(sq.rent[h]), row == 1 + h))
-        lines.append(("With hotel", m(sq.rent[5]), row == 2 + hph))
+            lines.append((f"With {h} house{'s' if h > 1 else ''}", m(table[1 + h]), row == 1 + h))
+        lines.append(("With hotel", m(table[2 + hph]), row == 2 + hph))
         lines.append(("Mortgage value", m(sq.mortgage), False))
         footer.append(f"Houses cost {m(sq.house_cost)} each")
     elif sq.kind == "railroad":
-        for i, rent in enumerate(sq.rent):
+        for i, rent in enumerate(game.view.rent_table(square)):
             text = "Rent" if i == 0 else f"If {i + 1} are owned"
             lines.append((text, m(rent), row == i))
         lines.append(("Mortgage value", m(sq.mortgage), False))
     elif sq.kind == "utility":
-        for i, mult in enumerate(sq.multipliers):
+        for i, mult in enumerate(game.view.rent_table(square)):
             text = "One owned: dice x" if i == 0 else f"{'Both' if i == 1 else i + 1} owned: dice x"
             lines.append((text, str(mult), row == i))
         lines.append(("Mortgage value", m(sq.mortgage), False))
@@ -350,9 +351,9 @@ def ahead(game: Game, square: int, count: int = 4, width: int | None = None) -> 
         if not sq.is_property:
             status = ""
             if sq.kind == "tax":
-                status = game.money(sq.amount)
+                status = game.view.money(sq.amount)
         elif view.owner(i) == NOBODY:
-            price = game.money(sq.price)
+            price = game.view.money(sq.price)
             status = _fitting((f"for sale {price}", price), width)
         else:
             who = name(game, view.owner(i))
@@ -376,7 +377,7 @@ def claims_lines(game: Game, people: list[int]) -> list[str]:
     for c in game.view.claims():
         who = name(game, c.owner)
         hint = " - press R" if c.owner in people else ""
-        out.append(f"{who} may claim {game.money(c.amount)} from {name(game, c.payer)}{hint}")
+        out.append(f"{who} may claim {game.view.money(c.amount)} from {name(game, c.payer)}{hint}")
     return out
 
 
@@ -384,7 +385,7 @@ def player_summary(game: Game, ui: UIState, p: int) -> str:
     pl = game.view.player(p)
     if pl.bankrupt:  # no token any more, and the word fits where the cash stood (80 columns)
         return f"{p + 1} {pl.name:<7} bankrupt"
-    cash = game.money(pl.cash) if ui.show_cash else "---"
+    cash = game.view.money(pl.cash) if ui.show_cash else "---"
     jail = " J" if pl.in_jail else ""
     return f"{p + 1} {pl.name:<7} {cash:>8}{jail}"
 
@@ -398,7 +399,7 @@ def player_entry(game: Game, ui: UIState, p: int, width: int) -> str:
     if pl.bankrupt:
         right = "out"
     else:
-        right = game.money(pl.cash) if ui.show_cash else ""
+        right = game.view.money(pl.cash) if ui.show_cash else ""
     left = f"{p + 1} {pl.name}"
     room = width - len(right) - 1 if right else width
     if room < 1:
@@ -433,7 +434,7 @@ def holdings_lines(game: Game, ui: UIState, p: int) -> list[tuple[str, str]]:
     token = ui.tokens[p] if p < len(ui.tokens) else ""
     out = [(f"{label(game, p)} ({token})" + ("  BANKRUPT" if pl.bankrupt else ""), "title")]
     if ui.show_cash:
-        out.append((f"Cash {game.money(pl.cash)}   {BANK_VALUE} {game.money(view.property_value(p))}", "message"))
+        out.append((f"Cash {game.view.money(pl.cash)}   {BANK_VALUE} {game.view.money(view.property_value(p))}", "message"))
     else:  # hidden cash stays hidden here too (C shows it)
         out.append(("Cash and bank value hidden (C shows them)", "dim"))
     if pl.jail_cards:
@@ -468,7 +469,7 @@ def clock_line(game: Game, ui: UIState) -> str | None:
 
 def decision_hint(game: Game, people: list[int]) -> str:
     """What the game waits for, said on the bottom line when the option bar is active."""
-    d = game.pending
+    d = game.view.pending
     if d.kind == K.GAME_OVER:
         return "The game is over."
     who = name(game, d.player)
@@ -479,12 +480,12 @@ def decision_hint(game: Game, people: list[int]) -> str:
         return f"{who}{jail}: D to throw the dice, or choose an option."
     if d.kind == K.RAISE_FUNDS:  # what is still missing, not the whole debt
         missing = max(0, d.amount - game.view.cash(d.player))
-        return f"{who}: D to raise the {game.money(missing)} still missing, or choose an option."
+        return f"{who}: D to raise the {game.view.money(missing)} still missing, or choose an option."
     return f"{who}: D to answer ({describe(game)}), or choose an option."
 
 
 def describe(game: Game) -> str:
-    return describe_decision(game, game.pending)
+    return describe_decision(game, game.view.pending)
 
 
 # ---------------------------------------------------------------------------------------- the resume list
@@ -599,7 +600,7 @@ def cell_name_lines(game: Game, square: int, width: int, lines: int) -> list[str
         return [""]
     pot = game.view.pot() if sq.kind == "free_parking" else 0
     if pot and lines > 1:
-        return _name_lines(sq.name, sq.short, width, lines - 1) + [game.money(pot)[:width]]
+        return _name_lines(sq.name, sq.short, width, lines - 1) + [game.view.money(pot)[:width]]
     return _name_lines(sq.name, sq.short, width, lines)
 
 
@@ -614,9 +615,9 @@ def _name_lines(name: str, short: str, width: int, lines: int) -> list[str]:
 # ---------------------------------------------------------------------------------------- reasons
 def why_not(game: Game, people: list[int], command: str) -> str:
     """Why an option of the bar (shown dimmed) cannot be used now: a reason, never just "no"."""
-    d = game.pending
+    d = game.view.pending
     view = game.view
-    if game.over:
+    if game.view.over:
         return "The game is over."
     if command == "dice":
         return f"It is not your move: the game waits for {describe(game)}."
@@ -645,7 +646,7 @@ def why_not(game: Game, people: list[int], command: str) -> str:
                 problem = view.build_problem(square, p)
                 if problem is None:
                     cost = view.build_cost(square)
-                    return f"{name(game, p)} needs {game.money(cost)} in cash for a building on {group.name}."
+                    return f"{name(game, p)} needs {game.view.money(cost)} in cash for a building on {group.name}."
             return f"{name(game, p)} cannot build on {group.name}: {view.build_problem(group.squares[0], p)}."
         return "Nobody at the keyboard can build or sell now."
     return "Nothing to do."
@@ -696,7 +697,7 @@ def offer_so_far(game: Game, proposer: int, other: int, give: list[int], take: l
         if cards:
             items.append((f"{len(cards)} Get Out of Jail Free card{'s' if len(cards) > 1 else ''}", "message"))
         if pays > 0:
-            items.append((game.money(pays), "message"))
+            items.append((game.view.money(pays), "message"))
         lines += [("  " + text, role) for text, role in items] or [("  nothing yet", "dim")]
     return lines
 

@@ -210,7 +210,7 @@ class Session:
         if self._stopped is not None:
             return self._stopped
         elapsed = self._elapsed0 + (self.clock() - self._start)
-        if self.game.over:
+        if self.game.view.over:
             self._stopped = elapsed
         return elapsed
 
@@ -293,7 +293,7 @@ class Session:
         straight after it (``BUILDING_STEP``): the events of them all. The move that ends the step is
         kept for the next ``computer_move``."""
         events = self.apply(first.action)
-        while not self.game.over:
+        while not self.game.view.over:
             move = self.computer_move()
             if move is None:
                 break
@@ -414,7 +414,7 @@ class Session:
     def run(self, front: FrontEnd) -> None:
         """Play until the game ends or nobody at ``front`` can act: the one game loop of every front end."""
         game = self.game
-        while not game.over:
+        while not game.view.over:
             clock_events = self.tick()
             if clock_events:
                 front.show_events(clock_events)
@@ -441,5 +441,5 @@ class Session:
             if not front.people_act():
                 break
         self.autosave()
-        if game.over:
+        if game.view.over:
             front.finished()

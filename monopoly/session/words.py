@@ -104,7 +104,7 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
     def n(p: int) -> str:
         return name(game, p)
 
-    money = game.money
+    money = game.view.money
     if isinstance(event, E.StartingRoll):
         a, b = event.dice
         return f"{n(event.player)} throws {a} and {b} ({a + b}) to see who starts", "message"
@@ -296,9 +296,9 @@ def trade_summary(game: Game, offer: Offer) -> str:
     gives = [game.edition.squares[s].name for s in offer.give] + card_words(game, offer.give_cards)
     takes = [game.edition.squares[s].name for s in offer.take] + card_words(game, offer.take_cards)
     if offer.cash > 0:
-        gives.append(game.money(offer.cash))
+        gives.append(game.view.money(offer.cash))
     elif offer.cash < 0:
-        takes.append(game.money(-offer.cash))
+        takes.append(game.view.money(-offer.cash))
     if offer.settle_debt:
         return f"{p} offers {r} {join_words(gives)} to settle the debt"
     return f"{p} offers {r} {join_words(gives)} for {join_words(takes)}"
@@ -317,7 +317,7 @@ def trade_lines(game: Game, offer: Offer) -> list[tuple[str, str]]:
             items.append(f"  {game.edition.squares[s].name}{mark}")
         items += [f"  {c}" for c in card_words(game, cards)]
         if cash:
-            items.append(f"  {game.money(cash)} in cash")
+            items.append(f"  {game.view.money(cash)} in cash")
         out += [(i, "message") for i in (items or ["  nothing"])]
     if offer.settle_debt:
         out.append(("(in settlement of the debt)", "message"))
@@ -345,8 +345,8 @@ def valuation_rows(game: Game) -> list[tuple[str, str]]:
             continue
         prop = values[p] - pl.cash
         mark = "  WINNER" if outcome is not None and outcome.winner == p else ""
-        rows.append((f"{label(game, p):<12}{game.money(pl.cash):>10}{game.money(prop):>11}"
-                     f"{game.money(values[p]):>11}{mark}", "good" if mark else "message"))
+        rows.append((f"{label(game, p):<12}{game.view.money(pl.cash):>10}{game.view.money(prop):>11}"
+                     f"{game.view.money(values[p]):>11}{mark}", "good" if mark else "message"))
     rows.append((PRINTED_NOTE, "dim"))
     if outcome is not None:
         why = ENDINGS.get(outcome.termination, outcome.termination)
@@ -362,8 +362,8 @@ def valuation_rows(game: Game) -> list[tuple[str, str]]:
 
 def turn_end_text(game: Game, player: int) -> str:
     """The line said when ``player``'s turn is over: their cash and what their property would fetch."""
-    return (f"{name(game, player)} ends the turn with {game.money(game.view.cash(player))} cash, "
-            f"{game.money(game.view.property_value(player))} {BANK_VALUE.lower()}")
+    return (f"{name(game, player)} ends the turn with {game.view.money(game.view.cash(player))} cash, "
+            f"{game.view.money(game.view.property_value(player))} {BANK_VALUE.lower()}")
 
 
 def new_game_text(game: Game) -> str:
@@ -397,7 +397,7 @@ def building_summary(game: Game, built: list[E.BuildingBought]) -> str:
         now[ev.square] = ev
     streets = ", ".join(f"{square_name(game, s)} {'a hotel' if ev.hotel else buildings_words(ev.houses, False)}"
                         for s, ev in now.items())
-    price = f" for {game.money(cost)}" if cost else ""
+    price = f" for {game.view.money(cost)}" if cost else ""
     return f"{name(game, player)} builds {what}{price}: {streets}"
 
 
@@ -423,7 +423,7 @@ def event_lines(game: Game, events: list[E.Event]) -> list[tuple[str, str] | Non
 def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:
     """"Since Ann's last turn:" and one line for each other player who did anything (``session.summary``);
     a trade between two of them is said in the first one's line."""
-    money = game.money
+    money = game.view.money
     head = "the game began" if since.first else f"{name(game, since.person)}'s last turn"
     out: list[tuple[str, str]] = [(f"Since {head}:", "title")]
     told: list[Offer] = []  # a trade is said in the line of the first of its two sides

@@ -304,7 +304,7 @@ def start_from_position(path: str | Path, seed: int | None = None, computers: st
         seats: dict[int, str] = {}
         if api is None:
             raise ValueError("--computers: computer players are not available in this installation")
-        names = [p.name.lower() for p in game.players]
+        names = [p.name.lower() for p in game.view.players()]
         for entry in (e.strip() for e in computers.split(",")):
             name, _, word = entry.partition(":")
             if name.strip().lower() not in names:
@@ -315,4 +315,4 @@ def start_from_position(path: str | Path, seed: int | None = None, computers: st
                 raise ValueError(f"--computers: {exc}") from None
             seats[names.index(name.strip().lower())] = strategy
         players = api.players(game, seats, seed=None if seed is None else seed + 1)
-    return Started(game, players, UIState(tokens=default_tokens(game, len(game.players))))
+    return Started(game, players, UIState(tokens=default_tokens(game, len(game.view.players()))))

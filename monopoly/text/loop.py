@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..engine import BOARD_SIZE, NOBODY, Action, DecisionKind as K, Game, IllegalActionError, Offer, Pending
+from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, Action, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
 from ..session import model as M
@@ -124,7 +124,7 @@ class TextGame:
 
         ``EOFError`` (the input ended) and ``KeyboardInterrupt`` pass to the caller, which saves."""
         self.session.run(self)
-        return "" if self.game.over else "The game is over."
+        return "" if self.game.view.over else "The game is over."
 
     def before_computer(self, move: ComputerMove, claims: Sequence[Any]) -> bool:
         """People owed rent are asked first before a computer's throw lets it lapse (rent, or go)."""
@@ -271,7 +271,7 @@ class TextGame:
             return [(f"{who}, income tax: flat (pay {money(sq.amount)}) or percent (pay {sq.percent}% of "
                      "your total worth)", "title")]
         if d.kind == K.PAY_OR_DRAW:
-            deck = view.edition.deck_name(d.reason) if d.reason else "card"
+            deck = view.edition.deck_name(d.deck) if d.deck else "card"
             return [(f"{who}: pay {money(d.amount)}, or draw a {deck}", "title")]
         if d.kind == K.RAISE_FUNDS:
             extra = ", settle (offer property to the creditor)" if view.may_settle_in_property(p) else ""
@@ -288,8 +288,8 @@ class TextGame:
             return [(f"{who}, {sq.name} is mortgaged: {lift}keep (it mortgaged, paying "
                      f"{money(view.mortgage_interest(d.square))} interest)", "title")]
         if d.kind in (K.MOVE_OFFLINE, K.PLACE_BUILDING):
-            what = "the Offline token" if d.kind == K.MOVE_OFFLINE else f"the {d.reason} you bought"
-            squares = self.legal_squares(p, A.MoveOffline if d.kind == K.MOVE_OFFLINE else A.Build)
+            what = "the Offline token" if d.kind == K.MOVE_OFFLINE else f"the {d.building} you bought"
+            squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
             return [(f"{who}: place {what} on one of: {self.square_list(squares)}", "title")]
         return []
 

@@ -23,7 +23,7 @@ from ..storage import saves
 from ..session.session import (AUCTION_WAIT, CLAIM_WINDOW, COMPUTER_MOVE, FAST_PACE, PACE, STEP,  # noqa: F401
                                 THROW_NOTICE, WATCH_PACE, ComputerMove, Session)
 from ..session.summary import since_last_turn
-from ..engine import BOARD_SIZE, NOBODY, Decision, DecisionKind as K, Game, IllegalActionError, Offer, Pending
+from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
@@ -48,7 +48,7 @@ SAVE_NAME_TYPING = 64
 
 
 def decision_marker(game: Game) -> tuple[Any, ...]:
-    d = game.pending
+    d = game.view.pending
     return (d.kind, d.player, d.square, d.amount, len(game.view.pending_decisions()), game.view.turn)
 
 
@@ -69,7 +69,7 @@ class GameController:
         self._skip_rest = False
         # Whose turn the last TurnStarted began: the "ends the turn" line names that player (a
         # player bankrupt in their own turn is out, and the one seated before them did not just play).
-        self._turn_of = game.current_player
+        self._turn_of = game.view.current_player
         # A shortage auction under way: what each player still wants, and whether of hotels.
         self._scarce: tuple[dict[int, int], bool] | None = None
         screen.game = game
@@ -152,10 +152,10 @@ class GameController:
             key, self._queued_key = self._queued_key, None
             self.on_bar_key(key)
             return True
-        if game.pending.kind == K.AUCTION:
+        if game.view.pending.kind == K.AUCTION:
             self.run_auction()
             return True
-        d = game.pending
+        d = game.view.pending
         if d.player in self.session.people and d.kind not in (K.ROLL, K.GAME_OVER) \
                 and self.ui.deferred != decision_marker(game):
             self.answer(d)
@@ -491,11 +491,11 @@ class GameController:
         if len(candidates) == 1 and not allow_none:
             return candidates[0]
         if not (allow_none and default == NOBODY) and (default is None or default not in candidates):
-            d = self.game.pending
+            d = self.game.view.pending
             if d.player in candidates:
                 default = d.player
-            elif self.game.current_player in candidates:
-                default = self.game.current_player
+            elif self.game.view.current_player in candidates:
+                default = self.game.view.current_player
             else:
                 default = candidates[0]
         choices = tuple(Choice(str(p + 1), M.name(self.game, p), p) for p in candidates)
@@ -515,7 +515,7 @@ class GameController:
 
     # ------------------------------------------------------------------ Dice: throwing, and answering
     def option_dice(self) -> None:
-        d = self.game.pending
+        d = self.game.view.pending
         self.ui.deferred = None
         if d.kind != K.ROLL:
             self.answer(d)
@@ -530,11 +530,11 @@ class GameController:
         if pl.in_jail:
             if self.game.view.last_jail_throw(p):
                 self.say(f"{pl.name}'s last throw in jail: without doubles, {pl.name} pays "
-                         f"{self.game.money(self.game.edition.jail_fine)} and moves", "rent")
+                         f"{self.game.view.money(self.game.edition.jail_fine)} and moves", "rent")
             choices = [Choice("t", "throw for doubles", "roll")]
-            if self.game.is_legal(A.PayJailFine(p)):
-                choices.append(Choice("p", f"pay {self.game.money(self.game.edition.jail_fine)}", "fine"))
-            if self.game.is_legal(A.UseJailCard(p)):
+            if self.game.view.is_legal(A.PayJailFine(p)):
+                choices.append(Choice("p", f"pay {self.game.view.money(self.game.edition.jail_fine)}", "fine"))
+            if self.game.view.is_legal(A.UseJailCard(p)):
                 choices.append(Choice("c", "use your card", "card"))
             if len(choices) > 1:
                 answer = self.ask(Question(f"{pl.name} is in jail:", CHOICE, "roll", tuple(choices)))
@@ -546,7 +546,7 @@ class GameController:
                     action = A.UseJailCard(p)
         self.apply(action)
 
-    def answer(self, d: Decision) -> None:
+    def answer(self, d: Pending) -> None:
         """Ask a person the question the game is waiting for."""
         game = self.game
         p = d.player
@@ -557,13 +557,13 @@ class GameController:
             sq = game.edition.squares[d.square]
             cash = game.view.cash(p)
             if cash >= d.amount:
-                ok = self.yes_no(f"{who}: buy {sq.name} for {game.money(d.amount)}?", True)
+                ok = self.yes_no(f"{who}: buy {sq.name} for {game.view.money(d.amount)}?", True)
                 if ok is None:
                     return self._defer(marker)
                 self.apply(A.Buy(p) if ok else A.DeclineToBuy(p))
             else:
-                ok = self.yes_no(f"{who}: {sq.name} costs {game.money(d.amount)} and you have "
-                                 f"{game.money(cash)}. {'Auction it' if game.view.rules.auctions else 'Let it go'}? "
+                ok = self.yes_no(f"{who}: {sq.name} costs {game.view.money(d.amount)} and you have "
+                                 f"{game.view.money(cash)}. {'Auction it' if game.view.rules.auctions else 'Let it go'}? "
                                  "(ESC: mortgage first)", True)
                 if not ok:
                     return self._defer(marker)
@@ -573,14 +573,14 @@ class GameController:
         elif d.kind == K.INCOME_TAX:
             sq = game.edition.squares[d.square]
             answer = self.ask(Question(f"{who}, income tax:", CHOICE, False, (
-                Choice("f", f"pay {game.money(sq.amount)}", False), Choice("p", f"pay {sq.percent}% of worth", True))))
+                Choice("f", f"pay {game.view.money(sq.amount)}", False), Choice("p", f"pay {sq.percent}% of worth", True))))
             if answer is None:
                 return self._defer(marker)
             self.apply(A.PayIncomeTax(p, answer))
         elif d.kind == K.PAY_OR_DRAW:
-            deck = game.edition.deck_name(d.reason) if d.reason else "card"
+            deck = game.edition.deck_name(d.deck) if d.deck else "card"
             answer = self.ask(Question(f"{who}:", CHOICE, False, (
-                Choice("p", f"pay {game.money(d.amount)}", False), Choice("c", f"take a {deck}", True))))
+                Choice("p", f"pay {game.view.money(d.amount)}", False), Choice("c", f"take a {deck}", True))))
             if answer is None:
                 return self._defer(marker)
             self.apply(A.PayOrDraw(p, answer))
@@ -601,16 +601,16 @@ class GameController:
             sq = game.edition.squares[d.square]
             lift = game.view.lift_cost(d.square)
             interest = game.view.mortgage_interest(d.square)
-            choices = [Choice("k", f"keep it mortgaged, pay {game.money(interest)} interest", False)]
-            if game.is_legal(A.SettleMortgagedTransfer(p, d.square, True)):
-                choices.insert(0, Choice("l", f"lift the mortgage for {game.money(lift)}", True))
+            choices = [Choice("k", f"keep it mortgaged, pay {game.view.money(interest)} interest", False)]
+            if game.view.is_legal(A.SettleMortgagedTransfer(p, d.square, True)):
+                choices.insert(0, Choice("l", f"lift the mortgage for {game.view.money(lift)}", True))
             answer = self.ask(Question(f"{who}, {sq.name} is mortgaged:", CHOICE, False, tuple(choices)))
             if answer is None:
                 return self._defer(marker)
             self.apply(A.SettleMortgagedTransfer(p, d.square, answer))
         elif d.kind == K.MOVE_OFFLINE:
-            squares = self.legal_squares(p, A.MoveOffline)
-            self.ui.popup = M.Popup("Offline", M.offline_lines(game, p, d.reason or ""), footer="", where="side")
+            squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
+            self.ui.popup = M.Popup("Offline", M.offline_lines(game, p, d.offline_cause or ""), footer="", where="side")
             try:
                 how, spot = self.screen.board_cursor(
                     f"{who}: put the Offline token on a property (arrows, RETURN; ESC later)", squares,
@@ -621,9 +621,9 @@ class GameController:
                 return self._defer(marker)
             self.apply(A.MoveOffline(p, spot))
         elif d.kind == K.PLACE_BUILDING:
-            squares = self.legal_squares(p, A.Build)
+            squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
             how, spot = self.screen.board_cursor(
-                f"{who}: place the {d.reason} you bought (arrows, RETURN; ESC later)", squares)
+                f"{who}: place the {d.building} you bought (arrows, RETURN; ESC later)", squares)
             if how != "pick" or spot is None:
                 return self._defer(marker)
             self.apply(A.Build(p, spot))
@@ -639,7 +639,7 @@ class GameController:
         their strategy; the person asked sees a countdown that any key restarts, and is then
         waited for: nobody drops out for silence alone."""
         game = self.game
-        d = game.pending
+        d = game.view.pending
         if d.kind != K.AUCTION or d.auction is None:
             return
         wait = AUCTION_WAIT  # the same with Fastmove: people need the time to bid
@@ -647,7 +647,7 @@ class GameController:
         asked_before = None
         told: tuple[int, int] | None = None  # the bidder told to raise money, at that highest bid
         try:
-            while game.pending is d and not game.over:
+            while game.view.pending.serial == d.serial and not game.view.over:
                 now = game.view.pending
                 a = now.auction
                 assert a is not None
@@ -694,10 +694,11 @@ class GameController:
             self.ui.auction_left = None
         self.refresh()
 
-    def _auction_key(self, d: Decision, key: int) -> bool:
+    def _auction_key(self, d: Pending, key: int) -> bool:
         """Handle a key during an auction; True when a bid or a pass was made."""
         game = self.game
-        a = game.view.pending.auction
+        d = game.view.pending  # as it stands now (the bidder asked moves on): ``d`` named the auction
+        a = d.auction
         assert a is not None
         ch = key_char(key)
         if KEYS.command("auction", key) == "pass":
@@ -716,19 +717,19 @@ class GameController:
             limit = game.view.bid_limit(p)
             bids = game.view.bid_range(p)  # no highest bid where a bid beyond the assets voids the auction
             if bids is None:
-                self.say(f"{M.name(game, p)} cannot bid more than {game.money(limit)}", "dim")
+                self.say(f"{M.name(game, p)} cannot bid more than {game.view.money(limit)}", "dim")
                 return False
             low, high = bids
             default = min(limit, a.high_bid + 10 if a.high_bid else min(limit, 10))
             amount = self.ask(Question(f"{M.name(game, p)} bids", NUMBER, max(default, low), low=low,
-                                       high=high, money=game.money))
-            if amount is None or game.pending is not d:
+                                       high=high, money=game.view.money))
+            if amount is None or game.view.pending.serial != d.serial:
                 return False
             if game.view.bid_voids(amount, p) and not self.yes_no(
-                    f"That is more than {M.name(game, p)}'s assets ({game.money(limit)}) and voids the auction: "
+                    f"That is more than {M.name(game, p)}'s assets ({game.view.money(limit)}) and voids the auction: "
                     "bid it?", False):
                 return False
-            if game.pending is not d:
+            if game.view.pending.serial != d.serial:
                 return False
             return self.apply(A.Bid(p, amount)) is not None
         stance = self.session.auction_stance(d.player) if d.player in self.session.people else None
@@ -752,9 +753,9 @@ class GameController:
         what = M.item_name(game, a.item, a.square)
         lines: list[tuple[str, str]] = [(what, "title")]
         if a.item == "square":
-            lines.append((f"Printed price {game.money(game.edition.squares[a.square].price)}", "dim"))
+            lines.append((f"Printed price {game.view.money(game.edition.squares[a.square].price)}", "dim"))
         if a.high_bidder != NOBODY:
-            lines.append((f"Highest bid {game.money(a.high_bid)} by {M.label(game, a.high_bidder)}", "good"))
+            lines.append((f"Highest bid {game.view.money(a.high_bid)} by {M.label(game, a.high_bidder)}", "good"))
         else:
             lines.append(("No bid yet", "message"))
         lines.append(("Bidding:", "dim"))
@@ -776,17 +777,17 @@ class GameController:
         return M.Popup("Auction", lines, footer="", where="side")
 
     # ------------------------------------------------------------------ raising funds
-    def raise_funds(self, d: Decision) -> None:
+    def raise_funds(self, d: Pending) -> None:
         game = self.game
         p = d.player
         who = M.name(game, p)
         # The debt itself was announced with the event; this says once how to meet it, and the
         # question below shows what is still missing.
         told = False
-        while game.pending is d and not game.over:
+        while game.view.pending.serial == d.serial and not game.view.over:
             cash = game.view.cash(p)
             if not told:
-                self.say(f"{who} has {game.money(cash)} of the {game.money(d.amount)}: mortgage, sell or "
+                self.say(f"{who} has {game.view.money(cash)} of the {game.view.money(d.amount)}: mortgage, sell or "
                          "trade to raise the rest", "bad")
                 told = True
             choices = []
@@ -801,7 +802,7 @@ class GameController:
             if game.view.can_declare_bankruptcy(p):
                 choices.append(Choice("b", "declare bankruptcy", "bankrupt"))
             default = choices[0].value
-            answer = self.ask(Question(f"{who} must raise {game.money(d.amount - cash)} more:", CHOICE, default,
+            answer = self.ask(Question(f"{who} must raise {game.view.money(d.amount - cash)} more:", CHOICE, default,
                                        tuple(choices)))
             if answer is None:
                 return self._defer(decision_marker(game))
@@ -858,15 +859,15 @@ class GameController:
         claims = [c for c in self.session.lapsing_claims(p) if c.owner == p]
         if not claims:
             return True
-        owed = " and ".join(f"{game.money(c.amount)} from {M.name(game, c.payer)}" for c in claims)
+        owed = " and ".join(f"{game.view.money(c.amount)} from {M.name(game, c.payer)}" for c in claims)
         answer = self.yes_no(f"{M.name(game, p)}: claim the rent first ({owed})? A throw now lets it lapse", True)
         if answer is None:
             return None
         if answer:
-            d = game.pending
+            d = game.view.pending
             for claim in claims:
                 self.apply(A.ClaimRent(p, claim.id))
-            return game.pending is d
+            return game.view.pending.serial == d.serial
         return True
 
     # ------------------------------------------------------------------ Trade
@@ -989,7 +990,7 @@ class GameController:
             self.say(f"{M.name(game, payer)} has no cash to put in the trade", "dim")
             return 0
         amount = self.ask(Question(f"{M.name(game, payer)} pays how much? (RETURN: none)", NUMBER, 0, low=0,
-                                   high=most, money=game.money))
+                                   high=most, money=game.view.money))
         if amount is None:
             return None
         return amount if payer == p else -amount
@@ -1012,11 +1013,11 @@ class GameController:
         if p is not None:
             self.mortgage_dialog(p)
 
-    def mortgage_dialog(self, p: int, debt: Decision | None = None) -> None:
+    def mortgage_dialog(self, p: int, debt: Pending | None = None) -> None:
         """The mortgage cursor over ``p``'s properties; with ``debt``, it ends once the debt is paid."""
         game = self.game
         start = None
-        while not game.over:
+        while not game.view.over:
             squares = self.legal_squares(p, A.Mortgage, A.LiftMortgage)
             if not squares:
                 self.say(f"{M.name(game, p)} has nothing more to mortgage or lift", "dim")
@@ -1030,13 +1031,13 @@ class GameController:
             if game.view.mortgaged(sq):
                 lift, interest = game.view.lift_cost(sq), game.view.mortgage_interest(sq)
                 name = game.edition.squares[sq].name
-                sure = self.yes_no(f"{M.name(game, p)}: lift the mortgage on {name} for {game.money(lift)} "
-                                   f"({game.money(lift - interest)} + {game.money(interest)} interest)?", True)
+                sure = self.yes_no(f"{M.name(game, p)}: lift the mortgage on {name} for {game.view.money(lift)} "
+                                   f"({game.view.money(lift - interest)} + {game.view.money(interest)} interest)?", True)
                 if sure:
                     self.apply(A.LiftMortgage(p, sq))
             else:
                 self.apply(A.Mortgage(p, sq))
-            if debt is not None and game.pending is not debt:
+            if debt is not None and game.view.pending.serial != debt.serial:
                 self.screen.flush_keys()
                 return
 
@@ -1147,7 +1148,7 @@ class GameController:
         game = self.game
         placed = 0
         start = None
-        while placed < count and not game.over:
+        while placed < count and not game.view.over:
             squares = self.legal_squares(p, A.Build)
             if not squares:
                 self.say(f"{M.name(game, p)} cannot build any more now", "dim")
@@ -1163,10 +1164,10 @@ class GameController:
         if placed == count:
             self.screen.flush_keys()
 
-    def sell_dialog(self, p: int, debt: Decision | None = None) -> None:
+    def sell_dialog(self, p: int, debt: Pending | None = None) -> None:
         game = self.game
         start = None
-        while not game.over:
+        while not game.view.over:
             squares = self.legal_squares(p, A.SellBuilding)
             if not squares:
                 self.say(f"{M.name(game, p)} has no buildings to sell", "dim")
@@ -1178,7 +1179,7 @@ class GameController:
                 return
             start = sq
             self.apply(A.SellBuilding(p, sq))
-            if debt is not None and game.pending is not debt:
+            if debt is not None and game.view.pending.serial != debt.serial:
                 self.screen.flush_keys()
                 return
 
@@ -1286,9 +1287,9 @@ class GameController:
             self.show_stats(footer="press any key to leave")
 
     def _end_line(self) -> str:
-        outcome = self.game.outcome
+        outcome = self.game.view.outcome
         if outcome is None or outcome.winner == NOBODY:
             return "The game is over."
         note = M.tie_note(self.game, outcome.winner, outcome.values)
         return (f"The game is over: {M.name(self.game, outcome.winner)} wins with "
-                f"{self.game.money(outcome.values[outcome.winner])}{note}.")
+                f"{self.game.view.money(outcome.values[outcome.winner])}{note}.")

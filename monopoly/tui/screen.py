@@ -379,7 +379,7 @@ class Screen:
 
     def _draw_board(self, lay: Layout, game: Game, ui: M.UIState) -> None:
         t = self.theme
-        current = game.current_player
+        current = game.view.current_player
         for sq in range(40):
             rect = lay.cell(sq)
             c = M.cell(game, sq, ui.display_pos)
@@ -488,14 +488,14 @@ class Screen:
     def _draw_status(self, lay: Layout, game: Game, ui: M.UIState) -> None:
         t = self.theme
         r = lay.status
-        p = game.current_player
+        p = game.view.current_player
         pl = game.view.player(p)
         token = ui.tokens[p] if p < len(ui.tokens) else ""
         who = " (computer)" if p not in self.people else ""
         self.put(r.y, r.x, f"{p + 1} {pl.name}", t("title"), r.w)
         self.put(r.y, r.x + len(pl.name) + 3, f"{token}{who}", t("message"), r.w - len(pl.name) - 3)
         if ui.show_cash:
-            self.put(r.y + 1, r.x, f"Cash {game.money(pl.cash)}  {M.BANK_VALUE} {game.money(game.view.property_value(p))}",
+            self.put(r.y + 1, r.x, f"Cash {game.view.money(pl.cash)}  {M.BANK_VALUE} {game.view.money(game.view.property_value(p))}",
                      t("good"), r.w)
         else:
             self.put(r.y + 1, r.x, "Cash hidden (C shows it)", t("dim"), r.w)
@@ -517,7 +517,7 @@ class Screen:
     def _draw_ahead(self, lay: Layout, game: Game, ui: M.UIState) -> None:
         t = self.theme
         r = lay.ahead
-        here = M.position_of(game, ui, game.current_player)
+        here = M.position_of(game, ui, game.view.current_player)
         self.put(r.y, r.x, "Ahead:", t("dim"))
         name_w = 8 if r.w < 50 else 22  # full names where there is room
         for k, (sq, status) in enumerate(M.ahead(game, here, min(8, r.h - 1), max(0, r.w - name_w - 1))):
@@ -550,7 +550,7 @@ class Screen:
                     if not pl.bankrupt:
                         extra = ui.tokens[p] if p < len(ui.tokens) else ""
                         if ui.show_cash:
-                            extra += f"  {M.BANK_VALUE.lower()} {game.money(game.view.property_value(p))}"
+                            extra += f"  {M.BANK_VALUE.lower()} {game.view.money(game.view.property_value(p))}"
                         if pl.jail_cards:
                             extra += f"  cards {len(pl.jail_cards)}"
                         self.put(y, r.x + 2, extra, t("dim"), r.w - 2)
@@ -568,7 +568,7 @@ class Screen:
         t = self.theme
         if game.view.bankrupt(p):
             return t("dim")
-        if p == game.current_player:
+        if p == game.view.current_player:
             return t("current")
         return t("message")
 
