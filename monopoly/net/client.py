@@ -333,10 +333,11 @@ class TextClient:
 
 
 async def run_client(host: str, port: int, code: str, out: TextIO, lines: "asyncio.Queue[str | None]",
-                     tls: ssl.SSLContext | None = None, on_line: Callable[[str], bool] | None = None) -> int:
+                     tls: ssl.SSLContext | None = None, on_line: Callable[[str], bool] | None = None,
+                     client: TextClient | None = None) -> int:
     """Join with ``code`` and play: lines typed come through ``lines`` (None: the input ended).
     ``on_line`` may take a line first (the host's own commands); the exit code."""
-    client = TextClient(out)
+    client = client or TextClient(out)
     try:
         link = await Link.open(host, port, tls)
     except (OSError, asyncio.TimeoutError, ssl.SSLError) as exc:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..engine import Action, Claim, DecisionKind as K, IllegalActionError, action_from_dict
+from ..engine import Action, Claim, DecisionKind as K, IllegalActionError, action_from_dict, malformed
 from ..engine import actions as A
 from ..engine import events as E
 from ..session.session import CLAIM_WINDOW, ComputerMove, Session
@@ -321,6 +321,9 @@ class HostedGame:
         except (TypeError, ValueError, KeyError) as exc:
             return f"not an action: {exc}"
         view = self.game.view
+        problem = malformed(action)
+        if problem is not None:
+            return f"not an action: {problem}"
         if action.player != seat:
             return (f"you play {view.name(seat)}: that action is "
                     f"{view.name(action.player) if 0 <= action.player < view.player_count else 'nobody'}'s")
@@ -397,6 +400,7 @@ class Server:
         self.clock = clock
         self.log: Callable[[str], None] = log or (lambda text: None)
         self.connections: set[Connection] = set()
+        self.handlers: set[asyncio.Task[Any]] = set()
         self.bad_codes: dict[str, list[float]] = {}
         self.server: asyncio.AbstractServer | None = None
         self.hello_timeout = HELLO_TIMEOUT
@@ -417,6 +421,8 @@ class Server:
         for conn in list(self.connections):
             conn.send(message("bye", reason="the server is closing"))
             conn.close()
+        if self.handlers:  # each ends at its connection's end
+            await asyncio.wait(list(self.handlers), timeout=2.0)
         if self.server is not None:
             try:
                 await asyncio.wait_for(self.server.wait_closed(), 2.0)
@@ -449,12 +455,17 @@ class Server:
             conn.close()
             return
         self.connections.add(conn)
+        task = asyncio.current_task()
+        if task is not None:
+            self.handlers.add(task)
         self.log(f"connection from {address}")
         try:
             await self._serve(conn, reader)
         except (ConnectionError, asyncio.IncompleteReadError, OSError):
             pass
         finally:
+            if task is not None:
+                self.handlers.discard(task)
             self.connections.discard(conn)
             conn.close()
             g = conn.game
@@ -535,7 +546,11 @@ class Server:
             elif seat is None:
                 conn.send(message("refused", reason="a spectator watches and cannot act", request=data.get("id")))
             elif kind == "action":
-                problem = g.act(seat, data.get("action"))
+                try:
+                    problem = g.act(seat, data.get("action"))
+                except Exception as exc:  # a bug must not end the server: say so, and serve on
+                    self.log(f"an action from {conn.address} failed: {exc!r}")
+                    problem = f"the server could not take that action ({exc.__class__.__name__})"
                 if problem is not None:
                     conn.send(message("refused", reason=problem, request=data.get("id")))
             elif kind == "go":
