@@ -350,7 +350,8 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
     typed: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
     try:
         while True:
-            done, _ = await asyncio.wait({incoming, typed}, return_when=asyncio.FIRST_COMPLETED)
+            waits: set[asyncio.Future[Any]] = {incoming, typed}
+            done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
             if incoming in done:
                 try:
                     data = incoming.result()
