@@ -132,8 +132,11 @@ def test_a_spectator_sees_events_and_cannot_act(tmp_path: Path) -> None:
         await player.until("welcome")
         move = choose(player.last or {})
         assert move is not None
-        player.link.send(move)
+        player.link.send(dict(move, id=42))
+        answer = await player.until("update")
+        assert answer["request"] == 42  # the mover's update names the request it answers
         update = await watcher.until("update")
+        assert "request" not in update
         while not update["events"]:
             update = await watcher.until("update")
         assert all("event" in e and "text" in e for e in update["events"])

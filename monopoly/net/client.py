@@ -348,6 +348,7 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
     # A line is read once the seat is joined and the last request is answered: a script's lines
     # are taken in step with the game, and a person's are anyway.
     typed: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+    request = 0  # the id of the last request sent: its answer carries it
     try:
         while True:
             waits: set[asyncio.Future[Any]] = {incoming, typed}
@@ -368,7 +369,9 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
                     client.say(f"Leaving: {reason}")
                     return EXIT_OK if data["type"] == "bye" else EXIT_FAILED
                 incoming = asyncio.ensure_future(link.receive())
-                if data["type"] != "pong" and not typed.done() and not isinstance(typed, asyncio.Task):
+                answered = data["type"] in ("welcome", "error") or (data["type"] in ("update", "refused")
+                                                                    and data.get("request") == request)
+                if answered and not typed.done() and not isinstance(typed, asyncio.Task):
                     typed = asyncio.ensure_future(lines.get())  # joined, or the request answered
             if typed in done:
                 line = typed.result()
@@ -386,7 +389,8 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
                         client.say("You left the game; your seat is kept: join again with the same code.")
                         return EXIT_OK
                     if result.send is not None:
-                        link.send(result.send)
+                        request += 1
+                        link.send(dict(result.send, id=request))
                         typed = asyncio.get_running_loop().create_future()  # until the answer comes
                         continue
                 typed = asyncio.ensure_future(lines.get())

@@ -262,9 +262,9 @@ class HostedGame:
         return action
 
     # ------------------------------------------------------------------ playing
-    def advance(self) -> None:
+    def advance(self, answering: tuple[Connection, Any] | None = None) -> None:
         """Play on (computers, seats handed to computers, the clock) until the game waits for a
-        person; then tell every client what happened and what it may do."""
+        person; then tell every client what happened and what it may do (``broadcast``)."""
         session, game = self.session, self.game
         for _ in range(100_000):
             session.run(self.front)  # autosaves at its end
@@ -282,7 +282,7 @@ class HostedGame:
             except IllegalActionError:
                 session.let_throw(person)
         self._arm_claim_timer()
-        self.broadcast()
+        self.broadcast(answering)
 
     def _lapsing_owners(self) -> list[int]:
         d = self.game.view.pending
@@ -312,7 +312,7 @@ class HostedGame:
             self.session.let_throw(owner)
         self.advance()
 
-    def act(self, seat: int, data: Any) -> str | None:
+    def act(self, seat: int, data: Any, answering: tuple[Connection, Any] | None = None) -> str | None:
         """A client's action for ``seat``: None when done, else why not (the engine's reason)."""
         if not isinstance(data, dict):
             return "an action is a JSON object as the engine writes it (see docs/protocol.md)"
@@ -342,15 +342,15 @@ class HostedGame:
             return str(exc)
         except Exception as exc:  # a malformed value the engine's checks refuse otherwise
             return f"not an action: {exc}"
-        self.advance()
+        self.advance(answering)
         return None
 
-    def go(self, seat: int) -> str | None:
+    def go(self, seat: int, answering: tuple[Connection, Any] | None = None) -> str | None:
         """``seat`` lets the coming throw go without claiming its rent."""
         if seat not in self._lapsing_owners():
             return "no throw waits for your rent claim now"
         self.session.let_throw(seat)
-        self.advance()
+        self.advance(answering)
         return None
 
     def end(self) -> None:
@@ -373,13 +373,18 @@ class HostedGame:
         body["waiting_for"] = asked
         return message("update", **body)
 
-    def broadcast(self) -> None:
+    def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None) -> None:
+        """Send every client what happened and what it may do now; ``answering``: the connection
+        whose request this answers, and the request's ``id`` (its update carries it as ``request``)."""
         events = event_entries(self.game, self.pending_events)
         self.pending_events = []
         for conn in list(self.clients):
-            if conn.closed:
+            if conn.closed or conn is skip:
                 continue
-            conn.send(self.state_message(conn, events))
+            data = self.state_message(conn, events)
+            if answering is not None and answering[0] is conn:
+                data["request"] = answering[1]
+            conn.send(data)
         self.notes = []
         self.clients = [c for c in self.clients if not c.closed]
 
@@ -533,7 +538,7 @@ class Server:
         g.clients.append(conn)
         self.log(f"{g.game.view.name(seat) if seat is not None else 'a spectator'} joined ({conn.address})")
         conn.send(g.welcome(conn))
-        g.broadcast()  # the others see who is back
+        g.broadcast(skip=conn)  # the others see who is back
         while True:
             data = await self._read(conn, reader)
             if data is None or data["type"] == "bye":
@@ -547,14 +552,14 @@ class Server:
                 conn.send(message("refused", reason="a spectator watches and cannot act", request=data.get("id")))
             elif kind == "action":
                 try:
-                    problem = g.act(seat, data.get("action"))
+                    problem = g.act(seat, data.get("action"), (conn, data.get("id")))
                 except Exception as exc:  # a bug must not end the server: say so, and serve on
                     self.log(f"an action from {conn.address} failed: {exc!r}")
                     problem = f"the server could not take that action ({exc.__class__.__name__})"
                 if problem is not None:
                     conn.send(message("refused", reason=problem, request=data.get("id")))
             elif kind == "go":
-                problem = g.go(seat)
+                problem = g.go(seat, (conn, data.get("id")))
                 if problem is not None:
                     conn.send(message("refused", reason=problem, request=data.get("id")))
 
