@@ -7,17 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from monopoly.net.bots import PREFERENCE, choose
 from monopoly.net.client import Link
 from monopoly.net.protocol import VERSION, message
 from monopoly.net.server import HostedGame, Server
 from monopoly.session.rule_options import chosen_rules
 from monopoly.storage.starts import Started, start_from_command_line
-
-# The order in which the bots pick what to do: rent first, then the plainest answer.
-PREFERENCE = ("claim_rent", "roll", "buy", "pass", "income_tax", "pay_or_draw", "reject_trade",
-              "settle_mortgaged_transfer", "sell_building", "mortgage", "declare_bankruptcy", "move_offline",
-              "build")
-
 
 def started(save_dir: Path, players: str = "Ann,Bob,cpu", seed: int = 5, max_turns: int = 60) -> Started:
     rules = chosen_rules("us", [f"max_turns={max_turns}"] if max_turns else [], None)
@@ -73,24 +68,6 @@ class Raw:
     async def close(self) -> None:
         self.link.close()
         await asyncio.sleep(0)
-
-
-def choose(update: dict[str, Any]) -> dict[str, Any] | None:
-    """The bots' move from an update: a message to send, or None (nothing to do)."""
-    p = update.get("prompt")
-    if not p:
-        return None
-    actions = [a["action"] for a in p["actions"]]
-    if p["may_go"]:
-        mine = [a for a in actions if a["action"] == "claim_rent"]
-        return message("action", action=mine[0]) if mine else message("go")
-    if not p["asked"]:
-        return None
-    for verb in PREFERENCE:
-        for a in actions:
-            if a["action"] == verb:
-                return message("action", action=a)
-    return message("action", action=actions[0]) if actions else None
 
 
 async def play_bot(raw: Raw, stop_after: float = 120.0) -> int:

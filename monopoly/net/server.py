@@ -360,12 +360,11 @@ class HostedGame:
             self.advance()
 
     # ------------------------------------------------------------------ telling
-    def state_message(self, conn: Connection, events: list[dict[str, Any]]) -> dict[str, Any]:
-        session = self.session
-        asked = session.person_asked() if not self.game.over else None
-        away = sorted(self.away())
-        body: dict[str, Any] = {"events": events, "notes": list(self.notes),
-                                "game": public_view(self.game, self.computer_seats(), self.present(), set(away))}
+    def state_message(self, conn: Connection, events: list[dict[str, Any]],
+                      shared: tuple[int | None, list[int], dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The update for ``conn``; ``shared``: what is the same for every client (``shared_state``)."""
+        asked, away, game = shared or self.shared_state()
+        body: dict[str, Any] = {"events": events, "notes": list(self.notes), "game": game}
         if conn.seat is not None:
             body["prompt"] = prompt(self.game, conn.seat, asked, away, self._lapsing_owners())
         else:
@@ -373,15 +372,22 @@ class HostedGame:
         body["waiting_for"] = asked
         return message("update", **body)
 
+    def shared_state(self) -> tuple[int | None, list[int], dict[str, Any]]:
+        """Who the game waits for, the seats away, and the public view: one computation per update."""
+        asked = self.session.person_asked() if not self.game.over else None
+        away = sorted(self.away())
+        return asked, away, public_view(self.game, self.computer_seats(), self.present(), set(away))
+
     def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None) -> None:
         """Send every client what happened and what it may do now; ``answering``: the connection
         whose request this answers, and the request's ``id`` (its update carries it as ``request``)."""
         events = event_entries(self.game, self.pending_events)
         self.pending_events = []
+        shared = self.shared_state()
         for conn in list(self.clients):
             if conn.closed or conn is skip:
                 continue
-            data = self.state_message(conn, events)
+            data = self.state_message(conn, events, shared)
             if answering is not None and answering[0] is conn:
                 data["request"] = answering[1]
             conn.send(data)
