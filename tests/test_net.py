@@ -47,6 +47,14 @@ def test_messages_round_trip_and_refuse_what_is_not_the_protocol() -> None:
         assert info.value.code == code
 
 
+def test_parts_encoded_once_make_the_same_message() -> None:
+    from monopoly.net.protocol import encode_parts, encode_value
+    shared = {"events": [{"text": "Ann \u00e9 \"x\""}], "game": {"turn": 3}}
+    line = encode_parts("update", {k: encode_value(v) for k, v in shared.items()}, {"prompt": None, "request": 4})
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    assert decode(line, ("update",)) == message("update", prompt=None, request=4, **shared)
+
+
 def test_addresses() -> None:
     assert parse_address("example.org") == ("example.org", 7627)
     assert parse_address("127.0.0.1:7700") == ("127.0.0.1", 7700)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine import NOBODY, Action, DecisionKind as K, Game, Offer
+from ..engine import NOBODY, Action, DecisionKind as K, Game, Offer, describe_decision
 from ..engine import actions as A
 from ..engine import events as E
-from ..engine.decisions import describe_decision
+
 from ..session.words import format_event, item_name, square_name
 
 PROTOCOL = "monopoly-net"
@@ -68,6 +68,18 @@ def decode(line: bytes, allowed: tuple[str, ...]) -> dict[str, Any]:
 
 def message(kind: str, **fields: Any) -> dict[str, Any]:
     return {"type": kind, "version": VERSION, **fields}
+
+
+def encode_parts(kind: str, encoded: dict[str, bytes], fields: dict[str, Any]) -> bytes:
+    """``encode(message(kind, **parts, **fields))`` where ``encoded`` holds parts already encoded
+    (``encode_value``): the parts every client gets alike are encoded once per update."""
+    head = encode(message(kind, **fields))[:-2]  # without its closing brace and newline
+    tail = b"".join(b',"' + key.encode("ascii") + b'":' + value for key, value in encoded.items())
+    return head + tail + b"}\n"
+
+
+def encode_value(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=True).encode("ascii")
 
 
 # ---------------------------------------------------------------------------------------- public view
@@ -205,11 +217,14 @@ def question(game: Game, seat: int) -> str:
     return text[:1].upper() + text[1:]
 
 
-def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing: list[int]) -> dict[str, Any]:
+def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing: list[int],
+           legal: list[Action] | None = None) -> dict[str, Any]:
     """What ``seat`` may do now: its legal actions with their commands; ``asked`` is the person the
     game waits for (None: nobody, or a computer); ``waiting`` the seats it waits for that are away;
-    ``lapsing`` the owners whose rent the coming throw would let lapse."""
-    legal = [] if game.over else game.view.legal_actions(seat)
+    ``lapsing`` the owners whose rent the coming throw would let lapse; ``legal``: the seat's legal
+    actions when already known."""
+    if legal is None:
+        legal = [] if game.over else game.view.legal_actions(seat)
     return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
             "actions": [{"action": a.to_dict(), "command": command_of(game, a)} for a in legal],
             "may_go": seat in lapsing, "waiting_for": asked, "away": waiting}

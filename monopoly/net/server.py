@@ -28,8 +28,8 @@ from ..engine import events as E
 from ..session.session import CLAIM_WINDOW, ComputerMove, Session
 from ..storage import saves
 from ..storage.starts import Started
-from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, ProtocolError, decode, encode, event_entries, message,
-                       prompt, public_view)
+from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, ProtocolError, decode, encode, encode_parts, encode_value,
+                       event_entries, message, prompt, public_view)
 
 HELLO_TIMEOUT = 10.0  # seconds a connection has to say hello with a code
 MAX_CONNECTIONS = 512  # connections held at once, authenticated or not
@@ -128,7 +128,7 @@ class Connection:
         self.seat: int | None = None
         self.closed = False
 
-    def send(self, data: dict[str, Any]) -> None:
+    def send(self, data: dict[str, Any] | bytes) -> None:
         if self.closed:
             return
         transport = self.writer.transport
@@ -138,7 +138,7 @@ class Connection:
         if transport.get_write_buffer_size() > MAX_OUTPUT:  # it reads nothing: drop it, keep its seat
             self.close()
             return
-        self.writer.write(encode(data))
+        self.writer.write(data if isinstance(data, bytes) else encode(data))
 
     def close(self) -> None:
         if not self.closed:
@@ -182,6 +182,7 @@ class HostedGame:
         record = saves.GameRecord.opened(save_dir, started.loaded)
         self.session = Session(self.game, self.computers, started.ui, CodeKeepingStore(record, self),
                                save_name=started.save_name, clock=clock, say=self.note)
+        self.game.disable_undo()  # the protocol has no undo: no action needs a copy of the game first
         self.front = ServerFront(self)
         self.clients: list[Connection] = []
         self.pending_events: list[E.Event] = []
@@ -383,14 +384,24 @@ class HostedGame:
         whose request this answers, and the request's ``id`` (its update carries it as ``request``)."""
         events = event_entries(self.game, self.pending_events)
         self.pending_events = []
-        shared = self.shared_state()
+        asked, away, game = self.shared_state()
+        # the parts every client gets alike, encoded once
+        encoded = {"events": encode_value(events), "notes": encode_value(self.notes), "game": encode_value(game)}
+        lapsing = self._lapsing_owners()
+        legal: dict[int, list[Action]] = {}
+        if not self.game.over:
+            for action in self.game.legal_actions(None):  # everyone's at once: one pass
+                legal.setdefault(action.player, []).append(action)
         for conn in list(self.clients):
             if conn.closed or conn is skip:
                 continue
-            data = self.state_message(conn, events, shared)
+            seat = conn.seat
+            fields: dict[str, Any] = {
+                "prompt": None if seat is None else prompt(self.game, seat, asked, away, lapsing, legal.get(seat, [])),
+                "waiting_for": asked}
             if answering is not None and answering[0] is conn:
-                data["request"] = answering[1]
-            conn.send(data)
+                fields["request"] = answering[1]
+            conn.send(encode_parts("update", encoded, fields))
         self.notes = []
         self.clients = [c for c in self.clients if not c.closed]
 
