@@ -506,3 +506,135 @@ def test_fuzz_messages_never_disturb_the_game(tmp_path: Path, batches: list[list
             await raw.close()
         await server.close()
     run(go(), timeout=30)
+
+
+async def _play_until(hosted: HostedGame, clients: dict[int, Raw], done: Any, limit: int = 400) -> None:
+    """Let the bots answer, one request at a time, until ``done()``."""
+    for _ in range(limit):
+        if done():
+            return
+        p = hosted.session.person_asked()
+        assert p is not None
+        raw = clients[p]
+        move = choose(raw.last or {})
+        assert move is not None
+        raw.link.send(dict(move, id=len(raw.seen)))
+        answer = await raw.next()
+        while answer["type"] not in ("update", "refused") or answer.get("request") is None:
+            answer = await raw.next()
+        for other in clients.values():  # bring the others' last update up to date
+            while True:
+                try:
+                    await other.next(timeout=0.05)
+                except asyncio.TimeoutError:
+                    break
+    raise AssertionError("the game never got there")
+
+
+def test_a_dropped_player_rejoins_in_the_middle_of_a_trade(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob", seed=11)
+        clients = {0: await Raw.open(port, hosted.codes.seats[0]), 1: await Raw.open(port, hosted.codes.seats[1])}
+        for raw in clients.values():
+            await raw.until("welcome")
+        view = hosted.game.view
+        await _play_until(hosted, clients, lambda: view.owned(0) and view.pending.kind == K.ROLL)
+        square = view.owned(0)[0]
+        ann = clients[0]
+        ann.send("action", action={"action": "propose_trade", "player": 0, "recipient": 1, "give": [square],
+                                   "take": [], "cash": -1}, id=99)
+        while (await ann.next()).get("request") != 99:
+            pass
+        assert view.pending.kind == K.TRADE_RESPONSE and view.pending.player == 1
+        await clients[1].close()  # Bob drops with the offer before him
+        update = await ann.until("update")
+        while 1 not in update["prompt"]["away"]:
+            update = await ann.until("update")
+        assert update["waiting_for"] == 1 and view.pending.kind == K.TRADE_RESPONSE
+        bob = await Raw.open(port, hosted.codes.seats[1])
+        welcome = await bob.until("welcome")
+        assert welcome["prompt"]["asked"] and "offers" in welcome["prompt"]["question"]
+        assert welcome["game"]["pending"]["offer"]["give"] == [square]
+        bob.send("action", action={"action": "accept_trade", "player": 1})
+        await bob.until("update")
+        assert view.owner(square) == 1
+        check_invariants(hosted.game)
+        await bob.close()
+        await ann.close()
+        await server.close()
+    run(go())
+
+
+def test_tls_between_host_and_join(tmp_path: Path) -> None:
+    import shutil
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=60)
+    from monopoly.net.client import Link, client_tls
+    from monopoly.net.server import tls_context
+
+    async def go() -> None:
+        hosted = HostedGame(started(tmp_path), tmp_path)
+        server = Server([hosted])
+        port = await server.start("127.0.0.1", 0, tls_context(str(cert), str(key)))
+        link = await Link.open("127.0.0.1", port, client_tls(str(cert)))
+        link.send(message("hello", code=hosted.codes.seats[0]))
+        assert (await asyncio.wait_for(link.receive(), 5))["type"] == "welcome"
+        link.close()
+        out = Collect()
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        code = await run_client("127.0.0.1", port, hosted.codes.seats[0], out, lines)  # no TLS: refused
+        assert code != 0
+        await server.close()
+    run(go())
+
+
+@pytest.mark.slow
+def test_a_whole_game_of_two_text_clients_and_a_computer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two people play a whole game through the text client's own commands."""
+    monkeypatch.setattr(server_module, "CLAIM_WINDOW", 0.5)
+
+    async def person(port: int, code: str, out: Collect) -> int:
+        client = TextClient(out)
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        task = asyncio.ensure_future(run_client("127.0.0.1", port, code, out, lines, client=client))
+        answered: Any = None
+        refusals = 0
+        while not task.done():
+            await asyncio.sleep(0.005)
+            now_refused = out.getvalue().count("Refused:")
+            stale = now_refused != refusals
+            if (client.prompt is answered and not stale) or not lines.empty() or client.prompt is None:
+                continue
+            refusals, answered = now_refused, client.prompt
+            move = choose({"prompt": client.prompt})
+            if move is None:
+                continue
+            if move["type"] == "go":
+                lines.put_nowait("go")
+            else:
+                typed = next(a["command"] for a in client.prompt["actions"] if a["action"] == move["action"])
+                lines.put_nowait(typed)
+            if client.game.get("over"):
+                lines.put_nowait("quit")
+        return task.result()
+
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=21, max_turns=60)
+        outs = [Collect(), Collect()]
+        players = [asyncio.ensure_future(person(port, hosted.codes.seats[s], outs[s])) for s in (0, 1)]
+        deadline = time.monotonic() + 100
+        while not hosted.game.over and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert hosted.game.over
+        await asyncio.sleep(0.3)
+        await server.close()
+        await asyncio.wait_for(asyncio.gather(*players, return_exceptions=True), 10)
+        check_invariants(hosted.game)
+        for out in outs:
+            text = out.getvalue()
+            assert "The game is over" in text and "CPU1 throws" in text
+    run(go(), timeout=120)
