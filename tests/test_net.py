@@ -638,3 +638,29 @@ def test_a_whole_game_of_two_text_clients_and_a_computer(tmp_path: Path, monkeyp
             text = out.getvalue()
             assert "The game is over" in text and "CPU1 throws" in text
     run(go(), timeout=120)
+
+
+def test_a_time_limit_game_ends_on_time_with_nobody_acting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from monopoly.session.rule_options import chosen_rules
+    from monopoly.storage.starts import start_from_command_line
+    monkeypatch.setattr(server_module, "CLOCK_TICK", 0.05)
+
+    async def go() -> None:
+        rules = chosen_rules("us", ["short_game=time_limit", "time_limit_minutes=1"], None)
+        begun, _ = start_from_command_line(None, "Ann,Bob", "us", 3, rules, tmp_path)
+        assert begun is not None
+        now = [0.0]
+        hosted = HostedGame(begun, tmp_path, clock=lambda: now[0])
+        server = Server([hosted])
+        port = await server.start("127.0.0.1", 0)
+        watcher = await Raw.open(port, hosted.codes.spectator)
+        welcome = await watcher.until("welcome")
+        assert welcome["game"]["seconds_left"] == 60 and not welcome["game"]["over"]
+        now[0] = 61.0  # a minute passes with nobody acting
+        update = await watcher.until("update", timeout=5)
+        while not update["game"]["over"]:
+            update = await watcher.until("update", timeout=5)
+        assert hosted.game.over
+        await watcher.close()
+        await server.close()
+    run(go())

@@ -38,6 +38,7 @@ BAD_CODE_WINDOW = 60.0
 BAD_CODE_DELAY = 0.25  # each bad code is answered after this many seconds (slows guessing)
 MAX_OUTPUT = 4 * 2**20  # bytes waiting to go to a client that reads nothing: then it is dropped
 MAX_AUTO_ACTIONS_PER_TURN = 300
+CLOCK_TICK = 1.0  # seconds between two looks at the clocks of time-limit games
 NET_KEY = "net"  # the key of the save's ui object that holds the codes
 
 
@@ -346,6 +347,16 @@ class HostedGame:
         self.advance(answering)
         return None
 
+    def clock_tick(self) -> None:
+        """The time-limit game's clock, told to the engine between actions too: when time is up
+        the game ends without waiting for anyone's next action."""
+        if self.game.over or self.game.view.seconds_left() is None:
+            return
+        events = self.session.tick()
+        if events:
+            self.pending_events.extend(events)
+            self.advance()
+
     def go(self, seat: int, answering: tuple[Connection, Any] | None = None) -> str | None:
         """``seat`` lets the coming throw go without claiming its rent."""
         if seat not in self._lapsing_owners():
@@ -425,6 +436,7 @@ class Server:
         self.handlers: set[asyncio.Task[Any]] = set()
         self.bad_codes: dict[str, list[float]] = {}
         self.server: asyncio.AbstractServer | None = None
+        self._ticker: asyncio.Future[None] | None = None
         self.hello_timeout = HELLO_TIMEOUT
         self.max_connections = MAX_CONNECTIONS
         self.bad_code_delay = BAD_CODE_DELAY
@@ -434,10 +446,22 @@ class Server:
         self.server = await asyncio.start_server(self.handle, host, port, ssl=tls, limit=MAX_LINE)
         for g in self.games:
             g.advance()
+        self._ticker = asyncio.ensure_future(self._tick())
         sockets = self.server.sockets
         return int(sockets[0].getsockname()[1]) if sockets else port
 
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_TICK)
+            for g in self.games:
+                try:
+                    g.clock_tick()
+                except Exception as exc:  # a bug must not stop the clock of every game
+                    self.log(f"the clock of a game failed: {exc!r}")
+
     async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
         if self.server is not None:
             self.server.close()
         for conn in list(self.connections):
