@@ -101,3 +101,49 @@ def dumps(data: Any) -> str:
 
 
 __all__ = ["PREFERENCE", "Raw", "VERSION", "choose", "dumps", "play_bot", "serve", "started"]
+
+
+class ServerThread:
+    """A hosted game served by a loop in a thread, for tests that drive a client synchronously
+    (a program in a pseudo-terminal)."""
+
+    def __init__(self, save_dir: Path, **kwargs: Any) -> None:
+        import threading
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        self.failed: BaseException | None = None
+
+        def main() -> None:
+            asyncio.set_event_loop(self.loop)
+            try:
+                self.server, self.hosted, self.port = self.loop.run_until_complete(serve(save_dir, **kwargs))
+            except BaseException as exc:  # told to the test, which fails with it
+                self.failed = exc
+                ready.set()
+                return
+            ready.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=main, daemon=True)
+        self.thread.start()
+        ready.wait(20)
+        if self.failed is not None:
+            raise self.failed
+
+    def call(self, fn: Any) -> Any:
+        """Run ``fn()`` on the server's loop and return its result."""
+        import concurrent.futures
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+
+        def run() -> None:
+            try:
+                future.set_result(fn())
+            except BaseException as exc:
+                future.set_exception(exc)
+        self.loop.call_soon_threadsafe(run)
+        return future.result(10)
+
+    def stop(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.server.close(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)

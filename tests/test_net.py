@@ -664,3 +664,30 @@ def test_a_time_limit_game_ends_on_time_with_nobody_acting(tmp_path: Path, monke
         await watcher.close()
         await server.close()
     run(go())
+
+
+@pytest.mark.slow
+def test_the_curses_client_in_a_pseudo_terminal(tmp_path: Path) -> None:
+    from net_harness import ServerThread
+    from tui_harness import TuiSession
+    served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
+    try:
+        p = served.call(served.hosted.session.person_asked)
+        name = served.call(lambda: served.hosted.game.view.name(p))
+        tui = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[p]], rows=24, cols=80)
+        try:
+            tui.wait_for(f"You play {name}")
+            tui.wait_for("1 roll")
+            tui.send(*"roll", "enter")
+            tui.wait_for(f"{name} throws")
+            tui.resize(12, 50)
+            tui.wait_for("too small")
+            tui.resize(24, 80)
+            tui.wait_for(f"You play {name}")
+            tui.send(*"quit", "enter")
+            assert tui.wait_exit() == 0
+            assert "seat is kept" in tui.output.decode(errors="replace")
+        finally:
+            tui.close()
+    finally:
+        served.stop()

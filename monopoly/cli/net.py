@@ -50,20 +50,24 @@ def join_command(argv: list[str]) -> int:
     """``monopoly join HOST[:PORT] CODE``: play the seat the code joins (or watch, with a spectator code)."""
     parser = argparse.ArgumentParser(
         prog="monopoly join", description="Join a game that monopoly host serves: the seat of the join code, "
-        "or a spectator's place with the spectator code. Line by line (--text); type help in the game.",
+        "or a spectator's place with the spectator code: on a curses screen, or line by line with --text. "
+        "Type help in the game.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n  monopoly join 192.168.1.20 Xb3k... --text\n  monopoly join localhost:7700 Xb3k... --text")
     parser.add_argument("address", metavar="HOST[:PORT]", help="the server (default port 7627)")
     parser.add_argument("code", metavar="CODE", help="the join code the host gave you")
-    parser.add_argument("--text", action="store_true", help="line by line (the only client so far)")
+    parser.add_argument("--text", action="store_true",
+                        help="line by line (also without a terminal); by default a curses screen")
     parser.add_argument("--tls", action="store_true", help="the server uses TLS (monopoly host --tls-cert)")
     parser.add_argument("--ca", metavar="PEM", help="with --tls: trust this certificate authority (or self-signed "
                         "certificate) instead of the system's")
     args = parse(parser, argv)
     if isinstance(args, int):
         return args
-    if not args.text:
-        print("monopoly join: the curses screen does not join games yet; playing line by line (--text).")
+    import sys
+    if not args.text and sys.stdin.isatty() and sys.stdout.isatty():
+        from ..net.screen import join_screen
+        return join_screen(args.address, args.code, args.tls, args.ca)
     from ..net.client import join_main
     return join_main(args.address, args.code, args.tls, args.ca)
 

@@ -217,7 +217,7 @@ class TextClient:
         if not (p.get("asked") or p.get("may_go") or again):
             return
         me = self.game.get("players", [{}] * (self.seat or 0 + 1))[self.seat or 0] if self.seat is not None else {}
-        cash = f", ${me.get('cash')}" if isinstance(me, dict) and "cash" in me else ""
+        cash = f", {me.get('money', me.get('cash'))}" if isinstance(me, dict) and "cash" in me else ""
         listed = ", ".join(f"{i + 1} {c}" for i, c in enumerate(commands[:30]))
         more = f" (+{len(commands) - 30} more: help)" if len(commands) > 30 else ""
         if self.say_prompt:
@@ -318,7 +318,7 @@ class TextClient:
             state = ("bankrupt" if p.get("bankrupt") else "computer" if p.get("computer")
                      else "away" if p.get("away") else "here")
             jail = ", in jail" if p.get("in_jail") else ""
-            out.append(f"  {p.get('name')}: ${p.get('cash')}, on {where}{jail} ({state})")
+            out.append(f"  {p.get('name')}: {p.get('money', p.get('cash'))}, on {where}{jail} ({state})")
         return out or ["  (no game yet)"]
 
     def board_lines(self) -> list[str]:

@@ -40,9 +40,9 @@ def join_lines(hosted: HostedGame, address: str, port: int, tls: bool) -> list[s
         where = f"[{address}]:{port}"
     extra = " --tls" if tls else ""
     view = hosted.game.view
-    lines = [f"  {view.name(seat)}: monopoly join {where} {code} --text{extra}"
+    lines = [f"  {view.name(seat)}: monopoly join {where} {code}{extra}"
              for seat, code in sorted(hosted.codes.seats.items())]
-    lines.append(f"  spectators: monopoly join {where} {hosted.codes.spectator} --text{extra}")
+    lines.append(f"  spectators: monopoly join {where} {hosted.codes.spectator}{extra}")
     return lines
 
 

@@ -102,7 +102,8 @@ def public_view(game: Game, computers: set[int], present: set[int], away: set[in
     outcome = view.outcome
     players = []
     for p in view.players():
-        players.append({"seat": p.seat, "name": p.name, "cash": p.cash, "position": p.position,
+        players.append({"seat": p.seat, "name": p.name, "cash": p.cash, "money": view.money(p.cash),
+                        "position": p.position,
                         "in_jail": p.in_jail, "jail_turns": p.jail_turns, "jail_cards": list(p.jail_cards),
                         "bankrupt": p.bankrupt, "computer": p.seat in computers,
                         "connected": p.seat in present, "away": p.seat in away})
