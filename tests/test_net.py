@@ -691,3 +691,14 @@ def test_the_curses_client_in_a_pseudo_terminal(tmp_path: Path) -> None:
             tui.close()
     finally:
         served.stop()
+
+
+def test_the_commands_refuse_mistakes_before_serving(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from monopoly.cli import main
+    assert main(["host", "--save-dir", str(tmp_path)]) == 2  # nobody named
+    assert "--players" in capsys.readouterr().err
+    assert main(["host", "--players", "Ann,Bob", "--port", "70000", "--save-dir", str(tmp_path)]) == 2
+    assert main(["host", "--players", "Ann,Bob", "--tls-cert", "x.pem", "--save-dir", str(tmp_path)]) == 2
+    assert main(["join", "host:port", "code", "--text"]) == 2
+    assert main(["join", "--help"]) == 0
+    assert "HOST[:PORT]" in capsys.readouterr().out

@@ -170,6 +170,8 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
                                                           on_line=host_line))
                 waiter = asyncio.ensure_future(stop.wait())
                 await asyncio.wait({client, waiter}, return_when=asyncio.FIRST_COMPLETED)
+                if client.done():
+                    say("You left your seat: as the host, that stops the server for everyone too.")
                 client.cancel()
                 waiter.cancel()
                 code = 0

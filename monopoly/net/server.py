@@ -80,14 +80,12 @@ class Codes:
             return None
         return cls(codes, spectator, {s for s in auto if isinstance(s, int) and s in codes})
 
-    def seat_of(self, code: str) -> int | None | bool:
-        """The seat a code joins, None for the spectator code, False for no code of this game."""
+    def seat_of(self, code: str) -> tuple[bool, int | None]:
+        """(whether ``code`` is one of this game's, the seat it joins: None for the spectator code)."""
         for seat, known in self.seats.items():
             if secrets.compare_digest(known.encode(), code.encode()):
-                return seat
-        if secrets.compare_digest(self.spectator.encode(), code.encode()):
-            return None
-        return False
+                return True, seat
+        return secrets.compare_digest(self.spectator.encode(), code.encode()), None
 
 
 class CodeKeepingStore:
@@ -487,9 +485,9 @@ class Server:
         if not isinstance(code, str) or not 8 <= len(code) <= 100:
             return None
         for g in self.games:
-            seat = g.codes.seat_of(code)
-            if seat is not False:
-                return g, None if seat is None or seat is True else int(seat)
+            found, seat = g.codes.seat_of(code)
+            if found:
+                return g, seat
         return None
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
