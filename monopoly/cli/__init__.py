@@ -3,7 +3,9 @@
 - ``monopoly [play] [options]``: the game on the curses screen;
 - ``monopoly text [options]`` (or ``monopoly --text``): the game line by line;
 - ``monopoly simulate``: computer-only games; ``monopoly rules``: every rule option;
-- ``monopoly record | stats | replay SAVE``: a game turn by turn, in numbers, or stepped through.
+- ``monopoly record | stats | replay SAVE``: a game turn by turn, in numbers, or stepped through;
+- ``monopoly host [options]``: serve a game over the network; ``monopoly join HOST[:PORT] CODE``: play
+  a seat of it (``cli/net.py``, ``docs/protocol.md``).
 
 The two games take the same options (``cli/game.py``). A file that cannot be used (a save, a position)
 stops the program with exit code 1 and a message naming it, before any screen opens; a mistake in the
@@ -19,7 +21,7 @@ from typing import Sequence
 from .game import EXIT_USAGE, GameRequest, UsageProblem, game_parser, parse, refused, request
 
 HELP_FLAGS = ("-h", "--help")
-COMMANDS = ("play", "text", "simulate", "rules", "record", "stats", "replay")
+COMMANDS = ("play", "text", "simulate", "rules", "record", "stats", "replay", "host", "join")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -43,6 +45,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return command(first, args[1:])
     if first == "text":
         return text_game(args[1:])
+    if first in ("host", "join"):
+        from .net import host_command, join_command
+        return host_command(args[1:]) if first == "host" else join_command(args[1:])
     if "--text" in args:
         return text_game([a for a in args if a != "--text"])
     return curses_game(args[1:] if first == "play" else args)

@@ -345,6 +345,11 @@ class Game:
         if self._undo is None:
             self._undo = Undo()
 
+    def disable_undo(self) -> None:
+        """No taking back from now on (a game server, whose clients have no undo): actions no
+        longer copy the state first."""
+        self._undo = None
+
     def count_landings(self) -> None:
         """Count from now on every ``Landed`` event by its square and every ``SentToJail`` event
         (``View.landings``): what a simulation reports of a game, without reading each of the seven

@@ -1,0 +1,185 @@
+"""Load on one game server: many games at once, every seat a remote client acting as fast as it can.
+
+    python benchmarks/bench_network.py [--games 100] [--seats 4] [--max-turns 100] [--no-save]
+
+Starts one server in its own process (``--serve``, as ``monopoly host`` runs it, with every game
+autosaved after every action into a temporary folder unless ``--no-save``), holding ``--games``
+games of ``--seats`` people each. This process then connects one client per seat over TCP on
+127.0.0.1 and plays every game to its end (``--max-turns`` ends a game nobody has won); each
+client answers with ``monopoly.net.bots.choose`` (the client side sees only the public view, so
+the computer players of ``monopoly.ai``, which read the whole game, cannot be used there).
+
+A round trip is timed from an action sent to the update that answers it (the update carries the
+request's id). Reports games and clients held, actions a second, the median and 99th percentile
+round trip, the server's memory (peak resident size, from /proc), and checks every game's
+invariants on the server at the end: a game lost or damaged fails the run (exit 1). Target on
+the development machine: 100 games with 400 clients, 99th percentile under 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # runs from a checkout too
+
+from monopoly.net.bots import choose  # noqa: E402
+from monopoly.net.client import Link  # noqa: E402
+from monopoly.net.protocol import message  # noqa: E402
+
+
+# ---------------------------------------------------------------------------------------- the server
+def serve(games: int, seats: int, max_turns: int, save_dir: str | None) -> int:
+    """The server process: print the port and codes as one JSON line, serve until stdin closes, then
+    print each game's check and the peak memory."""
+    from monopoly.engine import check_invariants
+    from monopoly.net.server import MAX_CONNECTIONS, HostedGame, Server
+    from monopoly.session.rule_options import chosen_rules
+    from monopoly.storage.starts import start_from_command_line
+
+    folder = Path(save_dir or tempfile.mkdtemp(prefix="bench-net-"))
+    hosted = []
+    names = ",".join(f"P{i + 1}" for i in range(seats))
+    rules = chosen_rules("us", [f"max_turns={max_turns}"], None)
+    for g in range(games):
+        started, _ = start_from_command_line(None, names, "us", 1000 + g, rules, folder)
+        assert started is not None
+        game = HostedGame(started, folder)
+        if save_dir is None:
+            game.session.store = None  # --no-save: nothing written
+        hosted.append(game)
+    server = Server(hosted)
+    server.max_connections = max(MAX_CONNECTIONS, games * seats + 16)
+
+    async def main() -> None:
+        port = await server.start("127.0.0.1", 0)
+        print(json.dumps({"port": port, "codes": [[g.codes.seats[s] for s in sorted(g.codes.seats)]
+                                                  for g in hosted]}), flush=True)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, sys.stdin.readline)  # the benchmark says when
+        await server.close()
+
+    asyncio.run(main())
+    damaged = 0
+    for g in hosted:
+        try:
+            check_invariants(g.game)
+        except Exception as exc:  # a damaged game is reported, not raised
+            damaged += 1
+            print(f"damaged: {exc}", file=sys.stderr)
+    peak = rss = 0
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                peak = int(line.split()[1])
+            if line.startswith("VmRSS:"):
+                rss = int(line.split()[1])
+    except OSError:
+        pass
+    over = sum(1 for g in hosted if g.game.view.over)
+    print(json.dumps({"over": over, "damaged": damaged, "peak_kb": peak, "rss_kb": rss}), flush=True)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------- the clients
+class Bot:
+    def __init__(self, link: Link) -> None:
+        self.link = link
+        self.request = 0
+        self.sent_at: dict[int, float] = {}
+        self.times: list[float] = []
+        self.actions = 0
+        self.over = False
+
+    async def play(self, code: str, deadline: float) -> None:
+        self.link.send(message("hello", code=code))
+        loop = asyncio.get_running_loop()
+        waiting = False
+        while loop.time() < deadline:
+            data = await asyncio.wait_for(self.link.receive(), max(0.01, deadline - loop.time()))
+            kind = data["type"]
+            if kind in ("update", "refused") and data.get("request") in self.sent_at:
+                self.times.append(time.perf_counter() - self.sent_at.pop(data["request"]))
+                waiting = False
+            if kind not in ("welcome", "update", "refused"):
+                continue
+            if kind != "refused":
+                self.last = data
+                if data["game"]["over"]:
+                    self.over = True
+                    return
+            if waiting:
+                continue
+            move = choose(self.last)
+            if move is not None:
+                self.request += 1
+                self.sent_at[self.request] = time.perf_counter()
+                self.link.send(dict(move, id=self.request))
+                self.actions += 1
+                waiting = True
+
+
+async def drive(port: int, codes: list[list[str]], timeout: float) -> tuple[list[Bot], float]:
+    links = []
+    for game in codes:
+        for code in game:
+            links.append(await Link.open("127.0.0.1", port))
+    bots = [Bot(link) for link in links]
+    flat = [code for game in codes for code in game]
+    loop = asyncio.get_running_loop()
+    start = time.perf_counter()
+    await asyncio.gather(*(bot.play(code, loop.time() + timeout) for bot, code in zip(bots, flat)),
+                         return_exceptions=True)
+    elapsed = time.perf_counter() - start
+    for link in links:
+        link.close()
+    return bots, elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--max-turns", type=int, default=100)
+    parser.add_argument("--timeout", type=float, default=600.0, help="seconds before the run gives up")
+    parser.add_argument("--no-save", action="store_true", help="do not autosave (measures the protocol alone)")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--save-dir", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        return serve(args.games, args.seats, args.max_turns, None if args.no_save else args.save_dir)
+    with tempfile.TemporaryDirectory(prefix="bench-net-") as folder:
+        command = [sys.executable, __file__, "--serve", "--games", str(args.games), "--seats", str(args.seats),
+                   "--max-turns", str(args.max_turns), "--save-dir", folder] + (["--no-save"] if args.no_save else [])
+        proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert proc.stdin is not None and proc.stdout is not None
+        first = json.loads(proc.stdout.readline())
+        bots, elapsed = asyncio.run(drive(first["port"], first["codes"], args.timeout))
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        report = json.loads(proc.stdout.readline())
+        proc.wait(30)
+    times = sorted(t for b in bots for t in b.times)
+    actions = sum(b.actions for b in bots)
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))] if times else float("nan")
+    print(f"games: {args.games} ({report['over']} played to the end, {report['damaged']} damaged), "
+          f"clients: {len(bots)}, seats a game: {args.seats}, autosave: {'off' if args.no_save else 'every action'}")
+    print(f"actions: {actions} in {elapsed:.1f} s = {actions / elapsed:.0f} actions/s")
+    if times:
+        print(f"round trip: median {statistics.median(times) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+              f"max {times[-1] * 1000:.1f} ms")
+    print(f"server memory: peak {report['peak_kb'] / 1024:.0f} MB resident ({report['rss_kb'] / 1024:.0f} MB at the end)")
+    lost = args.games - report["over"]
+    return 1 if report["damaged"] or lost else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""``monopoly host`` and ``monopoly join``: a game served over the network, and a seat at it.
+
+``host`` takes the shared game options (``cli/game.py``) and where to listen; ``join`` the
+server's address and a join code. Both are described in ``docs/playing.md``; the messages between
+them in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .game import EXIT_USAGE, UsageProblem, game_parser, parse, refused, request
+
+
+def host_command(argv: list[str]) -> int:
+    """``monopoly host``: serve one game; people join it from their own terminals."""
+    from ..net.protocol import DEFAULT_PORT
+    parser = game_parser(
+        "monopoly host", "Serve a game over the network: it prints, for each person seat, the command that "
+        "joins it (with a code only that seat can use) and a spectator code. Computer players play on this "
+        "machine. Without --headless you also play the first person seat in this terminal.",
+        ['monopoly host --players "Ann,Bob,cpu"', "monopoly host --players Ann,Bob --headless --bind 127.0.0.1",
+         "monopoly host --load autosave-3f9a0c1d2e4b", "monopoly host --players Ann,Bob --tls-cert c.pem --tls-key k.pem"])
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
+                        help=f"the TCP port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+    parser.add_argument("--bind", default=None, metavar="ADDRESS",
+                        help="the address to listen on (default: every address; 127.0.0.1 for this machine only)")
+    parser.add_argument("--headless", action="store_true",
+                        help="only serve: nobody plays in this terminal, which takes the host's commands")
+    parser.add_argument("--tls-cert", metavar="PEM", help="serve over TLS with this certificate (chain)")
+    parser.add_argument("--tls-key", metavar="PEM", help="the certificate's private key")
+    args = parse(parser, argv)
+    if isinstance(args, int):
+        return args
+    if not 0 <= args.port < 65536:
+        return refused(UsageProblem("--port: a port is 0 to 65535"))
+    if not (args.players or args.load or args.position):
+        return refused(UsageProblem("say who plays: --players \"Ann,Bob,cpu\", --load NAME or --position FILE"))
+    try:
+        wanted = request(args)
+    except UsageProblem as problem:
+        return refused(problem)
+    assert wanted.started is not None
+    from ..net.host import host_main
+    return host_main(wanted.started, wanted.save_dir, args.bind, args.port, args.headless, args.tls_cert,
+                     args.tls_key)
+
+
+def join_command(argv: list[str]) -> int:
+    """``monopoly join HOST[:PORT] CODE``: play the seat the code joins (or watch, with a spectator code)."""
+    parser = argparse.ArgumentParser(
+        prog="monopoly join", description="Join a game that monopoly host serves: the seat of the join code, "
+        "or a spectator's place with the spectator code: on a curses screen, or line by line with --text. "
+        "Type help in the game.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  monopoly join 192.168.1.20 Xb3k... --text\n  monopoly join localhost:7700 Xb3k... --text")
+    parser.add_argument("address", metavar="HOST[:PORT]", help="the server (default port 7627)")
+    parser.add_argument("code", metavar="CODE", help="the join code the host gave you")
+    parser.add_argument("--text", action="store_true",
+                        help="line by line (also without a terminal); by default a curses screen")
+    parser.add_argument("--tls", action="store_true", help="the server uses TLS (monopoly host --tls-cert)")
+    parser.add_argument("--ca", metavar="PEM", help="with --tls: trust this certificate authority (or self-signed "
+                        "certificate) instead of the system's")
+    args = parse(parser, argv)
+    if isinstance(args, int):
+        return args
+    import sys
+    if not args.text and sys.stdin.isatty() and sys.stdout.isatty():
+        from ..net.screen import join_screen
+        return join_screen(args.address, args.code, args.tls, args.ca)
+    from ..net.client import join_main
+    return join_main(args.address, args.code, args.tls, args.ca)
+
+
+__all__ = ["EXIT_USAGE", "host_command", "join_command"]

@@ -1,0 +1,442 @@
+"""``monopoly join HOST[:PORT] CODE --text``: a seat (or a spectator's place) at a hosted game, line by line
+(``screen.py`` shows the same client on a curses screen).
+
+The client renders what the server sends and parses what the person types; it works out no rule.
+Every event arrives as the line the local front ends show, and is printed as it comes. When this
+seat may act the prompt lists its commands (the server's words for its legal actions): type one,
+its number, ``bid N``, ``rent``, ``go`` (let a throw go without claiming), ``trade ...``, ``who``,
+``help`` or ``quit``. A server that sends something that is not the protocol is named and left:
+the client exits with code 1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import ssl
+import sys
+import threading
+from dataclasses import dataclass
+from typing import Any, Callable, TextIO
+
+from .protocol import DEFAULT_PORT, MAX_LINE, SERVER_TYPES, ProtocolError, decode, encode, message
+
+CONNECT_TIMEOUT = 10.0
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_DROPPED = 0, 1, 2, 3
+
+
+class ServerGarbage(Exception):
+    """The server sent what is not this protocol."""
+
+
+class Dropped(Exception):
+    """The connection ended."""
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST``, ``HOST:PORT``, ``[V6]:PORT``: (host, port); ``ValueError`` when it is not one."""
+    host, port = text, DEFAULT_PORT
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            raise ValueError(f"{text!r}: an IPv6 address in brackets lacks its ]")
+        host, rest = text[1:end], text[end + 1:]
+        if rest:
+            if not rest.startswith(":"):
+                raise ValueError(f"{text!r}: expected :PORT after the address")
+            port = _port(rest[1:])
+    elif text.count(":") == 1:
+        host, _, p = text.partition(":")
+        port = _port(p)
+    if not host:
+        raise ValueError(f"{text!r}: no host")
+    return host, port
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise ValueError(f"{text!r} is not a port (1 to 65535)")
+    return int(text)
+
+
+class Link:
+    """A connection to a server: one message a line each way."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+
+    @classmethod
+    async def open(cls, host: str, port: int, tls: ssl.SSLContext | None = None,
+                   timeout: float = CONNECT_TIMEOUT) -> "Link":
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(host, port, ssl=tls, limit=MAX_LINE,
+                                    server_hostname=host if tls is not None else None), timeout)
+        return cls(reader, writer)
+
+    def send(self, data: dict[str, Any]) -> None:
+        self.writer.write(encode(data))
+
+    async def receive(self) -> dict[str, Any]:
+        """The next message; ``Dropped`` at the end, ``ServerGarbage`` for what is not the protocol."""
+        try:
+            line = await self.reader.readline()
+        except ValueError:
+            raise ServerGarbage(f"a line longer than {MAX_LINE} bytes") from None
+        except (ConnectionError, OSError) as exc:
+            raise Dropped(str(exc)) from None
+        if not line:
+            raise Dropped("the server closed the connection")
+        try:
+            return decode(line, SERVER_TYPES)
+        except ProtocolError as exc:
+            raise ServerGarbage(str(exc)) from None
+
+    def close(self) -> None:
+        try:
+            self.writer.close()
+        except Exception:  # closing what is already gone
+            pass
+
+
+def client_tls(ca: str | None) -> ssl.SSLContext:
+    """TLS that checks the server's certificate (against ``ca`` if given, else the system's)."""
+    return ssl.create_default_context(cafile=ca)
+
+
+@dataclass
+class Typed:
+    """A line the person typed, turned into what to send (or to do here)."""
+
+    send: dict[str, Any] | None = None
+    show: list[str] | None = None
+    leave: bool = False
+
+
+HELP = [
+    "Commands: type a command the prompt lists (or its number), e.g. roll, buy, auction, pass, accept,",
+    "  build Park Place, mortgage Boardwalk; bid N bids N; rent claims your rent; go lets a throw go",
+    "  without claiming; trade NAME give ITEMS for ITEMS (items: squares, $100, card) proposes a trade;",
+    "  who shows everyone's cash and place; board lists the owned squares; quit leaves (the seat stays yours:",
+    "  join again with the same code).",
+]
+
+
+class TextClient:
+    """The line-mode client: prints what the server sends, sends what the person types."""
+
+    def __init__(self, out: TextIO, say_prompt: bool = True) -> None:
+        self.out = out
+        self.seat: int | None = None
+        self.name: str | None = None
+        self.game: dict[str, Any] = {}
+        self.prompt: dict[str, Any] | None = None
+        self._shown: Any = None
+        self.say_prompt = say_prompt
+
+    def say(self, text: str) -> None:
+        try:
+            self.out.write(text + "\n")
+            self.out.flush()
+        except (BrokenPipeError, ValueError):
+            pass
+
+    # ------------------------------------------------------------------ from the server
+    def receive(self, data: dict[str, Any]) -> str | None:
+        """Show a message; the reason to leave, when the server says goodbye."""
+        kind = data["type"]
+        if kind == "welcome":
+            self.seat = data.get("seat")
+            self.name = data.get("name")
+            if self.seat is None:
+                self.say("Watching the game as a spectator (you cannot act). Type quit to leave.")
+            else:
+                self.say(f"You play {self.name}. Type help for the commands.")
+            for entry in data.get("recent", []):
+                if isinstance(entry, dict) and entry.get("text"):
+                    self.say(str(entry["text"]))
+            self.update(data)
+        elif kind == "update":
+            self.update(data)
+        elif kind == "refused":
+            self.say(f"Refused: {data.get('reason')}")
+        elif kind == "error":
+            self.say(f"Error from the server: {data.get('error')}")
+            if data.get("code") in ("bad_code", "slow_down", "timeout", "full", "too_long"):
+                return str(data.get("error"))
+        elif kind == "bye":
+            return str(data.get("reason", "the server said goodbye"))
+        return None
+
+    def update(self, data: dict[str, Any]) -> None:
+        for entry in data.get("events", []):
+            if isinstance(entry, dict) and entry.get("text"):
+                self.say(str(entry["text"]))
+        for note in data.get("notes", []):
+            self.say(str(note))
+        game = data.get("game")
+        if isinstance(game, dict):
+            self.game = game
+        self.prompt = data.get("prompt") if isinstance(data.get("prompt"), dict) else None
+        if self.game.get("over"):
+            winner = self.game.get("winner")
+            who = self.player_name(winner) if isinstance(winner, int) and winner >= 0 else "nobody"
+            self.say(f"The game is over: {who} wins.")
+            return
+        self.show_prompt()
+
+    def player_name(self, seat: Any) -> str:
+        players = self.game.get("players", [])
+        if isinstance(seat, int) and 0 <= seat < len(players):
+            return str(players[seat].get("name"))
+        return "nobody"
+
+    def commands(self) -> list[str]:
+        if self.prompt is None:
+            return []
+        return [str(a.get("command")) for a in self.prompt.get("actions", [])]
+
+    def show_prompt(self, again: bool = False) -> None:
+        p = self.prompt
+        waiting = self.game.get("pending", {}).get("player") if self.game else None
+        key = (json.dumps(p, sort_keys=True) if p is not None else None, waiting,
+               json.dumps(self.game.get("players"), sort_keys=True))
+        if key == self._shown and not again:
+            return
+        self._shown = key
+        if p is None:
+            return
+        asked = p.get("waiting_for")
+        away = p.get("away", [])
+        if isinstance(asked, int) and asked in away and asked != self.seat:
+            self.say(f"Waiting for {self.player_name(asked)}, who is away.")
+        if p.get("question"):
+            self.say(str(p["question"]))
+        if p.get("may_go"):
+            self.say("A throw waits: rent claims your rent, go lets the throw go.")
+        commands = self.commands()
+        if not (p.get("asked") or p.get("may_go") or again):
+            return
+        me = self.game.get("players", [{}] * (self.seat or 0 + 1))[self.seat or 0] if self.seat is not None else {}
+        cash = f", {me.get('money', me.get('cash'))}" if isinstance(me, dict) and "cash" in me else ""
+        listed = ", ".join(f"{i + 1} {c}" for i, c in enumerate(commands[:30]))
+        more = f" (+{len(commands) - 30} more: help)" if len(commands) > 30 else ""
+        if self.say_prompt:
+            self.say(f"{self.name}{cash} - {listed or 'nothing to do now'}{more}>")
+
+    # ------------------------------------------------------------------ from the person
+    def typed(self, line: str) -> Typed:
+        text = line.strip()
+        low = text.lower()
+        words = low.split()
+        if not words:
+            self.show_prompt(again=True)
+            return Typed()
+        if low in ("quit", "leave", "exit"):
+            return Typed(send=message("bye"), leave=True)
+        if low in ("help", "?"):
+            return Typed(show=HELP + [f"Now: {', '.join(self.commands()) or 'nothing to do'}"])
+        if low in ("who", "cash"):
+            return Typed(show=self.who_lines())
+        if low == "board":
+            return Typed(show=self.board_lines())
+        if self.seat is None:
+            return Typed(show=["A spectator cannot act (quit leaves)."])
+        actions = self.prompt.get("actions", []) if self.prompt else []
+        if low == "go":
+            return Typed(send=message("go"))
+        if words[0] == "bid" and len(words) == 2 and words[1].lstrip("$").isdigit():
+            return Typed(send=message("action", action={"action": "bid", "player": self.seat,
+                                                        "amount": int(words[1].lstrip("$"))}))
+        if words[0] == "trade":
+            return self.trade(text[5:].strip())
+        if low.isdigit() and 1 <= int(low) <= len(actions):
+            return Typed(send=message("action", action=actions[int(low) - 1]["action"]))
+        exact = [a for a in actions if str(a.get("command", "")).lower() == low]
+        if not exact:
+            exact = [a for a in actions if str(a.get("command", "")).lower().startswith(low)]
+        if len(exact) >= 1 and (len(exact) == 1 or low == "rent"):
+            return Typed(send=message("action", action=exact[0]["action"]))
+        if len(exact) > 1:
+            return Typed(show=[f"Which one? {', '.join(str(a['command']) for a in exact)}"])
+        return Typed(show=[f"Not a command now: {text!r}. You may type: {', '.join(self.commands()) or 'nothing yet'}"
+                           " (help for more)"])
+
+    def find_player(self, word: str) -> int | None:
+        for i, p in enumerate(self.game.get("players", [])):
+            if str(p.get("name", "")).lower() == word.lower():
+                return i
+        return None
+
+    def find_square(self, text: str) -> int | None:
+        t = text.strip().lower()
+        squares = self.game.get("squares", [])
+        for i, s in enumerate(squares):
+            if str(s.get("name", "")).lower() == t:
+                return i
+        found = [i for i, s in enumerate(squares) if str(s.get("name", "")).lower().startswith(t)]
+        return found[0] if len(found) == 1 else None
+
+    def trade(self, text: str) -> Typed:
+        """``trade NAME give ITEMS for ITEMS``: items are squares, $cash and ``card``."""
+        head, _, wanted = text.partition(" for ")
+        words = head.split()
+        if not words:
+            return Typed(show=["trade NAME give ITEMS for ITEMS, e.g. trade bob give boardwalk, $100 for reading"])
+        to = self.find_player(words[0])
+        if to is None:
+            return Typed(show=[f"Trade with whom? {words[0]!r} is not a player"])
+        rest = " ".join(words[1:])
+        if rest.lower().startswith("give"):
+            rest = rest[4:]
+        sides = []
+        for holder, part in ((self.seat, rest), (to, wanted)):
+            squares: list[int] = []
+            cash = 0
+            cards = 0
+            for item in [i.strip() for i in part.split(",") if i.strip()]:
+                if item.lower() in ("card", "cards"):
+                    cards += 1
+                elif item.lstrip("$").isdigit():
+                    cash += int(item.lstrip("$"))
+                else:
+                    sq = self.find_square(item)
+                    if sq is None:
+                        return Typed(show=[f"No square called {item!r}"])
+                    squares.append(sq)
+            held = self.game.get("players", [])[holder].get("jail_cards", []) if holder is not None else []
+            sides.append((squares, cash, list(held[:cards])))
+        (give, cash_out, give_cards), (take, cash_in, take_cards) = sides
+        action = {"action": "propose_trade", "player": self.seat, "recipient": to, "give": give, "take": take,
+                  "cash": cash_out - cash_in, "give_cards": give_cards, "take_cards": take_cards}
+        return Typed(send=message("action", action=action))
+
+    def who_lines(self) -> list[str]:
+        out = []
+        g = self.game
+        for p in g.get("players", []):
+            where = g.get("squares", [])[p["position"]]["name"] if g.get("squares") else p.get("position")
+            state = ("bankrupt" if p.get("bankrupt") else "computer" if p.get("computer")
+                     else "away" if p.get("away") else "here")
+            jail = ", in jail" if p.get("in_jail") else ""
+            out.append(f"  {p.get('name')}: {p.get('money', p.get('cash'))}, on {where}{jail} ({state})")
+        return out or ["  (no game yet)"]
+
+    def board_lines(self) -> list[str]:
+        out = []
+        for i, s in enumerate(self.game.get("squares", [])):
+            owner = s.get("owner", -1)
+            if isinstance(owner, int) and owner >= 0:
+                extra = " mortgaged" if s.get("mortgaged") else " hotel" if s.get("hotel") else (
+                    f" {s.get('houses')} house(s)" if s.get("houses") else "")
+                out.append(f"  {i} {s.get('name')}: {self.player_name(owner)}{extra}")
+        return out or ["  Nobody owns anything yet."]
+
+
+async def run_client(host: str, port: int, code: str, out: TextIO, lines: "asyncio.Queue[str | None]",
+                     tls: ssl.SSLContext | None = None, on_line: Callable[[str], bool] | None = None,
+                     client: TextClient | None = None) -> int:
+    """Join with ``code`` and play: lines typed come through ``lines`` (None: the input ended).
+    ``on_line`` may take a line first (the host's own commands); the exit code."""
+    client = client or TextClient(out)
+    try:
+        link = await Link.open(host, port, tls)
+    except (OSError, asyncio.TimeoutError, ssl.SSLError) as exc:
+        client.say(f"monopoly join: cannot reach {host}:{port} ({exc or exc.__class__.__name__})")
+        return EXIT_FAILED
+    link.send(message("hello", code=code))
+    incoming = asyncio.ensure_future(link.receive())
+    # A line is read once the seat is joined and the last request is answered: a script's lines
+    # are taken in step with the game, and a person's are anyway.
+    typed: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+    request = 0  # the id of the last request sent: its answer carries it
+    try:
+        while True:
+            waits: set[asyncio.Future[Any]] = {incoming, typed}
+            done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            if incoming in done:
+                try:
+                    data = incoming.result()
+                except ServerGarbage as exc:
+                    client.say(f"monopoly join: the server sent something that is not the game's protocol ({exc}); "
+                               "leaving.")
+                    return EXIT_FAILED
+                except Dropped as exc:
+                    client.say(f"The connection to the server ended ({exc}). Your seat is kept: join again "
+                               "with the same command.")
+                    return EXIT_DROPPED
+                reason = client.receive(data)
+                if reason is not None:
+                    client.say(f"Leaving: {reason}")
+                    return EXIT_OK if data["type"] == "bye" else EXIT_FAILED
+                incoming = asyncio.ensure_future(link.receive())
+                answered = data["type"] in ("welcome", "error") or (data["type"] in ("update", "refused")
+                                                                    and data.get("request") == request)
+                if answered and not typed.done() and not isinstance(typed, asyncio.Task):
+                    typed = asyncio.ensure_future(lines.get())  # joined, or the request answered
+            if typed in done:
+                line = typed.result()
+                if line is None:
+                    link.send(message("bye"))
+                    client.say("End of input: leaving the game (your seat is kept).")
+                    return EXIT_OK
+                if on_line is None or not on_line(line):
+                    result = client.typed(line)
+                    for text in result.show or []:
+                        client.say(text)
+                    if result.leave:
+                        if result.send is not None:
+                            link.send(result.send)
+                        client.say("You left the game; your seat is kept: join again with the same code.")
+                        return EXIT_OK
+                    if result.send is not None:
+                        request += 1
+                        link.send(dict(result.send, id=request))
+                        typed = asyncio.get_running_loop().create_future()  # until the answer comes
+                        continue
+                typed = asyncio.ensure_future(lines.get())
+    finally:
+        incoming.cancel()
+        typed.cancel()
+        link.close()
+
+
+def stdin_lines(loop: asyncio.AbstractEventLoop, source: TextIO) -> "asyncio.Queue[str | None]":
+    """A queue of the lines of ``source``, read by a daemon thread (None at its end)."""
+    queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def read() -> None:
+        try:
+            for line in source:
+                loop.call_soon_threadsafe(queue.put_nowait, line)
+        except (OSError, ValueError):
+            pass
+        try:
+            loop.call_soon_threadsafe(queue.put_nowait, None)
+        except RuntimeError:  # the loop has closed
+            pass
+
+    threading.Thread(target=read, daemon=True, name="monopoly-join-input").start()
+    return queue
+
+
+def join_main(address: str, code: str, tls: bool = False, ca: str | None = None,
+              stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """``monopoly join``: the exit code."""
+    out = stdout or sys.stdout
+    try:
+        host, port = parse_address(address)
+    except ValueError as exc:
+        print(f"monopoly join: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    context = client_tls(ca) if tls or ca else None
+
+    async def main() -> int:
+        lines = stdin_lines(asyncio.get_running_loop(), stdin or sys.stdin)
+        return await run_client(host, port, code.strip(), out, lines, context)
+
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:
+        print("\nInterrupted: your seat is kept; join again with the same command.", file=out)
+        return 130

@@ -1,0 +1,192 @@
+"""``monopoly host``: serve one game, print how each person joins, and take the host's commands.
+
+With ``--headless`` the terminal only serves: it prints the join commands and takes the host's
+commands (``help``). Without it the host also plays the first person seat here, through the same
+text client a remote player uses; the host's commands then start with ``/`` (``/help``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import socket
+import ssl
+import sys
+from pathlib import Path
+from typing import Callable, TextIO
+
+from ..storage.places import default_save_dir
+from ..storage.starts import Started
+from .client import run_client, stdin_lines
+from .protocol import DEFAULT_PORT
+from .server import HostedGame, Server, tls_context
+
+HOST_HELP = [
+    "Host commands: codes (the join commands again), who (who is connected), cpu NAME (a computer plays",
+    "  NAME's seat while they are away), person NAME (hand it back), end (end the game: the richest wins),",
+    "  quit (stop serving; the game is saved and resumes with monopoly host --load).",
+]
+
+
+def resume_line(save_dir: Path, name: str) -> str:
+    """The command that hosts this game again after a stop or a crash."""
+    folder = "" if Path(save_dir).resolve() == default_save_dir().resolve() else f" --save-dir {save_dir}"
+    return f"monopoly host --load {name}{folder}"
+
+
+def join_lines(hosted: HostedGame, address: str, port: int, tls: bool) -> list[str]:
+    where = address if port == DEFAULT_PORT else f"{address}:{port}"
+    if ":" in address and port != DEFAULT_PORT:
+        where = f"[{address}]:{port}"
+    extra = " --tls" if tls else ""
+    view = hosted.game.view
+    lines = [f"  {view.name(seat)}: monopoly join {where} {code}{extra}"
+             for seat, code in sorted(hosted.codes.seats.items())]
+    lines.append(f"  spectators: monopoly join {where} {hosted.codes.spectator}{extra}")
+    return lines
+
+
+def host_command(hosted: HostedGame, line: str, say: Callable[[str], None], address: str, port: int,
+                 tls: bool) -> bool:
+    """Run one host command; False to stop serving."""
+    words = line.strip().split()
+    if not words:
+        return True
+    verb, rest = words[0].lower(), " ".join(words[1:]).lower()
+    view = hosted.game.view
+    seat = next((p for p in range(view.player_count) if view.name(p).lower() == rest), None)
+    if verb == "codes":
+        for text in join_lines(hosted, address, port, tls):
+            say(text)
+    elif verb == "who":
+        present = hosted.present()
+        for p in range(view.player_count):
+            state = ("computer" if p in hosted.computer_seats() else "connected" if p in present else "away")
+            say(f"  {view.name(p)}: {state}")
+        spectators = sum(1 for c in hosted.clients if c.seat is None and not c.closed)
+        say(f"  spectators: {spectators}")
+    elif verb in ("cpu", "person"):
+        if seat is None:
+            say(f"No player called {rest!r}")
+        else:
+            said = hosted.hand_to_computer(seat) if verb == "cpu" else hosted.hand_back(seat)
+            say(f"{view.name(seat)}: {said}")
+    elif verb == "end":
+        hosted.end()
+        say("The game is ended.")
+    elif verb == "quit":
+        return False
+    else:
+        for text in HOST_HELP:
+            say(text)
+    return True
+
+
+def host_main(started: Started, save_dir: Path, bind: str | None, port: int, headless: bool,
+              tls_cert: str | None = None, tls_key: str | None = None, stdin: TextIO | None = None,
+              stdout: TextIO | None = None) -> int:
+    """Serve the game until ``quit``, the end of the host's input (headless: never), or a signal."""
+    out = stdout or sys.stdout
+    source = stdin or sys.stdin
+
+    def say(text: str) -> None:
+        print(text, file=out, flush=True)
+
+    tls: ssl.SSLContext | None = None
+    if tls_cert or tls_key:
+        if not (tls_cert and tls_key):
+            print("monopoly host: --tls-cert and --tls-key go together", file=sys.stderr)
+            return 2
+        try:
+            tls = tls_context(tls_cert, tls_key)
+        except (OSError, ssl.SSLError) as exc:
+            print(f"monopoly host: cannot use the TLS certificate: {exc}", file=sys.stderr)
+            return 1
+    hosted = HostedGame(started, save_dir)
+    if not hosted.codes.seats:
+        print("monopoly host: the game has no person seat to join (only computers play)", file=sys.stderr)
+    server = Server([hosted], log=lambda text: say(f"[server] {text}") if headless else None)
+
+    async def main() -> int:
+        try:
+            listened = await server.start(bind, port, tls)
+        except OSError as exc:
+            print(f"monopoly host: cannot listen on {bind or 'every address'} port {port}: {exc}", file=sys.stderr)
+            return 1
+        shown = bind if bind and bind not in ("0.0.0.0", "::") else socket.gethostname()
+        loop = asyncio.get_running_loop()
+        stop = asyncio.Event()
+        for signum in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
+            try:
+                loop.add_signal_handler(signum, stop.set)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass
+        names = ", ".join(hosted.game.view.name(p) for p in range(hosted.game.view.player_count))
+        say(f"Serving the game of {names} on {bind or 'every address'} port {listened}"
+            + (" with TLS" if tls else "") + ".")
+        say("Each person joins with their own line (keep the codes to yourselves)"
+            + (", the same as before the game was stopped:" if hosted.resumed else ":"))
+        for text in join_lines(hosted, shown, listened, tls is not None):
+            say(text)
+        save = hosted.session.store.autosave_name if hosted.session.store is not None else "?"
+        say(f"The game autosaves after every action as {save}; after a crash resume it with: "
+            f"{resume_line(save_dir, save)}")
+        lines = stdin_lines(loop, source)
+        if headless:
+            say("Type help for the host's commands.")
+            waiter = asyncio.ensure_future(stop.wait())
+            while True:
+                getter = asyncio.ensure_future(lines.get())
+                done, _ = await asyncio.wait({getter, waiter}, return_when=asyncio.FIRST_COMPLETED)
+                if waiter in done:
+                    getter.cancel()
+                    break
+                line = getter.result()
+                if line is None:  # no more input (a service): serve until a signal
+                    await waiter
+                    break
+                if not host_command(hosted, line, say, shown, listened, tls is not None):
+                    waiter.cancel()
+                    break
+            code = 0
+        else:
+            seat = min(hosted.codes.seats) if hosted.codes.seats else None
+            if seat is None:
+                await stop.wait()
+                code = 0
+            else:
+                say(f"You play {hosted.game.view.name(seat)} here; host commands start with / (/help).")
+
+                def host_line(line: str) -> bool:
+                    if line.startswith("/"):
+                        if not host_command(hosted, line[1:], say, shown, listened, tls is not None):
+                            stop.set()
+                        return True
+                    return False
+
+                client = asyncio.ensure_future(run_client("127.0.0.1" if bind in (None, "", "0.0.0.0", "::")
+                                                          else bind, listened, hosted.codes.seats[seat], out,
+                                                          lines, None if tls is None else _trusting(),
+                                                          on_line=host_line))
+                waiter = asyncio.ensure_future(stop.wait())
+                await asyncio.wait({client, waiter}, return_when=asyncio.FIRST_COMPLETED)
+                if client.done():
+                    say("You left your seat: as the host, that stops the server for everyone too.")
+                client.cancel()
+                waiter.cancel()
+                code = 0
+        hosted.session.autosave()
+        await server.close()
+        say(f"Stopped serving. Resume with: {resume_line(save_dir, hosted.session.store.autosave_name)}"
+            if hosted.session.store is not None and not hosted.game.view.over else "Stopped serving.")
+        return code
+
+    return asyncio.run(main())
+
+
+def _trusting() -> ssl.SSLContext:
+    """The host's own client talks to its own server on this machine: it need not check the certificate."""
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context

@@ -1,0 +1,240 @@
+"""The network protocol's messages (``docs/protocol.md``): JSON objects, one a line, versioned.
+
+What a client may see is built here from the game's read view and nothing else: the public view
+of the table (cash, squares, owners, buildings, mortgages, the decision waited for, rent that may
+be claimed), events as their ``to_dict`` with the words the local front ends use
+(``session.words.format_event``), and one seat's prompt (its legal actions, each with a short
+command). The dice generator's state, the decks' order and join codes are never in any of them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..engine import NOBODY, Action, DecisionKind as K, Game, Offer, Pending, describe_decision
+from ..engine import actions as A
+from ..engine import events as E
+
+from ..session.words import format_event, item_name, square_name
+
+PROTOCOL = "monopoly-net"
+VERSION = 1
+DEFAULT_PORT = 7627  # "MONO" on no keypad in particular; above 1024, unassigned by IANA
+MAX_LINE = 64 * 1024  # bytes in one message, its newline included: a message longer is refused
+CODE_BYTES = 12  # 96 random bits in a join code (secrets.token_urlsafe)
+
+# Message types a client may send, and those a server sends.
+CLIENT_TYPES = ("hello", "action", "go", "ping", "bye")
+SERVER_TYPES = ("welcome", "update", "refused", "error", "pong", "bye")
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; ``code`` names the kind of fault (``docs/protocol.md``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as one line of UTF-8 JSON (ASCII-escaped: no character can break the line)."""
+    return (json.dumps(message, separators=(",", ":"), ensure_ascii=True) + "\n").encode("ascii")
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number")
+
+
+def decode(line: bytes, allowed: tuple[str, ...]) -> dict[str, Any]:
+    """The message a line holds, checked for shape (an object with a known ``type`` and this
+    ``version``); ``ProtocolError`` says what is wrong."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError("too_long", f"a message is at most {MAX_LINE} bytes")
+    try:
+        data = json.loads(line.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ProtocolError("not_json", "a message is one JSON object on one line") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("not_json", "a message is one JSON object on one line")
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise ProtocolError("version", f"this server speaks version {VERSION} of the protocol, not {version!r}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in allowed:
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}; expected one of {', '.join(allowed)}")
+    return data
+
+
+def message(kind: str, **fields: Any) -> dict[str, Any]:
+    return {"type": kind, "version": VERSION, **fields}
+
+
+def encode_parts(kind: str, encoded: dict[str, bytes], fields: dict[str, Any]) -> bytes:
+    """``encode(message(kind, **parts, **fields))`` where ``encoded`` holds parts already encoded
+    (``encode_value``): the parts every client gets alike are encoded once per update."""
+    head = encode(message(kind, **fields))[:-2]  # without its closing brace and newline
+    tail = b"".join(b',"' + key.encode("ascii") + b'":' + value for key, value in encoded.items())
+    return head + tail + b"}\n"
+
+
+def encode_value(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+
+
+# ---------------------------------------------------------------------------------------- public view
+def _offer(offer: Offer | None) -> dict[str, Any] | None:
+    if offer is None:
+        return None
+    return {"proposer": offer.proposer, "recipient": offer.recipient, "give": list(offer.give),
+            "take": list(offer.take), "cash": offer.cash, "give_cards": list(offer.give_cards),
+            "take_cards": list(offer.take_cards), "settle_debt": offer.settle_debt}
+
+
+def public_view(game: Game, computers: set[int], present: set[int], away: set[int]) -> dict[str, Any]:
+    """What everyone at the table can see: no dice generator, no deck order, no codes.
+
+    ``computers``: seats a computer plays (by the game or handed to one by the host); ``present``:
+    seats with a client connected; ``away``: person seats without one."""
+    view = game.view
+    d = view.pending
+    a = d.auction
+    outcome = view.outcome
+    players = []
+    for p in view.players():
+        players.append({"seat": p.seat, "name": p.name, "cash": p.cash, "money": view.money(p.cash),
+                        "position": p.position,
+                        "in_jail": p.in_jail, "jail_turns": p.jail_turns, "jail_cards": list(p.jail_cards),
+                        "bankrupt": p.bankrupt, "computer": p.seat in computers,
+                        "connected": p.seat in present, "away": p.seat in away})
+    squares = []
+    for i, sq in enumerate(game.edition.squares):
+        squares.append({"name": sq.name, "kind": str(sq.kind), "price": sq.price, "owner": view.owner(i),
+                        "mortgaged": view.mortgaged(i), "houses": view.houses(i), "hotel": view.hotel(i)})
+    return {
+        "edition": game.edition.id,
+        "turn": view.turn,
+        "current": view.current_player,
+        "players": players,
+        "squares": squares,
+        "bank": {"houses": view.bank_houses, "hotels": view.bank_hotels},
+        "pending": {"kind": str(d.kind), "player": d.player, "square": d.square, "amount": d.amount,
+                    "creditor": d.creditor, "reason": _reason(d), "offer": _offer(d.offer),
+                    "auction": None if a is None else {"item": str(a.item), "square": a.square, "high_bid": a.high_bid,
+                                                       "high_bidder": a.high_bidder, "bidders": list(a.bidders)},
+                    "text": describe_decision(game, d) if not view.over else ""},
+        "claims": [{"id": c.id, "owner": c.owner, "payer": c.payer, "square": c.square, "amount": c.amount}
+                   for c in view.claims()],
+        "seconds_left": view.seconds_left(),
+        "over": view.over,
+        "winner": None if outcome is None else outcome.winner,
+    }
+
+
+def event_entries(game: Game, events: list[E.Event]) -> list[dict[str, Any]]:
+    """Events as sent: the engine's ``to_dict`` and the line the local front ends show (or None)."""
+    out = []
+    for ev in events:
+        shown = format_event(game, ev)
+        out.append({"event": ev.to_dict(), "text": None if shown is None else shown[0],
+                    "role": None if shown is None else shown[1]})
+    return out
+
+
+# ---------------------------------------------------------------------------------------- prompts
+def command_of(game: Game, action: Action) -> str:
+    """The short command a client types for a legal action (the text mode's words where it has them)."""
+    view = game.view
+
+    def sq(s: int) -> str:
+        return square_name(game, s)
+
+    simple: dict[type, str] = {A.Roll: "roll", A.PayJailFine: "fine", A.UseJailCard: "card", A.Buy: "buy",
+                               A.DeclineToBuy: "auction", A.PassBid: "pass", A.AcceptTrade: "accept",
+                               A.RejectTrade: "refuse", A.DeclareBankruptcy: "bankrupt"}
+    if type(action) in simple:
+        return simple[type(action)]
+    if isinstance(action, A.Bid):
+        return f"bid {action.amount}"
+    if isinstance(action, A.PayIncomeTax):
+        return "percent" if action.percent else "flat"
+    if isinstance(action, A.PayOrDraw):
+        return "draw" if action.draw else "pay"
+    if isinstance(action, A.SettleMortgagedTransfer):
+        return "lift" if action.lift else "keep"
+    if isinstance(action, A.ClaimRent):
+        claim = next((c for c in view.claims(action.player) if c.id == action.claim), None)
+        return "rent" if claim is None else f"rent {view.money(claim.amount)} from {view.name(claim.payer)}"
+    if isinstance(action, A.Build):
+        return f"build {sq(action.square)}"
+    if isinstance(action, A.SellBuilding):
+        return f"sell {sq(action.square)}"
+    if isinstance(action, A.Mortgage):
+        return f"mortgage {sq(action.square)}"
+    if isinstance(action, A.LiftMortgage):
+        return f"unmortgage {sq(action.square)}"
+    if isinstance(action, A.MoveOffline):
+        return f"place {sq(action.square)}"
+    return action.verb
+
+
+def question(game: Game, seat: int) -> str:
+    """The decision waiting for ``seat`` in a line of words ("" when none is)."""
+    view = game.view
+    d = view.pending
+    money = view.money
+    if d.kind == K.AUCTION and d.auction is not None and seat in d.auction.bidders:
+        a = d.auction
+        high = (f"highest bid {money(a.high_bid)} by {view.name(a.high_bidder)}" if a.high_bidder != NOBODY
+                else "no bid yet")
+        bids = view.bid_range(seat)
+        can = "" if bids is None else f"; you may bid {money(bids[0])}" + (
+            f" to {money(bids[1])}" if bids[1] is not None else " or more")
+        return f"Auction of {item_name(game, str(a.item), a.square)}: {high}{can} (bid N, or pass)"
+    if d.player != seat:
+        return ""
+    if d.kind == K.BUY:
+        return f"Buy {square_name(game, d.square)} for {money(d.amount)}? (buy, or auction)"
+    if d.kind == K.RAISE_FUNDS:
+        return (f"You owe {money(d.amount)} and have {money(view.cash(seat))}: mortgage, sell or trade, "
+                "or bankrupt")
+    if d.kind == K.TRADE_RESPONSE and d.offer is not None:
+        o = d.offer
+        give = [square_name(game, s) for s in o.give] + [f"{len(o.give_cards)} jail card(s)"] * bool(o.give_cards)
+        take = [square_name(game, s) for s in o.take] + [f"{len(o.take_cards)} jail card(s)"] * bool(o.take_cards)
+        if o.cash > 0:
+            give.append(money(o.cash))
+        elif o.cash < 0:
+            take.append(money(-o.cash))
+        return (f"{view.name(o.proposer)} offers {', '.join(give) or 'nothing'} for {', '.join(take) or 'nothing'}: "
+                "accept or refuse?")
+    if d.kind == K.INCOME_TAX:
+        return f"Income tax: flat (pay {money(game.edition.squares[d.square].amount)}) or percent?"
+    if d.kind == K.ROLL and view.in_jail(seat):
+        return f"You are in jail: roll for doubles, or fine (pay {money(game.edition.jail_fine)})"
+    if game.view.over:
+        return ""
+    text = describe_decision(game, game.view.pending)
+    return text[:1].upper() + text[1:]
+
+
+def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing: list[int],
+           legal: list[Action] | None = None) -> dict[str, Any]:
+    """What ``seat`` may do now: its legal actions with their commands; ``asked`` is the person the
+    game waits for (None: nobody, or a computer); ``waiting`` the seats it waits for that are away;
+    ``lapsing`` the owners whose rent the coming throw would let lapse; ``legal``: the seat's legal
+    actions when already known."""
+    if legal is None:
+        legal = [] if game.view.over else game.view.legal_actions(seat)
+    return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
+            "actions": [{"action": a.to_dict(), "command": command_of(game, a)} for a in legal],
+            "may_go": seat in lapsing, "waiting_for": asked, "away": waiting}
+
+
+def _reason(d: Pending) -> str | None:
+    """The one typed detail a decision carries (what a debt is for, the building to place, the
+    deck of a pay-or-draw, why the Offline token moves), as the protocol's ``reason`` text."""
+    for detail in (d.debt_for, d.building, d.deck, d.offline_cause):
+        if detail is not None:
+            return str(detail)
+    return None

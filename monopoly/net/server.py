@@ -1,0 +1,610 @@
+"""``monopoly host``: one asyncio server, the only authority over the games it hosts.
+
+Each hosted game is one ``Session`` (``HostedGame``); the server is one more front end of it
+(``ServerFront``): computers play on the server, people play through clients that join a seat with
+its code. ``Session.run`` is re-entered after every action a client sends and returns as soon as
+the game waits for a person, so nothing ever blocks on a client. The session autosaves at the end
+of every run, that is after every action; the join codes ride in the save's ``ui`` object (key
+``net``), so ``monopoly host --load NAME`` after a crash accepts the same codes.
+
+The guards (``docs/protocol.md``): a bounded line (``StreamReader`` limit), a deadline for the hello,
+a cap on connections, bad codes counted per address and refused for a while past a limit, a client
+whose output backs up dropped (its seat kept), and a client's action for another seat refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import ssl
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from ..engine import Action, Claim, DecisionKind as K, IllegalActionError, action_from_dict, malformed
+from ..engine import actions as A
+from ..engine import events as E
+from ..session.session import CLAIM_WINDOW, ComputerMove, Session
+from ..storage import saves
+from ..storage.starts import Started
+from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, ProtocolError, decode, encode, encode_parts, encode_value,
+                       event_entries, message, prompt, public_view)
+
+HELLO_TIMEOUT = 10.0  # seconds a connection has to say hello with a code
+MAX_CONNECTIONS = 512  # connections held at once, authenticated or not
+MAX_BAD_CODES = 5  # bad codes from one address within BAD_CODE_WINDOW, then refused until it passes
+BAD_CODE_WINDOW = 60.0
+BAD_CODE_DELAY = 0.25  # each bad code is answered after this many seconds (slows guessing)
+MAX_OUTPUT = 4 * 2**20  # bytes waiting to go to a client that reads nothing: then it is dropped
+MAX_AUTO_ACTIONS_PER_TURN = 300
+CLOCK_TICK = 1.0  # seconds between two looks at the clocks of time-limit games
+NET_KEY = "net"  # the key of the save's ui object that holds the codes
+
+
+def new_code() -> str:
+    """An unguessable join code: ``CODE_BYTES`` random bytes (96 bits), URL-safe text."""
+    return secrets.token_urlsafe(CODE_BYTES)
+
+
+@dataclass
+class Codes:
+    """A hosted game's join codes: one per person seat, and one for spectators."""
+
+    seats: dict[int, str]
+    spectator: str
+    auto: set[int] = field(default_factory=set)  # person seats the host handed to a computer
+
+    @classmethod
+    def new(cls, seats: Sequence[int]) -> "Codes":
+        return cls({s: new_code() for s in seats}, new_code())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seats": {str(s): c for s, c in sorted(self.seats.items())}, "spectator": self.spectator,
+                "auto": sorted(self.auto)}
+
+    @classmethod
+    def from_dict(cls, data: Any, seats: Sequence[int]) -> "Codes | None":
+        """The codes a save kept, or None when it kept none (or damaged ones: new codes are made)."""
+        if not isinstance(data, dict):
+            return None
+        raw, spectator, auto = data.get("seats"), data.get("spectator"), data.get("auto", [])
+        if not isinstance(raw, dict) or not isinstance(spectator, str) or not isinstance(auto, list):
+            return None
+        codes: dict[int, str] = {}
+        for key, code in raw.items():
+            if not (isinstance(key, str) and key.isdigit() and isinstance(code, str) and len(code) >= 16):
+                return None
+            codes[int(key)] = code
+        if sorted(codes) != sorted(seats):
+            return None
+        return cls(codes, spectator, {s for s in auto if isinstance(s, int) and s in codes})
+
+    def seat_of(self, code: str) -> tuple[bool, int | None]:
+        """(whether ``code`` is one of this game's, the seat it joins: None for the spectator code)."""
+        for seat, known in self.seats.items():
+            if secrets.compare_digest(known.encode(), code.encode()):
+                return True, seat
+        return secrets.compare_digest(self.spectator.encode(), code.encode()), None
+
+
+class CodeKeepingStore:
+    """A ``GameStore`` that adds the join codes to every save of the game (``ui.net``)."""
+
+    def __init__(self, record: saves.GameRecord, hosted: "HostedGame") -> None:
+        self.record = record
+        self.hosted = hosted
+
+    @property
+    def game_id(self) -> str:
+        return self.record.game_id
+
+    @property
+    def autosave_name(self) -> str:
+        return self.record.autosave_name
+
+    def _ui(self, ui: dict[str, Any] | None) -> dict[str, Any]:
+        return dict(ui or {}, **{NET_KEY: self.hosted.codes.to_dict()})
+
+    def autosave(self, game: Any, computers: Any = None, ui: dict[str, Any] | None = None) -> Path:
+        return self.record.autosave(game, computers, self._ui(ui))
+
+    def save(self, name: str, game: Any, computers: Any = None, ui: dict[str, Any] | None = None,
+             agreed: Any = None) -> Path:
+        return self.record.save(name, game, computers, self._ui(ui), agreed)
+
+    def free_name(self) -> str:
+        return self.record.free_name()
+
+
+class Connection:
+    """One client: its stream, the seat it joined (None: a spectator) and its address."""
+
+    def __init__(self, writer: asyncio.StreamWriter, address: str) -> None:
+        self.writer = writer
+        self.address = address
+        self.game: HostedGame | None = None
+        self.seat: int | None = None
+        self.closed = False
+
+    def send(self, data: dict[str, Any] | bytes) -> None:
+        if self.closed:
+            return
+        transport = self.writer.transport
+        if transport.is_closing():
+            self.closed = True
+            return
+        if transport.get_write_buffer_size() > MAX_OUTPUT:  # it reads nothing: drop it, keep its seat
+            self.close()
+            return
+        self.writer.write(data if isinstance(data, bytes) else encode(data))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+
+
+class ServerFront:
+    """The server as a front end of the session (``session.FrontEnd``): show events to every client,
+    never wait; a computer's throw that would let people's rent lapse waits for the claim window."""
+
+    def __init__(self, hosted: "HostedGame") -> None:
+        self.hosted = hosted
+
+    def show_events(self, events: list[E.Event], computer: bool = False) -> None:
+        self.hosted.pending_events.extend(events)
+
+    def before_computer(self, move: ComputerMove, claims: Sequence[Claim]) -> bool:
+        return not claims  # the owners are asked (claim, or go), and the window's timer lets it go
+
+    def people_act(self) -> bool:
+        return False  # clients act when they like: the loop returns and the server waits
+
+    def finished(self) -> None:
+        pass
+
+
+class HostedGame:
+    """One game the server hosts: its session, codes and clients."""
+
+    def __init__(self, started: Started, save_dir: Path, clock: Callable[[], float] | None = None,
+                 codes: Codes | None = None) -> None:
+        self.game = started.game
+        self.computers = started.computers
+        kept = started.loaded.ui.get(NET_KEY) if started.loaded is not None else None
+        persons = [p for p in range(self.game.view.player_count)
+                   if not (self.computers is not None and self.computers.is_computer(p))]
+        found = Codes.from_dict(kept, persons)
+        self.resumed = codes is None and found is not None  # the codes the save kept
+        self.codes = codes or found or Codes.new(persons)
+        record = saves.GameRecord.opened(save_dir, started.loaded)
+        self.session = Session(self.game, self.computers, started.ui, CodeKeepingStore(record, self),
+                               save_name=started.save_name, clock=clock, say=self.note)
+        self.game.disable_undo()  # the protocol has no undo: no action needs a copy of the game first
+        self.front = ServerFront(self)
+        self.clients: list[Connection] = []
+        self.pending_events: list[E.Event] = []
+        self.notes: list[str] = []
+        self.auto_players: Any = None
+        self._auto_used = (0, 0)
+        self._claim_timer: asyncio.TimerHandle | None = None
+        self._claim_moment = -1
+        self.log: Callable[[str], None] = lambda text: None
+        self._make_auto_players()
+
+    # ------------------------------------------------------------------ who is who
+    @property
+    def persons(self) -> list[int]:
+        return sorted(self.codes.seats)
+
+    def present(self) -> set[int]:
+        return {c.seat for c in self.clients if c.seat is not None and not c.closed}
+
+    def computer_seats(self) -> set[int]:
+        return set(self.computers.seats if self.computers is not None else ()) | self.codes.auto
+
+    def away(self) -> set[int]:
+        active = set(self.game.view.active_players())
+        return {p for p in self.persons if p in active and p not in self.present() and p not in self.codes.auto}
+
+    def note(self, text: str, role: str = "message") -> None:
+        self.notes.append(text)
+
+    # ------------------------------------------------------------------ the host's hand-overs
+    def hand_to_computer(self, seat: int) -> str:
+        if seat not in self.codes.seats:
+            return "that seat is not a person's"
+        self.codes.auto.add(seat)
+        self._make_auto_players()
+        self.note(f"{self.game.view.name(seat)} is played by a computer for now.")
+        self.advance()
+        return "done"
+
+    def hand_back(self, seat: int) -> str:
+        if seat not in self.codes.auto:
+            return "that seat is not handed to a computer"
+        self.codes.auto.discard(seat)
+        self._make_auto_players()
+        self.note(f"{self.game.view.name(seat)} is played by a person again.")
+        self.advance()
+        return "done"
+
+    def _make_auto_players(self) -> None:
+        if not self.codes.auto:
+            self.auto_players = None
+            return
+        try:
+            from ..ai import DEFAULT_STRATEGY, ComputerPlayers
+            self.auto_players = ComputerPlayers(self.game, {s: DEFAULT_STRATEGY for s in self.codes.auto})
+        except Exception:  # no computer players here, or they refuse: the safe default answers
+            self.auto_players = None
+
+    def _auto_action(self, seat: int) -> Action | None:
+        """What a seat handed to a computer does now: claim its rent, or answer what it is asked."""
+        view = self.game.view
+        for claim in self.session.lapsing_claims():
+            if claim.owner == seat:
+                return A.ClaimRent(seat, claim.id)
+        if view.pending.player != seat:
+            return None
+        turn = view.turn
+        used = self._auto_used[1] if self._auto_used[0] == turn else 0
+        self._auto_used = (turn, used + 1)
+        action = None
+        if self.auto_players is not None and used < MAX_AUTO_ACTIONS_PER_TURN:
+            try:
+                action = self.auto_players.next_action(self.game)
+            except Exception:  # a strategy's bug must not stop the game
+                action = None
+        if action is None or action.player not in self.codes.auto or not view.is_legal(action):
+            action = view.safe_action(seat)
+        return action
+
+    # ------------------------------------------------------------------ playing
+    def advance(self, answering: tuple[Connection, Any] | None = None) -> None:
+        """Play on (computers, seats handed to computers, the clock) until the game waits for a
+        person; then tell every client what happened and what it may do (``broadcast``)."""
+        session, game = self.session, self.game
+        for _ in range(100_000):
+            session.run(self.front)  # autosaves at its end
+            if game.view.over:
+                break
+            person = session.person_asked()
+            if person is None or person not in self.codes.auto:
+                break
+            action = self._auto_action(person)
+            if action is None:
+                session.let_throw(person)
+                continue
+            try:
+                self.pending_events.extend(session.apply(action))
+            except IllegalActionError:
+                session.let_throw(person)
+        self._arm_claim_timer()
+        self.broadcast(answering)
+
+    def _lapsing_owners(self) -> list[int]:
+        d = self.game.view.pending
+        return sorted({c.owner for c in self.session.lapsing_claims()} - {d.player}) if d.kind == K.ROLL else []
+
+    def _arm_claim_timer(self) -> None:
+        """Rent that the coming throw would let lapse: its owners have ``CLAIM_WINDOW`` seconds."""
+        moment = len(self.game.journal)
+        if not self._lapsing_owners():
+            return
+        if self._claim_timer is not None and self._claim_moment == moment:
+            return
+        if self._claim_timer is not None:
+            self._claim_timer.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._claim_moment = moment
+        self._claim_timer = loop.call_later(CLAIM_WINDOW, self._claims_lapse, moment)
+
+    def _claims_lapse(self, moment: int) -> None:
+        self._claim_timer = None
+        if len(self.game.journal) != moment or self.game.view.over:
+            return
+        for owner in self._lapsing_owners():
+            self.session.let_throw(owner)
+        self.advance()
+
+    def act(self, seat: int, data: Any, answering: tuple[Connection, Any] | None = None) -> str | None:
+        """A client's action for ``seat``: None when done, else why not (the engine's reason)."""
+        if not isinstance(data, dict):
+            return "an action is a JSON object as the engine writes it (see docs/protocol.md)"
+        try:
+            action = action_from_dict(data)
+        except (TypeError, ValueError, KeyError) as exc:
+            return f"not an action: {exc}"
+        view = self.game.view
+        problem = malformed(action)
+        if problem is not None:
+            return f"not an action: {problem}"
+        if action.player != seat:
+            return (f"you play {view.name(seat)}: that action is "
+                    f"{view.name(action.player) if 0 <= action.player < view.player_count else 'nobody'}'s")
+        if isinstance(action, A.EndGame):
+            return "only the host can end the game"
+        if seat in self.codes.auto:
+            return f"{view.name(seat)} is played by a computer for now: ask the host to hand it back"
+        if isinstance(action, A.Roll):
+            others = [o for o in self._lapsing_owners() if o != seat]
+            if others:
+                return (f"wait: {', '.join(view.name(o) for o in others)} may claim rent before you throw "
+                        f"(at most {CLAIM_WINDOW:.0f} seconds)")
+        try:
+            self.pending_events.extend(self.session.apply(action))
+        except IllegalActionError as exc:
+            return str(exc)
+        except Exception as exc:  # a malformed value the engine's checks refuse otherwise
+            return f"not an action: {exc}"
+        self.advance(answering)
+        return None
+
+    def clock_tick(self) -> None:
+        """The time-limit game's clock, told to the engine between actions too: when time is up
+        the game ends without waiting for anyone's next action."""
+        if self.game.view.over or self.game.view.seconds_left() is None:
+            return
+        events = self.session.tick()
+        if events:
+            self.pending_events.extend(events)
+            self.advance()
+
+    def go(self, seat: int, answering: tuple[Connection, Any] | None = None) -> str | None:
+        """``seat`` lets the coming throw go without claiming its rent."""
+        if seat not in self._lapsing_owners():
+            return "no throw waits for your rent claim now"
+        self.session.let_throw(seat)
+        self.advance(answering)
+        return None
+
+    def end(self) -> None:
+        """The host ends the game: everyone is valued and the richest wins."""
+        if not self.game.view.over:
+            self.pending_events.extend(self.session.apply(A.EndGame(self.game.view.current_player)))
+            self.advance()
+
+    # ------------------------------------------------------------------ telling
+    def state_message(self, conn: Connection, events: list[dict[str, Any]],
+                      shared: tuple[int | None, list[int], dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The update for ``conn``; ``shared``: what is the same for every client (``shared_state``)."""
+        asked, away, game = shared or self.shared_state()
+        body: dict[str, Any] = {"events": events, "notes": list(self.notes), "game": game}
+        if conn.seat is not None:
+            body["prompt"] = prompt(self.game, conn.seat, asked, away, self._lapsing_owners())
+        else:
+            body["prompt"] = None
+        body["waiting_for"] = asked
+        return message("update", **body)
+
+    def shared_state(self) -> tuple[int | None, list[int], dict[str, Any]]:
+        """Who the game waits for, the seats away, and the public view: one computation per update."""
+        asked = self.session.person_asked() if not self.game.view.over else None
+        away = sorted(self.away())
+        return asked, away, public_view(self.game, self.computer_seats(), self.present(), set(away))
+
+    def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None) -> None:
+        """Send every client what happened and what it may do now; ``answering``: the connection
+        whose request this answers, and the request's ``id`` (its update carries it as ``request``)."""
+        events = event_entries(self.game, self.pending_events)
+        self.pending_events = []
+        asked, away, game = self.shared_state()
+        # the parts every client gets alike, encoded once
+        encoded = {"events": encode_value(events), "notes": encode_value(self.notes), "game": encode_value(game)}
+        lapsing = self._lapsing_owners()
+        legal: dict[int, list[Action]] = {}
+        if not self.game.view.over:
+            for action in self.game.legal_actions(None):  # everyone's at once: one pass
+                legal.setdefault(action.player, []).append(action)
+        for conn in list(self.clients):
+            if conn.closed or conn is skip:
+                continue
+            seat = conn.seat
+            fields: dict[str, Any] = {
+                "prompt": None if seat is None else prompt(self.game, seat, asked, away, lapsing, legal.get(seat, [])),
+                "waiting_for": asked}
+            if answering is not None and answering[0] is conn:
+                fields["request"] = answering[1]
+            conn.send(encode_parts("update", encoded, fields))
+        self.notes = []
+        self.clients = [c for c in self.clients if not c.closed]
+
+    def welcome(self, conn: Connection) -> dict[str, Any]:
+        recent = [e for e in event_entries(self.game, self.game.log[-40:]) if e["text"]]
+        view = self.game.view
+        return message("welcome", seat=conn.seat, role="player" if conn.seat is not None else "spectator",
+                       name=view.name(conn.seat) if conn.seat is not None else None, recent=recent,
+                       **{k: v for k, v in self.state_message(conn, []).items() if k not in ("type", "version")})
+
+
+class Server:
+    """The network server: its games, connections and guards."""
+
+    def __init__(self, games: list[HostedGame], clock: Callable[[], float] = time.monotonic,
+                 log: Callable[[str], None] | None = None) -> None:
+        self.games = games
+        self.clock = clock
+        self.log: Callable[[str], None] = log or (lambda text: None)
+        self.connections: set[Connection] = set()
+        self.handlers: set[asyncio.Task[Any]] = set()
+        self.bad_codes: dict[str, list[float]] = {}
+        self.server: asyncio.AbstractServer | None = None
+        self._ticker: asyncio.Future[None] | None = None
+        self.hello_timeout = HELLO_TIMEOUT
+        self.max_connections = MAX_CONNECTIONS
+        self.bad_code_delay = BAD_CODE_DELAY
+
+    async def start(self, host: str | None, port: int, tls: ssl.SSLContext | None = None) -> int:
+        """Listen (``host`` None: every address); the port listened on (0 asks for a free one)."""
+        self.server = await asyncio.start_server(self.handle, host, port, ssl=tls, limit=MAX_LINE)
+        for g in self.games:
+            g.advance()
+        self._ticker = asyncio.ensure_future(self._tick())
+        sockets = self.server.sockets
+        return int(sockets[0].getsockname()[1]) if sockets else port
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_TICK)
+            for g in self.games:
+                try:
+                    g.clock_tick()
+                except Exception as exc:  # a bug must not stop the clock of every game
+                    self.log(f"the clock of a game failed: {exc!r}")
+
+    async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+        if self.server is not None:
+            self.server.close()
+        for conn in list(self.connections):
+            conn.send(message("bye", reason="the server is closing"))
+            conn.close()
+        if self.handlers:  # each ends at its connection's end
+            await asyncio.wait(list(self.handlers), timeout=2.0)
+        if self.server is not None:
+            try:
+                await asyncio.wait_for(self.server.wait_closed(), 2.0)
+            except (asyncio.TimeoutError, Exception):
+                pass
+
+    def _code_refused(self, address: str) -> bool:
+        now = self.clock()
+        times = [t for t in self.bad_codes.get(address, []) if now - t < BAD_CODE_WINDOW]
+        self.bad_codes[address] = times
+        if not times:
+            del self.bad_codes[address]
+        return len(times) >= MAX_BAD_CODES
+
+    def find(self, code: Any) -> tuple[HostedGame, int | None] | None:
+        if not isinstance(code, str) or not 8 <= len(code) <= 100:
+            return None
+        for g in self.games:
+            found, seat = g.codes.seat_of(code)
+            if found:
+                return g, seat
+        return None
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        conn = Connection(writer, address)
+        if len(self.connections) >= self.max_connections:
+            conn.send(message("error", code="full", error="the server holds as many connections as it can"))
+            conn.close()
+            return
+        self.connections.add(conn)
+        task = asyncio.current_task()
+        if task is not None:
+            self.handlers.add(task)
+        self.log(f"connection from {address}")
+        try:
+            await self._serve(conn, reader)
+        except (ConnectionError, asyncio.IncompleteReadError, OSError):
+            pass
+        finally:
+            if task is not None:
+                self.handlers.discard(task)
+            self.connections.discard(conn)
+            conn.close()
+            g = conn.game
+            if g is not None and conn in g.clients:
+                g.clients.remove(conn)
+                if conn.seat is not None:
+                    self.log(f"{g.game.view.name(conn.seat)} left ({address})")
+                g.broadcast()  # the others see who is away
+
+    async def _read(self, conn: Connection, reader: asyncio.StreamReader) -> dict[str, Any] | None:
+        """The next message (None: the connection ended); a bad one is answered and skipped, and a
+        line too long ends the connection (what follows it cannot be trusted to be a line)."""
+        while True:
+            try:
+                line = await reader.readline()
+            except ValueError:  # the StreamReader's limit: a line longer than MAX_LINE
+                conn.send(message("error", code="too_long", error=f"a message is at most {MAX_LINE} bytes"))
+                return None
+            if not line:
+                return None
+            if not line.strip():
+                continue
+            try:
+                return decode(line, CLIENT_TYPES)
+            except ProtocolError as exc:
+                conn.send(message("error", code=exc.code, error=str(exc)))
+
+    async def _serve(self, conn: Connection, reader: asyncio.StreamReader) -> None:
+        deadline = self.clock() + self.hello_timeout
+        joined: tuple[HostedGame, int | None] | None = None
+        while joined is None:
+            left = deadline - self.clock()
+            try:
+                data = await asyncio.wait_for(self._read(conn, reader), max(0.0, left))
+            except asyncio.TimeoutError:
+                conn.send(message("error", code="timeout", error="no hello with a join code in time"))
+                return
+            if data is None:
+                return
+            if data["type"] == "bye":
+                return
+            if data["type"] == "ping":
+                conn.send(message("pong"))
+                continue
+            if data["type"] != "hello":
+                conn.send(message("error", code="not_joined", error="say hello with a join code first"))
+                continue
+            if self._code_refused(conn.address):
+                conn.send(message("error", code="slow_down",
+                                  error=f"too many bad codes from {conn.address}: try again later"))
+                return
+            joined = self.find(data.get("code"))
+            if joined is None:
+                self.bad_codes.setdefault(conn.address, []).append(self.clock())
+                self.log(f"bad join code from {conn.address}")
+                await asyncio.sleep(self.bad_code_delay)
+                conn.send(message("error", code="bad_code", error="no game here has that join code"))
+        g, seat = joined
+        conn.game, conn.seat = g, seat
+        for other in list(g.clients):  # a seat rejoined: the old connection goes
+            if seat is not None and other.seat == seat:
+                other.send(message("bye", reason="this seat joined from another connection"))
+                other.close()
+                g.clients.remove(other)
+        g.clients.append(conn)
+        self.log(f"{g.game.view.name(seat) if seat is not None else 'a spectator'} joined ({conn.address})")
+        conn.send(g.welcome(conn))
+        g.broadcast(skip=conn)  # the others see who is back
+        while True:
+            data = await self._read(conn, reader)
+            if data is None or data["type"] == "bye":
+                return
+            kind = data["type"]
+            if kind == "ping":
+                conn.send(message("pong"))
+            elif kind == "hello":
+                conn.send(message("error", code="joined", error="this connection has joined already"))
+            elif seat is None:
+                conn.send(message("refused", reason="a spectator watches and cannot act", request=data.get("id")))
+            elif kind == "action":
+                try:
+                    problem = g.act(seat, data.get("action"), (conn, data.get("id")))
+                except Exception as exc:  # a bug must not end the server: say so, and serve on
+                    self.log(f"an action from {conn.address} failed: {exc!r}")
+                    problem = f"the server could not take that action ({exc.__class__.__name__})"
+                if problem is not None:
+                    conn.send(message("refused", reason=problem, request=data.get("id")))
+            elif kind == "go":
+                problem = g.go(seat, (conn, data.get("id")))
+                if problem is not None:
+                    conn.send(message("refused", reason=problem, request=data.get("id")))
+
+
+def tls_context(cert: str, key: str) -> ssl.SSLContext:
+    """The server's TLS context from a certificate chain and its key (PEM files)."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    return context

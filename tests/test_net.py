@@ -1,0 +1,704 @@
+"""Playing over the network on real sockets (127.0.0.1, ephemeral ports): the server, the protocol's
+guards, the line-mode client, faults (drop and rejoin, a host killed and resumed) and a fuzz test."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from monopoly.engine import DecisionKind as K, check_invariants
+from monopoly.net import server as server_module
+from monopoly.net.client import EXIT_FAILED, TextClient, parse_address, run_client
+from monopoly.net.protocol import MAX_LINE, VERSION, ProtocolError, decode, encode, message
+from monopoly.net.server import Codes, HostedGame, Server
+from monopoly.storage import saves
+
+from net_harness import Raw, choose, play_bot, serve, started
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(coro: Any, timeout: float = 60.0) -> Any:
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+# ---------------------------------------------------------------------------------------- messages
+def test_messages_round_trip_and_refuse_what_is_not_the_protocol() -> None:
+    line = encode(message("hello", code="abc"))
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    assert decode(line, ("hello",))["code"] == "abc"
+    for bad, code in [(b"{nope\n", "not_json"), (b"[1,2]\n", "not_json"), (b'{"type":"hello"}\n', "version"),
+                      (b'{"type":"x","version":%d}\n' % VERSION, "unknown_type"), (b"\xff\xfe\n", "not_json"),
+                      (b'{"type":"hello","version":1,"n":NaN}\n', "not_json"),
+                      (b"[" * 100_000 + b"\n", "too_long")]:
+        with pytest.raises(ProtocolError) as info:
+            decode(bad, ("hello",))
+        assert info.value.code == code
+
+
+def test_parts_encoded_once_make_the_same_message() -> None:
+    from monopoly.net.protocol import encode_parts, encode_value
+    shared = {"events": [{"text": "Ann \u00e9 \"x\""}], "game": {"turn": 3}}
+    line = encode_parts("update", {k: encode_value(v) for k, v in shared.items()}, {"prompt": None, "request": 4})
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    assert decode(line, ("update",)) == message("update", prompt=None, request=4, **shared)
+
+
+def test_addresses() -> None:
+    assert parse_address("example.org") == ("example.org", 7627)
+    assert parse_address("127.0.0.1:7700") == ("127.0.0.1", 7700)
+    assert parse_address("[::1]:7700") == ("::1", 7700)
+    for bad in ("host:0", "host:x", ":7700", "[::1"):
+        with pytest.raises(ValueError):
+            parse_address(bad)
+
+
+def test_codes_are_long_random_and_kept_in_the_save(tmp_path: Path) -> None:
+    hosted = HostedGame(started(tmp_path), tmp_path)
+    codes = list(hosted.codes.seats.values()) + [hosted.codes.spectator]
+    assert len(set(codes)) == 3 and all(len(c) >= 16 for c in codes)  # 96 random bits each
+    path = hosted.session.autosave()
+    assert path is not None
+    loaded = saves.read_save(path)
+    assert loaded.ui["net"] == hosted.codes.to_dict()
+    from monopoly.storage.starts import resume
+    again = HostedGame(resume(loaded), tmp_path)
+    assert again.codes.to_dict() == hosted.codes.to_dict() and again.resumed
+    assert Codes.from_dict({"seats": {"0": "short"}, "spectator": "x"}, [0]) is None  # damaged: new codes
+
+
+# ---------------------------------------------------------------------------------------- the server
+def test_welcome_shows_the_public_view_only(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path)
+        ann = await Raw.open(port, hosted.codes.seats[0])
+        welcome = await ann.until("welcome")
+        text = json.dumps(welcome)
+        assert welcome["seat"] == 0 and welcome["role"] == "player"
+        assert hosted.codes.seats[1] not in text and hosted.codes.spectator not in text
+        assert hosted.codes.seats[0] not in text
+        public = json.dumps(welcome["game"])
+        for hidden in ('"dice"', '"decks"', '"deck"', '"state"', '"journal"', "generator", '"rng"'):
+            assert hidden not in public
+        game = welcome["game"]
+        assert [p["name"] for p in game["players"]] == ["Ann", "Bob", "CPU1"]
+        assert game["players"][2]["computer"] and game["players"][1]["away"]
+        assert len(game["squares"]) == 40
+        await ann.close()
+        await server.close()
+    run(go())
+
+
+def test_an_action_for_another_seat_is_refused_and_an_illegal_one_gets_the_engines_reason(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path)
+        ann = await Raw.open(port, hosted.codes.seats[0])
+        await ann.until("welcome")
+        before = len(hosted.game.journal)
+        ann.send("action", action={"action": "roll", "player": 1}, id=7)
+        refused = await ann.until("refused")
+        assert "you play Ann" in refused["reason"] and refused["request"] == 7
+        asked = hosted.game.view.pending.player
+        other = 1 - asked if asked in (0, 1) else 0
+        ann.send("action", action={"action": "buy", "player": 0})
+        refused = await ann.until("refused")
+        assert refused["reason"]  # the engine's reason, e.g. nothing to buy now
+        ann.send("action", action={"action": "end_game", "player": 0})
+        assert "host" in (await ann.until("refused"))["reason"]
+        assert len(hosted.game.journal) == before and other in (0, 1)
+        await ann.close()
+        await server.close()
+    run(go())
+
+
+def test_a_spectator_sees_events_and_cannot_act(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path)
+        watcher = await Raw.open(port, hosted.codes.spectator)
+        welcome = await watcher.until("welcome")
+        assert welcome["seat"] is None and welcome["role"] == "spectator" and welcome["prompt"] is None
+        assert any(e["text"] for e in welcome["recent"])
+        watcher.send("action", action={"action": "roll", "player": hosted.game.view.pending.player})
+        assert "spectator" in (await watcher.until("refused"))["reason"]
+        watcher.send("go")
+        assert "spectator" in (await watcher.until("refused"))["reason"]
+        # a player's move reaches the spectator as events with the local front ends' words
+        p = hosted.session.person_asked()
+        assert p is not None
+        player = await Raw.open(port, hosted.codes.seats[p])
+        await player.until("welcome")
+        move = choose(player.last or {})
+        assert move is not None
+        player.link.send(dict(move, id=42))
+        answer = await player.until("update")
+        assert answer["request"] == 42  # the mover's update names the request it answers
+        update = await watcher.until("update")
+        assert "request" not in update
+        while not update["events"]:
+            update = await watcher.until("update")
+        assert all("event" in e and "text" in e for e in update["events"])
+        await watcher.close()
+        await player.close()
+        await server.close()
+    run(go())
+
+
+def test_bad_messages_are_refused_without_disturbing_the_game(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path)
+        ann = await Raw.open(port, hosted.codes.seats[0])
+        await ann.until("welcome")
+        before = hosted.game.to_dict()
+        for raw, code in [(b"not json\n", "not_json"), (b'{"type":"dance","version":1}\n', "unknown_type"),
+                          (b'{"type":"action","version":99}\n', "version")]:
+            ann.send_raw(raw)
+            error = await ann.until("error")
+            assert error["code"] == code and error["error"]
+        ann.send("action", action=["not", "an", "object"])
+        assert (await ann.until("refused"))["reason"]
+        ann.send("action", action={"action": "bid", "player": 0, "amount": "lots"})
+        assert (await ann.until("refused"))["reason"]
+        ann.send("ping")
+        assert (await ann.until("pong"))["type"] == "pong"
+        assert hosted.game.to_dict() == before
+        ann.send_raw(b"x" * (MAX_LINE + 10) + b"\n")  # too long: refused, and the connection ends
+        assert (await ann.until("error"))["code"] == "too_long"
+        await ann.close()
+        bob = await Raw.open(port, hosted.codes.seats[1])  # the server serves on
+        assert (await bob.until("welcome"))["seat"] == 1
+        check_invariants(hosted.game)
+        await bob.close()
+        await server.close()
+    run(go())
+
+
+def test_bad_codes_are_limited_per_address_and_silence_times_out(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path)
+        server.hello_timeout = 0.3
+        guesser = await Raw.open(port)
+        for _ in range(server_module.MAX_BAD_CODES):
+            guesser.send("hello", code="x" * 16)
+            assert (await guesser.until("error"))["code"] == "bad_code"
+        guesser.send("hello", code=hosted.codes.seats[0])  # even the right code, now: slow down
+        assert (await guesser.until("error"))["code"] == "slow_down"
+        await guesser.close()
+        silent = await Raw.open(port)
+        assert (await silent.until("error", timeout=3))["code"] == "timeout"
+        await silent.close()
+        server.bad_codes.clear()
+        server.max_connections = 1
+        first = await Raw.open(port, hosted.codes.seats[0])
+        await first.until("welcome")
+        second = await Raw.open(port, hosted.codes.seats[1])
+        assert (await second.until("error"))["code"] == "full"
+        await first.close()
+        await second.close()
+        await server.close()
+    run(go())
+
+
+def test_a_dropped_player_keeps_the_seat_and_rejoins_mid_auction(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob", seed=11)
+        ann = await Raw.open(port, hosted.codes.seats[0])
+        bob = await Raw.open(port, hosted.codes.seats[1])
+        await ann.until("welcome")
+        await bob.until("welcome")
+        clients = {0: ann, 1: bob}
+        # play until a person is offered a purchase; they send it to auction
+        for _ in range(200):
+            d = hosted.game.view.pending
+            if d.kind == K.BUY:
+                break
+            p = hosted.session.person_asked()
+            assert p is not None
+            raw = clients[p]
+            move = choose(hosted_update(hosted, raw))
+            assert move is not None
+            raw.link.send(move)
+            await raw.until("update")
+            await asyncio.sleep(0.01)
+        d = hosted.game.view.pending
+        assert d.kind == K.BUY
+        buyer = clients[d.player]
+        buyer.send("action", action={"action": "decline", "player": d.player})
+        await buyer.until("update")
+        assert hosted.game.view.pending.kind == K.AUCTION
+        asked = hosted.game.view.pending.player
+        await clients[asked].close()  # the bidder asked drops
+        other = clients[1 - asked]
+        update = await other.until("update")
+        while asked not in (update["prompt"] or {}).get("away", []):
+            update = await other.until("update")
+        assert update["waiting_for"] == asked and asked in update["prompt"]["away"]
+        assert hosted.game.view.pending.kind == K.AUCTION  # the game waits
+        back = await Raw.open(port, hosted.codes.seats[asked])  # the same code rejoins
+        welcome = await back.until("welcome")
+        assert welcome["seat"] == asked and welcome["prompt"]["asked"]
+        verbs = {a["action"]["action"] for a in welcome["prompt"]["actions"]}
+        assert {"bid", "pass"} <= verbs
+        back.send("action", action={"action": "pass", "player": asked})
+        await back.until("update")
+        assert hosted.game.view.pending.kind != K.AUCTION or asked not in hosted.game.view.pending.auction.bidders
+        check_invariants(hosted.game)
+        await back.close()
+        await other.close()
+        await server.close()
+    run(go())
+
+
+def hosted_update(hosted: HostedGame, raw: Raw) -> dict[str, Any]:
+    assert raw.last is not None
+    return raw.last
+
+
+def test_the_host_hands_an_absent_seat_to_a_computer_and_back(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob", seed=3, max_turns=12)
+        watcher = await Raw.open(port, hosted.codes.spectator)
+        await watcher.until("welcome")
+        assert hosted.hand_to_computer(0) == "done"
+        assert hosted.hand_to_computer(1) == "done"
+        assert hosted.game.view.over  # both seats played by computers until the turn limit
+        check_invariants(hosted.game)
+        assert hosted.hand_back(0) == "done" and 0 not in hosted.codes.auto
+        await watcher.close()
+        await server.close()
+    run(go())
+
+
+def test_handing_a_seat_to_a_computer_lets_the_game_go_on(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=4, max_turns=30)
+        ann = await Raw.open(port, hosted.codes.seats[0])
+        await ann.until("welcome")
+        hosted.hand_to_computer(1)  # Bob never came
+        ann.send("action", action={"action": "roll", "player": 1})
+        assert (await ann.until("refused"))["reason"]
+        await play_bot(ann, stop_after=40)
+        assert hosted.game.view.over
+        check_invariants(hosted.game)
+        await ann.close()
+        await server.close()
+    run(go(), timeout=60)
+
+
+@pytest.mark.slow
+def test_a_whole_game_two_remote_people_and_a_computer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_module, "CLAIM_WINDOW", 0.3)
+
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=7, max_turns=80)
+        ann = await Raw.open(port, hosted.codes.seats[0])
+        bob = await Raw.open(port, hosted.codes.seats[1])
+        watcher = await Raw.open(port, hosted.codes.spectator)
+        sent = await asyncio.gather(play_bot(ann), play_bot(bob), play_bot(watcher))
+        assert hosted.game.view.over and sent[0] > 10 and sent[1] > 10 and sent[2] == 0
+        check_invariants(hosted.game)
+        for raw in (ann, bob, watcher):
+            assert raw.last is not None and raw.last["game"]["over"]
+            await raw.close()
+        saved = saves.read_save(hosted.session.store.record.autosave_path)  # type: ignore[union-attr]
+        assert saved.game.view.over and saved.ui["net"]["seats"]["0"] == hosted.codes.seats[0]
+        await server.close()
+    run(go(), timeout=120)
+
+
+# ---------------------------------------------------------------------------------------- the text client
+class Collect(io.StringIO):
+    pass
+
+
+def test_the_text_client_plays_through_the_server(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=5)
+        p = hosted.session.person_asked()
+        assert p is not None
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        out = Collect()
+        client = TextClient(out)
+        task = asyncio.ensure_future(run_client("127.0.0.1", port, hosted.codes.seats[p], out, lines, client=client))
+        for text in ["help", "who", "board", "frobnicate", "roll"]:
+            lines.put_nowait(text)
+        deadline = time.monotonic() + 10
+        while "throws" not in out.getvalue().split("frobnicate")[-1] and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        lines.put_nowait(None)
+        assert await asyncio.wait_for(task, 5) == 0
+        shown = out.getvalue()
+        name = hosted.game.view.name(p)
+        assert f"You play {name}" in shown and "Commands:" in shown and "Not a command now" in shown
+        assert f"{name} throws" in shown and "CPU1" in shown
+        await server.close()
+    run(go())
+
+
+def test_the_text_client_leaves_a_server_that_sends_garbage(tmp_path: Path) -> None:
+    async def go() -> None:
+        async def liar(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.readline()
+            writer.write(b"HTTP/1.1 200 OK\r\n\r\n<html>\n")
+            await writer.drain()
+            writer.close()
+
+        fake = await asyncio.start_server(liar, "127.0.0.1", 0)
+        port = fake.sockets[0].getsockname()[1]
+        out = Collect()
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        code = await run_client("127.0.0.1", port, "x" * 16, out, lines)
+        assert code == EXIT_FAILED and "not the game's protocol" in out.getvalue()
+        fake.close()
+    run(go())
+
+
+@pytest.mark.slow
+def test_monopoly_join_through_pipes_and_a_bad_code(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=5)
+        p = hosted.session.person_asked()
+        assert p is not None
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "monopoly", "join", f"127.0.0.1:{port}", hosted.codes.seats[p], "--text",
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        assert proc.stdin is not None and proc.stdout is not None
+        seen = []
+        while True:
+            line = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
+            seen.append(line)
+            if line.rstrip().endswith(">"):
+                break
+        proc.stdin.write(b"roll\nquit\n")
+        await proc.stdin.drain()
+        rest, _ = await asyncio.wait_for(proc.communicate(), 20)
+        text = "".join(seen) + rest.decode()
+        assert proc.returncode == 0
+        assert "throws" in text and "seat is kept" in text
+        bad = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "monopoly", "join", f"127.0.0.1:{port}", "wrongwrongwrong", "--text",
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        out, _ = await asyncio.wait_for(bad.communicate(), 20)
+        assert bad.returncode == 1 and b"no game here has that join code" in out
+        await server.close()
+    run(go(), timeout=60)
+
+
+# ---------------------------------------------------------------------------------------- a crash
+@pytest.mark.slow
+def test_the_server_killed_and_resumed_takes_the_same_codes(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+
+    def host(*args: str) -> tuple[subprocess.Popen[str], dict[str, str], int]:
+        proc = subprocess.Popen([sys.executable, "-m", "monopoly", "host", "--headless", "--bind", "127.0.0.1",
+                                 "--port", "0", "--save-dir", str(tmp_path), *args],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                env=env)
+        assert proc.stdout is not None
+        codes: dict[str, str] = {}
+        port = 0
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if " port " in line and line.startswith("Serving"):
+                port = int(line.split(" port ")[1].split()[0].rstrip("."))
+            if ": monopoly join " in line:
+                who, rest = line.strip().split(": ", 1)
+                codes[who] = rest.split()[3]
+            if line.startswith("Type help"):
+                return proc, codes, port
+        proc.kill()
+        raise AssertionError("the host did not start")
+
+    first, codes, port = host("--players", "Ann,Bob,cpu", "--seed", "9")
+    try:
+        async def move() -> int:
+            who = next(n for n in ("Ann", "Bob"))
+            raw = await Raw.open(port, codes[who])
+            welcome = await raw.until("welcome")
+            turn = int(welcome["game"]["turn"])
+            await raw.close()
+            return turn
+        run(move())
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+    autosaves = sorted(tmp_path.glob("autosave-*.json"))
+    assert len(autosaves) == 1
+    second, again, port2 = host("--load", autosaves[0].stem)
+    try:
+        assert again == codes  # the same join commands
+
+        async def rejoin() -> None:
+            for seat, who in enumerate(("Ann", "Bob")):
+                raw = await Raw.open(port2, codes[who])
+                welcome = await raw.until("welcome")
+                assert welcome["seat"] == seat
+                await raw.close()
+        run(rejoin())
+    finally:
+        assert second.stdin is not None
+        second.stdin.write("quit\n")
+        second.stdin.flush()
+        try:
+            second.wait(10)
+        except subprocess.TimeoutExpired:
+            second.kill()
+
+
+# ---------------------------------------------------------------------------------------- fuzz
+_json = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                     max_leaves=8)
+_verbs = st.sampled_from(["roll", "buy", "decline", "bid", "pass", "claim_rent", "build", "sell_building", "mortgage",
+                          "lift_mortgage", "propose_trade", "accept_trade", "reject_trade", "income_tax",
+                          "pay_or_draw", "declare_bankruptcy", "end_game", "order_buildings", "move_offline",
+                          "settle_mortgaged_transfer", "pay_jail_fine", "use_jail_card", "nonsense"])
+_fields = st.fixed_dictionaries({"action": _verbs}, optional={
+    "player": st.integers(-2, 4) | _json, "amount": st.integers(-5, 3000) | _json, "square": st.integers(-2, 45),
+    "claim": st.integers(-1, 5), "recipient": st.integers(-1, 3), "give": st.lists(st.integers(-1, 45), max_size=3),
+    "take": st.lists(st.integers(-1, 45), max_size=3), "cash": st.integers(-5000, 5000) | _json,
+    "orders": _json, "percent": _json, "draw": _json, "lift": _json})
+_message = st.one_of(
+    st.binary(max_size=60).map(lambda b: b.replace(b"\n", b" ") + b"\n"),
+    _json.map(lambda v: (json.dumps(v) + "\n").encode()),
+    _fields.map(lambda a: encode(message("action", action=a))),
+    st.sampled_from([encode(message("go")), encode(message("ping")), encode(message("hello", code="z" * 16)),
+                     b'{"type":"action","version":2}\n', b"\n"]),
+)
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(batches=st.lists(st.lists(_message, min_size=1, max_size=12), min_size=1, max_size=3),
+       legal=st.booleans())
+def test_fuzz_messages_never_disturb_the_game(tmp_path: Path, batches: list[list[bytes]], legal: bool) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=13, max_turns=40)
+        ann = await Raw.open(port, hosted.codes.seats[0])
+        await ann.until("welcome")
+        stranger = await Raw.open(port)
+        for batch in batches:
+            for line in batch:
+                ann.send_raw(line)
+                stranger.send_raw(line)
+            if legal:  # mix in a real move now and then
+                move = choose(ann.last or {})
+                if move is not None:
+                    ann.link.send(move)
+            ann.send("ping")
+            await ann.until("pong")
+            check_invariants(hosted.game)
+        probe = await Raw.open(port, hosted.codes.seats[1])  # the server still serves
+        assert (await probe.until("welcome"))["seat"] == 1
+        for raw in (ann, stranger, probe):
+            await raw.close()
+        await server.close()
+    run(go(), timeout=30)
+
+
+async def _play_until(hosted: HostedGame, clients: dict[int, Raw], done: Any, limit: int = 400) -> None:
+    """Let the bots answer, one request at a time, until ``done()``."""
+    for _ in range(limit):
+        if done():
+            return
+        p = hosted.session.person_asked()
+        assert p is not None
+        raw = clients[p]
+        move = choose(raw.last or {})
+        assert move is not None
+        raw.link.send(dict(move, id=len(raw.seen)))
+        answer = await raw.next()
+        while answer["type"] not in ("update", "refused") or answer.get("request") is None:
+            answer = await raw.next()
+        for other in clients.values():  # bring the others' last update up to date
+            while True:
+                try:
+                    await other.next(timeout=0.05)
+                except asyncio.TimeoutError:
+                    break
+    raise AssertionError("the game never got there")
+
+
+def test_a_dropped_player_rejoins_in_the_middle_of_a_trade(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob", seed=11)
+        clients = {0: await Raw.open(port, hosted.codes.seats[0]), 1: await Raw.open(port, hosted.codes.seats[1])}
+        for raw in clients.values():
+            await raw.until("welcome")
+        view = hosted.game.view
+        await _play_until(hosted, clients, lambda: view.owned(0) and view.pending.kind == K.ROLL)
+        square = view.owned(0)[0]
+        ann = clients[0]
+        ann.send("action", action={"action": "propose_trade", "player": 0, "recipient": 1, "give": [square],
+                                   "take": [], "cash": -1}, id=99)
+        while (await ann.next()).get("request") != 99:
+            pass
+        assert view.pending.kind == K.TRADE_RESPONSE and view.pending.player == 1
+        await clients[1].close()  # Bob drops with the offer before him
+        update = await ann.until("update")
+        while 1 not in update["prompt"]["away"]:
+            update = await ann.until("update")
+        assert update["waiting_for"] == 1 and view.pending.kind == K.TRADE_RESPONSE
+        bob = await Raw.open(port, hosted.codes.seats[1])
+        welcome = await bob.until("welcome")
+        assert welcome["prompt"]["asked"] and "offers" in welcome["prompt"]["question"]
+        assert welcome["game"]["pending"]["offer"]["give"] == [square]
+        bob.send("action", action={"action": "accept_trade", "player": 1})
+        await bob.until("update")
+        assert view.owner(square) == 1
+        check_invariants(hosted.game)
+        await bob.close()
+        await ann.close()
+        await server.close()
+    run(go())
+
+
+def test_tls_between_host_and_join(tmp_path: Path) -> None:
+    import shutil
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=60)
+    from monopoly.net.client import Link, client_tls
+    from monopoly.net.server import tls_context
+
+    async def go() -> None:
+        hosted = HostedGame(started(tmp_path), tmp_path)
+        server = Server([hosted])
+        port = await server.start("127.0.0.1", 0, tls_context(str(cert), str(key)))
+        link = await Link.open("127.0.0.1", port, client_tls(str(cert)))
+        link.send(message("hello", code=hosted.codes.seats[0]))
+        assert (await asyncio.wait_for(link.receive(), 5))["type"] == "welcome"
+        link.close()
+        out = Collect()
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        code = await run_client("127.0.0.1", port, hosted.codes.seats[0], out, lines)  # no TLS: refused
+        assert code != 0
+        await server.close()
+    run(go())
+
+
+@pytest.mark.slow
+def test_a_whole_game_of_two_text_clients_and_a_computer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two people play a whole game through the text client's own commands."""
+    monkeypatch.setattr(server_module, "CLAIM_WINDOW", 0.5)
+
+    async def person(port: int, code: str, out: Collect) -> int:
+        client = TextClient(out)
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        task = asyncio.ensure_future(run_client("127.0.0.1", port, code, out, lines, client=client))
+        answered: Any = None
+        refusals = 0
+        while not task.done():
+            await asyncio.sleep(0.005)
+            now_refused = out.getvalue().count("Refused:")
+            stale = now_refused != refusals
+            if (client.prompt is answered and not stale) or not lines.empty() or client.prompt is None:
+                continue
+            refusals, answered = now_refused, client.prompt
+            move = choose({"prompt": client.prompt})
+            if move is None:
+                continue
+            if move["type"] == "go":
+                lines.put_nowait("go")
+            else:
+                typed = next(a["command"] for a in client.prompt["actions"] if a["action"] == move["action"])
+                lines.put_nowait(typed)
+            if client.game.get("over"):
+                lines.put_nowait("quit")
+        return task.result()
+
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=21, max_turns=60)
+        outs = [Collect(), Collect()]
+        players = [asyncio.ensure_future(person(port, hosted.codes.seats[s], outs[s])) for s in (0, 1)]
+        deadline = time.monotonic() + 100
+        while not hosted.game.view.over and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert hosted.game.view.over
+        await asyncio.sleep(0.3)
+        await server.close()
+        await asyncio.wait_for(asyncio.gather(*players, return_exceptions=True), 10)
+        check_invariants(hosted.game)
+        for out in outs:
+            text = out.getvalue()
+            assert "The game is over" in text and "CPU1 throws" in text
+    run(go(), timeout=120)
+
+
+def test_a_time_limit_game_ends_on_time_with_nobody_acting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from monopoly.session.rule_options import chosen_rules
+    from monopoly.storage.starts import start_from_command_line
+    monkeypatch.setattr(server_module, "CLOCK_TICK", 0.05)
+
+    async def go() -> None:
+        rules = chosen_rules("us", ["short_game=time_limit", "time_limit_minutes=1"], None)
+        begun, _ = start_from_command_line(None, "Ann,Bob", "us", 3, rules, tmp_path)
+        assert begun is not None
+        now = [0.0]
+        hosted = HostedGame(begun, tmp_path, clock=lambda: now[0])
+        server = Server([hosted])
+        port = await server.start("127.0.0.1", 0)
+        watcher = await Raw.open(port, hosted.codes.spectator)
+        welcome = await watcher.until("welcome")
+        assert welcome["game"]["seconds_left"] == 60 and not welcome["game"]["over"]
+        now[0] = 61.0  # a minute passes with nobody acting
+        update = await watcher.until("update", timeout=5)
+        while not update["game"]["over"]:
+            update = await watcher.until("update", timeout=5)
+        assert hosted.game.view.over
+        await watcher.close()
+        await server.close()
+    run(go())
+
+
+@pytest.mark.slow
+def test_the_curses_client_in_a_pseudo_terminal(tmp_path: Path) -> None:
+    from net_harness import ServerThread
+    from tui_harness import TuiSession
+    served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
+    try:
+        p = served.call(served.hosted.session.person_asked)
+        name = served.call(lambda: served.hosted.game.view.name(p))
+        tui = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[p]], rows=24, cols=80)
+        try:
+            tui.wait_for(f"You play {name}")
+            tui.wait_for("1 roll")
+            tui.send(*"roll", "enter")
+            tui.wait_for(f"{name} throws")
+            tui.resize(12, 50)
+            tui.wait_for("too small")
+            tui.resize(24, 80)
+            tui.wait_for(f"You play {name}")
+            tui.send(*"quit", "enter")
+            assert tui.wait_exit() == 0
+            assert "seat is kept" in tui.output.decode(errors="replace")
+        finally:
+            tui.close()
+    finally:
+        served.stop()
+
+
+def test_the_commands_refuse_mistakes_before_serving(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from monopoly.cli import main
+    assert main(["host", "--save-dir", str(tmp_path)]) == 2  # nobody named
+    assert "--players" in capsys.readouterr().err
+    assert main(["host", "--players", "Ann,Bob", "--port", "70000", "--save-dir", str(tmp_path)]) == 2
+    assert main(["host", "--players", "Ann,Bob", "--tls-cert", "x.pem", "--save-dir", str(tmp_path)]) == 2
+    assert main(["join", "host:port", "code", "--text"]) == 2
+    assert main(["join", "--help"]) == 0
+    assert "HOST[:PORT]" in capsys.readouterr().out
