@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import Any, Callable, ClassVar
 
-from .serial import to_plain
+from .serial import from_plain, to_plain
 
 
 @dataclass(frozen=True)
@@ -321,17 +321,13 @@ _new = object.__new__
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
-    """Rebuild an action written by ``Action.to_dict``."""
+    """Rebuild an action written by ``Action.to_dict`` (``serial.from_plain``: each field checked
+    against its type; a ``ValueError`` names what is wrong)."""
+    if not isinstance(data, dict):
+        raise ValueError("an action must be an object")
     cls = ACTION_TYPES.get(data.get("action", ""))
     if cls is None:
         raise ValueError(f"unknown action {data.get('action')!r}")
-    kwargs = {}
-    for f in fields(cls):
-        if f.name in data:
-            value = data[f.name]
-            if f.name == "orders":
-                value = tuple(tuple(pair) for pair in value)
-            elif isinstance(value, list):
-                value = tuple(value)
-            kwargs[f.name] = value
-    return cls(**kwargs)
+    fields_only = {k: v for k, v in data.items() if k != "action"}
+    action: Action = from_plain(cls, fields_only, f"action {cls.verb}", defaults=True)
+    return action

@@ -8,12 +8,11 @@ and a frozen dataclass takes about four times as long to build.)
 
 from __future__ import annotations
 
-import typing
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .serial import to_plain
-from .codes import AuctionItem, Code, PaymentReason, Termination
+from .serial import from_plain, to_plain
+from .codes import AuctionItem, PaymentReason, Termination
 
 BANK = -1  # the payer or payee of a money movement that is the bank
 
@@ -401,33 +400,14 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
-
-
-_CODES: dict[type[Event], dict[str, type[Code]]] = {}
-
-
-def _codes(cls: type[Event]) -> dict[str, type[Code]]:
-    """The fields of an event class that hold a domain code, with the code's type."""
-    found = _CODES.get(cls)
-    if found is None:
-        hints = typing.get_type_hints(cls)
-        found = _CODES[cls] = {f.name: hints[f.name] for f in fields(cls)
-                               if isinstance(hints[f.name], type) and issubclass(hints[f.name], Code)}
-    return found
-
-
 def event_from_dict(data: dict[str, Any]) -> Event:
+    """Rebuild an event written by ``Event.to_dict`` (``serial.from_plain``: each field checked
+    against its type; a ``ValueError`` names what is wrong)."""
+    if not isinstance(data, dict):
+        raise ValueError("an event must be an object")
     cls = EVENT_TYPES.get(data.get("event", ""))
     if cls is None:
         raise ValueError(f"unknown event {data.get('event')!r}")
-    try:
-        values = {f.name: _tupled(data[f.name]) for f in fields(cls)}
-    except KeyError as exc:
-        raise ValueError(f"event {cls.kind} lacks field {exc}") from None
-    for name, code in _codes(cls).items():
-        values[name] = code(values[name])  # a ValueError names the code's allowed values
-    return cls(**values)
+    fields_only = {k: v for k, v in data.items() if k != "event"}
+    event: Event = from_plain(cls, fields_only, f"event {cls.kind}")
+    return event

@@ -171,7 +171,7 @@ class Rules:
         unknown = sorted(set(data) - set(_declared()))
         if unknown:
             raise ValueError(f"unknown rule option(s): {', '.join(unknown)}")
-        return cls(**dict(data))
+        return cls(**dict(data))  # each value checked by its option's declared type and range
 
     def with_options(self, **changes: Any) -> "Rules":
         return replace(self, **changes)

@@ -1,8 +1,11 @@
-"""Plain-JSON conversion of the state dataclasses, with validation on the way back in.
+"""Plain-JSON conversion of the engine's dataclasses, with validation on the way back in.
 
-One generic converter driven by the type hints: adding a field to the state needs no new
-save code, and a malformed save is refused with the path of the offending value
-(``state.players[2].cash: expected a whole number``).
+One generic converter driven by the type hints serves the state, actions and events:
+adding a field needs no new save code, and malformed data is refused with the path of the
+offending value (``state.players[2].cash: expected a whole number``). Positions, written by people
+in their own plain form (squares by name, players as objects), are read by ``position.py`` into the
+typed ``Position``; rule options are checked by their declared types and ranges (``rules.py``),
+with messages that name the option and what it allows.
 """
 
 from __future__ import annotations
@@ -33,8 +36,13 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def from_plain(cls: Any, data: Any, path: str) -> Any:
-    """Build a value of type ``cls`` from JSON data or raise ``SaveFormatError`` naming ``path``."""
+def from_plain(cls: Any, data: Any, path: str, defaults: bool = False) -> Any:
+    """Build a value of type ``cls`` from JSON data or raise ``SaveFormatError`` naming ``path``.
+
+    With ``defaults``, a dataclass field missing from the data takes its default (an action or a
+    rule option left out); without, every field must be there (a saved state is whole)."""
+    if cls is Any:
+        return data
     origin = typing.get_origin(cls)
     if origin in (typing.Union, types.UnionType):
         options = typing.get_args(cls)
@@ -47,6 +55,20 @@ def from_plain(cls: Any, data: Any, path: str) -> Any:
             raise SaveFormatError(f"{path}: expected a list")
         (item,) = typing.get_args(cls)
         return [from_plain(item, v, f"{path}[{i}]") for i, v in enumerate(data)]
+    if origin is tuple:
+        if not isinstance(data, (list, tuple)):
+            raise SaveFormatError(f"{path}: expected a list")
+        args = typing.get_args(cls)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_plain(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
+        if len(data) != len(args):
+            raise SaveFormatError(f"{path}: expected a list of {len(args)}")
+        return tuple(from_plain(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
+    if origin is dict:
+        if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+            raise SaveFormatError(f"{path}: expected an object")
+        _, value_type = typing.get_args(cls)
+        return {k: from_plain(value_type, v, f"{path}.{k}") for k, v in data.items()}
     if isinstance(cls, type) and dataclasses.is_dataclass(cls):
         if not isinstance(data, dict):
             raise SaveFormatError(f"{path}: expected an object")
@@ -58,6 +80,8 @@ def from_plain(cls: Any, data: Any, path: str) -> Any:
         kwargs = {}
         for f in saved:
             if f.name not in data:
+                if defaults and (f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING):
+                    continue
                 raise SaveFormatError(f"{path}.{f.name}: missing")
             kwargs[f.name] = from_plain(hints[f.name], data[f.name], f"{path}.{f.name}")
         return cls(**kwargs)
