@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
 from .codes import AuctionLimit, Code, IncomeTaxMode, RentClaimMode, ShortGame
+from .serial import to_plain
 
 # The allowed texts of each choice option, for callers that list them.
 RENT_CLAIM_MODES = tuple(m.value for m in RentClaimMode)
@@ -163,7 +164,9 @@ class Rules:
         return 4 if self.short_game == ShortGame.DOTCOM else 5
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+        """The options as plain data (``serial.to_plain``, as the state, actions and events)."""
+        plain: dict[str, Any] = to_plain(self)
+        return plain
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
