@@ -16,7 +16,7 @@ import locale
 import sys
 import textwrap
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..engine import BOARD_SIZE, NOBODY, Game
@@ -266,14 +266,76 @@ class Screen:
         for i, line in enumerate(lines):
             self.put(top + i, max(0, (cols - len(line)) // 2), line, self.theme("title"))
 
-    def _draw_prompt_line(self, lay: Layout) -> None:
+    def _prompt_block(self, lay: Layout) -> list[tuple[str, str]]:
+        """The lines of a question (or hint) too long for the rows below the board, shown instead
+        at the bottom of the ring's inside; [] when it fits where it is drawn.
+
+        A question wraps upwards from the bottom line, but never over the board's bottom row (its
+        tokens, houses and mortgage marks are what a debt or a rent question is about): where there
+        is no spare line below the board (80x24), the whole question is shown inside the ring, the
+        message area giving up its last lines, and the bottom line keeps its end and the answer.
+        """
+        ui = self.ui
+        if ui is None or self.setup is not None or self.game is None:
+            return []
+        spare = max(0, lay.prompt.y - lay.board.bottom)
+        width = max(20, lay.inner.w - 2)
+        if ui.prompt is not None:
+            lines = textwrap.wrap(ui.prompt, max(20, lay.cols - 14)) or [""]
+            extra = len(lines[-3:]) - 1
+            if ui.prompt_error:
+                x = len(lines[-1]) + 1 + len(ui.prompt_input) + 2
+                if x + len(ui.prompt_error) + 2 >= lay.cols:
+                    extra += 1
+            if extra <= spare:
+                return []
+            block = [(line, "prompt") for line in textwrap.wrap(ui.prompt, width)]
+            if ui.prompt_error:
+                block += [(line, "error") for line in textwrap.wrap(f"({ui.prompt_error})", width)]
+            return block[-max(1, lay.inner.h // 3):]
+        if ui.hint:
+            lines = textwrap.wrap(ui.hint, max(20, lay.cols - 1)) or [""]
+            if len(lines[-3:]) - 1 <= spare:
+                return []
+            return [(line, "dim") for line in textwrap.wrap(ui.hint, width)][-max(1, lay.inner.h // 3):]
+        return []
+
+    @staticmethod
+    def _tail(text: str, width: int) -> str:
+        """The end of ``text`` in ``width`` columns, from a word's start, "..." before it when cut."""
+        if len(text) <= width:
+            return text
+        cut = text[-(width - 3):]
+        space = cut.find(" ")
+        if 0 <= space < len(cut) // 2:
+            cut = cut[space + 1:]
+        return "..." + cut
+
+    def _draw_prompt_block(self, lay: Layout, block: list[tuple[str, str]]) -> None:
+        t = self.theme
+        x, w = lay.inner.x + 1, lay.inner.w - 2
+        top = lay.inner.bottom - len(block)
+        self.fill(Rect(top - 1, lay.inner.x, len(block) + 1, lay.inner.w))  # a blank line above it
+        for i, (text, role) in enumerate(block):
+            self.put(top + i, x, text.ljust(w), t(role), w)
+
+    def _draw_prompt_line(self, lay: Layout, block: list[tuple[str, str]] | None = None) -> None:
         ui = self.ui
         y = lay.prompt.y
         t = self.theme
         if ui is None:
             return
         prompt = ui.prompt
-        if prompt is not None:
+        if prompt is not None and block:
+            # The whole question is in the ring (``_prompt_block``): here its end and the answer.
+            width = max(20, lay.cols - 14)
+            tail = self._tail(" ".join(prompt.split()), width)
+            x = self.put(y, 0, tail + " ", t("prompt"))
+            x += self.put(y, x, ui.prompt_input, t("message"))
+            self.put(y, x, "_", t("cursor"))
+            if ui.prompt_error and x + 2 + len(ui.prompt_error) + 2 < lay.cols:
+                self.put(y, x + 2, f"({ui.prompt_error})", t("error"))
+        elif prompt is not None:
             # A question wider than the screen wraps upwards, so its end (the default) stays in view.
             lines = textwrap.wrap(prompt, max(20, lay.cols - 14)) or [""]
             lines = lines[-3:]
@@ -290,6 +352,8 @@ class Screen:
                 else:  # no room after the answer: on its own line above the question
                     row = max(0, y - len(lines))
                     self.put(row, 0, error.ljust(lay.cols - 1), t("error"))
+        elif ui.hint and block:
+            self.put(y, 0, self._tail(" ".join(ui.hint.split()), lay.cols - 1).ljust(lay.cols - 1), t("dim"))
         elif ui.hint:
             # A hint wider than the screen wraps upwards too, so none of it is cut off.
             lines = textwrap.wrap(ui.hint, max(20, lay.cols - 1)) or [""]
@@ -343,6 +407,17 @@ class Screen:
     def _draw_game(self, lay: Layout) -> None:
         game, ui = self.game, self.ui
         assert game is not None and ui is not None
+        block = self._prompt_block(lay)
+        if block:
+            # The message area inside the ring gives up its last lines to the question.
+            limit = lay.inner.bottom - len(block) - 1
+
+            def above(r: Rect) -> Rect:
+                inside = lay.inner.x <= r.x and r.right <= lay.inner.right and r.y < lay.inner.bottom
+                return Rect(r.y, r.x, max(0, min(r.bottom, limit) - r.y), r.w) if inside else r
+
+            lay = replace(lay, log=above(lay.log), players=above(lay.players),
+                          notice=None if lay.notice is None else above(lay.notice))
         self._draw_bar(lay)
         self._draw_board(lay, game, ui)
         if ui.card is not None and ui.cursor is None:
@@ -355,7 +430,9 @@ class Screen:
         self._draw_log(lay, game, ui)
         if ui.popup is not None:
             self._draw_popup(lay, ui.popup)
-        self._draw_prompt_line(lay)
+        if block:
+            self._draw_prompt_block(lay, block)
+        self._draw_prompt_line(lay, block)
 
     def _draw_bar(self, lay: Layout) -> None:
         t = self.theme

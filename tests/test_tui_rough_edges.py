@@ -1,0 +1,67 @@
+"""Issue 26's rough edges of a first game on the curses screen, each in a pseudo-terminal at 80x24
+and one large size (the real program, read with pyte; waits have deadlines, no fixed sleeps)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+if sys.platform.startswith("win"):
+    pytest.skip("the pseudo-terminal harness is POSIX only", allow_module_level=True)
+
+from tui_harness import TuiSession  # noqa: E402
+
+from monopoly.tui.layout import Layout, layout  # noqa: E402
+
+SIZES = [(24, 80), (50, 160)]
+
+# Ann owes Bob $200 with $10 in hand; her light purples carry two houses each, both tokens on the
+# board's bottom row.
+DEBT = {
+    "edition": "us", "seed": 5,
+    "players": [
+        {"name": "Ann", "cash": 10, "square": "Baltic Avenue",
+         "owns": ["Mediterranean Avenue", "Baltic Avenue", "Oriental Avenue"]},
+        {"name": "Bob", "cash": 1500, "square": "Vermont Avenue", "owns": ["Reading Railroad"]},
+    ],
+    "buildings": {"Mediterranean Avenue": 2, "Baltic Avenue": 2},
+    "debt": {"player": "Ann", "amount": 200, "creditor": "Bob"},
+    "current_player": "Ann",
+}
+
+
+def position(tmp_path: Path, data: dict[str, object], name: str = "position.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data), "utf-8")
+    return str(path)
+
+
+def play(tmp_path: Path, data: dict[str, object], rows: int, cols: int, *more: str) -> TuiSession:
+    saves = tmp_path / "saves"
+    return TuiSession(["--position", position(tmp_path, data), "--save-dir", str(saves), *more], rows=rows, cols=cols)
+
+
+def board_bottom_row(s: TuiSession) -> str:
+    """The marks of the board's bottom row (owners and houses, tokens: one or two lines)."""
+    lay = layout(s.rows, s.cols)
+    assert isinstance(lay, Layout)
+    return s.line(lay.board.bottom - 2) + "\n" + s.line(lay.board.bottom - 1) if lay.cell_h >= 3 \
+        else s.line(lay.board.bottom - 1)
+
+
+@pytest.mark.parametrize("rows,cols", SIZES)
+def test_a_two_line_question_leaves_the_boards_bottom_row_in_view(tmp_path: Path, rows: int, cols: int) -> None:
+    with play(tmp_path, DEBT, rows, cols) as s:
+        s.wait_for("[M] _")
+        s.settle()
+        bottom = board_bottom_row(s)
+        assert "1 hh" in bottom and "2" in bottom, s.dump()  # owner, houses and Bob's token
+        assert "owners) [M] _" in s.line(rows - 1), s.dump()
+        assert "Ann must raise $190 more" in s.text(), "the whole question is on the screen\n" + s.dump()
+        s.send("x")  # a wrong key: its explanation does not cover the row either
+        s.wait_for("press one of the keys shown")
+        s.settle()
+        assert "1 hh" in board_bottom_row(s), s.dump()
