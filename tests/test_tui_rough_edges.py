@@ -4,6 +4,7 @@ and one large size (the real program, read with pyte; waits have deadlines, no f
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -65,3 +66,37 @@ def test_a_two_line_question_leaves_the_boards_bottom_row_in_view(tmp_path: Path
         s.wait_for("press one of the keys shown")
         s.settle()
         assert "1 hh" in board_bottom_row(s), s.dump()
+
+
+def new_game(tmp_path: Path, rows: int, cols: int, players: str = "Ann,cpu", seed: int = 5) -> TuiSession:
+    return TuiSession(["--players", players, "--seed", str(seed), "--save-dir", str(tmp_path / "saves")],
+                      rows=rows, cols=cols)
+
+
+@pytest.mark.parametrize("rows,cols", [(24, 80), (40, 120)])
+def test_help_and_the_game_in_numbers_scroll_to_their_last_line(tmp_path: Path, rows: int, cols: int) -> None:
+    with new_game(tmp_path, rows, cols) as s:
+        s.wait_for("Ann: D to throw the dice")
+        s.settle()
+        s.send("f")
+        s.send("d")
+        s.wait_for("Ann keeps the Get Out of Jail")  # seed 5: doubles onto Community Chest
+        s.settle()
+        s.send("?")
+        s.wait_for("Keys (1/2)")
+        s.send("x")
+        s.wait_for("Keys (2/2)")
+        s.send("G")  # End: the last line of the keys
+        s.wait_for("this list of keys")
+        s.send("x")
+        s.wait_gone("Keys (2/2)")
+        s.send("n")
+        s.wait_for("The game in numbers")
+        s.wait_for("Net worth at the end of each turn")
+        s.send(" ")  # a page down
+        s.wait_gone("Net worth at the end of each turn")
+        s.send("G")
+        s.wait_for("landed on")
+        s.wait_for(re.compile(r"Community Chest +\$0 +1"))
+        s.send("x")
+        s.wait_gone("The game in numbers")

@@ -390,7 +390,7 @@ class GameController:
             return
         width = max(len(k) for k, _ in KEYS.HELP_TEXT)
         others = [(f"{k:<{width}} {v}", "message") for k, v in KEYS.HELP_TEXT]
-        self.screen.show_popup(M.Popup("Keys (2/2)", others, indent=width + 1))
+        self.screen.page(M.Popup("Keys (2/2)", others, footer="any other key: back", indent=width + 1))
 
     # ------------------------------------------------------------------ undo and the numbers
     def undo(self) -> None:
@@ -409,7 +409,7 @@ class GameController:
         self.present(events)
         self.session.autosave()
 
-    def show_stats(self, footer: str = "any key goes back") -> None:
+    def show_stats(self, footer: str = "any other key goes back") -> None:
         """The story of the game in numbers (``monopoly.reports.stats``), in a popup."""
         from ..reports.stats import game_stats, stats_text
         try:
@@ -417,7 +417,8 @@ class GameController:
         except ValueError as exc:  # a game without a record (arranged by hand, or an old save)
             self.say(f"No figures for this game: {exc}", "dim")
             return
-        self.screen.show_popup(M.Popup("The game in numbers", [(line, "message") for line in lines], footer=footer))
+        self.screen.page(M.Popup("The game in numbers", [(line, "message") for line in lines], footer=footer),
+                         wrap=False)
 
     # ------------------------------------------------------------------ the history
     def history_popup(self, only: int | str | None = None, top: int | None = None) -> tuple[M.Popup, int]:
@@ -1275,7 +1276,7 @@ class GameController:
         key = self.screen.show_popup(M.Popup("Final valuation", rows,
                                              footer="N: the game in numbers; any other key leaves"))
         if key is not None and KEYS.command("bar", key) == "stats":
-            self.show_stats(footer="press any key to leave")
+            self.show_stats(footer="any other key leaves")
 
     def _end_line(self) -> str:
         outcome = self.game.outcome

@@ -845,6 +845,54 @@ class Screen:
             elif cmd == "cancel":
                 return None
 
+    def page(self, popup: M.Popup, wrap: bool = True) -> int | None:
+        """Show a pop-up longer (or wider) than the screen a page at a time: Up/Down, PgUp/PgDn,
+        Home/End scroll (Left/Right sideways when ``wrap`` is off and lines are cut); any other key
+        closes it and is returned. Sized from the layout at every key, so a resize re-pages it."""
+        top, left = 0, 0
+        while True:
+            lay = self.lay
+            if isinstance(lay, Layout):
+                area = lay.board if lay.board.h >= 10 else Rect(1, 0, lay.rows - 2, lay.cols)
+            else:
+                area = Rect(1, 0, 22, 80)
+            room = max(1, area.h - 5)  # the box, the footer and a blank line above it
+            width = max(10, area.w - 6)
+            lines: list[tuple[str, str]] = []
+            for text, role in popup.lines:
+                if wrap and text:
+                    lines += [(part.rstrip(), role) for part in
+                              textwrap.wrap(text, width, subsequent_indent=" " * popup.indent)]
+                else:
+                    lines.append((text.rstrip(), role))
+            widest = max([len(text) for text, _ in lines] + [0])
+            top = max(0, min(top, len(lines) - room))
+            left = max(0, min(left, widest - width))
+            shown = [(text[left:left + width], role) for text, role in lines[top:top + room]]
+            where = []
+            if len(lines) > room:
+                where.append(f"{top + 1}-{top + len(shown)} of {len(lines)}, Up/Down PgUp/PgDn scroll")
+            if widest > width:
+                where.append("Left/Right: sideways")
+            footer = "; ".join(where + [popup.footer] if popup.footer else where)
+            key = self.show_popup(replace(popup, lines=shown, footer=footer, indent=popup.indent))
+            if key is None:
+                return None
+            cmd = KEYS.command("history", key)
+            moves = {"up": -1, "down": 1, "page_up": -(room - 1), "page_down": room - 1}
+            if cmd in moves:
+                top += moves[cmd]
+            elif cmd == "first":
+                top = 0
+            elif cmd == "last":
+                top = len(lines)
+            elif key == curses.KEY_LEFT:
+                left -= max(1, width // 2)
+            elif key == curses.KEY_RIGHT:
+                left += max(1, width // 2)
+            else:
+                return key
+
     def show_popup(self, popup: M.Popup, timeout: float | None = None) -> int | None:
         """Show a pop-up until a key is pressed (or ``timeout`` runs out); return the key."""
         ui = self._ensure_ui()
