@@ -100,3 +100,33 @@ def test_help_and_the_game_in_numbers_scroll_to_their_last_line(tmp_path: Path, 
         s.wait_for(re.compile(r"Community Chest +\$0 +1"))
         s.send("x")
         s.wait_gone("The game in numbers")
+
+
+@pytest.mark.parametrize("rows,cols", SIZES)
+def test_the_set_ups_question_mark_shows_help_and_esc_goes_back_a_question(tmp_path: Path, rows: int,
+                                                                          cols: int) -> None:
+    with TuiSession(["--save-dir", str(tmp_path / "saves")], rows=rows, cols=cols) as s:
+        s.wait_for("Edition: (")
+        s.send("?")
+        s.wait_for("To answer: press the key of an answer, then RETURN.")
+        s.send("x")  # any key goes back to the question, and answers nothing
+        s.wait_gone("To answer")
+        s.send("2", "enter")
+        s.answer("Rules: (", "enter")
+        s.answer("Change the rule options one by one?", "enter")
+        s.answer("How many players?", "3", "enter")
+        s.wait_for("Player 1, choose a token")
+        s.send("esc")  # back to the number of players, the answer given offered again
+        s.wait_for("How many players? (2-")
+        assert "[3] _" in s.line(rows - 1), s.dump()
+        assert "Edition: UK (London)" in s.text() and "How many players? 3" not in s.text(), s.dump()
+        s.send("esc")
+        s.wait_for("Change the rule options one by one? (Y/N) [N] _")
+        s.send("esc")
+        s.wait_for("Rules: (")
+        s.send("esc")
+        s.wait_for("Edition: (")
+        assert "[2] _" in s.line(rows - 1), s.dump()
+        s.send("esc")  # at the first question: offered to leave
+        s.answer("Leave Monopoly?", "y", "enter")
+        assert s.wait_exit() == 0

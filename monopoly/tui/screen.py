@@ -401,6 +401,9 @@ class Screen:
                 for line in detail[: max(0, lay.rows - 2 - y)]:
                     self.put(y, 4, line, t("dim"), lay.cols - 6)
                     y += 1
+        if self.ui is not None and self.ui.popup is not None:  # ? inside a set-up question
+            self.fill(Rect(1, 0, lay.rows - 2, lay.cols))
+            self._draw_popup(lay, self.ui.popup)
         self._draw_prompt_line(lay)
 
     # ------------------------------------------------------------------ the game screen
