@@ -578,7 +578,7 @@ def test_the_save_prompt_refuses_names_it_cannot_keep_as_typed(tmp_path: Path) -
         s.send("ab", "漢", "c", "enter")
         s.wait_for("is not one column wide")
         s.send("autosave-mine", "enter")
-        s.wait_for("kept for the automatic saves")
+        s.wait_for("names beginning with autosave are kept")  # wrapped inside the ring at 80x24
         s.send("esc")
         s.wait_for("D to throw the dice")
         s.send("\x03")
