@@ -130,3 +130,33 @@ def test_the_set_ups_question_mark_shows_help_and_esc_goes_back_a_question(tmp_p
         s.send("esc")  # at the first question: offered to leave
         s.answer("Leave Monopoly?", "y", "enter")
         assert s.wait_exit() == 0
+
+
+def test_the_resume_list_chooses_a_game_that_goes_on_and_opening_it_leaves_its_time(tmp_path: Path) -> None:
+    import os
+
+    from monopoly.engine import EndGame, Game, Roll
+    from monopoly.storage import saves
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    going = Game.new(["Ann", "Bob"], "us", None, seed=3)
+    going.apply(Roll(going.current_player))
+    autosave = saves.GameRecord(folder).autosave(going)
+    os.utime(autosave, (1_700_000_000, 1_700_000_000))  # played long ago
+    over = Game.new(["Cy", "Dee"], "us", None, seed=4)
+    over.apply(EndGame(over.current_player))
+    saves.write_save(folder, "done", over)  # the newest file, a finished game
+    with TuiSession(["--save-dir", str(folder)]) as s:
+        s.answer("Resume a saved game?", "y", "enter")
+        s.wait_for("Choose a game")
+        s.settle()
+        chosen = next(line for line in s.text().splitlines() if "▶" in line)
+        assert autosave.stem in chosen and "Ann, Bob" in chosen, s.dump()
+        s.send("enter")
+        s.wait_for("Resumed from")
+        s.settle()
+        s.send("ctrl-c")
+        s.wait_exit()
+    assert autosave.stat().st_mtime == 1_700_000_000, "opening the game and leaving did not touch it"
+    assert sorted(p.name for p in folder.glob("*.json")) == sorted(["done.json", autosave.name])

@@ -104,6 +104,8 @@ class SetupScreens:
                              self.view.lines + [(f"Choose a game (Up/Down, RETURN; ESC: back). Saves are in "
                                                  f"{self.save_dir}", "title")],
                              resume_rows(existing, width), details=[resume_detail(e) for e in existing])
+            # The newest game that can go on is chosen first: RETURN must not open a finished one.
+            view.selected = next((i for i, e in enumerate(existing) if not e.over and not e.problem), 0)
             ui = self.screen.ui
             if ui is not None:
                 ui.hint = "Up/Down choose, RETURN loads, ESC goes back"
