@@ -438,7 +438,7 @@ def test_buying_houses_with_the_cursor(tmp_path: Path) -> None:
 
 def test_selling_a_hotel_under_a_shortage_rearranges_the_set(tmp_path: Path) -> None:
     """The rulebook's example: hotels on St. James and Tennessee, 4 houses on New York, 3 in the bank."""
-    screen = FakeScreen(keys("h", "s", "1", "enter", "d") + QUIT)
+    screen = FakeScreen(keys("h", "s", "1", "enter", "y", "d") + QUIT)
     game, controller = make(tmp_path, [], screen)
     s = game.view
     others = [21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39]

@@ -944,6 +944,12 @@ class GameController:
                 return
             take_cards = cards
         self._show_offer(p, r, give, take, give_cards, take_cards)
+        if not (give or take or give_cards or take_cards):
+            # Refused now, not after the cash questions, when the engine refuses any cash-only trade.
+            problem = game.view.problem(Offer(p, r, (), (), 1, (), (), settle).action())
+            if problem is not None:
+                self.say(f"That trade is not possible: {problem}", "bad")
+                return
         cash = self._trade_cash(p, r, settle)
         if cash is None:
             return
@@ -1039,8 +1045,12 @@ class GameController:
         sellers = self.persons_with(A.SellBuilding)
         if builders and sellers:
             answer = self.ask(Question("Houses:", CHOICE, "buy", (Choice("b", "buy", "buy"), Choice("s", "sell", "sell"))))
+        elif builders:
+            answer = "buy"
         else:
-            answer = "buy" if builders else "sell"
+            # Nobody can build (short of cash, say): why, before any selling (issue 26).
+            self.say(self._why_not("houses"), "dim")
+            answer = "sell" if self.yes_no("No building can be bought now. Sell buildings instead?", False) else None
         if answer == "buy":
             self.buy_houses(builders)
         elif answer == "sell":
@@ -1146,11 +1156,21 @@ class GameController:
                 self.say(f"{M.name(game, p)} cannot build any more now", "dim")
                 self.screen.flush_keys()
                 return
+            # Every site of the player's colour sets, not only those legal now: a site that would
+            # make the set uneven is refused with the engine's reason instead of being skipped.
+            sites = sorted(set(squares) | {s for g in game.view.monopolies(p) for s in g.squares})
+            if start is not None and start not in squares:  # the cursor starts where a building may go
+                origin = start
+                start = min(squares, key=lambda s: (s - origin) % BOARD_SIZE)
             how, sq = self.screen.board_cursor(
-                f"{M.name(game, p)}: place building {placed + 1} of {count} - RETURN builds, D done", squares, start)
+                f"{M.name(game, p)}: place building {placed + 1} of {count} - RETURN builds, D done", sites, start)
             if how != "pick" or sq is None:
                 return
             start = sq
+            problem = game.view.build_problem(sq, p)
+            if problem is not None:
+                self.say(f"Not on {game.edition.squares[sq].name}: {problem}", "bad")
+                continue
             if self.apply(A.Build(p, sq)) is not None:
                 placed += 1
         if placed == count:
@@ -1166,10 +1186,16 @@ class GameController:
                 self.screen.flush_keys()
                 return
             how, sq = self.screen.board_cursor(
-                f"{M.name(game, p)}: RETURN sells a building (evenly), D done", squares, start)
+                f"{M.name(game, p)}: RETURN chooses a building to sell (evenly), D done", squares, start)
             if how != "pick" or sq is None:
                 return
             start = sq
+            # Asked, with N the default: one RETURN too many never sells a building (issue 26).
+            what = "the hotel" if game.view.hotel(sq) else "a house"
+            sure = self.yes_no(f"{M.name(game, p)}: sell {what} on {game.edition.squares[sq].name} to the bank "
+                               "at half price?", False)
+            if not sure:
+                continue
             self.apply(A.SellBuilding(p, sq))
             if debt is not None and game.pending is not debt:
                 self.screen.flush_keys()

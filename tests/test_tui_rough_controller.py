@@ -1,0 +1,59 @@
+"""Issue 26's rough edges in the screen's dialogs (houses, trades, jail), driven in-process with
+the fake screen of test_tui_controller: each test failed before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from monopoly.engine import arrange
+from monopoly.tui import play
+from test_tui_controller import QUIT, FakeScreen, keys, make, messages
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(play, "AUCTION_WAIT", 0.01)
+    monkeypatch.setattr(play, "CLAIM_WINDOW", 0.01)
+
+
+def test_houses_says_why_nobody_can_build_before_offering_to_sell(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("h", "enter") + QUIT)  # Houses; RETURN: no, do not sell
+    game, controller = make(tmp_path, [], screen)
+    arrange(game, owners={1: 0, 3: 0}, buildings={1: 1, 3: 1}, cash={"Ann": 10})
+    controller.run()
+    said = messages(controller)
+    assert any(m.startswith("Ann cannot build on") or "needs $50 in cash" in m for m in said), said
+    assert any(p.startswith("No building can be bought now. Sell buildings instead? (Y/N) [N]")
+               for p in screen.transcript), screen.transcript
+    assert game.view.houses(1) == game.view.houses(3) == 1, "nothing was sold"
+
+
+def test_one_return_on_the_sell_cursor_does_not_sell(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("h", "s", "enter", "enter", "d") + QUIT)  # pick, RETURN at the question: no
+    game, controller = make(tmp_path, [], screen)
+    arrange(game, owners={1: 0, 3: 0}, buildings={1: 1, 3: 1})
+    controller.run()
+    assert game.view.houses(1) == game.view.houses(3) == 1
+    assert any("sell a house on" in p and "[N]" in p for p in screen.transcript), screen.transcript
+
+
+def test_an_uneven_build_is_refused_with_the_engines_reason(tmp_path: Path) -> None:
+    # Mediterranean has a house, Baltic none: the cursor may stop on Mediterranean, which is refused.
+    screen = FakeScreen(keys("h", "b", "1\n", "enter", "enter") + QUIT)
+    game, controller = make(tmp_path, [], screen)
+    arrange(game, owners={1: 0, 3: 0}, buildings={1: 1})
+    controller.run()
+    said = messages(controller)
+    assert any(m.startswith("Not on Mediterranean Avenue: ") for m in said), said
+    assert game.view.houses(3) == 1 and game.view.houses(1) == 1, "then built on Baltic Avenue"
+
+
+def test_a_cash_only_trade_is_refused_before_the_cash_questions(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("t", "1", "d") + QUIT)  # Ann offers Bob a trade, marks nothing; Bob has nothing
+    game, controller = make(tmp_path, [], screen)
+    arrange(game, owners={1: 0})
+    controller.run()
+    assert "That trade is not possible: a trade must include at least one property or card" in messages(controller)
+    assert not any("who pays" in p for p in screen.transcript), screen.transcript
