@@ -378,12 +378,12 @@ def test_jail_choices(tmp_path: Path) -> None:
 
 
 def test_the_last_throw_in_jail_is_announced(tmp_path: Path) -> None:
-    screen = FakeScreen(keys("d", "y") + QUIT)
+    screen = FakeScreen(keys("d", "t", "y") + QUIT)  # asked first (issue 26), T throws
     game, controller = make(tmp_path, [(1, 3)], screen)
     s = game.view
     arrange(game, jail={0: 2})
     controller.run()
-    assert "Ann's last throw in jail: without doubles, Ann pays $50 and moves" in messages(controller)
+    assert "Ann's last throw in jail: without doubles, Ann pays $50 and moves." in messages(controller)
     assert not s.in_jail(0) and s.position(0) == 14, "the fine was paid and Ann moved"
 
 

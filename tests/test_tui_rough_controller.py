@@ -57,3 +57,24 @@ def test_a_cash_only_trade_is_refused_before_the_cash_questions(tmp_path: Path) 
     controller.run()
     assert "That trade is not possible: a trade must include at least one property or card" in messages(controller)
     assert not any("who pays" in p for p in screen.transcript), screen.transcript
+
+
+def test_the_last_throw_in_jail_is_explained_and_asked_before_the_dice_fly(tmp_path: Path) -> None:
+    # Ann's third turn in jail, $30 in hand and no card: throwing is all she may do. D used to
+    # throw at once, the explanation scrolled away unseen.
+    screen = FakeScreen(keys("d", "esc") + QUIT)
+    game, controller = make(tmp_path, [(1, 2)], screen)
+    arrange(game, jail={"Ann": 2}, cash={"Ann": 30})
+    controller.run()
+    assert any(p.startswith("Ann's last throw in jail: without doubles, Ann pays $50 and moves. "
+                            "(T throw for doubles) [T]") for p in screen.transcript), screen.transcript
+    assert game.view.player(0).in_jail, "ESC put the throw off"
+
+
+def test_the_history_says_why_the_fine_was_paid_after_the_last_throw() -> None:
+    from monopoly.engine import events as E
+    from monopoly.engine import Game
+    from monopoly.session import model as M
+    game = Game.new(["Ann", "Bob"], "us", None, seed=1)
+    text, _ = M.format_event(game, E.LeftJail(0, "forced_fine"))
+    assert text == "Ann threw no doubles on the last of three tries in jail: pays the fine and leaves jail"

@@ -62,7 +62,7 @@ _JAIL_HOW = {
     "doubles": "throws doubles and leaves jail",
     "fine": "pays the fine and leaves jail",
     "card": "uses a Get Out of Jail Free card and leaves jail",
-    "forced_fine": "has had three tries: pays the fine and leaves jail",
+    "forced_fine": "threw no doubles on the last of three tries in jail: pays the fine and leaves jail",
 }
 _JAIL_WHY = {"square": "", "card": " (the card says so)", "doubles": " for throwing three doubles"}
 ENDINGS = {

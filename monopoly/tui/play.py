@@ -521,16 +521,19 @@ class GameController:
         pl = self.game.view.player(p)
         action: A.Action = A.Roll(p)
         if pl.in_jail:
-            if self.game.view.last_jail_throw(p):
-                self.say(f"{pl.name}'s last throw in jail: without doubles, {pl.name} pays "
-                         f"{self.game.money(self.game.edition.jail_fine)} and moves", "rent")
+            text = f"{pl.name} is in jail:"
+            last = self.game.view.last_jail_throw(p)
+            if last:
+                text = (f"{pl.name}'s last throw in jail: without doubles, {pl.name} pays "
+                        f"{self.game.money(self.game.edition.jail_fine)} and moves.")
+                self.say(text, "rent")
             choices = [Choice("t", "throw for doubles", "roll")]
             if self.game.is_legal(A.PayJailFine(p)):
                 choices.append(Choice("p", f"pay {self.game.money(self.game.edition.jail_fine)}", "fine"))
             if self.game.is_legal(A.UseJailCard(p)):
                 choices.append(Choice("c", "use your card", "card"))
-            if len(choices) > 1:
-                answer = self.ask(Question(f"{pl.name} is in jail:", CHOICE, "roll", tuple(choices)))
+            if len(choices) > 1 or last:  # the last throw is asked for, even with nothing else to choose
+                answer = self.ask(Question(text, CHOICE, "roll", tuple(choices)))
                 if answer is None:
                     return
                 if answer == "fine":
