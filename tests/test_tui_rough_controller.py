@@ -78,3 +78,31 @@ def test_the_history_says_why_the_fine_was_paid_after_the_last_throw() -> None:
     game = Game.new(["Ann", "Bob"], "us", None, seed=1)
     text, _ = M.format_event(game, E.LeftJail(0, "forced_fine"))
     assert text == "Ann threw no doubles on the last of three tries in jail: pays the fine and leaves jail"
+
+
+def test_a_wrong_key_on_the_option_bar_is_explained(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("z") + QUIT)
+    game, controller = make(tmp_path, [], screen)
+    controller.run()
+    assert any(m.startswith("'z' is no option here: D R T M H O C F S Q") for m in messages(controller))
+
+
+def test_small_words_and_marks_of_the_screen() -> None:
+    from monopoly.engine import events as E
+    from monopoly.engine import Game
+    from monopoly.session import model as M
+    game = Game.new(["Ann", "Bob"], "us", None, seed=1)
+    # GO: the same event whether the token passed GO or stopped on it
+    assert M.format_event(game, E.PassedGo(0, 200)) == ("Ann reaches GO: collects $200", "good")
+    # the money filter of the history: a bid moves no money
+    assert not M.event_moves_money(E.BidMade(0, 50)) and M.event_moves_money(E.AuctionWon(0, "square", 3, 50))
+    # the deed card keeps a space before its right border at every width (80 columns: 26)
+    for width in range(12, 41):
+        for amount in ("$100", "$12M", "$1,000"):
+            line = M.deed_line("Rent with colour set", amount, width)
+            assert len(line) == width and line.endswith(amount + " "), (width, line)
+    # a path is never wrapped at a hyphen
+    ui = M.UIState(tokens=[])
+    ui.say("Game saved as t1 (/tmp/pytest-of-root/pytest-12/saves/autosave-98b2c151652c.json)", "good")
+    text = "\n".join(line for line, _ in M.log_lines(ui.messages, 70, 10))
+    assert "(/tmp/pytest-of-root/pytest-12/saves/autosave-98b2c151652c.json)" in text, text

@@ -128,7 +128,8 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
             return f"{n(event.player)} goes back {-event.steps} squares", "message"
         return None
     if isinstance(event, E.PassedGo):
-        return f"{n(event.player)} passes GO: collects {money(event.salary)}", "good"
+        # the same event whether the token passed GO or stopped on it: words true of both
+        return f"{n(event.player)} reaches GO: collects {money(event.salary)}", "good"
     if isinstance(event, E.Landed):
         return f"{n(event.player)} lands on {square_name(game, event.square)}", "message"
     if isinstance(event, E.CardDrawn):

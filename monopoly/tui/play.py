@@ -357,6 +357,13 @@ class GameController:
         if index is not None:
             ui.bar_index = index
             self.run_option(KEYS.OPTIONS[index].command)
+            return
+        # Any other key is explained rather than ignored (issue 26).
+        ch = key_char(key)
+        shown = repr(ch) if ch and ch != " " else "That key"
+        letters = " ".join(o.key.upper() for o in KEYS.OPTIONS)
+        self.say(f"{shown} is no option here: {letters}, Left/Right and RETURN choose one; "
+                 "L history, N numbers, U undo, ? help", "dim")
 
     def option_handlers(self) -> dict[str, Callable[[], None]]:
         """The option bar's commands (``keys.OPTIONS``) and what each runs."""
@@ -418,7 +425,7 @@ class GameController:
             self.say(f"No figures for this game: {exc}", "dim")
             return
         self.screen.page(M.Popup("The game in numbers", [(line, "message") for line in lines], footer=footer),
-                         wrap=False)
+                         wrapped=False)
 
     # ------------------------------------------------------------------ the history
     def history_popup(self, only: int | str | None = None, top: int | None = None) -> tuple[M.Popup, int]:

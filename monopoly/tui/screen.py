@@ -54,6 +54,11 @@ def key_char(key: int) -> str:
     return ""
 
 
+def wrap(text: str, width: int, **options: Any) -> list[str]:
+    """``textwrap.wrap`` that never breaks at a hyphen (a path or a save name stays whole)."""
+    return textwrap.wrap(text, width, break_on_hyphens=False, **options)
+
+
 _ASCII_MONEY = str.maketrans({"£": "L", "€": "E", "¥": "Y"})
 
 
@@ -281,7 +286,7 @@ class Screen:
         spare = max(0, lay.prompt.y - lay.board.bottom)
         width = max(20, lay.inner.w - 2)
         if ui.prompt is not None:
-            lines = textwrap.wrap(ui.prompt, max(20, lay.cols - 14)) or [""]
+            lines = wrap(ui.prompt, max(20, lay.cols - 14)) or [""]
             extra = len(lines[-3:]) - 1
             if ui.prompt_error:
                 x = len(lines[-1]) + 1 + len(ui.prompt_input) + 2
@@ -289,15 +294,15 @@ class Screen:
                     extra += 1
             if extra <= spare:
                 return []
-            block = [(line, "prompt") for line in textwrap.wrap(ui.prompt, width)]
+            block = [(line, "prompt") for line in wrap(ui.prompt, width)]
             if ui.prompt_error:
-                block += [(line, "error") for line in textwrap.wrap(f"({ui.prompt_error})", width)]
+                block += [(line, "error") for line in wrap(f"({ui.prompt_error})", width)]
             return block[-max(1, lay.inner.h // 3):]
         if ui.hint:
-            lines = textwrap.wrap(ui.hint, max(20, lay.cols - 1)) or [""]
+            lines = wrap(ui.hint, max(20, lay.cols - 1)) or [""]
             if len(lines[-3:]) - 1 <= spare:
                 return []
-            return [(line, "dim") for line in textwrap.wrap(ui.hint, width)][-max(1, lay.inner.h // 3):]
+            return [(line, "dim") for line in wrap(ui.hint, width)][-max(1, lay.inner.h // 3):]
         return []
 
     @staticmethod
@@ -337,7 +342,7 @@ class Screen:
                 self.put(y, x + 2, f"({ui.prompt_error})", t("error"))
         elif prompt is not None:
             # A question wider than the screen wraps upwards, so its end (the default) stays in view.
-            lines = textwrap.wrap(prompt, max(20, lay.cols - 14)) or [""]
+            lines = wrap(prompt, max(20, lay.cols - 14)) or [""]
             lines = lines[-3:]
             for i, line in enumerate(lines[:-1]):
                 row = y - (len(lines) - 1) + i
@@ -356,7 +361,7 @@ class Screen:
             self.put(y, 0, self._tail(" ".join(ui.hint.split()), lay.cols - 1).ljust(lay.cols - 1), t("dim"))
         elif ui.hint:
             # A hint wider than the screen wraps upwards too, so none of it is cut off.
-            lines = textwrap.wrap(ui.hint, max(20, lay.cols - 1)) or [""]
+            lines = wrap(ui.hint, max(20, lay.cols - 1)) or [""]
             lines = lines[-3:]
             for i, line in enumerate(lines):
                 self.put(y - (len(lines) - 1) + i, 0, line.ljust(lay.cols - 1), t("dim"))
@@ -371,7 +376,7 @@ class Screen:
         room = lay.rows - 4
         lines: list[tuple[str, str]] = []
         for text, role in view.lines:
-            parts = textwrap.wrap(text, max(20, lay.cols - 4), subsequent_indent="  ") if text else [""]
+            parts = wrap(text, max(20, lay.cols - 4), subsequent_indent="  ") if text else [""]
             lines += [(part, role) for part in parts]
         items = view.items
         if items is not None:
@@ -387,7 +392,7 @@ class Screen:
             detail: list[str] = []
             if view.details and 0 <= view.selected < len(view.details):
                 for text in view.details[view.selected]:
-                    detail += textwrap.wrap(text, max(20, lay.cols - 6), subsequent_indent="  ")
+                    detail += wrap(text, max(20, lay.cols - 6), subsequent_indent="  ")
             y += 1
             space = max(1, lay.rows - 2 - y - (len(detail) + 1 if detail else 0))
             first = max(0, min(view.selected - space // 2, len(items) - space))
@@ -532,7 +537,7 @@ class Screen:
         inner_w = rect.w - 2
         head = card.title.center(inner_w)[:inner_w]
         self.put(rect.y + 1, rect.x + 1, head, t.group(card.group_colour) if card.group_colour else t("title"))
-        footer = [part for note in card.footer for part in textwrap.wrap(note, inner_w - 2)]
+        footer = [part for note in card.footer for part in wrap(note, inner_w - 2)]
         used = 1 + (1 if card.owner_line else 0) + len(card.lines) + len(footer)
         gap = 1 if rect.h - 2 - used >= 3 else 0  # a larger card spaces its parts out
         y = rect.y + 2 + gap
@@ -559,7 +564,7 @@ class Screen:
         inner_w = rect.w - 2
         self.put(rect.y + 1, rect.x + 1, deck.upper().center(inner_w), t("title"))
         y = rect.y + 3
-        for part in textwrap.wrap(text, inner_w - 2):
+        for part in wrap(text, inner_w - 2):
             if y >= rect.bottom - 1:
                 break
             self.put(y, rect.x + 2, part, t("message"))
@@ -660,14 +665,14 @@ class Screen:
             n = lay.notice
             y = n.y
             for text in notices:
-                for part in textwrap.wrap(text, n.w):
+                for part in wrap(text, n.w):
                     if y < n.bottom:
                         self.put(y, n.x, part, t("rent"), n.w)
                         y += 1
             notices = []
         lines: list[tuple[str, str]] = []
         for text in notices:
-            lines += [(part, "rent") for part in textwrap.wrap(text, r.w)]
+            lines += [(part, "rent") for part in wrap(text, r.w)]
         lines += M.log_lines(ui.messages, r.w, r.h - len(lines))
         y = r.y
         for text, role in lines[: r.h]:
@@ -685,7 +690,7 @@ class Screen:
         width_cap = area.w - 6
         lines: list[tuple[str, str]] = []
         for text, role in popup.lines:
-            parts = textwrap.wrap(text, width_cap, subsequent_indent=" " * popup.indent) if text else [""]
+            parts = wrap(text, width_cap, subsequent_indent=" " * popup.indent) if text else [""]
             lines += [(part.rstrip(), role) for part in parts]
         if len(lines) + (3 if popup.footer else 2) > max_h:
             # Short of room (eight bidders on 80x24): blank spacing lines go before any text is cut.
@@ -848,9 +853,9 @@ class Screen:
             elif cmd == "cancel":
                 return None
 
-    def page(self, popup: M.Popup, wrap: bool = True) -> int | None:
+    def page(self, popup: M.Popup, wrapped: bool = True) -> int | None:
         """Show a pop-up longer (or wider) than the screen a page at a time: Up/Down, PgUp/PgDn,
-        Home/End scroll (Left/Right sideways when ``wrap`` is off and lines are cut); any other key
+        Home/End scroll (Left/Right sideways when ``wrapped`` is off and lines are cut); any other key
         closes it and is returned. Sized from the layout at every key, so a resize re-pages it."""
         top, left = 0, 0
         while True:
@@ -863,9 +868,9 @@ class Screen:
             width = max(10, area.w - 6)
             lines: list[tuple[str, str]] = []
             for text, role in popup.lines:
-                if wrap and text:
+                if wrapped and text:
                     lines += [(part.rstrip(), role) for part in
-                              textwrap.wrap(text, width, subsequent_indent=" " * popup.indent)]
+                              wrap(text, width, subsequent_indent=" " * popup.indent)]
                 else:
                     lines.append((text.rstrip(), role))
             widest = max([len(text) for text, _ in lines] + [0])
