@@ -117,16 +117,15 @@ def test_the_set_ups_question_mark_shows_help_and_esc_goes_back_a_question(tmp_p
         s.answer("How many players?", "3", "enter")
         s.wait_for("Player 1, choose a token")
         s.send("esc")  # back to the number of players, the answer given offered again
-        s.wait_for("How many players? (2-")
-        assert "[3] _" in s.line(rows - 1), s.dump()
+        s.wait_for(re.compile(r"How many players\? \(2-\d\) \[3\] _"))
+        s.settle()
         assert "Edition: UK (London)" in s.text() and "How many players? 3" not in s.text(), s.dump()
         s.send("esc")
         s.wait_for("Change the rule options one by one? (Y/N) [N] _")
         s.send("esc")
         s.wait_for("Rules: (")
         s.send("esc")
-        s.wait_for("Edition: (")
-        assert "[2] _" in s.line(rows - 1), s.dump()
+        s.wait_for("3 .com Edition) [2] _")
         s.send("esc")  # at the first question: offered to leave
         s.answer("Leave Monopoly?", "y", "enter")
         assert s.wait_exit() == 0
