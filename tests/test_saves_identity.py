@@ -292,3 +292,20 @@ def test_f9_a_recovered_autosave_takes_its_log_from_its_target(tmp_path: Path) -
     os.utime(tmp, (later, later))
     (recovered,) = saves.tidy(tmp_path)
     assert saves.read_save(recovered).game.to_dict() == game.to_dict()
+
+
+def test_resuming_a_named_save_keeps_the_games_identity_and_its_own_autosave(tmp_path: Path) -> None:
+    # Issue 26: with nothing else running, resuming a named save always "forked" the game: its own
+    # autosave, left by the session that saved it, counted as another session's progress.
+    record = saves.GameRecord(tmp_path)
+    game = new_game()
+    play(game, 4)
+    record.autosave(game, None, UI)
+    named = record.save("mine", game, None, UI)
+    loaded = saves.read_save(named)
+    again = saves.GameRecord.resumed(tmp_path, loaded)
+    play(loaded.game, 3)
+    path = again.autosave(loaded.game, None, UI)
+    assert again.forked_from is None and again.game_id == record.game_id and path == record.autosave_path
+    assert saves.read_save(path).game.to_dict() == loaded.game.to_dict()
+    assert sorted(p.name for p in tmp_path.glob("*.json")) == sorted([named.name, path.name])

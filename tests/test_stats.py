@@ -105,3 +105,22 @@ def test_rent_and_money_add_up_in_any_seeded_game(kind: str, seed: int) -> None:
     assert sum(tally.rent_received) + tally.rent_to_bank == sum(tally.rent_paid) == sum(tally.property_rent)
     assert [stats.start_cash[p] + sum(tally.money[p].values()) for p in range(3)] == stats.final_cash
     assert sum(tally.landings) == sum(1 for e in game.log if isinstance(e, E.Landed))
+
+
+def test_the_charts_turns_are_apart_even_when_the_chart_is_narrow() -> None:
+    # Issue 26: a chart of a few turns read "turn 0turn 2".
+    for points in (2, 3, 12):
+        lines = chart([list(range(points))], ["Ann"], list(range(points)), lambda a: f"${a}")
+        assert "turn 0 " in lines[-2] and lines[-2].rstrip().endswith(f"turn {points - 1}"), lines[-2]
+
+
+def test_squares_that_share_a_name_are_one_row_of_the_property_table() -> None:
+    # Issue 26: the three Chance squares (and Community Chest's) were rows of their own.
+    game = seeded("us", 1)
+    lines = stats_text(game_stats(game.record()))
+    table = lines[next(i for i, line in enumerate(lines) if line.startswith("property")) + 1:]
+    names = [line[:24].strip() for line in table]
+    assert len(names) == len(set(names)), names
+    landed = Counter(game.edition.squares[e.square].name for e in game.log if isinstance(e, E.Landed))
+    chance = next(line for line in table if line.startswith("Chance "))
+    assert int(chance.split()[-1]) == landed["Chance"]

@@ -277,11 +277,11 @@ def test_the_views(tmp_path: Path) -> None:
     _, out = session(game, ["board", "deed board", "deed", "assets", "assets bob", "credit", "owners", "owners 1",
                             "log 2", "clock", "help", "help deed", "cash", "fastmove"], tmp_path)
     said = lines_of(out)
-    assert "39 Boardwalk                owner 1 Ann" in said
+    assert "39 Boardwalk                owner 1 Ann; Dark Blue group" in said  # the colour group named
     assert " 0 Go                       here: Ann, Bob" in said
-    assert "BOARDWALK (square 39)" in said and "  Rent                      $50  <- now" in said
+    assert "BOARDWALK (square 39, Dark Blue group)" in said and "  Rent                      $50  <- now" in said
     assert "GO (square 0)" in said
-    assert "  Boardwalk                price    $400  mortgage value $200" in said
+    assert "  Boardwalk (Dark Blue)                price    $400  mortgage value $200" in said
     assert "2 Bob: cash $1,500" in said and "  no property" in said
     assert "1 Ann      $1,500" in said
     assert "1 Boardwalk" in said and "1 Ann (Car)" in said
@@ -528,3 +528,65 @@ def test_a_persons_turn_starts_with_what_the_others_did_and_a_computer_builds_in
         "  Bob threw 5 to Reading Railroad; bought Reading Railroad ($200)",
         "  Cy threw 4 to Income Tax",
     ]
+
+
+# ---------------------------------------------------------------------------------------- issue 26's rough edges
+def test_help_lists_every_answer_and_explains_one_not_asked_now(tmp_path: Path) -> None:
+    game = new_game()
+    _, out = session(game, ["help", "help fine", "help settle", "help a"], tmp_path)
+    said = lines_of(out)
+    for word in ("fine", "card", "pay", "draw", "lift", "keep", "settle", "bankrupt", "go"):
+        assert any(line.lstrip().startswith(word) for line in said), word
+    assert "fine: pay the jail fine and leave jail before throwing" in said
+    assert any(line.startswith("settle ITEMS: offer property to the creditor") for line in said)
+    assert any(line.startswith("assets [PLAYER]: ") and "a is always assets" in line for line in said)
+
+
+def test_a_is_assets_even_when_a_purchase_is_asked(tmp_path: Path) -> None:
+    game = new_game((1, 2))
+    _, out = session(game, ["roll", "a", "no", "pass"], tmp_path)
+    assert "1 Ann: cash $1,500" in out, "a showed the assets"
+    assert "Auction of Baltic Avenue" in out, "no sent it to auction"
+
+
+def test_hidden_cash_stays_hidden_in_credit_and_assets(tmp_path: Path) -> None:
+    game = new_game()
+    _, out = session(game, ["cash", "credit", "assets"], tmp_path)
+    said = lines_of(out)
+    assert "The cash is hidden: type cash to show it." in said
+    assert "1 Ann: cash hidden (cash shows it)" in said
+    assert "$1,500" not in "\n".join(said[2:]).replace("turn 1, $1,500", "")
+
+
+def test_the_prompt_says_what_is_still_to_raise_and_brief_shortens_it(tmp_path: Path) -> None:
+    from monopoly.engine import Debt, arrange
+    game = new_game()
+    arrange(game, owners={1: ANN}, cash={"Ann": 10}, debt=Debt(ANN, 100, BOB, "rent"))
+    _, out = session(game, ["credit", "brief", "credit"], tmp_path)
+    assert "Ann, turn 1, $10, $90 still to raise - " in out
+    assert "\nAnn, $90 still to raise> credit" in out
+
+
+def test_the_rent_deadline_is_said_when_rent_becomes_claimable(tmp_path: Path) -> None:
+    game = new_game((1, 2), (2, 1))
+    _, out = session(game, ["roll", "buy", "roll"], tmp_path)
+    assert "Ann may claim $4 rent from Bob for Baltic Avenue, until the next player throws" in out
+
+
+def test_colour_is_off_for_a_dumb_terminal_and_with_no_color(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from monopoly.text import app
+    seen: list[bool] = []
+
+    class Spy(Console):
+        def __init__(self, *args: object, colour: bool = False, **kw: object) -> None:
+            seen.append(colour)
+            raise SystemExit(0)
+
+    monkeypatch.setattr(app, "Console", Spy)
+    for env in ({"TERM": "dumb"}, {"TERM": "xterm", "NO_COLOR": "1"}, {"TERM": "xterm"}):
+        monkeypatch.delenv("NO_COLOR", raising=False)
+        for k, v in env.items():
+            monkeypatch.setenv(k, v)
+        with pytest.raises(SystemExit):
+            app.main(None, tmp_path, None, None, {}, True, stdin=io.StringIO(""), stdout=io.StringIO())
+    assert seen == [False, False, True]

@@ -378,12 +378,12 @@ def test_jail_choices(tmp_path: Path) -> None:
 
 
 def test_the_last_throw_in_jail_is_announced(tmp_path: Path) -> None:
-    screen = FakeScreen(keys("d", "y") + QUIT)
+    screen = FakeScreen(keys("d", "t", "y") + QUIT)  # asked first (issue 26), T throws
     game, controller = make(tmp_path, [(1, 3)], screen)
     s = game.view
     arrange(game, jail={0: 2})
     controller.run()
-    assert "Ann's last throw in jail: without doubles, Ann pays $50 and moves" in messages(controller)
+    assert "Ann's last throw in jail: without doubles, Ann pays $50 and moves." in messages(controller)
     assert not s.in_jail(0) and s.position(0) == 14, "the fine was paid and Ann moved"
 
 
@@ -438,7 +438,7 @@ def test_buying_houses_with_the_cursor(tmp_path: Path) -> None:
 
 def test_selling_a_hotel_under_a_shortage_rearranges_the_set(tmp_path: Path) -> None:
     """The rulebook's example: hotels on St. James and Tennessee, 4 houses on New York, 3 in the bank."""
-    screen = FakeScreen(keys("h", "s", "1", "enter", "d") + QUIT)
+    screen = FakeScreen(keys("h", "s", "1", "enter", "y", "d") + QUIT)
     game, controller = make(tmp_path, [], screen)
     s = game.view
     others = [21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39]

@@ -49,7 +49,8 @@ def test_a_few_messages_word_for_word() -> None:
     game = scripted((1, 2))
     money = game.view.money
     assert M.format_event(game, E.Bought(0, 1, 60)) == ("Ann buys Mediterranean Avenue for $60", "good")
-    assert M.format_event(game, E.RentDue(1, 1, 0, 3, 8))[0] == "Bob may claim $8 rent from Ann for Baltic Avenue"
+    assert M.format_event(game, E.RentDue(1, 1, 0, 3, 8))[0] == ("Bob may claim $8 rent from Ann for Baltic Avenue, "
+                                                                "until the next player throws")  # its deadline
     assert M.format_event(game, E.DiceRolled(0, (3, 3)))[0] == "Ann throws 3 and 3 - doubles!"
     assert M.format_event(game, E.Paid(0, BANK, 200, "tax"))[0] == "Ann pays the bank $200 in tax"
     assert M.format_event(game, E.Paid(BANK, 0, 200, "salary")) is None

@@ -204,7 +204,8 @@ def chart(series: list[list[int]], labels: list[str], xs: list[int], money: Any,
         lines.append(f"{label:>{pad}} |{''.join(cells)}")
     lines.append(" " * pad + " +" + "-" * columns)
     first, last = f"turn {xs[0]}", f"turn {xs[-1]}"
-    lines.append(" " * (pad + 2) + first + last.rjust(max(1, columns - len(first))))
+    # the last turn at the chart's right edge, and never run into the first ("turn 0turn 2")
+    lines.append(" " * (pad + 2) + first + " " * max(1, columns - len(first) - len(last)) + last)
     lines.append(" " * (pad + 2) + "   ".join(f"{MARKS[p % len(MARKS)]} {name}" for p, name in enumerate(labels)))
     return lines
 
@@ -231,8 +232,13 @@ def stats_text(stats: GameStats) -> list[str]:
         lines.append(f"{name:<{width}}" + "".join(f" {money(tally.money[p].get(r, 0)):>{w}}"
                                                   for r, w in zip(reasons, sizes)))
     lines += ["", f"{'property':<24} {'rent earned':>12} {'landed on':>10}"]
-    ranked = sorted(range(BOARD_SIZE), key=lambda s: (-tally.property_rent[s], -tally.landings[s], s))
-    for s in ranked:
-        if tally.property_rent[s] or tally.landings[s]:
-            lines.append(f"{stats.squares[s][:24]:<24} {money(tally.property_rent[s]):>12} {tally.landings[s]:>10}")
+    # Squares that share a name (the three Chance and three Community Chest squares) are one row.
+    rows: dict[str, list[int]] = {}
+    for s in range(BOARD_SIZE):
+        row = rows.setdefault(stats.squares[s], [0, 0, s])
+        row[0] += tally.property_rent[s]
+        row[1] += tally.landings[s]
+    for name, (rent, landed, _) in sorted(rows.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[1][2])):
+        if rent or landed:
+            lines.append(f"{name[:24]:<24} {money(rent):>12} {landed:>10}")
     return lines

@@ -101,7 +101,7 @@ def log_lines(messages: list[Message], width: int, room: int) -> list[tuple[str,
         return []
     out: list[tuple[str, str]] = []
     for age, msg in enumerate(reversed(messages)):
-        parts = textwrap.wrap(msg.text, width, subsequent_indent="  ") or [""]
+        parts = textwrap.wrap(msg.text, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
         role = "dim" if age and msg.role == "message" else msg.role
         if len(out) + len(parts) > room:
             if not out:
@@ -322,13 +322,14 @@ def deed_card(game: Game, square: int) -> DeedCard:
 
 def deed_line(text: str, amount: str, width: int) -> str:
     """One line of the deed card, ``width`` wide: the label left, the amount right, always a space
-    between them (at 80 columns "Rent with colour set $100" only just fits); a label too long is cut."""
-    for left, right in ((" ", " "), (" ", ""), ("", "")):
-        room = width - len(left) - len(right) - len(amount) - 1
+    between them and one before the card's border (at 80 columns "Rent with colour set $100" only
+    just fits without the left margin); a label too long is cut."""
+    for left in (" ", ""):
+        room = width - len(left) - 1 - len(amount) - 1
         if len(text) <= room:
-            return f"{left}{text}".ljust(width - len(amount) - len(right)) + amount + right
-    room = max(0, width - len(amount) - 1)
-    return text[:room].ljust(room) + " " + amount
+            return f"{left}{text}".ljust(width - len(amount) - 1) + amount + " "
+    room = max(0, width - len(amount) - 2)
+    return (text[:room].ljust(room) + " " + amount + " ")[:width]
 
 
 def _fitting(forms: Iterable[str], width: int | None) -> str:
@@ -544,6 +545,8 @@ def event_concerns(event: E.Event, player: int) -> bool:
 
 
 def event_moves_money(event: E.Event) -> bool:
+    if isinstance(event, E.BidMade):  # a bid moves no money (the auction's winner pays: AuctionWon)
+        return False
     return any(isinstance(getattr(event, f, None), int) and getattr(event, f) != 0 for f in _MONEY_FIELDS)
 
 
@@ -577,7 +580,7 @@ def history_rows(lines: list[HistoryLine], width: int) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     for line in lines:
         head = f"{line.turn:>5} " if line.turn else "start "
-        parts = textwrap.wrap(line.text, max(10, width - len(head))) or [""]
+        parts = textwrap.wrap(line.text, max(10, width - len(head)), break_on_hyphens=False) or [""]
         rows.append((head + parts[0], line.role))
         rows += [(" " * len(head) + part, line.role) for part in parts[1:]]
     return rows

@@ -163,6 +163,7 @@ class Session:
         self._ahead: tuple[int, ComputerMove] | None = None
         if self.persons:
             game.enable_undo()  # people may take back their own actions (never a throw or a card)
+        self._saved_mark = self._progress()  # the game as its autosave holds it (when it holds it)
 
     # ------------------------------------------------------------------ who is who
     def is_computer(self, player: int) -> bool:
@@ -377,6 +378,12 @@ class Session:
         if self.store is None:
             return None
         self.ui.elapsed = self.elapsed()
+        up_to_date = getattr(self.store, "up_to_date", None)
+        if self._progress() == self._saved_mark and self.game.rules.short_game != "time_limit" \
+                and up_to_date is not None and up_to_date():
+            # Nothing happened since the autosave was read or written: opening a game and leaving
+            # it does not make it the last one played.
+            return Path(self.store.autosave_path) if hasattr(self.store, "autosave_path") else None
         before = self.store.game_id
         try:
             with held_interrupts():
@@ -386,9 +393,16 @@ class Session:
             self.say(f"Autosave failed: {exc}", "bad")
             return None
         self.autosave_problem = None
+        self._saved_mark = self._progress()
         if self.store.game_id != before:
             self.say(f"Another session saved this game meanwhile; this one now autosaves as {path.stem}.", "bad")
         return path
+
+    def _progress(self) -> tuple[Any, ...]:
+        """What an autosave would change: the game's actions and events, and the screen settings."""
+        game = self.game
+        settings = {k: v for k, v in self.ui.settings().items() if k != "elapsed"}
+        return (len(game.journal), len(game.log), game.log_cuts, game.view.over, repr(sorted(settings.items())))
 
     def save(self, name: str, agreed: Any = None) -> Path:
         """Save the game as ``name`` (the store's errors pass to the caller, which asks again)."""

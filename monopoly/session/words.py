@@ -63,7 +63,13 @@ _JAIL_HOW = {
     "doubles": "throws doubles and leaves jail",
     "fine": "pays the fine and leaves jail",
     "card": "uses a Get Out of Jail Free card and leaves jail",
-    "forced_fine": "has had three tries: pays the fine and leaves jail",
+    "forced_fine": "threw no doubles on the last of three tries in jail: pays the fine and leaves jail",
+}
+# When a claim lapses (rule option ``rent_claim``), said when the rent becomes claimable.
+_CLAIM_UNTIL = {
+    "next_roll": ", until the next player throws",
+    "next_throw": ", until the next throw",
+    "second_roll": ", until the second player after throws",
 }
 _JAIL_WHY = {"square": "", "card": " (the card says so)", "doubles": " for throwing three doubles"}
 ENDINGS = {
@@ -129,7 +135,8 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
             return f"{n(event.player)} goes back {-event.steps} squares", "message"
         return None
     if isinstance(event, E.PassedGo):
-        return f"{n(event.player)} passes GO: collects {money(event.salary)}", "good"
+        # the same event whether the token passed GO or stopped on it: words true of both
+        return f"{n(event.player)} reaches GO: collects {money(event.salary)}", "good"
     if isinstance(event, E.Landed):
         return f"{n(event.player)} lands on {square_name(game, event.square)}", "message"
     if isinstance(event, E.CardDrawn):
@@ -151,8 +158,9 @@ def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
             return f"{n(event.payee)} collects {money(event.amount)} from the bank{what}", "good"
         return f"{n(event.payer)} pays {n(event.payee)} {money(event.amount)}{what}", "message"
     if isinstance(event, E.RentDue):
+        until = _CLAIM_UNTIL.get(str(getattr(game.rules.rent_claim, "value", game.rules.rent_claim)), "")
         return (f"{n(event.owner)} may claim {money(event.amount)} rent from {n(event.payer)} "
-                f"for {square_name(game, event.square)}", "rent")
+                f"for {square_name(game, event.square)}{until}", "rent")
     if isinstance(event, E.RentLapsed):
         return f"{n(event.owner)} did not claim the {money(event.amount)} rent from {n(event.payer)}: it is lost", "bad"
     if isinstance(event, E.NoRent):

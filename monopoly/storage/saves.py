@@ -82,6 +82,7 @@ class Holder:
     players: tuple[str, ...] = ()
     turn: int | None = None
     problem: str | None = None  # the file cannot be read
+    events: int | None = None  # how many events of the game it holds (None: not known)
 
     def describe(self, same_game: bool) -> str:
         if self.problem is not None:
@@ -377,14 +378,26 @@ class GameRecord:
         self._tail: LogTail | None = None  # the autosave's log as this session left it (or read it)
         self._tail_path: str | None = None  # ... and the autosave it belongs to
         self.forked_from: str | None = None  # set when another session's autosave made this one move
+        self._current: str | None = None  # the autosave's revision when it holds this session's game as read
 
     @classmethod
     def resumed(cls, save_dir: str | os.PathLike[str], loaded: LoadedGame) -> "GameRecord":
         """The record of a game read from a save; a version-1 save gets its identity now."""
         record = cls(save_dir, loaded.game_id)
         record.seen[_key(loaded.path)] = loaded.revision
+        if _key(loaded.path) == _key(record.autosave_path):
+            record._current = loaded.revision
         if loaded.log_tail is not None and _key(loaded.path) == _key(record.autosave_path):
             record._tail, record._tail_path = loaded.log_tail, _key(record.autosave_path)
+        elif loaded.game_id is not None:
+            # A named save resumed: the game's own autosave, left by the session that played it
+            # before, is no other session's progress "meanwhile" when it holds no event the save
+            # does not (issue 26: every resume of a named save took a new identity). Seen now, it
+            # is written over; a later change to it is another session's and still forks.
+            found = peek(record.autosave_path)
+            if found is not None and found.problem is None and found.game_id == loaded.game_id \
+                    and found.events is not None and found.events <= len(loaded.game.log):
+                record.seen[_key(record.autosave_path)] = found.revision
         return record
 
     @classmethod
@@ -448,7 +461,16 @@ class GameRecord:
             write_document(path, make_document(game, computers, ui, self.game_id, revision, tail))
             self.seen[_key(path)] = revision
             self._tail, self._tail_path = tail, _key(path)
+            self._current = revision
         return path
+
+    def up_to_date(self) -> bool:
+        """True when the autosave still holds the game as this session read or last wrote it
+        (a session that changed nothing then leaves the file, and its "last played" time, alone)."""
+        if self._current is None:
+            return False
+        found = peek(self.autosave_path)
+        return found is not None and found.problem is None and found.revision == self._current
 
     def _append_log(self, path: Path, game: Game) -> LogTail:
         """Bring the autosave's event log up to the game's, writing only the new events.
@@ -725,9 +747,11 @@ def peek(path: Path) -> Holder | None:
         state = data["game"]["state"]
         players = tuple(p["name"] if _shown_safely(p["name"]) else "?" for p in state["players"])
         turn = state["turn"]["number"]
+        log_file, log = data.get("log_file"), data["game"].get("log")
+        events = log_file.get("events") if isinstance(log_file, dict) else len(log) if isinstance(log, list) else None
         return Holder(identity if isinstance(identity, str) and _ID.fullmatch(identity) else None,
                       revision if isinstance(revision, str) and _ID.fullmatch(revision) else None,
-                      players, turn if _whole(turn) else None)
+                      players, turn if _whole(turn) else None, events=events if _whole(events) else None)
     except SaveError as exc:
         return Holder(None, None, problem=str(exc).split(": ", 1)[-1])
     except (ValueError, RecursionError, KeyError, TypeError, AttributeError):

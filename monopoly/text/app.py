@@ -27,6 +27,9 @@ def main(started: Started | None, save_dir: Path, edition: str | None, seed: int
          rules: dict[str, object], colour: bool = False, stdin: TextIO | None = None,
          stdout: TextIO | None = None, clock: Callable[[], float] = time.monotonic) -> int:
     """Play the game the command line asked for (``cli/game.py``), or set one up first."""
+    # --colour asks for colour, but not of a terminal that has none (TERM=dumb) nor of a user who set
+    # NO_COLOR (no-color.org: any non-empty value)
+    colour = colour and os.environ.get("TERM", "") != "dumb" and not os.environ.get("NO_COLOR")
     console = Console(stdin or sys.stdin, stdout or sys.stdout, colour=colour)
     return play(console, started, save_dir, edition, seed, rules, clock)
 

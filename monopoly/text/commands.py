@@ -38,7 +38,7 @@ ANSWERS: tuple[Command, ...] = (
     Command("fine", "", "fine", "pay the jail fine and leave jail before throwing"),
     Command("card", "", "card", "use a Get Out of Jail Free card"),
     Command("buy", "b", "buy", "buy the property for its price", ("yes", "y")),
-    Command("auction", "a", "auction", "do not buy: the property goes to auction", ("no", "n", "decline")),
+    Command("auction", "", "auction", "do not buy: the property goes to auction", ("no", "n", "decline")),
     Command("bid", "b", "bid AMOUNT  or  AMOUNT  or  PLAYER AMOUNT", "bid in the auction (as another bidder: "
             "their name or number first)"),
     Command("pass", "p", "pass", "drop out of the auction", ("drop",)),
@@ -46,7 +46,7 @@ ANSWERS: tuple[Command, ...] = (
     Command("percent", "p", "percent", "pay the percentage of your total worth"),
     Command("pay", "p", "pay", "pay the fine"),
     Command("draw", "d", "draw", "take the card instead"),
-    Command("accept", "a", "accept", "accept the offer", ("yes", "y")),
+    Command("accept", "", "accept", "accept the offer", ("yes", "y")),
     Command("refuse", "r", "refuse", "refuse the offer", ("no", "n", "reject")),
     Command("lift", "l", "lift", "lift the mortgage on the deed received now"),
     Command("keep", "k", "keep", "keep the deed mortgaged (the interest is paid now)"),
@@ -71,7 +71,8 @@ GENERAL: tuple[Command, ...] = (
     Command("quit", "q", "quit", "end the game: everyone is valued and the richest wins"),
     Command("board", "b", "board", "every square with its number, owner, buildings and tokens"),
     Command("deed", "", "deed [SQUARE]", "the title deed of a square, the rent due now marked"),
-    Command("assets", "a", "assets [PLAYER]", "a player's holdings, each with its worth"),
+    Command("assets", "a", "assets [PLAYER]", "a player's holdings, each with its worth (a is always assets: "
+            "auction is n or no, accept is y or yes)"),
     Command("credit", "", "credit", "everyone's cash"),
     Command("log", "l", "log [N]", "the last N things that happened (default 20)"),
     Command("build", "", "build SQUARE [N]", "put N houses (or a hotel) on a street, one at a time"),
@@ -81,8 +82,13 @@ GENERAL: tuple[Command, ...] = (
             "each property's earnings"),
     Command("undo", "u", "undo", "take back your last action (never a throw or a card, nor past another "
             "player's action)"),
+    Command("brief", "", "brief", "a short prompt (who, and >) or the full one again"),
     Command("help", "?", "help [COMMAND]", "the commands, or how one is typed"),
 )
+
+# Letters that never change meaning with the question asked (issue 26: "a" was auction at a
+# purchase, accept at an offer and assets otherwise).
+FIXED_LETTERS = {"a": "assets"}
 
 BAR_ORDER = ("roll", "rent", "trade", "mortgage", "houses", "owners", "cash", "fastmove", "save", "quit")
 
@@ -126,6 +132,8 @@ def parse_line(line: str, answers: Sequence[Command], offered: Sequence[str] | N
     if bid is not None and parse_amount(tokens[-1].rstrip("!")) is not None and (
             len(tokens) == 1 or word == "bid" or not _find(word, tuple(answers) + GENERAL)):
         return Parsed(bid, text[3:].strip() if word == "bid" else text)
+    if word in FIXED_LETTERS:  # a letter that means one thing whatever is asked
+        return Parsed(command(FIXED_LETTERS[word]), rest.strip())
     for pool in (answers, GENERAL):
         found = _find(word, pool)
         if len(found) == 1:

@@ -63,6 +63,7 @@ class TextGame:
         self._asked: tuple[Any, ...] | None = None  # the decision last put into words
         self._raise_told: tuple[Any, ...] | None = None  # the auction turn a bidder was told to raise money in
         self._turn_of = game.view.current_player
+        self.brief = False  # ``brief``: the prompt is the player's name (and a debt) only
 
     # ------------------------------------------------------------------ who is who (the session's)
     @property
@@ -204,9 +205,16 @@ class TextGame:
 
     def prompt_text(self, p: int, answers: list[Command]) -> str:
         view = self.game.view
+        d = view.pending
+        owed = ""
+        if d.kind == K.RAISE_FUNDS and d.player == p:  # while raising money, what is still missing
+            owed = f", {view.money(max(0, d.amount - view.cash(p)))} still to raise"
+        if self.brief:
+            return f"{view.name(p)}{owed}> "
         head = f"{view.name(p)}, turn {view.turn}"
         if self.ui.show_cash:
             head += f", {view.money(view.cash(p))}"
+        head += owed
         left = view.seconds_left()
         if left is not None:
             head += f", {clock_text(left)} left"
@@ -696,11 +704,17 @@ class TextGame:
 
     @handles("assets")
     def do_assets(self, p: int, args: str) -> None:
-        self.show(assets_lines(self.game, find_player(self.game, args) if args else p))
+        self.show(assets_lines(self.game, find_player(self.game, args) if args else p, self.ui.show_cash))
 
     @handles("credit")
     def do_credit(self, p: int, args: str) -> None:
-        self.show(credit_lines(self.game))
+        self.show(credit_lines(self.game, self.ui.show_cash))
+
+    @handles("brief")
+    def do_brief(self, p: int, args: str) -> None:
+        self.brief = not self.brief
+        self.say("Brief prompt: the player's name and what is owed, then >; help lists the commands" if self.brief
+                 else "Full prompt: who, the turn, the cash and the commands that can be typed", "dim")
 
     @handles("log")
     def do_log(self, p: int, args: str) -> None:
@@ -736,8 +750,9 @@ class TextGame:
     def do_help(self, p: int, args: str) -> None:
         answers = self.answers(p)
         if args:
-            parsed = parse_line(args, answers)
-            c = parsed.command
+            word = args.strip().lower()
+            # any answer too, asked now or not (help fine, help settle ...)
+            c = next((c for c in ANSWERS + GENERAL if word in c.words()), None) or parse_line(args, answers).command
             self.show([f"{c.usage}: {c.help}" + (f" (letter {c.letter})" if c.letter else "")])
             return
         self.show(help_lines(answers))

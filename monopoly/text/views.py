@@ -10,7 +10,7 @@ from typing import Sequence
 from ..engine import BOARD_SIZE, NOBODY, Game
 from ..session import model as M
 from ..session.words import label
-from .commands import BAR_ORDER, GENERAL, Command
+from .commands import ANSWERS, BAR_ORDER, GENERAL, Command
 
 
 def _buildings(game: Game, square: int) -> str:
@@ -46,14 +46,27 @@ def board_lines(game: Game) -> list[str]:
             parts.append("here: " + ", ".join(visiting))
         if jailed:
             parts.append("in jail: " + ", ".join(jailed))
+        group = _group(game, i)
+        if group:
+            parts.append(f"{group} group")
         out.append(f"{i:>2} {sq.name:<24} {'; '.join(parts)}".rstrip())
     return out
+
+
+def _group(game: Game, square: int) -> str:
+    """The colour group a street belongs to ("dark blue"), or "" for other squares."""
+    view = game.view
+    group = view.group_of(square)
+    if group is None or not view.square(square).kind == "street":
+        return ""
+    return group.name
 
 
 def deed_lines(game: Game, square: int) -> list[str]:
     """The title deed of a square (the curses screen's card), the rent that applies now marked."""
     card = M.deed_card(game, square)
-    out = [f"{card.title} (square {square})"]
+    group = _group(game, square)
+    out = [f"{card.title} (square {square}" + (f", {group} group)" if group else ")")]
     if card.owner_line:
         out.append(card.owner_line)
     width = max((len(text) for text, _, _ in card.lines), default=0)
@@ -63,11 +76,13 @@ def deed_lines(game: Game, square: int) -> list[str]:
     return out
 
 
-def assets_lines(game: Game, player: int) -> list[str]:
-    """A player's holdings (the Spectrum's A): each property with what it is worth, then the totals."""
+def assets_lines(game: Game, player: int, show_cash: bool = True) -> list[str]:
+    """A player's holdings (the Spectrum's A): each property with what it is worth, then the totals
+    (with the cash hidden, ``cash``, neither the cash nor the totals)."""
     view = game.view
     pl = view.player(player)
-    out = [f"{label(game, player)}: cash {view.money(pl.cash)}" + ("  BANKRUPT" if pl.bankrupt else "")
+    cash = f"cash {view.money(pl.cash)}" if show_cash else "cash hidden (cash shows it)"
+    out = [f"{label(game, player)}: {cash}" + ("  BANKRUPT" if pl.bankrupt else "")
            + ("  in jail" if pl.in_jail else "")]
     for s in view.owned(player):
         sq = view.square(s)
@@ -78,20 +93,26 @@ def assets_lines(game: Game, player: int) -> list[str]:
         built = _buildings(game, s)
         if built:
             worth += f"; {built}, sold back for {view.money(view.building_sale_value(s))}"
-        out.append(f"  {sq.name:<24} price {view.money(sq.price):>7}  {worth}")
+        group = _group(game, s)
+        shown = f"{sq.name} ({group})" if group else sq.name
+        out.append(f"  {shown:<36} price {view.money(sq.price):>7}  {worth}")
     if not view.owned(player):
         out.append("  no property")
     if pl.jail_cards:
         out.append(f"  Get Out of Jail Free cards: {len(pl.jail_cards)}")
+    if not show_cash:
+        return out
     out.append(f"  The bank would pay {view.money(view.property_value(player))} for it all; "
                f"cash and all that: {view.money(view.liquid_value(player))}; "
                f"value at the printed prices: {view.money(view.face_value(player))}")
     return out
 
 
-def credit_lines(game: Game) -> list[str]:
-    """Everyone's cash (the Spectrum's C)."""
+def credit_lines(game: Game, show_cash: bool = True) -> list[str]:
+    """Everyone's cash (the Spectrum's C); with the cash hidden (``cash``), only that it is."""
     view = game.view
+    if not show_cash:
+        return ["The cash is hidden: type cash to show it."]
     out = []
     for pl in view.players():
         state = "bankrupt" if pl.bankrupt else view.money(pl.cash) + ("  in jail" if pl.in_jail else "")
@@ -115,6 +136,10 @@ def help_lines(answers: Sequence[Command]) -> list[str]:
     out.append("Commands (a word, its letter, or the start of the word):")
     order = {n: i for i, n in enumerate(BAR_ORDER)}
     out += [_help_line(c) for c in sorted(GENERAL, key=lambda c: order.get(c.name, len(order)))]
+    later = [c for c in ANSWERS if c not in answers]
+    if later:
+        out.append("Answers to other questions, typed when the game asks them (help WORD for one):")
+        out += [_help_line(c) for c in later]
     out.append("Squares: their number (board lists them) or the start of the name; players: number or name.")
     out.append("End of input or Ctrl-C saves the game and tells how to resume it.")
     return out

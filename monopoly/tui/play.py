@@ -365,6 +365,13 @@ class GameController:
         if index is not None:
             ui.bar_index = index
             self.run_option(KEYS.OPTIONS[index].command)
+            return
+        # Any other key is explained rather than ignored (issue 26).
+        ch = key_char(key)
+        shown = repr(ch) if ch and ch != " " else "That key"
+        letters = " ".join(o.key.upper() for o in KEYS.OPTIONS)
+        self.say(f"{shown} is no option here: {letters}, Left/Right and RETURN choose one; "
+                 "L history, N numbers, U undo, ? help", "dim")
 
     def option_handlers(self) -> dict[str, Callable[[], None]]:
         """The option bar's commands (``keys.OPTIONS``) and what each runs."""
@@ -398,7 +405,7 @@ class GameController:
             return
         width = max(len(k) for k, _ in KEYS.HELP_TEXT)
         others = [(f"{k:<{width}} {v}", "message") for k, v in KEYS.HELP_TEXT]
-        self.screen.show_popup(M.Popup("Keys (2/2)", others, indent=width + 1))
+        self.screen.page(M.Popup("Keys (2/2)", others, footer="any other key: back", indent=width + 1))
 
     # ------------------------------------------------------------------ undo and the numbers
     def undo(self) -> None:
@@ -417,7 +424,7 @@ class GameController:
         self.present(events)
         self.session.autosave()
 
-    def show_stats(self, footer: str = "any key goes back") -> None:
+    def show_stats(self, footer: str = "any other key goes back") -> None:
         """The story of the game in numbers (``monopoly.reports.stats``), in a popup."""
         from ..reports.stats import game_stats, stats_text
         try:
@@ -425,7 +432,8 @@ class GameController:
         except ValueError as exc:  # a game without a record (arranged by hand, or an old save)
             self.say(f"No figures for this game: {exc}", "dim")
             return
-        self.screen.show_popup(M.Popup("The game in numbers", [(line, "message") for line in lines], footer=footer))
+        self.screen.page(M.Popup("The game in numbers", [(line, "message") for line in lines], footer=footer),
+                         wrapped=False)
 
     # ------------------------------------------------------------------ the history
     def history_popup(self, only: int | str | None = None, top: int | None = None) -> tuple[M.Popup, int]:
@@ -528,16 +536,19 @@ class GameController:
         pl = self.game.view.player(p)
         action: A.Action = A.Roll(p)
         if pl.in_jail:
-            if self.game.view.last_jail_throw(p):
-                self.say(f"{pl.name}'s last throw in jail: without doubles, {pl.name} pays "
-                         f"{self.game.view.money(self.game.edition.jail_fine)} and moves", "rent")
+            text = f"{pl.name} is in jail:"
+            last = self.game.view.last_jail_throw(p)
+            if last:
+                text = (f"{pl.name}'s last throw in jail: without doubles, {pl.name} pays "
+                        f"{self.game.view.money(self.game.edition.jail_fine)} and moves.")
+                self.say(text, "rent")
             choices = [Choice("t", "throw for doubles", "roll")]
             if self.game.view.is_legal(A.PayJailFine(p)):
                 choices.append(Choice("p", f"pay {self.game.view.money(self.game.edition.jail_fine)}", "fine"))
             if self.game.view.is_legal(A.UseJailCard(p)):
                 choices.append(Choice("c", "use your card", "card"))
-            if len(choices) > 1:
-                answer = self.ask(Question(f"{pl.name} is in jail:", CHOICE, "roll", tuple(choices)))
+            if len(choices) > 1 or last:  # the last throw is asked for, even with nothing else to choose
+                answer = self.ask(Question(text, CHOICE, "roll", tuple(choices)))
                 if answer is None:
                     return
                 if answer == "fine":
@@ -952,6 +963,12 @@ class GameController:
                 return
             take_cards = cards
         self._show_offer(p, r, give, take, give_cards, take_cards)
+        if not (give or take or give_cards or take_cards):
+            # Refused now, not after the cash questions, when the engine refuses any cash-only trade.
+            problem = game.view.problem(Offer(p, r, (), (), 1, (), (), settle).action())
+            if problem is not None:
+                self.say(f"That trade is not possible: {problem}", "bad")
+                return
         cash = self._trade_cash(p, r, settle)
         if cash is None:
             return
@@ -1047,8 +1064,12 @@ class GameController:
         sellers = self.persons_with(A.SellBuilding)
         if builders and sellers:
             answer = self.ask(Question("Houses:", CHOICE, "buy", (Choice("b", "buy", "buy"), Choice("s", "sell", "sell"))))
+        elif builders:
+            answer = "buy"
         else:
-            answer = "buy" if builders else "sell"
+            # Nobody can build (short of cash, say): why, before any selling (issue 26).
+            self.say(self._why_not("houses"), "dim")
+            answer = "sell" if self.yes_no("No building can be bought now. Sell buildings instead?", False) else None
         if answer == "buy":
             self.buy_houses(builders)
         elif answer == "sell":
@@ -1154,11 +1175,21 @@ class GameController:
                 self.say(f"{M.name(game, p)} cannot build any more now", "dim")
                 self.screen.flush_keys()
                 return
+            # Every site of the player's colour sets, not only those legal now: a site that would
+            # make the set uneven is refused with the engine's reason instead of being skipped.
+            sites = sorted(set(squares) | {s for g in game.view.monopolies(p) for s in g.squares})
+            if start is not None and start not in squares:  # the cursor starts where a building may go
+                origin = start
+                start = min(squares, key=lambda s: (s - origin) % BOARD_SIZE)
             how, sq = self.screen.board_cursor(
-                f"{M.name(game, p)}: place building {placed + 1} of {count} - RETURN builds, D done", squares, start)
+                f"{M.name(game, p)}: place building {placed + 1} of {count} - RETURN builds, D done", sites, start)
             if how != "pick" or sq is None:
                 return
             start = sq
+            problem = game.view.build_problem(sq, p)
+            if problem is not None:
+                self.say(f"Not on {game.edition.squares[sq].name}: {problem}", "bad")
+                continue
             if self.apply(A.Build(p, sq)) is not None:
                 placed += 1
         if placed == count:
@@ -1174,10 +1205,16 @@ class GameController:
                 self.screen.flush_keys()
                 return
             how, sq = self.screen.board_cursor(
-                f"{M.name(game, p)}: RETURN sells a building (evenly), D done", squares, start)
+                f"{M.name(game, p)}: RETURN chooses a building to sell (evenly), D done", squares, start)
             if how != "pick" or sq is None:
                 return
             start = sq
+            # Asked, with N the default: one RETURN too many never sells a building (issue 26).
+            what = "the hotel" if game.view.hotel(sq) else "a house"
+            sure = self.yes_no(f"{M.name(game, p)}: sell {what} on {game.edition.squares[sq].name} to the bank "
+                               "at half price?", False)
+            if not sure:
+                continue
             self.apply(A.SellBuilding(p, sq))
             if debt is not None and game.view.pending.serial != debt.serial:
                 self.screen.flush_keys()
@@ -1284,7 +1321,7 @@ class GameController:
         key = self.screen.show_popup(M.Popup("Final valuation", rows,
                                              footer="N: the game in numbers; any other key leaves"))
         if key is not None and KEYS.command("bar", key) == "stats":
-            self.show_stats(footer="press any key to leave")
+            self.show_stats(footer="any other key leaves")
 
     def _end_line(self) -> str:
         outcome = self.game.view.outcome

@@ -16,7 +16,7 @@ import locale
 import sys
 import textwrap
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..engine import BOARD_SIZE, NOBODY, Game
@@ -52,6 +52,11 @@ def key_char(key: int) -> str:
         ch = chr(key)
         return ch if one_column(ch) else ""
     return ""
+
+
+def wrap(text: str, width: int, **options: Any) -> list[str]:
+    """``textwrap.wrap`` that never breaks at a hyphen (a path or a save name stays whole)."""
+    return textwrap.wrap(text, width, break_on_hyphens=False, **options)
 
 
 _ASCII_MONEY = str.maketrans({"£": "L", "€": "E", "¥": "Y"})
@@ -266,16 +271,78 @@ class Screen:
         for i, line in enumerate(lines):
             self.put(top + i, max(0, (cols - len(line)) // 2), line, self.theme("title"))
 
-    def _draw_prompt_line(self, lay: Layout) -> None:
+    def _prompt_block(self, lay: Layout) -> list[tuple[str, str]]:
+        """The lines of a question (or hint) too long for the rows below the board, shown instead
+        at the bottom of the ring's inside; [] when it fits where it is drawn.
+
+        A question wraps upwards from the bottom line, but never over the board's bottom row (its
+        tokens, houses and mortgage marks are what a debt or a rent question is about): where there
+        is no spare line below the board (80x24), the whole question is shown inside the ring, the
+        message area giving up its last lines, and the bottom line keeps its end and the answer.
+        """
+        ui = self.ui
+        if ui is None or self.setup is not None or self.game is None:
+            return []
+        spare = max(0, lay.prompt.y - lay.board.bottom)
+        width = max(20, lay.inner.w - 2)
+        if ui.prompt is not None:
+            lines = wrap(ui.prompt, max(20, lay.cols - 14)) or [""]
+            extra = len(lines[-3:]) - 1
+            if ui.prompt_error:
+                x = len(lines[-1]) + 1 + len(ui.prompt_input) + 2
+                if x + len(ui.prompt_error) + 2 >= lay.cols:
+                    extra += 1
+            if extra <= spare:
+                return []
+            block = [(line, "prompt") for line in wrap(ui.prompt, width)]
+            if ui.prompt_error:
+                block += [(line, "error") for line in wrap(f"({ui.prompt_error})", width)]
+            return block[-max(1, lay.inner.h // 3):]
+        if ui.hint:
+            lines = wrap(ui.hint, max(20, lay.cols - 1)) or [""]
+            if len(lines[-3:]) - 1 <= spare:
+                return []
+            return [(line, "dim") for line in wrap(ui.hint, width)][-max(1, lay.inner.h // 3):]
+        return []
+
+    @staticmethod
+    def _tail(text: str, width: int) -> str:
+        """The end of ``text`` in ``width`` columns, from a word's start, "..." before it when cut."""
+        if len(text) <= width:
+            return text
+        cut = text[-(width - 3):]
+        space = cut.find(" ")
+        if 0 <= space < len(cut) // 2:
+            cut = cut[space + 1:]
+        return "..." + cut
+
+    def _draw_prompt_block(self, lay: Layout, block: list[tuple[str, str]]) -> None:
+        t = self.theme
+        x, w = lay.inner.x + 1, lay.inner.w - 2
+        top = lay.inner.bottom - len(block)
+        self.fill(Rect(top - 1, lay.inner.x, len(block) + 1, lay.inner.w))  # a blank line above it
+        for i, (text, role) in enumerate(block):
+            self.put(top + i, x, text.ljust(w), t(role), w)
+
+    def _draw_prompt_line(self, lay: Layout, block: list[tuple[str, str]] | None = None) -> None:
         ui = self.ui
         y = lay.prompt.y
         t = self.theme
         if ui is None:
             return
         prompt = ui.prompt
-        if prompt is not None:
+        if prompt is not None and block:
+            # The whole question is in the ring (``_prompt_block``): here its end and the answer.
+            width = max(20, lay.cols - 14)
+            tail = self._tail(" ".join(prompt.split()), width)
+            x = self.put(y, 0, tail + " ", t("prompt"))
+            x += self.put(y, x, ui.prompt_input, t("message"))
+            self.put(y, x, "_", t("cursor"))
+            if ui.prompt_error and x + 2 + len(ui.prompt_error) + 2 < lay.cols:
+                self.put(y, x + 2, f"({ui.prompt_error})", t("error"))
+        elif prompt is not None:
             # A question wider than the screen wraps upwards, so its end (the default) stays in view.
-            lines = textwrap.wrap(prompt, max(20, lay.cols - 14)) or [""]
+            lines = wrap(prompt, max(20, lay.cols - 14)) or [""]
             lines = lines[-3:]
             for i, line in enumerate(lines[:-1]):
                 row = y - (len(lines) - 1) + i
@@ -290,9 +357,11 @@ class Screen:
                 else:  # no room after the answer: on its own line above the question
                     row = max(0, y - len(lines))
                     self.put(row, 0, error.ljust(lay.cols - 1), t("error"))
+        elif ui.hint and block:
+            self.put(y, 0, self._tail(" ".join(ui.hint.split()), lay.cols - 1).ljust(lay.cols - 1), t("dim"))
         elif ui.hint:
             # A hint wider than the screen wraps upwards too, so none of it is cut off.
-            lines = textwrap.wrap(ui.hint, max(20, lay.cols - 1)) or [""]
+            lines = wrap(ui.hint, max(20, lay.cols - 1)) or [""]
             lines = lines[-3:]
             for i, line in enumerate(lines):
                 self.put(y - (len(lines) - 1) + i, 0, line.ljust(lay.cols - 1), t("dim"))
@@ -307,7 +376,7 @@ class Screen:
         room = lay.rows - 4
         lines: list[tuple[str, str]] = []
         for text, role in view.lines:
-            parts = textwrap.wrap(text, max(20, lay.cols - 4), subsequent_indent="  ") if text else [""]
+            parts = wrap(text, max(20, lay.cols - 4), subsequent_indent="  ") if text else [""]
             lines += [(part, role) for part in parts]
         items = view.items
         if items is not None:
@@ -323,7 +392,7 @@ class Screen:
             detail: list[str] = []
             if view.details and 0 <= view.selected < len(view.details):
                 for text in view.details[view.selected]:
-                    detail += textwrap.wrap(text, max(20, lay.cols - 6), subsequent_indent="  ")
+                    detail += wrap(text, max(20, lay.cols - 6), subsequent_indent="  ")
             y += 1
             space = max(1, lay.rows - 2 - y - (len(detail) + 1 if detail else 0))
             first = max(0, min(view.selected - space // 2, len(items) - space))
@@ -337,12 +406,26 @@ class Screen:
                 for line in detail[: max(0, lay.rows - 2 - y)]:
                     self.put(y, 4, line, t("dim"), lay.cols - 6)
                     y += 1
+        if self.ui is not None and self.ui.popup is not None:  # ? inside a set-up question
+            self.fill(Rect(1, 0, lay.rows - 2, lay.cols))
+            self._draw_popup(lay, self.ui.popup)
         self._draw_prompt_line(lay)
 
     # ------------------------------------------------------------------ the game screen
     def _draw_game(self, lay: Layout) -> None:
         game, ui = self.game, self.ui
         assert game is not None and ui is not None
+        block = self._prompt_block(lay)
+        if block:
+            # The message area inside the ring gives up its last lines to the question.
+            limit = lay.inner.bottom - len(block) - 1
+
+            def above(r: Rect) -> Rect:
+                inside = lay.inner.x <= r.x and r.right <= lay.inner.right and r.y < lay.inner.bottom
+                return Rect(r.y, r.x, max(0, min(r.bottom, limit) - r.y), r.w) if inside else r
+
+            lay = replace(lay, log=above(lay.log), players=above(lay.players),
+                          notice=None if lay.notice is None else above(lay.notice))
         self._draw_bar(lay)
         self._draw_board(lay, game, ui)
         if ui.card is not None and ui.cursor is None:
@@ -355,7 +438,9 @@ class Screen:
         self._draw_log(lay, game, ui)
         if ui.popup is not None:
             self._draw_popup(lay, ui.popup)
-        self._draw_prompt_line(lay)
+        if block:
+            self._draw_prompt_block(lay, block)
+        self._draw_prompt_line(lay, block)
 
     def _draw_bar(self, lay: Layout) -> None:
         t = self.theme
@@ -452,7 +537,7 @@ class Screen:
         inner_w = rect.w - 2
         head = card.title.center(inner_w)[:inner_w]
         self.put(rect.y + 1, rect.x + 1, head, t.group(card.group_colour) if card.group_colour else t("title"))
-        footer = [part for note in card.footer for part in textwrap.wrap(note, inner_w - 2)]
+        footer = [part for note in card.footer for part in wrap(note, inner_w - 2)]
         used = 1 + (1 if card.owner_line else 0) + len(card.lines) + len(footer)
         gap = 1 if rect.h - 2 - used >= 3 else 0  # a larger card spaces its parts out
         y = rect.y + 2 + gap
@@ -479,7 +564,7 @@ class Screen:
         inner_w = rect.w - 2
         self.put(rect.y + 1, rect.x + 1, deck.upper().center(inner_w), t("title"))
         y = rect.y + 3
-        for part in textwrap.wrap(text, inner_w - 2):
+        for part in wrap(text, inner_w - 2):
             if y >= rect.bottom - 1:
                 break
             self.put(y, rect.x + 2, part, t("message"))
@@ -580,14 +665,14 @@ class Screen:
             n = lay.notice
             y = n.y
             for text in notices:
-                for part in textwrap.wrap(text, n.w):
+                for part in wrap(text, n.w):
                     if y < n.bottom:
                         self.put(y, n.x, part, t("rent"), n.w)
                         y += 1
             notices = []
         lines: list[tuple[str, str]] = []
         for text in notices:
-            lines += [(part, "rent") for part in textwrap.wrap(text, r.w)]
+            lines += [(part, "rent") for part in wrap(text, r.w)]
         lines += M.log_lines(ui.messages, r.w, r.h - len(lines))
         y = r.y
         for text, role in lines[: r.h]:
@@ -605,7 +690,7 @@ class Screen:
         width_cap = area.w - 6
         lines: list[tuple[str, str]] = []
         for text, role in popup.lines:
-            parts = textwrap.wrap(text, width_cap, subsequent_indent=" " * popup.indent) if text else [""]
+            parts = wrap(text, width_cap, subsequent_indent=" " * popup.indent) if text else [""]
             lines += [(part.rstrip(), role) for part in parts]
         if len(lines) + (3 if popup.footer else 2) > max_h:
             # Short of room (eight bidders on 80x24): blank spacing lines go before any text is cut.
@@ -767,6 +852,54 @@ class Screen:
                 return view.selected
             elif cmd == "cancel":
                 return None
+
+    def page(self, popup: M.Popup, wrapped: bool = True) -> int | None:
+        """Show a pop-up longer (or wider) than the screen a page at a time: Up/Down, PgUp/PgDn,
+        Home/End scroll (Left/Right sideways when ``wrapped`` is off and lines are cut); any other key
+        closes it and is returned. Sized from the layout at every key, so a resize re-pages it."""
+        top, left = 0, 0
+        while True:
+            lay = self.lay
+            if isinstance(lay, Layout):
+                area = lay.board if lay.board.h >= 10 else Rect(1, 0, lay.rows - 2, lay.cols)
+            else:
+                area = Rect(1, 0, 22, 80)
+            room = max(1, area.h - 5)  # the box, the footer and a blank line above it
+            width = max(10, area.w - 6)
+            lines: list[tuple[str, str]] = []
+            for text, role in popup.lines:
+                if wrapped and text:
+                    lines += [(part.rstrip(), role) for part in
+                              wrap(text, width, subsequent_indent=" " * popup.indent)]
+                else:
+                    lines.append((text.rstrip(), role))
+            widest = max([len(text) for text, _ in lines] + [0])
+            top = max(0, min(top, len(lines) - room))
+            left = max(0, min(left, widest - width))
+            shown = [(text[left:left + width], role) for text, role in lines[top:top + room]]
+            where = []
+            if len(lines) > room:
+                where.append(f"{top + 1}-{top + len(shown)} of {len(lines)}, Up/Down PgUp/PgDn scroll")
+            if widest > width:
+                where.append("Left/Right: sideways")
+            footer = "; ".join(where + [popup.footer] if popup.footer else where)
+            key = self.show_popup(replace(popup, lines=shown, footer=footer, indent=popup.indent))
+            if key is None:
+                return None
+            cmd = KEYS.command("history", key)
+            moves = {"up": -1, "down": 1, "page_up": -(room - 1), "page_down": room - 1}
+            if cmd in moves:
+                top += moves[cmd]
+            elif cmd == "first":
+                top = 0
+            elif cmd == "last":
+                top = len(lines)
+            elif key == curses.KEY_LEFT:
+                left -= max(1, width // 2)
+            elif key == curses.KEY_RIGHT:
+                left += max(1, width // 2)
+            else:
+                return key
 
     def show_popup(self, popup: M.Popup, timeout: float | None = None) -> int | None:
         """Show a pop-up until a key is pressed (or ``timeout`` runs out); return the key."""

@@ -1,0 +1,108 @@
+"""Issue 26's rough edges in the screen's dialogs (houses, trades, jail), driven in-process with
+the fake screen of test_tui_controller: each test failed before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from monopoly.engine import arrange
+from monopoly.tui import play
+from test_tui_controller import QUIT, FakeScreen, keys, make, messages
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(play, "AUCTION_WAIT", 0.01)
+    monkeypatch.setattr(play, "CLAIM_WINDOW", 0.01)
+
+
+def test_houses_says_why_nobody_can_build_before_offering_to_sell(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("h", "enter") + QUIT)  # Houses; RETURN: no, do not sell
+    game, controller = make(tmp_path, [], screen)
+    arrange(game, owners={1: 0, 3: 0}, buildings={1: 1, 3: 1}, cash={"Ann": 10})
+    controller.run()
+    said = messages(controller)
+    assert any(m.startswith("Ann cannot build on") or "needs $50 in cash" in m for m in said), said
+    assert any(p.startswith("No building can be bought now. Sell buildings instead? (Y/N) [N]")
+               for p in screen.transcript), screen.transcript
+    assert game.view.houses(1) == game.view.houses(3) == 1, "nothing was sold"
+
+
+def test_one_return_on_the_sell_cursor_does_not_sell(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("h", "s", "enter", "enter", "d") + QUIT)  # pick, RETURN at the question: no
+    game, controller = make(tmp_path, [], screen)
+    arrange(game, owners={1: 0, 3: 0}, buildings={1: 1, 3: 1})
+    controller.run()
+    assert game.view.houses(1) == game.view.houses(3) == 1
+    assert any("sell a house on" in p and "[N]" in p for p in screen.transcript), screen.transcript
+
+
+def test_an_uneven_build_is_refused_with_the_engines_reason(tmp_path: Path) -> None:
+    # Mediterranean has a house, Baltic none: the cursor may stop on Mediterranean, which is refused.
+    screen = FakeScreen(keys("h", "b", "1\n", "enter", "enter") + QUIT)
+    game, controller = make(tmp_path, [], screen)
+    arrange(game, owners={1: 0, 3: 0}, buildings={1: 1})
+    controller.run()
+    said = messages(controller)
+    assert any(m.startswith("Not on Mediterranean Avenue: ") for m in said), said
+    assert game.view.houses(3) == 1 and game.view.houses(1) == 1, "then built on Baltic Avenue"
+
+
+def test_a_cash_only_trade_is_refused_before_the_cash_questions(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("t", "1", "d") + QUIT)  # Ann offers Bob a trade, marks nothing; Bob has nothing
+    game, controller = make(tmp_path, [], screen)
+    arrange(game, owners={1: 0})
+    controller.run()
+    assert "That trade is not possible: a trade must include at least one property or card" in messages(controller)
+    assert not any("who pays" in p for p in screen.transcript), screen.transcript
+
+
+def test_the_last_throw_in_jail_is_explained_and_asked_before_the_dice_fly(tmp_path: Path) -> None:
+    # Ann's third turn in jail, $30 in hand and no card: throwing is all she may do. D used to
+    # throw at once, the explanation scrolled away unseen.
+    screen = FakeScreen(keys("d", "esc") + QUIT)
+    game, controller = make(tmp_path, [(1, 2)], screen)
+    arrange(game, jail={"Ann": 2}, cash={"Ann": 30})
+    controller.run()
+    assert any(p.startswith("Ann's last throw in jail: without doubles, Ann pays $50 and moves. "
+                            "(T throw for doubles) [T]") for p in screen.transcript), screen.transcript
+    assert game.view.player(0).in_jail, "ESC put the throw off"
+
+
+def test_the_history_says_why_the_fine_was_paid_after_the_last_throw() -> None:
+    from monopoly.engine import events as E
+    from monopoly.engine import Game
+    from monopoly.session import model as M
+    game = Game.new(["Ann", "Bob"], "us", None, seed=1)
+    text, _ = M.format_event(game, E.LeftJail(0, "forced_fine"))
+    assert text == "Ann threw no doubles on the last of three tries in jail: pays the fine and leaves jail"
+
+
+def test_a_wrong_key_on_the_option_bar_is_explained(tmp_path: Path) -> None:
+    screen = FakeScreen(keys("z") + QUIT)
+    game, controller = make(tmp_path, [], screen)
+    controller.run()
+    assert any(m.startswith("'z' is no option here: D R T M H O C F S Q") for m in messages(controller))
+
+
+def test_small_words_and_marks_of_the_screen() -> None:
+    from monopoly.engine import events as E
+    from monopoly.engine import Game
+    from monopoly.session import model as M
+    game = Game.new(["Ann", "Bob"], "us", None, seed=1)
+    # GO: the same event whether the token passed GO or stopped on it
+    assert M.format_event(game, E.PassedGo(0, 200)) == ("Ann reaches GO: collects $200", "good")
+    # the money filter of the history: a bid moves no money
+    assert not M.event_moves_money(E.BidMade(0, 50)) and M.event_moves_money(E.AuctionWon(0, "square", 3, 50))
+    # the deed card keeps a space before its right border at every width (80 columns: 26)
+    for width in range(12, 41):
+        for amount in ("$100", "$12M", "$1,000"):
+            line = M.deed_line("Rent with colour set", amount, width)
+            assert len(line) == width and line.endswith(amount + " "), (width, line)
+    # a path is never wrapped at a hyphen
+    ui = M.UIState(tokens=[])
+    ui.say("Game saved as t1 (/tmp/pytest-of-root/pytest-12/saves/autosave-98b2c151652c.json)", "good")
+    text = "\n".join(line for line, _ in M.log_lines(ui.messages, 70, 10))
+    assert "(/tmp/pytest-of-root/pytest-12/saves/autosave-98b2c151652c.json)" in text, text
