@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 from .. import __version__
 from ..engine import EDITION_IDS, PositionError
+from ..session.safe_text import shown
 from ..session.rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from ..storage.places import SAVE_DIR_ENV, default_save_dir
 from ..storage.starts import Started, StartProblem, start_from_command_line, start_from_position
@@ -115,5 +116,5 @@ def request(args: argparse.Namespace) -> GameRequest:
 
 def refused(problem: UsageProblem) -> int:
     """Say what is wrong on standard error; the exit code."""
-    print(f"monopoly: {problem}", file=sys.stderr)
+    print(f"monopoly: {shown(str(problem))}", file=sys.stderr)
     return EXIT_BAD_FILE if problem.bad_file else EXIT_USAGE

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ..session.safe_text import shown
 from ..reports.stats import game_stats, stats_text
 from ..reports.story import record_text
 from ..storage.places import default_save_dir
@@ -51,7 +52,7 @@ def open_source(prog: str, args: argparse.Namespace) -> Source | None:
     try:
         return read_source(args.file, args.save_dir)
     except RecordError as exc:
-        print(f"{prog}: {exc}", file=sys.stderr)
+        print(f"{prog}: {shown(str(exc))}", file=sys.stderr)
         return None
 
 

@@ -22,6 +22,7 @@ from typing import Any, Callable
 from ..engine import BOARD_SIZE, NOBODY, Game
 from . import keys as KEYS
 from ..session import model as M
+from ..session.safe_text import is_safe, shown
 from .layout import Layout, Rect, TooSmall, layout, neighbour
 from ..session.questions import CHOICE, NUMBER, YESNO, Question, one_column
 from .theme import Theme
@@ -127,6 +128,8 @@ class Screen:
         rows, cols = self.win.getmaxyx()
         if y < 0 or y >= rows or x >= cols or not text:
             return 0
+        if not is_safe(text):  # a name from a file or from input: its control characters shown, not obeyed
+            text = shown(text)
         if x < 0:
             text, x = text[-x:], 0
         limit = cols - x if width is None else min(width, cols - x)
