@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 from ..session.safe_text import shown
 from ..reports.stats import game_stats, stats_text
 from ..reports.story import record_text
-from ..storage.places import default_save_dir
+from ..storage.places import NoSaveFolder, default_save_dir
 from ..storage.records import RecordError, Source, read_source
 from ..text.replay import TextReplay
 
@@ -109,9 +109,13 @@ def replay_main(argv: Sequence[str]) -> int:
         print(f"{prog}: --json is for monopoly record and monopoly stats", file=sys.stderr)
         return EXIT_USAGE
     source = open_source(prog, args)
-    save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
     if source is None:
         return EXIT_BAD_FILE
+    try:
+        save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
+    except NoSaveFolder as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     if args.text:
         try:
             return TextReplay(source, save_dir, sys.stdout).run(sys.stdin, sys.stdin.isatty())

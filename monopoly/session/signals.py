@@ -26,7 +26,10 @@ def set_signal_handlers(numbers: tuple[int, ...], handler: Any) -> dict[int, Any
 
 def restore_signal_handlers(previous: dict[int, Any]) -> None:
     for number, handler in previous.items():
-        signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        try:
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        except (ValueError, OSError):  # not the main thread: nothing was set here either
+            pass
 
 
 _HELD: list[list[int]] = []  # the signals each ``held_interrupts`` block (innermost last) holds back

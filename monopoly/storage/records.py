@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from . import files, saves
-from .places import default_save_dir
+from .places import NoSaveFolder, default_save_dir
 from ..session.safe_text import shown
 from ..engine import RECORD_FORMAT, Game, IllegalActionError, SaveFormatError, action_from_dict, game_from_record
 from ..engine import events as E
@@ -63,6 +63,8 @@ def read_source(name_or_path: str, save_dir: str | Path | None = None) -> Source
         loaded = saves.read_save(path)
     except saves.SaveError as exc:
         raise RecordError(str(exc)) from None
+    except NoSaveFolder as exc:
+        raise RecordError(f"{shown(name_or_path)}: {exc}") from None
     except OSError as exc:
         raise RecordError(f"{shown(name_or_path)}: cannot be read ({shown(exc.strerror or str(exc))})") from None
     try:

@@ -218,9 +218,12 @@ def resolve(name_or_path: str, save_dir: str | os.PathLike[str]) -> Path:
         candidates.append(Path(save_dir) / f"{stem}.json")
     candidates.append(Path(text))
     for candidate in candidates:
-        if candidate.is_file():
-            return candidate
-    raise SaveError(f"{text}: no such save (looked in {Path(save_dir)} and for a file of that name)")
+        try:
+            if candidate.is_file():
+                return candidate
+        except OSError:  # a name longer than the system allows: no such file
+            continue
+    raise SaveError(f"{shown(text)}: no such save (looked in {shown(str(save_dir))} and for a file of that name)")
 
 
 def _key(path: Path) -> str:
@@ -773,7 +776,10 @@ def tidy(save_dir: str | os.PathLike[str]) -> list[Path]:
     right now is touched.
     """
     folder = Path(save_dir)
-    if not folder.is_dir():
+    try:
+        if not folder.is_dir():
+            return []
+    except OSError:
         return []
     recovered: list[Path] = []
     try:
