@@ -68,10 +68,15 @@ def read_source(name_or_path: str, save_dir: str | Path | None = None) -> Source
     except OSError as exc:
         raise RecordError(f"{shown(name_or_path)}: cannot be read ({shown(exc.strerror or str(exc))})") from None
     try:
-        record = loaded.game.record()
+        record = json.loads(json.dumps(loaded.game.record()))
     except ValueError as exc:
         raise RecordError(f"{files.where(path)}: {shown(str(exc))}") from None
-    return Source(path, json.loads(json.dumps(record)), loaded)
+    try:  # a damaged journal loads (its entries are well formed) but does not replay
+        game_from_record(record)
+    except Exception as exc:
+        raise RecordError(f"{files.where(path)}: damaged or edited by hand (its record does not replay: "
+                          f"{shown(str(exc)) or type(exc).__name__})") from None
+    return Source(path, record, loaded)
 
 
 def _check_record_shape(path: Path, data: dict[str, Any]) -> None:

@@ -33,21 +33,26 @@ generator states is refused with a ``SaveError`` naming the file and what is wro
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
 import re
 import secrets
 import time
+import typing
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeGuard
 
-from ..engine import MAX_CLOCK_SECONDS, Game, SaveFormatError, generator_state_ok
+from ..engine import (MAX_CLOCK_SECONDS, RECORD_FORMAT, Game, SaveFormatError, game_from_record,
+                      generator_state_ok)
+from ..engine import events as E
+from ..engine.history import RECORD_VERSION
 from ..session.session import SaveFailed
-from ..session.safe_text import shown
+from ..session.safe_text import is_safe, shown
 from ..session.signals import interrupt_pending
 from . import files
 
@@ -630,7 +635,8 @@ def check_ui(path: Path, ui: Any, players: int) -> dict[str, Any]:
     if not isinstance(ui, dict):
         raise SaveError(f"{path}: damaged (ui: expected an object)")
     tokens = ui.get("tokens", [])
-    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens) or len(tokens) not in (0, players):
+    if (not isinstance(tokens, list) or not all(isinstance(t, str) and 0 < len(t) <= 32 and is_safe(t) for t in tokens)
+            or len(tokens) not in (0, players)):
         raise SaveError(f"{path}: damaged (ui.tokens: expected one token name per player)")
     for key in ("fastmove", "show_cash"):
         if key in ui and not isinstance(ui[key], bool):
@@ -659,6 +665,80 @@ def _read_log(path: Path, record: dict[str, Any]) -> tuple[list[Any], LogTail]:
     return [parse_json(log_path, line) for line in lines], LogTail(record["events"], record["bytes"], digest)
 
 
+_FIELD_KINDS: dict[str, dict[str, str]] = {}  # event kind -> field -> what its value must be
+
+
+def _event_fields(kind: str) -> dict[str, str] | None:
+    """What each field of an event of ``kind`` holds (``int``, ``str``, ``bool``, ``ints``, ``pair``,
+    ``strs``, ``pairs``, ``object``, ``code``), from the event's own declaration."""
+    if kind in _FIELD_KINDS:
+        return _FIELD_KINDS[kind]
+    cls = E.EVENT_TYPES.get(kind)
+    if cls is None:
+        return None
+    hints = typing.get_type_hints(cls)
+    kinds = {}
+    for item in dataclasses.fields(cls):
+        hint = hints[item.name]
+        kinds[item.name] = {int: "int", str: "str", bool: "bool", tuple[int, ...]: "ints", tuple[int, int]: "pair",
+                            tuple[str, ...]: "strs", tuple[tuple[int, int], ...]: "pairs",
+                            dict[str, Any]: "object"}.get(hint, "code")
+    _FIELD_KINDS[kind] = kinds
+    return kinds
+
+
+def _small(value: Any) -> bool:
+    return _whole(value) and abs(value) <= files.GAME_NUMBER_LIMIT
+
+
+def _holds(kind: str, value: Any) -> bool:
+    if kind == "int":
+        return _small(value)
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "ints":
+        return isinstance(value, list) and all(_small(v) for v in value)
+    if kind == "pair":
+        return isinstance(value, list) and len(value) == 2 and all(_small(v) for v in value)
+    if kind == "strs":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == "pairs":
+        return isinstance(value, list) and all(_holds("pair", v) for v in value)
+    if kind == "object":
+        return isinstance(value, dict)
+    return isinstance(value, str)  # a code: its values are the engine's to check
+
+
+def check_events(path: Path, events: Any, where_: str = "game.log") -> None:
+    """Every event of a log an object of a known kind whose fields hold values of their types (the
+    engine takes them as they are, and a screen showing one later would fail)."""
+    if not isinstance(events, list):
+        return  # the engine refuses it, naming the field
+    for i, event in enumerate(events):
+        kinds = _event_fields(event.get("event", "")) if isinstance(event, dict) else None
+        if kinds is None:
+            raise SaveError(f"{files.where(path)}: damaged ({where_}[{i}]: not an event)")
+        for name, kind in kinds.items():
+            if name in event and not _holds(kind, event[name]):
+                raise SaveError(f"{files.where(path)}: damaged ({where_}[{i}].{shown(name)}: not what a "
+                                f"{shown(event['event'])} event holds)")
+
+
+def _check_origin(path: Path, game: Game) -> None:
+    """The origin a save's record starts from sets a game up (``record``, ``stats``, ``replay`` and
+    the statistics view start from it)."""
+    if game.origin is None:
+        return
+    try:
+        game_from_record({"format": RECORD_FORMAT, "version": RECORD_VERSION, "origin": game.origin,
+                          "steps": []}, 0)
+    except Exception as exc:  # whatever a damaged origin trips over: refused at load, not later
+        raise SaveError(f"{files.where(path)}: damaged or edited by hand (game.origin: "
+                        f"{shown(str(exc)) or type(exc).__name__})") from None
+
+
 def read_save(path: str | os.PathLike[str], log_of: str | os.PathLike[str] | None = None) -> LoadedGame:
     """Load and validate a save; raise ``SaveError`` naming the file when anything is wrong.
 
@@ -674,13 +754,17 @@ def read_save(path: str | os.PathLike[str], log_of: str | os.PathLike[str] | Non
         if not isinstance(game_data, dict) or game_data.get("log") != []:
             raise SaveError(f"{where}: damaged (an event log both inside and apart)")
         events, tail = _read_log(Path(log_of) if log_of is not None else where, data["log_file"])
+        check_events(where, events, "event log")
         game_data = dict(game_data, log=events)
+    elif isinstance(game_data, dict):
+        check_events(where, game_data.get("log"))
     try:
         game = Game.from_dict(game_data)
     except SaveFormatError as exc:
         raise SaveError(f"{where}: damaged or edited by hand (game.{exc})") from None
     except Exception as exc:  # a hand-edited value the engine's checks did not foresee: never a traceback
         raise SaveError(f"{where}: damaged or edited by hand (game: {exc})") from None
+    _check_origin(where, game)
     ui = check_ui(where, data["ui"], game.view.player_count)
     computers = None
     if data["computers"] is not None:
