@@ -29,8 +29,8 @@ EXIT_OUTPUT = 1  # standard output could not be written (a full disk, a closed s
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; whatever the environment (a closed or full standard stream, an encoding that
     cannot show a name), one line on standard error and a non-zero exit, never a traceback."""
-    if sys.stdout is None or sys.stdin is None:  # started with the stream closed (``>&-``, ``<&-``)
-        _complain(f"standard {'output' if sys.stdout is None else 'input'} is closed")
+    if sys.stdout is None:  # started with the stream closed (``>&-``)
+        _complain("standard output is closed")
         return EXIT_USAGE
     _tolerant_output()
     try:
@@ -80,6 +80,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     if first in ("record", "stats", "replay"):
         from .records import command
         return command(first, args[1:])
+    if sys.stdin is None and first not in ("simulate", "rules", "record", "stats"):  # ``<&-``: nothing to play with
+        _complain("standard input is closed")
+        return EXIT_USAGE
     if first == "text":
         return text_game(args[1:])
     if "--text" in args:

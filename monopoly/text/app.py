@@ -47,8 +47,9 @@ def _tolerant(stream: TextIO) -> TextIO:
     return stream
 
 
-def _quiet(signum: int, frame: object) -> None:
-    """A stop signal while the game is being left: it is leaving already."""
+# A stop signal while the game is being left: it is leaving already. Ignored by the system itself,
+# so that one coming as the interpreter shuts down (when Python's own handlers are gone) is too.
+_quiet = signal.SIG_IGN
 
 
 def _stop_like_ctrl_c(signum: int, frame: object) -> None:
@@ -65,9 +66,15 @@ def play(console: Console, started: Started | None, save_dir: Path, edition: str
     interrupt = {n: signal.getsignal(n) for n in STOP_SIGNALS if n not in others}  # set again when leaving
     previous = {**interrupt, **set_signal_handlers(others, _stop_like_ctrl_c)}
     try:
-        return _play(console, started, save_dir, edition, seed, rules, clock)
-    finally:
+        code = _play(console, started, save_dir, edition, seed, rules, clock)
+    except BaseException:
         restore_signal_handlers(previous)
+        raise
+    if code == EXIT_INTERRUPTED:  # more stop signals may follow the first (a storm): the program is
+        # ending, so only Ctrl-C gets its handler back (for a caller in this process)
+        previous = {n: h for n, h in previous.items() if n == getattr(signal, "SIGINT", None)}
+    restore_signal_handlers(previous)
+    return code
 
 
 def _play(console: Console, started: Started | None, save_dir: Path, edition: str | None, seed: int | None,
