@@ -180,6 +180,25 @@ class Screen:
             pass
         self.lay = layout(*self.win.getmaxyx())
 
+    def poll_size(self) -> bool:
+        """Look for a resize that no ``KEY_RESIZE`` reported (PDCurses on Windows does not reliably
+        deliver one, and its window keeps the old size until ``resize_term(0, 0)``); redraw at the
+        new size. Called once a second from the input loop; True when the size changed."""
+        rows, cols = self.win.getmaxyx()
+        try:
+            resized = bool(curses.is_term_resized(rows, cols))
+        except (AttributeError, curses.error, TypeError):
+            resized = False
+        if resized:
+            self.resize()  # resize_term(0, 0) on Windows, then the new layout
+        else:
+            size = layout(rows, cols)
+            if size == self.lay:
+                return False
+            self.lay = size
+        self.render()
+        return True
+
     def _raw_key(self, ms: int) -> int | None:
         self.win.timeout(ms)
         try:
@@ -222,10 +241,7 @@ class Screen:
                     last_tick = time.monotonic()
                     if self.on_tick is not None:
                         self.on_tick()
-                    size = layout(*self.win.getmaxyx())
-                    if size != self.lay:  # a resize that no KEY_RESIZE reported
-                        self.lay = size
-                        self.render()
+                    self.poll_size()
                 continue
             if key == curses.KEY_RESIZE:
                 self.resize()
