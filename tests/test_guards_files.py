@@ -354,3 +354,24 @@ def test_the_text_mode_with_the_folder_locked_by_a_stopped_game_ends_and_saves(h
     assert "The game is saved in" in result.stdout, result.stdout[-2000:] + result.stderr
     assert "another game in this folder" in (result.stdout + result.stderr).lower()
     assert "Traceback" not in result.stderr
+
+
+# ---------------------------------------------------------------------------------------- edition files
+@pytest.mark.parametrize("text, expected", [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ('{"id": "big", "jail_fine": ' + "9" * 5000 + "}", "too large"),
+    ('{"id": "big", "jail_fine": 9007199254740993}', "too large"),
+])
+def test_a_damaged_edition_file_is_refused_naming_it(tmp_path: Path, text: str, expected: str) -> None:
+    from monopoly.engine import EditionError, list_editions
+    (tmp_path / "big.json").write_text(text, "utf-8")
+    with pytest.raises(EditionError) as caught:
+        list_editions([tmp_path])
+    assert "big.json" in str(caught.value) and expected in str(caught.value), str(caught.value)
+
+
+def test_an_edition_file_over_the_size_cap_is_refused_unread(tmp_path: Path) -> None:
+    from monopoly.engine import EditionError, list_editions
+    (tmp_path / "big.json").write_text("{}" + " " * (2**20 + 1), "utf-8")
+    with pytest.raises(EditionError, match="too large"):
+        list_editions([tmp_path])

@@ -23,6 +23,7 @@ HELP_FLAGS = ("-h", "--help")
 COMMANDS = ("play", "text", "simulate", "rules", "record", "stats", "replay")
 
 
+EXIT_INTERRUPTED = 130
 EXIT_OUTPUT = 1  # standard output could not be written (a full disk, a closed stream)
 
 
@@ -41,6 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _complain(f"cannot write the output ({exc.strerror or exc})")
         _silence_stdout()
         return EXIT_OUTPUT
+    except KeyboardInterrupt:  # Ctrl-C before a game began (each game saves itself on its own Ctrl-C)
+        _complain("interrupted")
+        return EXIT_INTERRUPTED
 
 
 def _tolerant_output() -> None:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Iterator, Mapping, Protocol, runtime_checkable
 
@@ -376,14 +377,31 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
 
 
 # ---------------------------------------------------------------------------------------- discovery
+MAX_EDITION_BYTES = 2**20  # a board of 40 squares and 32 cards is about 20 KB
+MAX_EDITION_NUMBER = 2**53  # beyond any price, rent or count a game can hold
+
+
+def _edition_number(text: str) -> int:
+    if len(text) > 20 or abs(int(text)) > MAX_EDITION_NUMBER:
+        raise ValueError(f"the number {text[:12]}{'...' if len(text) > 12 else ''} is too large")
+    return int(text)
+
+
 def _read_edition(file: Folder, where: str) -> Edition:
     """The edition in one file, checked; its file must be named after its id."""
     try:
-        data = json.loads(file.read_text("utf-8"))
+        size = file.stat().st_size if isinstance(file, Path) else 0
+        if size > MAX_EDITION_BYTES:
+            raise EditionError(f"{where}: too large for an edition ({size:,} bytes; at most {MAX_EDITION_BYTES:,})")
+        data = json.loads(file.read_text("utf-8"), parse_int=_edition_number)
     except (OSError, UnicodeDecodeError) as exc:
         raise EditionError(f"{where}: cannot be read: {exc}") from None
     except json.JSONDecodeError as exc:
         raise EditionError(f"{where}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise EditionError(f"{where}: nested too deeply") from None
+    except ValueError as exc:  # a number beyond any a board holds
+        raise EditionError(f"{where}: {exc}") from None
     if not isinstance(data, dict):
         raise EditionError(f"{where}: an edition file holds one JSON object")
     try:
