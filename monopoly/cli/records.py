@@ -66,7 +66,7 @@ def print_record_command(prog: str, description: str, argv: Sequence[str],
     source = open_source(prog, args)
     if source is None:
         return EXIT_BAD_FILE
-    _print(json.dumps(data(source.record)) if args.json else "\n".join(text(source.record)))
+    _print(json.dumps(data(source.record)) if args.json else shown("\n".join(text(source.record)), newlines=True))
     return EXIT_OK
 
 
@@ -114,7 +114,7 @@ def replay_main(argv: Sequence[str]) -> int:
     try:
         save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
     except NoSaveFolder as exc:
-        print(f"{prog}: {exc}", file=sys.stderr)
+        print(f"{prog}: {shown(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     if args.text:
         try:

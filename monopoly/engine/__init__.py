@@ -18,7 +18,7 @@ from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatE
 from .events import BANK, Event
 from .events import Landed, SentToJail
 from .game import Game, describe_decision
-from .history import RECORD_FORMAT, game_from_record
+from .history import RECORD_FORMAT, RECORD_VERSION, game_from_record
 from .invariants import MAX_CLOCK_SECONDS, InvariantError, check_invariants, check_state
 from .names import NAME_MAX, names_problem, one_column, player_name
 from .position import Debt, DeckSetup, PlayerSetup, Position, PositionError, arrange, build_game, position_of, rearrange
@@ -42,4 +42,4 @@ __all__ = [
     "DECKS", "Group", "Landed", "SentToJail", "claim_action", "malformed", "pending_of",  # for the computer players
 ]
 __all__ += ["EDITION_FOLDERS", "RulePreset", "ShortGameOffer", "SquareKind", "edition_ids", "list_editions"]
-__all__ += ["RECORD_FORMAT", "game_from_record"]
+__all__ += ["RECORD_FORMAT", "RECORD_VERSION", "game_from_record"]

@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Iterator, Mapping, Protocol, runtime_checkable
 
@@ -390,7 +389,8 @@ def _edition_number(text: str) -> int:
 def _read_edition(file: Folder, where: str) -> Edition:
     """The edition in one file, checked; its file must be named after its id."""
     try:
-        size = file.stat().st_size if isinstance(file, Path) else 0
+        look = getattr(file, "stat", None)  # a file on disk (a path): its size before reading it
+        size = look().st_size if callable(look) else 0
         if size > MAX_EDITION_BYTES:
             raise EditionError(f"{where}: too large for an edition ({size:,} bytes; at most {MAX_EDITION_BYTES:,})")
         data = json.loads(file.read_text("utf-8"), parse_int=_edition_number)

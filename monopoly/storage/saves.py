@@ -47,10 +47,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeGuard
 
-from ..engine import (MAX_CLOCK_SECONDS, RECORD_FORMAT, Game, SaveFormatError, game_from_record,
+from ..engine import (MAX_CLOCK_SECONDS, RECORD_FORMAT, RECORD_VERSION, Game, SaveFormatError, game_from_record,
                       generator_state_ok)
 from ..engine import events as E
-from ..engine.history import RECORD_VERSION
 from ..session.session import SaveFailed
 from ..session.safe_text import is_safe, shown
 from ..session.signals import interrupt_pending

@@ -18,6 +18,7 @@ from ..engine import events as E
 from ..reports.story import sentences
 from ..storage.places import resume_command
 from ..session.questions import whole_number
+from ..session.safe_text import shown
 from ..storage.records import Replayer, Source, save_continuation, step_events
 
 EXIT_OK = 0
@@ -62,7 +63,7 @@ class TextReplay:
 
     def say(self, *lines: str) -> None:
         for line in lines:
-            print(line, file=self.out)
+            print(shown(line, newlines=True), file=self.out)
 
     def forward(self, count: int) -> None:
         r = self.replayer

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Iterator
 
 
+from ..session.safe_text import shown
 from ..storage import saves
 from .play import GameController, LeaveProgram
 from ..session.signals import STOP_SIGNALS, restore_signal_handlers, set_signal_handlers
@@ -170,6 +171,6 @@ def leave_interrupted(signals: StopSignals, controller: GameController | None) -
 def say_farewell(farewell: str) -> None:
     if farewell:
         try:
-            print(farewell)
+            print(shown(farewell, newlines=True))
         except OSError:  # the terminal has gone (the window was closed): the game is saved all the same
             pass
