@@ -167,6 +167,7 @@ def damaged_save(tmp_path: Path, change: Any) -> Path:
     (lambda d: d["game"]["log"][2].__setitem__("player", "Ann"), "game.log[2].player"),
     (lambda d: d["game"]["log"][2].__setitem__("dice", "4 5"), "game.log[2].dice"),
     (lambda d: d["game"]["log"].__setitem__(1, [1, 2]), "game.log[1]"),
+    (lambda d: d["game"]["log"][1].__setitem__("event", []), "game.log[1]"),  # found by the fuzz test
     (lambda d: d["ui"].__setitem__("tokens", ["Car\x00", "Dog"]), "ui.tokens"),
     (lambda d: d["ui"].__setitem__("tokens", ["\x1b[2J", "Dog"]), "ui.tokens"),
 ])

@@ -716,7 +716,8 @@ def check_events(path: Path, events: Any, where_: str = "game.log") -> None:
     if not isinstance(events, list):
         return  # the engine refuses it, naming the field
     for i, event in enumerate(events):
-        kinds = _event_fields(event.get("event", "")) if isinstance(event, dict) else None
+        kind = event.get("event") if isinstance(event, dict) else None
+        kinds = _event_fields(kind) if isinstance(kind, str) else None
         if kinds is None:
             raise SaveError(f"{files.where(path)}: damaged ({where_}[{i}]: not an event)")
         for name, kind in kinds.items():
