@@ -92,3 +92,17 @@ def test_windows_a_window_made_too_small_is_noticed_without_key_resize(monkeypat
     assert screen.poll_size()
     assert calls == ["resize_term(0, 0)"] and isinstance(screen.lay, TooSmall)
     assert not screen.poll_size()  # nothing changed since
+
+
+def test_the_curses_game_says_a_long_wait_for_the_lock_on_its_message_line(tmp_path: Path) -> None:
+    from monopoly.storage.starts import Started
+    from monopoly.tui.app import start_controller
+    win = TextWindow(24, 80)
+    screen = Screen(win, PlainTheme())  # type: ignore[arg-type]
+    game = Game.new(["Ann", "Bob"], "us", None, seed=3)
+    ui = M.UIState(tokens=M.default_tokens(game, 2))
+    controller = start_controller(screen, Started(game, None, ui), tmp_path)
+    assert controller.record.waiting is not None
+    controller.record.waiting(tmp_path)
+    words = " ".join(win.text().split())  # the message may wrap in the side panel
+    assert "Another game" in words and "waiting..." in words
