@@ -414,7 +414,7 @@ def _monopoly(*args: str) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("content, problem", [
     (None, "no such file"),
-    ('{"players": [', "not valid JSON (line 1, column 14"),
+    ('{"players": [', "bad JSON at line 1, column 14"),
     ('{"players": [{"name": "Ann"}, {"name": "Bob", "cash": -3}]}', "Bob's cash is negative"),
     ('{"players": [{"name": "Ann"}, {"nam": "Bob"}]}', "unknown field 'nam'"),
 ])

@@ -15,16 +15,68 @@ command gives exit code 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
+from ..session.safe_text import shown
 from .game import EXIT_USAGE, GameRequest, UsageProblem, game_parser, parse, refused, request
 
 HELP_FLAGS = ("-h", "--help")
 COMMANDS = ("play", "text", "simulate", "rules", "record", "stats", "replay", "host", "join")
 
 
+EXIT_INTERRUPTED = 130
+EXIT_OUTPUT = 1  # standard output could not be written (a full disk, a closed stream)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; whatever the environment (a closed or full standard stream, an encoding that
+    cannot show a name), one line on standard error and a non-zero exit, never a traceback."""
+    if sys.stdout is None:  # started with the stream closed (``>&-``)
+        _complain("standard output is closed")
+        return EXIT_USAGE
+    _tolerant_output()
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except OSError as exc:  # standard output on a full device, or gone
+        _complain(f"cannot write the output ({exc.strerror or exc})")
+        _silence_stdout()
+        return EXIT_OUTPUT
+    except KeyboardInterrupt:  # Ctrl-C before a game began (each game saves itself on its own Ctrl-C)
+        _complain("interrupted")
+        return EXIT_INTERRUPTED
+
+
+def _tolerant_output() -> None:
+    """Output that shows a character its encoding lacks (an ASCII-only terminal, a name with "é") as
+    "?", rather than failing."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None and stream.errors == "strict":
+                stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
+def _complain(message: str) -> None:
+    try:
+        print(f"monopoly: {message}", file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's last flush finds nothing to fail on."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     from ..engine import EditionError
     from ..storage.boards import edition_arguments, load_user_boards
@@ -43,6 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if first in ("record", "stats", "replay"):
         from .records import command
         return command(first, args[1:])
+    if sys.stdin is None and first not in ("simulate", "rules", "record", "stats"):  # ``<&-``: nothing to play with
+        _complain("standard input is closed")
+        return EXIT_USAGE
     if first == "text":
         return text_game(args[1:])
     if first in ("host", "join"):
@@ -70,9 +125,28 @@ def curses_game(argv: list[str]) -> int:
     _, wanted = asked
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return refused(UsageProblem("the game needs an interactive terminal (try --help, or monopoly text)"))
+    problem = terminal_problem()
+    if problem is not None:
+        return refused(UsageProblem(problem))
     from ..tui.app import play, tidy_save_dir
     tidy_save_dir(wanted.save_dir)
     return play(wanted.started, wanted.save_dir, wanted.edition, wanted.seed, wanted.rules)
+
+
+def terminal_problem() -> str | None:
+    """Why curses cannot drive this terminal (no TERM, or one it does not know), or None."""
+    term = os.environ.get("TERM", "")
+    try:
+        import curses
+    except ImportError:
+        return "curses is not available in this Python (play line by line: monopoly text)"
+    try:
+        curses.setupterm(term or None, sys.stdout.fileno())
+    except (curses.error, OSError, ValueError):
+        shown_term = f"TERM={shown(term)}" if term else "TERM is not set"
+        return (f"the curses screen cannot drive this terminal ({shown_term}); set TERM (e.g. TERM=xterm-256color) "
+                "or play line by line: monopoly text")
+    return None
 
 
 def text_game(argv: list[str]) -> int:

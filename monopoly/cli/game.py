@@ -16,9 +16,10 @@ from typing import Any, Sequence
 
 from .. import __version__
 from ..engine import edition_ids, PositionError
+from ..session.safe_text import shown
 from ..session.rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from ..ai.levels import DEFAULT_LEVEL, level_names
-from ..storage.places import SAVE_DIR_ENV, default_save_dir
+from ..storage.places import SAVE_DIR_ENV, NoSaveFolder, default_save_dir
 from ..storage.starts import Started, StartProblem, start_from_command_line, start_from_position
 
 EXIT_OK, EXIT_BAD_FILE, EXIT_USAGE = 0, 1, 2
@@ -99,7 +100,10 @@ def request(args: argparse.Namespace) -> GameRequest:
         raise UsageProblem("--computers goes with --position (--players names the computers of a new game)")
     if args.save_dir == "":
         raise UsageProblem("--save-dir: an empty folder name")
-    save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
+    try:
+        save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
+    except NoSaveFolder as exc:
+        raise UsageProblem(str(exc)) from None
     try:
         rules = chosen_rules(args.edition or "us", args.rule, args.preset)
     except RuleChoiceError as exc:
@@ -121,5 +125,5 @@ def request(args: argparse.Namespace) -> GameRequest:
 
 def refused(problem: UsageProblem) -> int:
     """Say what is wrong on standard error; the exit code."""
-    print(f"monopoly: {problem}", file=sys.stderr)
+    print(f"monopoly: {shown(str(problem))}", file=sys.stderr)
     return EXIT_BAD_FILE if problem.bad_file else EXIT_USAGE

@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from ..session.safe_text import shown
 from ..reports.stats import game_stats, stats_text
 from ..reports.story import record_text
-from ..storage.places import default_save_dir
+from ..storage.places import NoSaveFolder, default_save_dir
 from ..storage.records import RecordError, Source, read_source
 from ..text.replay import TextReplay
 
@@ -51,7 +52,7 @@ def open_source(prog: str, args: argparse.Namespace) -> Source | None:
     try:
         return read_source(args.file, args.save_dir)
     except RecordError as exc:
-        print(f"{prog}: {exc}", file=sys.stderr)
+        print(f"{prog}: {shown(str(exc))}", file=sys.stderr)
         return None
 
 
@@ -65,7 +66,7 @@ def print_record_command(prog: str, description: str, argv: Sequence[str],
     source = open_source(prog, args)
     if source is None:
         return EXIT_BAD_FILE
-    _print(json.dumps(data(source.record)) if args.json else "\n".join(text(source.record)))
+    _print(json.dumps(data(source.record)) if args.json else shown("\n".join(text(source.record)), newlines=True))
     return EXIT_OK
 
 
@@ -108,9 +109,13 @@ def replay_main(argv: Sequence[str]) -> int:
         print(f"{prog}: --json is for monopoly record and monopoly stats", file=sys.stderr)
         return EXIT_USAGE
     source = open_source(prog, args)
-    save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
     if source is None:
         return EXIT_BAD_FILE
+    try:
+        save_dir = Path(args.save_dir) if args.save_dir else default_save_dir()
+    except NoSaveFolder as exc:
+        print(f"{prog}: {shown(str(exc))}", file=sys.stderr)
+        return EXIT_USAGE
     if args.text:
         try:
             return TextReplay(source, save_dir, sys.stdout).run(sys.stdin, sys.stdin.isatty())

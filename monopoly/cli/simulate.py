@@ -18,7 +18,8 @@ from ..reports.tournament import (DEFAULT_GAMES, DEFAULT_MAX_TURNS, DEFAULT_SEED
                                   format_report, run_games, summarize)
 from ..session.rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from ..storage.positions import read_position
-from ..storage.records import extras_problem
+from ..session.safe_text import shown
+from ..storage.records import RecordError, extras_problem
 
 
 class _Progress:
@@ -117,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             position = read_position(args.position)
         except PositionError as exc:
-            print(f"monopoly simulate: {exc}", file=sys.stderr)
+            print(f"monopoly simulate: {shown(str(exc))}", file=sys.stderr)
             return 1
         args.edition = position.edition
     seats = len(position.players) if position is not None else len(DEFAULT_STRATEGIES)
@@ -142,12 +143,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules = simulated_rules(args)
     except RuleChoiceError as exc:
         parser.print_usage(sys.stderr)
-        print(f"monopoly simulate: {exc}", file=sys.stderr)
+        print(f"monopoly simulate: {shown(str(exc))}", file=sys.stderr)
         return 2
     extras = Extras(args.records, args.json)
     problem = extras_problem(args.records, args.plot)
     if problem is not None:
-        print(f"monopoly simulate: {problem}", file=sys.stderr)
+        print(f"monopoly simulate: {shown(problem)}", file=sys.stderr)
         return 1
     progress = _Progress(sys.stderr) if sys.stderr.isatty() else None
     start = time.perf_counter()
@@ -159,6 +160,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             progress.close()
         print("monopoly simulate: interrupted", file=sys.stderr)
         return 130
+    except RecordError as exc:  # a record that could not be written (a link planted in the folder)
+        if progress:
+            progress.close()
+        print(f"monopoly simulate: {shown(str(exc))}", file=sys.stderr)
+        return 1
     seconds = time.perf_counter() - start
     if progress:
         progress.close()
@@ -168,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.plot is not None:
         problem = write_plot(args.plot, report, [r.turns for r in results])
         if problem is not None:
-            print(f"monopoly simulate: {problem}", file=sys.stderr)
+            print(f"monopoly simulate: {shown(problem)}", file=sys.stderr)
             return 1
     if args.json:
         text = json.dumps(report)

@@ -20,7 +20,7 @@ from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatE
 from .events import BANK, Event
 from .events import Landed, SentToJail
 from .game import Game, describe_decision
-from .history import RECORD_FORMAT, game_from_record
+from .history import RECORD_FORMAT, RECORD_VERSION, game_from_record
 from .invariants import MAX_CLOCK_SECONDS, InvariantError, check_invariants, check_state
 from .names import NAME_MAX, names_problem, one_column, player_name
 from .position import Debt, DeckSetup, PlayerSetup, Position, PositionError, arrange, build_game, position_of, rearrange
@@ -47,5 +47,5 @@ __all__ += ["EDITION_FOLDERS", "RulePreset", "ShortGameOffer", "SquareKind", "ed
 from .editions import (add_edition_file, forget_edition_files, read_edition_file,  # noqa: E402  (players' own boards)
                        saved_edition, set_board_file_opener)
 __all__ += ["add_edition_file", "forget_edition_files", "read_edition_file", "saved_edition", "set_board_file_opener"]
-__all__ += ["RECORD_FORMAT", "game_from_record"]
+__all__ += ["RECORD_FORMAT", "RECORD_VERSION", "game_from_record"]
 __all__ += ["ANSWER_TYPES", "DECISIONS", "DecisionRule", "OfflineCause", "CardKind", "card_destination", "Card"]

@@ -454,23 +454,37 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
 
 
 # ---------------------------------------------------------------------------------------- discovery
+MAX_EDITION_NUMBER = 2**53  # beyond any price, rent or count a game can hold
+
+
+def _edition_number(text: str) -> int:
+    if len(text) > 20 or abs(int(text)) > MAX_EDITION_NUMBER:
+        raise ValueError(f"the number {text[:12]}{'...' if len(text) > 12 else ''} is too large")
+    return int(text)
+
+
 def _read_edition(file: Folder, where: str, named: bool = True, own: bool = False) -> Edition:
     """The edition in one file, checked (``named``: the file must be named after its id). A
     player's ``own`` board remembers its file and the file's digest, for the saves."""
-    size = getattr(file, "stat", None)
     try:
-        if callable(size) and size().st_size > MAX_EDITION_BYTES:
+        look = getattr(file, "stat", None)  # a file on disk (a path): its size before reading it
+        size = look().st_size if callable(look) else 0
+        if size > MAX_EDITION_BYTES:
             raise EditionError(f"{where}: larger than {MAX_EDITION_BYTES // 1024} KB: not a board file")
         text = file.read_text("utf-8")
-        data = json.loads(text)
+        if len(text) > MAX_EDITION_BYTES:
+            raise EditionError(f"{where}: larger than {MAX_EDITION_BYTES // 1024} KB: not a board file")
+        data = json.loads(text, parse_int=_edition_number)
     except FileNotFoundError:
         raise EditionError(f"{where}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise EditionError(f"{where}: cannot be read: {exc}") from None
     except json.JSONDecodeError as exc:
         raise EditionError(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    if len(text) > MAX_EDITION_BYTES:
-        raise EditionError(f"{where}: larger than {MAX_EDITION_BYTES // 1024} KB: not a board file")
+    except RecursionError:
+        raise EditionError(f"{where}: nested too deeply") from None
+    except ValueError as exc:  # a number beyond any a board holds
+        raise EditionError(f"{where}: {exc}") from None
     if not isinstance(data, dict):
         raise EditionError(f"{where}: an edition file holds one JSON object")
     try:

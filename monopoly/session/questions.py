@@ -117,7 +117,21 @@ def parse_choice(text: str, choices: tuple[Choice, ...]) -> Any:
     raise ValueError("choose one of " + ", ".join(c.key.upper() for c in choices))
 
 
-_NUMBER = re.compile(r"[-+]?\d+")
+_NUMBER = re.compile(r"[-+]?[0-9]+")  # ASCII digits: "²" and "①" are digits to Python but not to int()
+_DIGITS = re.compile(r"[0-9]+")
+MAX_NUMBER_DIGITS = 12  # more than any amount, count or turn a game holds; int() of 5,000 digits fails
+
+
+def whole_number(text: str, what: str = "a number") -> int | None:
+    """The one reading of a whole number typed in ASCII digits: its value, or None when ``text`` is
+    not one (a name, "²", "-3"); ``ValueError`` saying so when it has more than
+    ``MAX_NUMBER_DIGITS`` digits."""
+    t = text.strip()
+    if not _DIGITS.fullmatch(t):
+        return None
+    if len(t) > MAX_NUMBER_DIGITS:
+        raise ValueError(f"{what} has at most {MAX_NUMBER_DIGITS} digits")
+    return int(t)
 
 
 def parse_number(text: str, low: int | None = None, high: int | None = None,
@@ -130,7 +144,7 @@ def parse_number(text: str, low: int | None = None, high: int | None = None,
     cleaned = re.sub(r"[\s,$£€_]", "", text.strip())
     if cleaned.upper().endswith("M"):  # .com money is in millions
         cleaned = cleaned[:-1]
-    if not _NUMBER.fullmatch(cleaned):
+    if not _NUMBER.fullmatch(cleaned) or len(cleaned.lstrip("+-")) > MAX_NUMBER_DIGITS:
         raise ValueError(_range_message(low, high, money))
     value = int(cleaned)
     if (low is not None and value < low) or (high is not None and value > high):
@@ -157,7 +171,7 @@ def parse_hours_minutes(text: str) -> int:
     """Minutes from "1 30", "1:30", "1h30", "0 45" or "2" (hours only); at least one minute."""
     t = text.strip().lower().replace("h", " ").replace(":", " ").replace("m", " ")
     parts = t.split()
-    if not 1 <= len(parts) <= 2 or not all(p.isdigit() for p in parts):
+    if not 1 <= len(parts) <= 2 or not all(_DIGITS.fullmatch(p) and len(p) <= 4 for p in parts):
         raise ValueError("type hours and minutes, such as 1 30")
     hours = int(parts[0])
     minutes = int(parts[1]) if len(parts) == 2 else 0

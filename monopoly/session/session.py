@@ -30,6 +30,7 @@ from ..engine import NOBODY, Action, Claim, DecisionKind as K, Game, IllegalActi
 from ..engine import actions as A
 from ..engine import events as E
 from .model import UIState, persons
+from .safe_text import shown
 from .signals import held_interrupts
 
 # The pace of computer play (seconds): what each computer action did stays on show for PACE
@@ -390,12 +391,17 @@ class Session:
                 path = self.store.autosave(self.game, self.computers, self.ui.settings())
         except SaveFailed as exc:
             self.autosave_problem = str(exc)
-            self.say(f"Autosave failed: {exc}", "bad")
+            self.say(f"Autosave failed: {shown(str(exc))}", "bad")
             return None
         self.autosave_problem = None
         self._saved_mark = self._progress()
         if self.store.game_id != before:
-            self.say(f"Another session saved this game meanwhile; this one now autosaves as {path.stem}.", "bad")
+            busy = getattr(self.store, "lock_refused", None)
+            if busy:
+                self.say(f"Another game in this folder is still saving; so as to lose nothing, this one now "
+                         f"autosaves as {path.stem}.", "bad")
+            else:
+                self.say(f"Another session saved this game meanwhile; this one now autosaves as {path.stem}.", "bad")
         return path
 
     def _progress(self) -> tuple[Any, ...]:

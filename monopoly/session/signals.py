@@ -26,7 +26,19 @@ def set_signal_handlers(numbers: tuple[int, ...], handler: Any) -> dict[int, Any
 
 def restore_signal_handlers(previous: dict[int, Any]) -> None:
     for number, handler in previous.items():
-        signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        try:
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        except (ValueError, OSError):  # not the main thread: nothing was set here either
+            pass
+
+
+_HELD: list[list[int]] = []  # the signals each ``held_interrupts`` block (innermost last) holds back
+
+
+def interrupt_pending() -> bool:
+    """Whether a stop signal came during a ``held_interrupts`` block and waits for its end (a long
+    wait inside one, such as for the save folder's lock, gives up early on it)."""
+    return any(_HELD)
 
 
 @contextmanager
@@ -39,9 +51,11 @@ def held_interrupts() -> Iterator[None]:
     """
     caught: list[int] = []  # nothing is held outside the main thread, where handlers cannot be set
     previous = set_signal_handlers(STOP_SIGNALS, lambda signum, frame: caught.append(signum))
+    _HELD.append(caught)
     try:
         yield
     finally:
+        _HELD.remove(caught)
         restore_signal_handlers(previous)
         if caught:  # act on the first signal now, as its own handler would have
             handler = previous[caught[0]]

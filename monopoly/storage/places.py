@@ -14,7 +14,9 @@ find none of the earlier ones. The folder is, first found:
 
 from __future__ import annotations
 
+import ntpath
 import os
+import posixpath
 import shlex
 import sys
 from pathlib import Path
@@ -37,14 +39,37 @@ def user_save_dir(environ: Mapping[str, str] | None = None, platform: str | None
     """The per-user save folder this platform's convention gives."""
     env = os.environ if environ is None else environ
     system = sys.platform if platform is None else platform
-    base_home = Path.home() if home is None else home
     if system.startswith("win"):
-        base = Path(env.get("LOCALAPPDATA") or base_home / "AppData" / "Local")
+        chosen = env.get("LOCALAPPDATA")
+        base = Path(chosen) if chosen and ntpath.isabs(chosen) else _home(home) / "AppData" / "Local"
     elif system == "darwin":
-        base = base_home / "Library" / "Application Support"
+        base = _home(home) / "Library" / "Application Support"
     else:
-        base = Path(env.get("XDG_DATA_HOME") or base_home / ".local" / "share")
+        # The XDG convention: a relative XDG_DATA_HOME is invalid and ignored (else the saves would
+        # depend on the folder the game is started from).
+        base = _absolute(env.get("XDG_DATA_HOME")) or _home(home) / ".local" / "share"
     return base / "monopoly" / "saves"
+
+
+class NoSaveFolder(ValueError):
+    """No per-user folder can be found (no home folder): the message says how to choose one."""
+
+
+def _absolute(value: str | None) -> Path | None:
+    return Path(value) if value and posixpath.isabs(value) else None
+
+
+def _home(home: Path | None) -> Path:
+    if home is not None:
+        return home
+    try:
+        found = Path.home()
+    except (RuntimeError, KeyError, OSError):  # HOME unset and the user missing from the password file
+        found = Path("~")
+    if not found.is_absolute():
+        raise NoSaveFolder(f"no home folder to keep the saves in (HOME is not set): choose a folder with "
+                           f"--save-dir DIR or {SAVE_DIR_ENV}")
+    return found
 
 
 def default_save_dir(environ: Mapping[str, str] | None = None, platform: str | None = None,
@@ -71,6 +96,10 @@ def resume_command(save_dir: str | os.PathLike[str], name: str, text_mode: bool 
     needs the folder in the command too, or the player would be sent to another file or to none.
     """
     command = f"monopoly {'--text ' if text_mode else ''}--load {name}"
-    if not same_folder(save_dir, default_save_dir()):
+    try:
+        default = default_save_dir()
+    except NoSaveFolder:  # no default folder: the command must name this one
+        default = None
+    if default is None or not same_folder(save_dir, default):
         command += f" --save-dir {shlex.quote(str(save_dir))}"
     return command

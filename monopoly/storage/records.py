@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from . import saves
-from .places import default_save_dir
+from . import files, saves
+from .places import NoSaveFolder, default_save_dir
+from ..session.safe_text import shown
 from ..engine import RECORD_FORMAT, Game, IllegalActionError, SaveFormatError, action_from_dict, game_from_record
 from ..engine import events as E
 
@@ -45,32 +46,61 @@ def read_source(name_or_path: str, save_dir: str | Path | None = None) -> Source
     """
     try:
         path = saves.resolve(name_or_path, default_save_dir() if save_dir is None else save_dir)
-        if path.stat().st_size > saves.MAX_SAVE_BYTES:
-            raise RecordError(f"{path}: too large for a save or a record")
-        raw = path.read_bytes()
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordError(f"{path}: not a save or a record (the file is not text)") from None
+        text = files.decode(path, files.read_bytes(path, saves.SaveError, saves.MAX_SAVE_BYTES, "a save or a record"),
+                            RecordError, "a save or a record")
         data = saves.parse_json(path, text)
         if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+            _check_record_shape(path, data)
             try:
                 game_from_record(data)  # refuses a record that does not replay, with the step
             except SaveFormatError as exc:
-                raise RecordError(f"{path}: {exc}") from None
+                raise RecordError(f"{files.where(path)}: {shown(str(exc))}") from None
+            except Exception as exc:  # a hand-edited record the engine's checks did not foresee
+                raise RecordError(f"{files.where(path)}: does not replay ({shown(str(exc)) or type(exc).__name__})") from None
             return Source(path, data)
         if not (isinstance(data, dict) and data.get("format") == saves.SAVE_FORMAT):
-            raise RecordError(f"{path}: neither a saved game nor a game record")
+            raise RecordError(f"{files.where(path)}: neither a saved game nor a game record")
         loaded = saves.read_save(path)
     except saves.SaveError as exc:
         raise RecordError(str(exc)) from None
+    except NoSaveFolder as exc:
+        raise RecordError(f"{shown(name_or_path)}: {exc}") from None
     except OSError as exc:
-        raise RecordError(f"{name_or_path}: cannot be read ({exc.strerror or exc})") from None
+        raise RecordError(f"{shown(name_or_path)}: cannot be read ({shown(exc.strerror or str(exc))})") from None
     try:
-        record = loaded.game.record()
+        record = json.loads(json.dumps(loaded.game.record()))
     except ValueError as exc:
-        raise RecordError(f"{path}: {exc}") from None
-    return Source(path, json.loads(json.dumps(record)), loaded)
+        raise RecordError(f"{files.where(path)}: {shown(str(exc))}") from None
+    try:  # a damaged journal loads (its entries are well formed) but does not replay
+        game_from_record(record)
+    except Exception as exc:
+        raise RecordError(f"{files.where(path)}: damaged or edited by hand (its record does not replay: "
+                          f"{shown(str(exc)) or type(exc).__name__})") from None
+    return Source(path, record, loaded)
+
+
+def _check_record_shape(path: Path, data: dict[str, Any]) -> None:
+    """What every reader of a record takes for granted, checked before any of them reads it: steps
+    that are objects with a whole-number clock, a list of event objects and an action object."""
+    def bad(what: str) -> RecordError:
+        return RecordError(f"{files.where(path)}: damaged or edited by hand ({what})")
+
+    opening, steps = data.get("opening", []), data.get("steps")
+    if not isinstance(opening, list) or not all(isinstance(e, dict) for e in opening):
+        raise bad("opening: expected a list of event objects")
+    if not isinstance(steps, list):
+        raise bad("steps: expected a list")
+    for i, step in enumerate(steps):
+        if not isinstance(step, dict):
+            raise bad(f"steps[{i}]: expected an object")
+        if type(step.get("clock")) is not int:
+            raise bad(f"steps[{i}].clock: expected a whole number of seconds")
+        events = step.get("events")
+        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+            raise bad(f"steps[{i}].events: expected a list of event objects")
+        if "action" in step and not isinstance(step["action"], dict):
+            raise bad(f"steps[{i}].action: expected an object")
+    files.check_tree(path, data, lambda message: bad(message.split(": ", 1)[-1]), limit=saves.MAX_WHOLE_NUMBER)
 
 
 def step_count(record: dict[str, Any]) -> int:
@@ -216,10 +246,11 @@ def record_name(index: int) -> str:
 
 
 def write_record(folder: str | Path, index: int, game: Game) -> Path:
-    """Write the record of game ``index`` of a simulation into ``folder``."""
+    """Write the record of game ``index`` of a simulation into ``folder`` (atomically, and never
+    through a symbolic link planted as the file)."""
     path = Path(folder) / record_name(index)
-    path.write_text(json.dumps(game.record()) + "\n", encoding="utf-8")
-    return path
+    data = (json.dumps(game.record()) + "\n").encode("utf-8")
+    return files.write_bytes(path, data, RecordError, "the record")
 
 
 def extras_problem(records: str | None, plot: str | None) -> str | None:

@@ -33,21 +33,27 @@ generator states is refused with a ``SaveError`` naming the file and what is wro
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
 import re
 import secrets
-import stat
-import tempfile
+import time
+import typing
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator, TypeGuard
+from typing import Any, Callable, Iterator, TypeGuard
 
-from ..engine import MAX_CLOCK_SECONDS, Game, SaveFormatError, generator_state_ok
+from ..engine import (MAX_CLOCK_SECONDS, RECORD_FORMAT, RECORD_VERSION, Game, SaveFormatError, game_from_record,
+                      generator_state_ok)
+from ..engine import events as E
 from ..session.session import SaveFailed
+from ..session.safe_text import is_safe, shown
+from ..session.signals import interrupt_pending
+from . import files
 
 SAVE_FORMAT = "monopoly-terminal-save"
 SAVE_VERSION = 2
@@ -217,9 +223,12 @@ def resolve(name_or_path: str, save_dir: str | os.PathLike[str]) -> Path:
         candidates.append(Path(save_dir) / f"{stem}.json")
     candidates.append(Path(text))
     for candidate in candidates:
-        if candidate.is_file():
-            return candidate
-    raise SaveError(f"{text}: no such save (looked in {Path(save_dir)} and for a file of that name)")
+        try:
+            if candidate.is_file():
+                return candidate
+        except OSError:  # a name longer than the system allows: no such file
+            continue
+    raise SaveError(f"{shown(text)}: no such save (looked in {shown(str(save_dir))} and for a file of that name)")
 
 
 def _key(path: Path) -> str:
@@ -276,13 +285,6 @@ def _layout(value: Any, depth: int, pad: str) -> str:
     return _ENCODE(value)
 
 
-def _ordinary_file_mode() -> int:
-    """The permissions a new file gets from ``open``: read-write for all, less the umask."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
 def _utf8(path: Path, text: str) -> bytes:
     try:
         return text.encode("utf-8")
@@ -295,56 +297,84 @@ def _temporary_name(target: Path) -> str:
 
 
 def write_document(path: str | os.PathLike[str], document: dict[str, Any]) -> Path:
-    """Write JSON atomically: a temporary file in the same folder, then ``os.replace``."""
+    """Write JSON atomically: a temporary file in the same folder, then ``os.replace``; a target
+    that is a symbolic link is refused (``files.write_bytes``)."""
     target = Path(path)
     data = _utf8(target, to_text(document) + "\n")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=_temporary_name(target), suffix=".tmp", dir=target.parent)
-        try:
-            # mkstemp makes the file private to its owner; a save is an ordinary file, created as
-            # any other would be under the user's umask (a shared save folder stays readable).
-            os.chmod(tmp, _ordinary_file_mode())
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-    except OSError as exc:
-        raise SaveError(f"{target}: cannot write the save ({_why(target, exc)})") from None
-    return target
+    return files.write_bytes(target, data, SaveError, "the save", _temporary_name(target))
 
 
 def _why(target: Path, exc: OSError) -> str:
-    if isinstance(exc, (FileExistsError, NotADirectoryError)):
-        return f"{target.parent} is not a folder"
-    return exc.strerror or str(exc)
+    return files.why(target, exc)
+
+
+class LockBusy(SaveError):
+    """Another program held the save folder's lock past the wait (a game stopped with Ctrl-Z), or a
+    stop signal came while waiting for it."""
+
+
+LOCK_NOTICE_SECONDS = 0.5  # a wait longer than this is said ("another game ... is saving; waiting...")
+LOCK_WAIT_SECONDS = 10.0  # ... and one longer than this gives up: the caller falls back
+_LOCK_POLL_SECONDS = 0.05
+
+
+def _say_waiting(folder: Path) -> None:
+    """The default notice of a long wait for the lock: one line on standard error."""
+    import sys
+    try:
+        print(f"monopoly: another game in this folder ({files.where(folder)}) is saving; waiting...",
+              file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
 
 
 @contextmanager
-def folder_lock(folder: Path) -> Iterator[None]:
-    """Hold the save folder's lock: one program at a time checks a file and writes over it."""
+def folder_lock(folder: Path, wait: float | None = None,
+                waiting: "Callable[[Path], None] | None" = None) -> Iterator[None]:
+    """Hold the save folder's lock: one program at a time checks a file and writes over it.
+
+    The lock file is opened without following a link. The lock is asked for without blocking,
+    again and again: after ``LOCK_NOTICE_SECONDS`` ``waiting`` is told once (by default a line on
+    standard error), and after ``wait`` seconds (``LOCK_WAIT_SECONDS``), or as soon as a stop
+    signal comes (Ctrl-C, held back while saving), ``LockBusy`` is raised: nothing hangs.
+    """
+    limit = LOCK_WAIT_SECONDS if wait is None else wait
+    lock_path = folder / LOCK_NAME
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o666)
     except OSError as exc:
-        raise SaveError(f"{folder / LOCK_NAME}: cannot write the save ({_why(folder / LOCK_NAME, exc)})") from None
+        raise SaveError(f"{files.where(lock_path)}: cannot write the save ({_why(lock_path, exc)})") from None
+    fd = files.open_nofollow(lock_path, os.O_RDWR | os.O_CREAT, SaveError)
     try:
-        _lock(fd, True)
-    except OSError as exc:
+        started = time.monotonic()
+        told = False
+        while True:
+            try:
+                if _try_lock(fd):
+                    break
+            except OSError as exc:
+                raise SaveError(f"{files.where(lock_path)}: cannot lock the save folder "
+                                f"({shown(exc.strerror or str(exc))})") from None
+            waited = time.monotonic() - started
+            if interrupt_pending():
+                raise LockBusy(f"{files.where(folder)}: another game in this folder is saving (stopped waiting)")
+            if waited >= limit:
+                raise LockBusy(f"{files.where(folder)}: another game in this folder is saving and has not "
+                               f"finished in {limit:g} s")
+            if not told and waited >= LOCK_NOTICE_SECONDS:
+                told = True
+                (waiting or _say_waiting)(folder)
+            time.sleep(_LOCK_POLL_SECONDS)
+    except BaseException:
         os.close(fd)
-        raise SaveError(f"{folder / LOCK_NAME}: cannot lock the save folder ({exc.strerror or exc})") from None
+        raise
     try:
         yield
     finally:
         try:
-            _lock(fd, False)
+            _unlock(fd)
+        except OSError:
+            pass
         finally:
             os.close(fd)
 
@@ -352,14 +382,29 @@ def folder_lock(folder: Path) -> Iterator[None]:
 try:
     import fcntl
 
-    def _lock(fd: int, on: bool) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX if on else fcntl.LOCK_UN)
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
 except ImportError:  # Windows
     import msvcrt
 
-    def _lock(fd: int, on: bool) -> None:
+    def _try_lock(fd: int) -> bool:
         os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_LOCK if on else msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        except OSError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------------------------------- one game's saves
@@ -379,6 +424,8 @@ class GameRecord:
         self._tail_path: str | None = None  # ... and the autosave it belongs to
         self.forked_from: str | None = None  # set when another session's autosave made this one move
         self._current: str | None = None  # the autosave's revision when it holds this session's game as read
+        self.lock_refused: str | None = None  # why the folder's lock could not be had (the autosave moved)
+        self.waiting: Callable[[Path], None] | None = None  # told of a long wait for the lock
 
     @classmethod
     def resumed(cls, save_dir: str | os.PathLike[str], loaded: LoadedGame) -> "GameRecord":
@@ -452,16 +499,36 @@ class GameRecord:
         If another session wrote this game's autosave since (two programs resumed one save), the
         game takes a new identity and autosaves beside it: each session keeps its own progress.
         """
-        with folder_lock(self.save_dir):
-            if self._in_the_way(self.autosave_path) is not None:
-                self.forked_from, self.game_id = self.game_id, new_identity()
-            path = self.autosave_path
-            tail = self._append_log(path, game)
-            revision = new_identity()
-            write_document(path, make_document(game, computers, ui, self.game_id, revision, tail))
-            self.seen[_key(path)] = revision
-            self._tail, self._tail_path = tail, _key(path)
-            self._current = revision
+        if self.lock_refused:  # the folder's lock was not to be had: try once, else write on alone
+            try:
+                with folder_lock(self.save_dir, wait=0, waiting=lambda folder: None):
+                    return self._autosave_locked(game, computers, ui)
+            except LockBusy:
+                return self._write_autosave(game, computers, ui)
+        try:
+            with folder_lock(self.save_dir, waiting=self.waiting):
+                return self._autosave_locked(game, computers, ui)
+        except LockBusy as exc:
+            # Another program holds the lock (stopped with Ctrl-Z?), or a stop signal came while
+            # waiting: the game takes a new identity, whose autosave no other program knows of,
+            # and writes it without the lock. Nothing is lost, nothing of another game touched.
+            self.lock_refused = str(exc)
+            self.forked_from, self.game_id = self.game_id, new_identity()
+            return self._write_autosave(game, computers, ui)
+
+    def _autosave_locked(self, game: Game, computers: Any, ui: dict[str, Any] | None) -> Path:
+        if self._in_the_way(self.autosave_path) is not None:
+            self.forked_from, self.game_id = self.game_id, new_identity()
+        return self._write_autosave(game, computers, ui)
+
+    def _write_autosave(self, game: Game, computers: Any, ui: dict[str, Any] | None) -> Path:
+        path = self.autosave_path
+        tail = self._append_log(path, game)
+        revision = new_identity()
+        write_document(path, make_document(game, computers, ui, self.game_id, revision, tail))
+        self.seen[_key(path)] = revision
+        self._tail, self._tail_path = tail, _key(path)
+        self._current = revision
         return path
 
     def up_to_date(self) -> bool:
@@ -482,18 +549,21 @@ class GameRecord:
         old = self._tail if self._tail_path == _key(path) else None
         if old is None or old.events > len(game.log) or old.cuts != game.log_cuts:
             old = LogTail()
+        # Never through a link: a link planted as the log would have its target written over.
+        fd = files.open_nofollow(log_path, os.O_WRONLY | os.O_CREAT, SaveError)
         try:
-            with open(log_path, "ab") as handle:
+            with os.fdopen(fd, "wb") as handle:
                 if os.fstat(handle.fileno()).st_size < old.size:  # cut by someone else: write it afresh
                     old = LogTail()
                 tail = LogTail(old.events, old.size, old.digest.copy(), game.log_cuts)
                 data = _utf8(path, "".join(_ENCODE(event.to_dict()) + "\n" for event in game.log[old.events:]))
                 handle.truncate(old.size)
+                handle.seek(old.size)
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
         except OSError as exc:
-            raise SaveError(f"{log_path}: cannot write the save ({_why(log_path, exc)})") from None
+            raise SaveError(f"{files.where(log_path)}: cannot write the save ({_why(log_path, exc)})") from None
         tail.events, tail.size = len(game.log), old.size + len(data)
         tail.digest.update(data)
         return tail
@@ -507,95 +577,17 @@ def write_save(save_dir: str | os.PathLike[str], name: str, game: Game, computer
 
 # ---------------------------------------------------------------------------------------- reading files
 def _read_bytes(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
-    """The bytes of an ordinary file of at most ``limit`` bytes.
-
-    The file is opened without waiting (a named pipe would block for ever) and checked on the
-    open handle, so a device (a link to /dev/zero) or a folder is refused before a byte is read.
-    """
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{path}: not an ordinary file")
-        if info.st_size > limit:
-            raise SaveError(f"{path}: too large for a save ({info.st_size:,} bytes; at most {limit:,})")
-        chunks, total = [], 0
-        while True:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            total += len(chunk)
-            if total > limit:  # it grew while being read
-                raise SaveError(f"{path}: too large for a save (more than {limit:,} bytes)")
-            chunks.append(chunk)
-        return b"".join(chunks)
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
-
-
-class _Refused(ValueError):
-    """Something the JSON reader met that no save holds."""
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _Refused(f"the key {key!r} appears twice in one object")
-            seen.add(key)
-    return result
-
-
-def _no_constant(text: str) -> Any:
-    raise _Refused(f"a number is {text}")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise _Refused(f"the number {text[:20]} is too large")
-    return value
-
-
-def _bounded(text: str) -> int:
-    value = int(text)  # more than 4,300 digits: ValueError from Python itself
-    if abs(value) > MAX_WHOLE_NUMBER:
-        raise _Refused(f"the number {text[:12]}... is too large")
-    return value
+    """The bytes of an ordinary file of at most ``limit`` bytes (``files.read_bytes``)."""
+    return files.read_bytes(path, SaveError, limit)
 
 
 def parse_json(path: Path, text: str) -> Any:
     """JSON as a save may hold it; anything else is a ``SaveError`` naming ``path``."""
-    try:
-        data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
-                          parse_float=_finite, parse_int=_bounded)
-    except _Refused as exc:
-        raise SaveError(f"{path}: damaged ({exc})") from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{path}: damaged or truncated (bad JSON at line {exc.lineno}, column {exc.colno})") from None
-    except ValueError:  # an integer too long for Python to read
-        raise SaveError(f"{path}: damaged (a number with too many digits)") from None
-    except RecursionError:
-        raise SaveError(f"{path}: damaged (nested too deeply)") from None
-    try:  # a lone surrogate ("\ud800") reads, and then no save could ever be written again
-        _ENCODE(data).encode("utf-8")
-    except UnicodeEncodeError:
-        raise SaveError(f"{path}: damaged (it holds text that is not valid Unicode)") from None
-    return data
+    return files.parse_json(path, text, SaveError, MAX_WHOLE_NUMBER)
 
 
 def _decode(path: Path, raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a saved game (the file is not text)") from None
+    return files.decode(path, raw, SaveError)
 
 
 def _read_document(path: Path) -> dict[str, Any]:
@@ -664,7 +656,8 @@ def check_ui(path: Path, ui: Any, players: int) -> dict[str, Any]:
     if not isinstance(ui, dict):
         raise SaveError(f"{path}: damaged (ui: expected an object)")
     tokens = ui.get("tokens", [])
-    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens) or len(tokens) not in (0, players):
+    if (not isinstance(tokens, list) or not all(isinstance(t, str) and 0 < len(t) <= 32 and is_safe(t) for t in tokens)
+            or len(tokens) not in (0, players)):
         raise SaveError(f"{path}: damaged (ui.tokens: expected one token name per player)")
     for key in ("fastmove", "show_cash"):
         if key in ui and not isinstance(ui[key], bool):
@@ -693,6 +686,81 @@ def _read_log(path: Path, record: dict[str, Any]) -> tuple[list[Any], LogTail]:
     return [parse_json(log_path, line) for line in lines], LogTail(record["events"], record["bytes"], digest)
 
 
+_FIELD_KINDS: dict[str, dict[str, str]] = {}  # event kind -> field -> what its value must be
+
+
+def _event_fields(kind: str) -> dict[str, str] | None:
+    """What each field of an event of ``kind`` holds (``int``, ``str``, ``bool``, ``ints``, ``pair``,
+    ``strs``, ``pairs``, ``object``, ``code``), from the event's own declaration."""
+    if kind in _FIELD_KINDS:
+        return _FIELD_KINDS[kind]
+    cls = E.EVENT_TYPES.get(kind)
+    if cls is None:
+        return None
+    hints = typing.get_type_hints(cls)
+    kinds = {}
+    for item in dataclasses.fields(cls):
+        hint = hints[item.name]
+        kinds[item.name] = {int: "int", str: "str", bool: "bool", tuple[int, ...]: "ints", tuple[int, int]: "pair",
+                            tuple[str, ...]: "strs", tuple[tuple[int, int], ...]: "pairs",
+                            dict[str, Any]: "object"}.get(hint, "code")
+    _FIELD_KINDS[kind] = kinds
+    return kinds
+
+
+def _small(value: Any) -> bool:
+    return _whole(value) and abs(value) <= files.GAME_NUMBER_LIMIT
+
+
+def _holds(kind: str, value: Any) -> bool:
+    if kind == "int":
+        return _small(value)
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "ints":
+        return isinstance(value, list) and all(_small(v) for v in value)
+    if kind == "pair":
+        return isinstance(value, list) and len(value) == 2 and all(_small(v) for v in value)
+    if kind == "strs":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == "pairs":
+        return isinstance(value, list) and all(_holds("pair", v) for v in value)
+    if kind == "object":
+        return isinstance(value, dict)
+    return isinstance(value, str)  # a code: its values are the engine's to check
+
+
+def check_events(path: Path, events: Any, where_: str = "game.log") -> None:
+    """Every event of a log an object of a known kind whose fields hold values of their types (the
+    engine takes them as they are, and a screen showing one later would fail)."""
+    if not isinstance(events, list):
+        return  # the engine refuses it, naming the field
+    for i, event in enumerate(events):
+        kind = event.get("event") if isinstance(event, dict) else None
+        kinds = _event_fields(kind) if isinstance(kind, str) else None
+        if kinds is None:
+            raise SaveError(f"{files.where(path)}: damaged ({where_}[{i}]: not an event)")
+        for name, kind in kinds.items():
+            if name in event and not _holds(kind, event[name]):
+                raise SaveError(f"{files.where(path)}: damaged ({where_}[{i}].{shown(name)}: not what a "
+                                f"{shown(event['event'])} event holds)")
+
+
+def _check_origin(path: Path, game: Game) -> None:
+    """The origin a save's record starts from sets a game up (``record``, ``stats``, ``replay`` and
+    the statistics view start from it)."""
+    if game.origin is None:
+        return
+    try:
+        game_from_record({"format": RECORD_FORMAT, "version": RECORD_VERSION, "origin": game.origin,
+                          "steps": []}, 0)
+    except Exception as exc:  # whatever a damaged origin trips over: refused at load, not later
+        raise SaveError(f"{files.where(path)}: damaged or edited by hand (game.origin: "
+                        f"{shown(str(exc)) or type(exc).__name__})") from None
+
+
 def read_save(path: str | os.PathLike[str], log_of: str | os.PathLike[str] | None = None) -> LoadedGame:
     """Load and validate a save; raise ``SaveError`` naming the file when anything is wrong.
 
@@ -708,13 +776,17 @@ def read_save(path: str | os.PathLike[str], log_of: str | os.PathLike[str] | Non
         if not isinstance(game_data, dict) or game_data.get("log") != []:
             raise SaveError(f"{where}: damaged (an event log both inside and apart)")
         events, tail = _read_log(Path(log_of) if log_of is not None else where, data["log_file"])
+        check_events(where, events, "event log")
         game_data = dict(game_data, log=events)
+    elif isinstance(game_data, dict):
+        check_events(where, game_data.get("log"))
     try:
         game = Game.from_dict(game_data)
     except SaveFormatError as exc:
         raise SaveError(f"{where}: damaged or edited by hand (game.{exc})") from None
     except Exception as exc:  # a hand-edited value the engine's checks did not foresee: never a traceback
         raise SaveError(f"{where}: damaged or edited by hand (game: {exc})") from None
+    _check_origin(where, game)
     ui = check_ui(where, data["ui"], game.view.player_count)
     computers = None
     if data["computers"] is not None:
@@ -812,22 +884,32 @@ def tidy(save_dir: str | os.PathLike[str]) -> list[Path]:
     right now is touched.
     """
     folder = Path(save_dir)
-    if not folder.is_dir():
+    try:
+        if not folder.is_dir():
+            return []
+    except OSError:
         return []
     recovered: list[Path] = []
-    with folder_lock(folder):
-        for tmp in sorted(folder.glob(".*-*.tmp")):
-            stem = tmp.name[1:].rsplit("-", 1)[0]
-            if not NAME_PATTERN.fullmatch(stem):
-                continue
-            keep = _recover(tmp, folder / f"{stem}.json")
-            if keep is not None:
-                recovered.append(keep)
-            _remove(tmp)
-        for log in folder.glob(f"*{LOG_SUFFIX}"):
-            if not log.with_suffix(".json").exists():
-                _remove(log)
+    try:
+        with folder_lock(folder, wait=1.0, waiting=lambda folder: None):
+            _tidy_locked(folder, recovered)
+    except SaveError:  # another game is saving (or the folder cannot be locked): tidy next time
+        pass
     return recovered
+
+
+def _tidy_locked(folder: Path, recovered: list[Path]) -> None:
+    for tmp in sorted(folder.glob(".*-*.tmp")):
+        stem = tmp.name[1:].rsplit("-", 1)[0]
+        if not NAME_PATTERN.fullmatch(stem):
+            continue
+        keep = _recover(tmp, folder / f"{stem}.json")
+        if keep is not None:
+            recovered.append(keep)
+        _remove(tmp)
+    for log in folder.glob(f"*{LOG_SUFFIX}"):
+        if not log.with_suffix(".json").exists():
+            _remove(log)
 
 
 def _recover(tmp: Path, target: Path) -> Path | None:

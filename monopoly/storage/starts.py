@@ -21,6 +21,7 @@ from . import saves
 from ..engine import Edition, Game, ScriptedDice, build_game, list_editions, load_edition
 from .positions import read_position
 from ..session.rule_options import ask_rule_options, most_players
+from ..session.safe_text import shown
 from ..session.model import UIState, default_tokens
 from ..session.words import join_words
 from ..session.questions import (CHOICE, NUMBER, TEXT, YESNO, Choice, Question, parse_player_name)
@@ -189,8 +190,11 @@ class StartProblem(Exception):
 
 def save_dir_problem(save_dir: Path) -> str | None:
     """Why the saves could not be kept in ``save_dir``, found before the game starts, or None."""
-    if save_dir.exists() and not save_dir.is_dir():
-        return f"--save-dir {save_dir}: not a folder (the saves could not be written)"
+    try:
+        if save_dir.exists() and not save_dir.is_dir():
+            return f"--save-dir {shown(str(save_dir))}: not a folder (the saves could not be written)"
+    except OSError as exc:  # a name in the path longer than the system allows, a loop of links ...
+        return f"--save-dir {shown(str(save_dir))}: cannot be used ({shown(exc.strerror or str(exc))})"
     return None
 
 

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Callable, TextIO
 
+from ..storage import saves
 from ..storage.places import resume_command
 from ..session.signals import STOP_SIGNALS, restore_signal_handlers, set_signal_handlers
 from ..storage.starts import Started
@@ -21,6 +22,7 @@ from .loop import TextGame
 from .setup import run_setup
 
 EXIT_OK, EXIT_BAD_SAVE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_NOT_SAVED = 1  # the game ended and could not be saved: a script must not take it for success
 
 
 def main(started: Started | None, save_dir: Path, edition: str | None, seed: int | None,
@@ -30,11 +32,33 @@ def main(started: Started | None, save_dir: Path, edition: str | None, seed: int
     # --colour asks for colour, but not of a terminal that has none (TERM=dumb) nor of a user who set
     # NO_COLOR (no-color.org: any non-empty value)
     colour = colour and os.environ.get("TERM", "") != "dumb" and not os.environ.get("NO_COLOR")
-    console = Console(stdin or sys.stdin, stdout or sys.stdout, colour=colour)
+    console = Console(stdin or _tolerant(sys.stdin), stdout or sys.stdout, colour=colour)
+    try:
+        saves.tidy(save_dir)  # what an interrupted save left behind, as the curses program does
+    except saves.SaveError:
+        pass  # a folder we cannot write: each save will say so
     return play(console, started, save_dir, edition, seed, rules, clock)
 
 
+def _tolerant(stream: TextIO) -> TextIO:
+    """Standard input that never fails on bytes its encoding cannot decode: they reach the command
+    parser as escaped characters (refused as any unknown command), not as a traceback."""
+    try:
+        stream.reconfigure(errors="surrogateescape")  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        pass
+    return stream
+
+
+# A stop signal while the game is being left: it is leaving already. Ignored by the system itself,
+# so that one coming as the interpreter shuts down (when Python's own handlers are gone) is too.
+_quiet = signal.SIG_IGN
+
+
 def _stop_like_ctrl_c(signum: int, frame: object) -> None:
+    # The first stop signal ends the game; those that follow (a storm of SIGTERM) must not break
+    # the exit autosave, so from now on every stop signal is ignored.
+    set_signal_handlers(STOP_SIGNALS, _quiet)
     raise KeyboardInterrupt
 
 
@@ -42,11 +66,18 @@ def play(console: Console, started: Started | None, save_dir: Path, edition: str
          rules: dict[str, object], clock: Callable[[], float]) -> int:
     """Set up (or resume) and play; ``kill`` and a closed terminal end the game as Ctrl-C does."""
     others = tuple(n for n in STOP_SIGNALS if n != getattr(signal, "SIGINT", None))
-    previous = set_signal_handlers(others, _stop_like_ctrl_c)
+    interrupt = {n: signal.getsignal(n) for n in STOP_SIGNALS if n not in others}  # set again when leaving
+    previous = {**interrupt, **set_signal_handlers(others, _stop_like_ctrl_c)}
     try:
-        return _play(console, started, save_dir, edition, seed, rules, clock)
-    finally:
+        code = _play(console, started, save_dir, edition, seed, rules, clock)
+    except BaseException:
         restore_signal_handlers(previous)
+        raise
+    if code == EXIT_INTERRUPTED:  # more stop signals may follow the first (a storm): the program is
+        # ending, so only Ctrl-C gets its handler back (for a caller in this process)
+        previous = {n: h for n, h in previous.items() if n == getattr(signal, "SIGINT", None)}
+    restore_signal_handlers(previous)
+    return code
 
 
 def _play(console: Console, started: Started | None, save_dir: Path, edition: str | None, seed: int | None,
@@ -67,9 +98,11 @@ def _play(console: Console, started: Started | None, save_dir: Path, edition: st
             console.say(farewell)
         return EXIT_OK
     except EOFError:
-        console.say(_leave_line("End of input.", session, save_dir))
-        return EXIT_OK
+        line = _leave_line("End of input.", session, save_dir)
+        console.say(line)
+        return EXIT_NOT_SAVED if line.endswith(NOT_SAVED) else EXIT_OK
     except KeyboardInterrupt:
+        set_signal_handlers(STOP_SIGNALS, _quiet)  # Ctrl-C again while saving: ignored
         console.say(_leave_line("Interrupted.", session, save_dir))
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (``| head``): keep the game, say nothing more
@@ -79,6 +112,13 @@ def _play(console: Console, started: Started | None, save_dir: Path, edition: st
         except (OSError, ValueError):  # not a real file: nothing will be flushed to it
             pass
         return EXIT_OK
+    except OSError:  # the output cannot be written (a full disk): keep the game, then say so
+        set_signal_handlers(STOP_SIGNALS, _quiet)
+        _leave_line("", session, save_dir)
+        raise
+
+
+NOT_SAVED = "The game could not be saved."
 
 
 def _leave_line(why: str, session: TextGame | None, save_dir: Path) -> str:
@@ -87,5 +127,5 @@ def _leave_line(why: str, session: TextGame | None, save_dir: Path) -> str:
         return f"{why} No game was started."
     path = session.session.autosave()
     if path is None:
-        return f"{why} The game could not be saved."
+        return f"{why} {NOT_SAVED}"
     return f"{why} The game is saved in {path}; resume it with: {resume_command(save_dir, path.stem, text_mode=True)}"

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..engine import BOARD_SIZE, Game
+from ..session.questions import whole_number
 
 
 @dataclass(frozen=True)
@@ -178,9 +179,10 @@ def find_square(game: Game, text: str, among: Sequence[int] = ()) -> int:
     t = text.strip()
     if not t:
         raise CommandError("name a square: its number on the board (0-39) or its name")
-    if t.isdigit():
-        if int(t) < BOARD_SIZE:
-            return int(t)
+    index = number(t, "a square's number")
+    if index is not None:
+        if index < BOARD_SIZE:
+            return index
         raise CommandError(f"squares are numbered 0 to {BOARD_SIZE - 1}")
     squares = game.view.edition.squares
     if among:
@@ -195,9 +197,10 @@ def find_player(game: Game, text: str) -> int:
     """A player by seat number (1-8, as listed) or by (a beginning of) their name."""
     t = text.strip()
     count = game.view.player_count
-    if t.isdigit():
-        if 1 <= int(t) <= count:
-            return int(t) - 1
+    seat = number(t, "a player's number")
+    if seat is not None:
+        if 1 <= seat <= count:
+            return seat - 1
         raise CommandError(f"players are numbered 1 to {count}")
     if not t:
         raise CommandError("name a player: their number or name")
@@ -210,9 +213,19 @@ def split_items(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
+def number(text: str, what: str = "a number") -> int | None:
+    """A whole number typed in ASCII digits, or None when ``text`` is not one; ``CommandError``
+    when it has too many digits (``questions.whole_number``: the one reading of a typed number)."""
+    try:
+        return whole_number(text, what)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+
+
 def parse_amount(text: str) -> int | None:
-    """A sum of money as typed ("$1,200", "200", "20M"), or None when it is not one."""
+    """A sum of money as typed ("$1,200", "200", "20M"), or None when it is not one; ``CommandError``
+    when it has too many digits."""
     cleaned = re.sub(r"[\s,$£_]", "", text)
     if cleaned[-1:] in ("m", "M"):
         cleaned = cleaned[:-1]
-    return int(cleaned) if cleaned.isdigit() else None
+    return number(cleaned, "an amount") if cleaned else None

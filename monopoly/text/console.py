@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Callable, TextIO
 
+from ..session.safe_text import shown
+
 COLOURS = {"good": "32", "bad": "31", "rent": "33", "title": "1", "dim": "2"}  # ANSI codes by theme role
 
 
@@ -20,6 +22,7 @@ class Console:
         self.echo = (not _isatty(stdin)) if echo is None else echo
 
     def say(self, text: str, role: str = "message") -> None:
+        text = shown(text, newlines=True)  # a name from a file or from input: never an escape sequence
         code = COLOURS.get(role) if self.colour else None
         self.stdout.write(f"\x1b[{code}m{text}\x1b[0m\n" if code else f"{text}\n")
         self.stdout.flush()

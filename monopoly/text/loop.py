@@ -25,7 +25,7 @@ from ..session.words import (cannot_bid_text, computers_join_text, event_lines, 
                              name, new_game_text, since_lines, trade_lines, turn_end_text, valuation_rows)
 from ..storage import saves
 from ..storage.places import resume_command
-from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command, find_player, find_square, parse_amount,
+from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command, find_player, find_square, number, parse_amount,
                        parse_line, split_items)
 from .console import Console
 from .views import assets_lines, board_lines, credit_lines, deed_lines, help_lines, owners_lines
@@ -525,10 +525,11 @@ class TextGame:
         for item in split_items(text):
             words = item.lower().split()
             if words[-1] in ("card", "cards"):
-                count += int(words[0]) if words[0].isdigit() else 1
+                given = number(words[0], "a number of cards")
+                count += given if given is not None else 1
                 continue
             amount = parse_amount(item)
-            if amount is not None and (not item.strip().isdigit() or amount >= BOARD_SIZE):
+            if amount is not None and (number(item) is None or amount >= BOARD_SIZE):
                 cash += amount  # "$100", "100M", or a number too big for a square
                 continue
             squares.append(find_square(self.game, item, self.game.view.owned(holder)))
@@ -572,8 +573,10 @@ class TextGame:
     def buildings(self, p: int, args: str, make: Callable[[int, int], Action]) -> None:
         words = args.split()
         count = 1
-        if len(words) > 1 and words[-1].isdigit() and int(words[-1]) <= 5:
-            count = int(words.pop())
+        given = number(words[-1], "a number of buildings") if len(words) > 1 else None
+        if given is not None and given <= 5:
+            count = given
+            words.pop()
         square = find_square(self.game, " ".join(words))
         owner = self.owner_person(square)
         allowed = self.session.permission(p, make(owner, square))
@@ -599,9 +602,10 @@ class TextGame:
             raise CommandError("order as houses PLAYER N [PLAYER N ...] [hotels], e.g. houses ann 2 bob 3")
         orders: list[tuple[int, int]] = []
         for who, n in zip(words[::2], words[1::2]):
-            if not n.isdigit() or int(n) < 1:
+            wanted = number(n, "a number of buildings")
+            if wanted is None or wanted < 1:
                 raise CommandError(f"{n!r} is not a number of buildings")
-            orders.append((find_player(self.game, who), int(n)))
+            orders.append((find_player(self.game, who), wanted))
         self.order_buildings(orders, hotels)
 
     def order_buildings(self, orders: list[tuple[int, int]], hotels: bool) -> None:
@@ -718,7 +722,8 @@ class TextGame:
 
     @handles("log")
     def do_log(self, p: int, args: str) -> None:
-        count = int(args) if args.strip().isdigit() else LOG_LINES
+        given = number(args, "a number of lines")
+        count = given if given is not None else LOG_LINES
         self.show(self.said[-count:] if count else [])
 
     @handles("stats")

@@ -17,6 +17,8 @@ from ..storage import saves
 from ..engine import events as E
 from ..reports.story import sentences
 from ..storage.places import resume_command
+from ..session.questions import whole_number
+from ..session.safe_text import shown
 from ..storage.records import Replayer, Source, save_continuation, step_events
 
 EXIT_OK = 0
@@ -61,7 +63,7 @@ class TextReplay:
 
     def say(self, *lines: str) -> None:
         for line in lines:
-            print(line, file=self.out)
+            print(shown(line, newlines=True), file=self.out)
 
     def forward(self, count: int) -> None:
         r = self.replayer
@@ -83,10 +85,14 @@ class TextReplay:
         word, _, rest = line.strip().partition(" ")
         rest = rest.strip()
         try:
-            count = int(rest) if rest and word in ("n", "p") else 1
-        except ValueError:
+            given = whole_number(rest) if rest else None
+        except ValueError as exc:
+            self.say(str(exc))
+            return True
+        if rest and word in ("n", "p") and given is None:
             self.say(f"not a number: {rest!r}")
             return True
+        count = given if given is not None and word in ("n", "p") else 1
         if word in ("", "n"):
             self.forward(max(1, count))
         elif word == "p":
@@ -99,7 +105,7 @@ class TextReplay:
             self.moved()
         elif word == "g":
             try:
-                r.go_to_turn(int(rest))
+                r.go_to_turn(int(given if given is not None else ""))
                 self.moved()
             except (ValueError, KeyError):
                 self.say(f"go to which turn? 1 to {r.last_turn}")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Iterator
 
 
+from ..session.safe_text import shown
 from ..storage import saves
 from .play import GameController, LeaveProgram
 from ..session.signals import STOP_SIGNALS, restore_signal_handlers, set_signal_handlers
@@ -146,7 +147,18 @@ def start_controller(screen: Screen, started: Started, save_dir: Path) -> GameCo
         record = saves.GameRecord.resumed(save_dir, started.loaded)
     else:
         record = saves.GameRecord(save_dir)
-    return GameController(screen, started.game, started.computers, started.ui, save_dir, started.save_name, record)
+    controller = GameController(screen, started.game, started.computers, started.ui, save_dir, started.save_name,
+                                record)
+
+    def waiting(folder: Path) -> None:  # on the message line, not on standard error under the screen
+        controller.say("Another game in this folder is saving; waiting...", "bad")
+        try:
+            controller.refresh()
+        except Exception:  # a drawing problem must not stop the save
+            pass
+
+    record.waiting = waiting
+    return controller
 
 
 def leave_interrupted(signals: StopSignals, controller: GameController | None) -> tuple[int, str]:
@@ -170,6 +182,6 @@ def leave_interrupted(signals: StopSignals, controller: GameController | None) -
 def say_farewell(farewell: str) -> None:
     if farewell:
         try:
-            print(farewell)
+            print(shown(farewell, newlines=True))
         except OSError:  # the terminal has gone (the window was closed): the game is saved all the same
             pass

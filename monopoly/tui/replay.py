@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..session.safe_text import shown
 from ..storage import saves
 from ..engine import events as E
 from ..reports.story import sentences
@@ -219,5 +220,5 @@ def run_on_screen(source: Source, save_dir: Path) -> int:
     if outcome.play is not None:
         return play(outcome.play, save_dir, None, None)
     if outcome.farewell:
-        print(outcome.farewell)
+        print(shown(outcome.farewell, newlines=True))
     return EXIT_OK

@@ -22,6 +22,7 @@ from typing import Any, Callable
 from ..engine import BOARD_SIZE, NOBODY, Game
 from . import keys as KEYS
 from ..session import model as M
+from ..session.safe_text import is_safe, shown
 from .layout import Layout, Rect, TooSmall, layout, neighbour
 from ..session.questions import CHOICE, NUMBER, YESNO, Question, one_column
 from .theme import Theme
@@ -132,6 +133,8 @@ class Screen:
         rows, cols = self.win.getmaxyx()
         if y < 0 or y >= rows or x >= cols or not text:
             return 0
+        if not is_safe(text):  # a name from a file or from input: its control characters shown, not obeyed
+            text = shown(text)
         if x < 0:
             text, x = text[-x:], 0
         limit = cols - x if width is None else min(width, cols - x)
@@ -182,6 +185,25 @@ class Screen:
             pass
         self.lay = layout(*self.win.getmaxyx())
 
+    def poll_size(self) -> bool:
+        """Look for a resize that no ``KEY_RESIZE`` reported (PDCurses on Windows does not reliably
+        deliver one, and its window keeps the old size until ``resize_term(0, 0)``); redraw at the
+        new size. Called once a second from the input loop; True when the size changed."""
+        rows, cols = self.win.getmaxyx()
+        try:
+            resized = bool(curses.is_term_resized(rows, cols))
+        except (AttributeError, curses.error, TypeError):
+            resized = False
+        if resized:
+            self.resize()  # resize_term(0, 0) on Windows, then the new layout
+        else:
+            size = layout(rows, cols)
+            if size == self.lay:
+                return False
+            self.lay = size
+        self.render()
+        return True
+
     def _raw_key(self, ms: int) -> int | None:
         self.win.timeout(ms)
         try:
@@ -224,10 +246,7 @@ class Screen:
                     last_tick = time.monotonic()
                     if self.on_tick is not None:
                         self.on_tick()
-                    size = layout(*self.win.getmaxyx())
-                    if size != self.lay:  # a resize that no KEY_RESIZE reported
-                        self.lay = size
-                        self.render()
+                    self.poll_size()
                 continue
             if key == curses.KEY_RESIZE:
                 self.resize()
