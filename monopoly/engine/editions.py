@@ -470,10 +470,10 @@ def _read_edition(file: Folder, where: str, named: bool = True, own: bool = Fals
         look = getattr(file, "stat", None)  # a file on disk (a path): its size before reading it
         size = look().st_size if callable(look) else 0
         if size > MAX_EDITION_BYTES:
-            raise EditionError(f"{where}: larger than {MAX_EDITION_BYTES // 1024} KB: not a board file")
+            raise EditionError(f"{where}: too large for a board file (more than {MAX_EDITION_BYTES // 1024} KB)")
         text = file.read_text("utf-8")
         if len(text) > MAX_EDITION_BYTES:
-            raise EditionError(f"{where}: larger than {MAX_EDITION_BYTES // 1024} KB: not a board file")
+            raise EditionError(f"{where}: too large for a board file (more than {MAX_EDITION_BYTES // 1024} KB)")
         data = json.loads(text, parse_int=_edition_number)
     except FileNotFoundError:
         raise EditionError(f"{where}: no such file") from None

@@ -36,8 +36,8 @@ class Console:
             self.stdout.write("\n")
             raise EOFError
         line = line.rstrip("\r\n")
-        if self.echo:
-            self.stdout.write(line + "\n")
+        if self.echo:  # what was typed, shown back made safe (piped input may hold escapes)
+            self.stdout.write(shown(line) + "\n")
         return line
 
     def ask_until(self, prompt: str, parse: Callable[[str], object]) -> object:
