@@ -106,3 +106,26 @@ def test_small_words_and_marks_of_the_screen() -> None:
     ui.say("Game saved as t1 (/tmp/pytest-of-root/pytest-12/saves/autosave-98b2c151652c.json)", "good")
     text = "\n".join(line for line, _ in M.log_lines(ui.messages, 70, 10))
     assert "(/tmp/pytest-of-root/pytest-12/saves/autosave-98b2c151652c.json)" in text, text
+
+
+def test_the_side_panel_shows_the_mover_while_a_computers_move_is_on_show(tmp_path: Path) -> None:
+    # Bob (a computer) throws and moves; while his move is on show the engine has already moved on
+    # to Ann's turn, but the panel stays on Bob until his move is off the screen.
+    from test_tui_controller import QUIT, FakeScreen, StubComputers, make
+    from monopoly.session import model as M
+
+    seen: list[tuple[int, int]] = []  # (panel player, whose turn) at each wait of the screen
+
+    class Watching(FakeScreen):
+        def read_key(self, timeout: float | None = None) -> int | None:
+            if timeout is not None and self.game is not None and self.ui is not None:
+                seen.append((M.panel_player(self.game, self.ui), self.game.view.current_player))
+            return super().read_key(timeout)
+
+    screen = Watching(list(QUIT))
+    # 4 and 6: Just Visiting, nothing to decide, so the throw's events end Bob's turn
+    game, controller = make(tmp_path, [(4, 6)], screen, first=1, computers=StubComputers({1}))
+    controller.ui.fastmove = False
+    controller.run()
+    assert (1, 0) in seen, "during Bob's move, Ann's turn already, the panel showed Bob"
+    assert controller.ui.panel_player is None

@@ -66,6 +66,9 @@ class UIState:
     auction_left: float | None = None  # the asked bidder's countdown (0: waiting; silence drops nobody out)
     deferred: tuple[Any, ...] | None = None  # a question put off with ESC: do not ask again at once
     save_name: str | None = None  # the name the game was last saved under (kept in the autosave too)
+    # Whose turn the side panel shows while a move is on show (the engine has moved on to the next
+    # player's turn by then); None: whose turn it is.
+    panel_player: int | None = None
 
     def say(self, text: str, role: str = "message") -> None:
         self.messages.append(Message(text, role))
@@ -127,6 +130,11 @@ def scarce_left_text(game: Game, left: Iterable[tuple[int, int]], hotels: bool, 
 
 
 # ---------------------------------------------------------------------------------------- options
+def panel_player(game: Game, ui: UIState) -> int:
+    """The player the side panel is about: the one whose move is on show, else whose turn it is."""
+    return ui.panel_player if ui.panel_player is not None else game.view.current_player
+
+
 def persons(game: Game, computer_seats: Iterable[int]) -> list[int]:
     comp = set(computer_seats)
     return [p for p in game.view.active_players() if p not in comp]

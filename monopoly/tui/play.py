@@ -209,6 +209,8 @@ class GameController:
         moved = False
         turn_over = False
         for ev, shown in zip(events, M.event_lines(game, events)):
+            if isinstance(ev, (E.DiceRolled, E.Moved)):
+                ui.panel_player = ev.player  # the panel shows the mover until the move is off the screen
             if isinstance(ev, (E.DiceRolled, E.StartingRoll)):
                 ui.dice = ev.dice
             elif isinstance(ev, E.Moved):
@@ -250,6 +252,7 @@ class GameController:
             # Keys typed while a token moved or a computer played were meant for that moment (to
             # skip it): none of them may answer the decision that comes next.
             self.screen.flush_keys()
+        ui.panel_player = None  # the move is over: the panel is about whose turn it is
         ui.hint = M.decision_hint(game, self.session.people)
         self.refresh()
 

@@ -592,7 +592,7 @@ class Screen:
     def _draw_status(self, lay: Layout, game: Game, ui: M.UIState) -> None:
         t = self.theme
         r = lay.status
-        p = game.view.current_player
+        p = M.panel_player(game, ui)
         pl = game.view.player(p)
         token = ui.tokens[p] if p < len(ui.tokens) else ""
         who = " (computer)" if p not in self.people else ""
@@ -621,7 +621,7 @@ class Screen:
     def _draw_ahead(self, lay: Layout, game: Game, ui: M.UIState) -> None:
         t = self.theme
         r = lay.ahead
-        here = M.position_of(game, ui, game.view.current_player)
+        here = M.position_of(game, ui, M.panel_player(game, ui))
         self.put(r.y, r.x, "Ahead:", t("dim"))
         name_w = 8 if r.w < 50 else 22  # full names where there is room
         for k, (sq, status) in enumerate(M.ahead(game, here, min(8, r.h - 1), max(0, r.w - name_w - 1))):
