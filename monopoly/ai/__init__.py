@@ -11,7 +11,7 @@ from .strategy import Strategy, safe_answer
 from .view import Auction, Claim, GameView, Offer, Pending
 
 # Importing a strategy module registers it; the default is registered first.
-from . import ruthless, basic, cautious, random_play, baselines  # noqa: E402, F401
+from . import ruthless, basic, cautious, random_play, baselines, lookahead  # noqa: E402, F401
 from .players import ComputerPlayers  # noqa: E402
 
 BUILT_IN = (ruthless.Ruthless, basic.Basic, cautious.Cautious, random_play.RandomPlay)
