@@ -403,3 +403,14 @@ def test_the_view_hands_out_copies_only():
     assert isinstance(view.owners(), tuple)
     assert not hasattr(view, "apply") and not hasattr(view, "state")
     assert view.owned(1) == [BALTIC] and view.cash() == 1500 and view.opponents() == [1]
+
+
+def test_ruthless_buys_the_deed_that_would_complete_a_rivals_set_from_a_third_player():
+    # Light blue: two deeds with seat 1, the third with seat 2, who could sell it to seat 1.
+    game = situation(players=4, owners={ORIENTAL: 1, VERMONT: 1, CONNECTICUT: 2}, cash={0: 1500})
+    offer = make_strategy("ruthless", 0, seed=1).act_anytime(GameView(game, 0))
+    assert offer == ProposeTrade(0, 2, (), (CONNECTICUT,), 180)  # 1.5 times its price
+    assert game.is_legal(offer)
+    # Heads-up there is no third player to keep it from.
+    game = situation(players=2, owners={ORIENTAL: 1, VERMONT: 1}, cash={0: 1500})
+    assert make_strategy("ruthless", 0, seed=1).act_anytime(GameView(game, 0)) is None

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FINGERPRINT = {"hash": "5cd5895bb9e5e627646d1ad9c06647f7", "games": 120, "actions": 68454, "events": 188291}
+FINGERPRINT = {"hash": "df700552cae583f5744a3eda979b6758", "games": 120, "actions": 68437, "events": 187350}
 
 
 def test_the_seeded_games_play_as_pinned() -> None:

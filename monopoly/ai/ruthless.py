@@ -37,6 +37,9 @@ pay best on this board and spends money where it returns most.
   for it is offered such deals for ``WARY_ROUNDS`` rounds only at the price its own rule would ask
   in the partner's place (evidence of answers only: it never looks at the partner's kind). Its answers to offers are predictable: it
   accepts exactly when its gain, measured the same way, is at least ``accept_margin``.
+- Keeping sets from forming between rivals (three players or more): when one rival holds all of a
+  colour group but the one deed another rival holds, it offers that rival ``block_factor`` times
+  the price for it, when the deed plus half the set's worth to the first rival repays that.
 """
 
 from __future__ import annotations
@@ -81,6 +84,7 @@ class Ruthless(Strategy):
     propose_margin = 40.0  # least gain for proposing one (>= accept_margin: we would accept it)
     partner_share = 0.05  # of the joint gain a partner keeps in our first offer; more after each refusal
     block_weight = 0.5  # how much denying a rival a property counts when buying (all of it one-on-one)
+    block_factor = 1.5  # times the printed price it offers for a deed that keeps two rivals from swapping sets
     build_target = 3  # houses per street built before anything else
     cash_floor = 150  # cash kept beyond the dearest next rent (less what mortgages would raise)
     jail_threat = 12.0  # expected rent per turn of moving above which it stays in jail
@@ -851,9 +855,47 @@ class Ruthless(Strategy):
                 offer = self._find_trade(view)
             else:
                 offer = self._follow_up(view) if self._queue else None
+            if offer is None:
+                offer = self._block_offer(view)
             if offer is not None:
                 return offer
         return self._develop(view, own_throw)
+
+    def _block_offer(self, view: GameView) -> ProposeTrade | None:
+        """Cash for the deed that keeps a swap of sets between two rivals possible (four players or more).
+
+        When rival ``a`` holds all of a colour group but one deed, which rival ``b`` holds, and ``b``
+        holds all but deeds ``a`` holds of another group, the two can swap and both own a set. It
+        offers ``b`` ``block_factor`` times the printed price for that one deed, when what the deed
+        adds to its holdings at that price plus ``block_weight`` of the set's worth to ``a`` is a
+        gain and the cash leaves its reserve; the set worth most to ``a`` first."""
+        active = view.active_players()
+        if len(active) < 3:
+            return None
+        me = self.seat
+        board = board_for(view)
+        owner = view.owners()
+        top = self._top(view)
+        n_opp = len(active) - 1
+        best: tuple[float, ProposeTrade] | None = None
+        for g in board.streets:
+            holders = [owner[s] for s in g.squares]
+            if NOBODY in holders or me in holders or len(set(holders)) != 2:
+                continue
+            a, b = sorted(set(holders), key=holders.count, reverse=True)
+            if holders.count(b) != 1:
+                continue
+            deed = g.squares[holders.index(b)]
+            if view.mortgaged(deed) or not view.may_deal(b):
+                continue
+            cash = -(-int(board.price[deed] * self.block_factor) // BID_STEP) * BID_STEP
+            if view.cash() - cash < self._reserve(view) or view.refused_recently(b, (), (deed,)):
+                continue
+            denial = self.block_weight * self._group_value(board, g, n_opp, top)
+            gain = self._worth_at(view, deed, denial=False)(cash) + denial
+            if gain > self.propose_margin and (best is None or gain > best[0]):
+                best = (gain, ProposeTrade(me, b, (), (deed,), cash))
+        return None if best is None else best[1]
 
     def _trade_key(self, view: GameView) -> tuple[int, ...]:
         """What the trades it looks for depend on besides cash and mortgages (``_Analysis.trade_key``)."""
