@@ -23,9 +23,9 @@ def test_lookahead_plays_whole_games_without_a_fallback(edition, rules, caplog):
     with caplog.at_level(logging.WARNING, logger="monopoly.ai"):
         game = Game.new([f"P{i}" for i in range(4)], edition, {**rules, "max_turns": 150}, seed=3, keep_log=False)
         players = ComputerPlayers(game, dict(enumerate(lineup)), seed=3)
-        while not game.over:
+        while not game.view.over:
             action = players.next_action(game)
-            assert action is not None and game.is_legal(action)
+            assert action is not None and game.view.is_legal(action)
             game.apply(action)
             check_invariants(game)
     assert not [r for r in caplog.records if "lookahead" in r.getMessage()]

@@ -410,7 +410,7 @@ def test_ruthless_buys_the_deed_that_would_complete_a_rivals_set_from_a_third_pl
     game = situation(players=4, owners={ORIENTAL: 1, VERMONT: 1, CONNECTICUT: 2}, cash={0: 1500})
     offer = make_strategy("ruthless", 0, seed=1).act_anytime(GameView(game, 0))
     assert offer == ProposeTrade(0, 2, (), (CONNECTICUT,), 180)  # 1.5 times its price
-    assert game.is_legal(offer)
+    assert game.view.is_legal(offer)
     # Heads-up there is no third player to keep it from.
     game = situation(players=2, owners={ORIENTAL: 1, VERMONT: 1}, cash={0: 1500})
     assert make_strategy("ruthless", 0, seed=1).act_anytime(GameView(game, 0)) is None

@@ -273,7 +273,7 @@ def tell_levels(api: ComputerApi, note: Callable[..., None]) -> None:
     for level in api.levels:
         note(f"  {level.key.upper()} {level.name:<{width}}  {level.strategy}: {level.description}")
     if api.others:
-        note(f"  O other: {join_words(api.others)} (benchmark opponents), described", "dim")
+        note(f"  O other (benchmark opponents): {join_words(api.others)}", "dim")
 
 
 def ask_level(api: ComputerApi, ask: Callable[[Question], Any], note: Callable[..., None]) -> str:
