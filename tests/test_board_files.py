@@ -74,7 +74,7 @@ def test_bad_squares_and_cards_are_named(tmp_path: Path) -> None:
 
 def test_a_file_that_is_not_a_board_is_refused(tmp_path: Path) -> None:
     (tmp_path / "big.json").write_text("[" + "0," * 200_000 + "0]", "utf-8")
-    with pytest.raises(EditionError, match="too large for a board file \(more than 256 KB\)"):
+    with pytest.raises(EditionError, match=r"too large for a board file \(more than 256 KB\)"):
         read_edition_file(tmp_path / "big.json")
     (tmp_path / "bad.json").write_text("{nope", "utf-8")
     with pytest.raises(EditionError, match=r"bad.json: not valid JSON \(line 1"):
