@@ -22,11 +22,12 @@ auctioned building on its least built street. "$200" means 200 of the edition's 
 
 from __future__ import annotations
 
-from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineToBuy, Mortgage,
-                      MoveOffline, PassBid, PayJailFine, RejectTrade, Roll, SellBuilding, UseJailCard)
+from ..engine import (AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineToBuy, Mortgage,
+                      PassBid, PayJailFine, RejectTrade, Roll, SellBuilding, UseJailCard)
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
-from .tactics import can_pay_offer, complete_groups, completes_group, owners_after, planned_builds
+from .tactics import (can_pay_offer, complete_groups, completes_group, dearest_rival_offline, owners_after,
+                      planned_builds)
 from .view import GameView, Offer, Pending
 
 RESERVE = 200
@@ -107,11 +108,7 @@ class Basic(Strategy):
         return "it completes a set of its own" if accepted else "it trades only to complete a set, losing none"
 
     def move_offline(self, view: GameView, ask: Pending) -> Action:
-        theirs = [s for s in view.edition.properties
-                  if view.owner(s) not in (NOBODY, self.seat) and view.is_legal(MoveOffline(self.seat, s))]
-        if theirs:
-            return MoveOffline(self.seat, max(theirs, key=lambda s: (view.rent(s), -s)))
-        return safe_answer(view, ask)
+        return dearest_rival_offline(view, self.seat) or safe_answer(view, ask)
 
     def place_building(self, view: GameView, ask: Pending) -> Action:
         spots = [s for s in view.owned() if view.is_legal(Build(self.seat, s))]

@@ -37,11 +37,11 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineToBuy, LiftMortgage,
-                      Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade,
+                      Mortgage, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, ProposeTrade,
                       RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
-from .tactics import planned_builds
+from .tactics import dearest_rival_offline, planned_builds
 from .valuation import Board, board_for, rent_index
 from .view import GameView, Offer, Pending
 
@@ -503,11 +503,7 @@ class Lookahead(Strategy):
         return SettleMortgagedTransfer(self.seat, ask.square, False)
 
     def move_offline(self, view: GameView, ask: Pending) -> Action:
-        theirs = [s for s in view.edition.properties
-                  if view.owner(s) not in (NOBODY, self.seat) and view.is_legal(MoveOffline(self.seat, s))]
-        if theirs:
-            return MoveOffline(self.seat, max(theirs, key=lambda s: (view.rent(s), -s)))
-        return safe_answer(view, ask)
+        return dearest_rival_offline(view, self.seat) or safe_answer(view, ask)
 
     def place_building(self, view: GameView, ask: Pending) -> Action:
         model = model_for(view)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from ..engine import NOBODY, Edition, Group
+from ..engine import NOBODY, Edition, Group, MoveOffline
 from .view import GameView, Offer
 
 
@@ -131,3 +131,13 @@ def planned_builds(view: GameView, hotels: bool, budget: int,
         levels[s] += 1
         left -= cost
         count += 1
+
+
+def dearest_rival_offline(view: GameView, player: int) -> MoveOffline | None:
+    """The Offline token put on the rival deed that earns most (the .com rule), or None when no
+    rival deed may take it."""
+    theirs = [s for s in view.edition.properties
+              if view.owner(s) not in (NOBODY, player) and view.is_legal(MoveOffline(player, s))]
+    if not theirs:
+        return None
+    return MoveOffline(player, max(theirs, key=lambda s: (view.rent(s), -s)))
