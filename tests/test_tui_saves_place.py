@@ -31,6 +31,15 @@ def test_bug9_a_checkout_keeps_its_saves_beside_the_program_wherever_it_is_start
                                    package_dir=REPO / "monopoly") == tmp_path / "mine"
 
 
+def test_the_program_itself_knows_it_runs_from_this_checkout(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # places.py lives in monopoly/storage/: the package it measures from is its parent's parent
+    monkeypatch.chdir(tmp_path)
+    assert places.PACKAGE_DIR == REPO / "monopoly"
+    assert places.is_checkout()
+    assert places.default_save_dir({}) == REPO / "saves"
+
+
 def test_bug9_an_installed_game_keeps_its_saves_in_the_users_folder(tmp_path: Path) -> None:
     installed = tmp_path / "site-packages" / "monopoly"
     home = tmp_path / "home"

@@ -25,7 +25,7 @@ from typing import Mapping
 from . import saves
 
 SAVE_DIR_ENV = "MONOPOLY_SAVE_DIR"
-PACKAGE_DIR = Path(__file__).resolve().parent  # the ``monopoly`` package
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the ``monopoly`` package (this is monopoly/storage)
 
 
 def is_checkout(package_dir: Path = PACKAGE_DIR) -> bool:
