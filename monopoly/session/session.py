@@ -7,7 +7,7 @@ and the play policies every front end must apply the same way:
 
 - a throw that would let a person's rent claim lapse is preceded by the question "claim it first?"
   (``lapsing_claims``: anyone's claim at a shared keyboard);
-- whose turn it is is not who must decide now (``asked``), and at a shared keyboard one person may
+- whose turn it is is not who must decide now (``person_asked``), and at a shared keyboard one person may
   act for another only where that other player may act now, named and confirmed first
   (``permission``), and may then take that action back (``undo``);
 - a person asked to bid is never dropped from an auction while they could still raise money
@@ -179,15 +179,6 @@ class Session:
     def people(self) -> list[int]:
         """The players still in the game that a person plays."""
         return persons(self.game, self.computers.seats if self.computers is not None else ())
-
-    @property
-    def shared_keyboard(self) -> bool:
-        """More than one person in the game at this front end (hot-seat play)."""
-        return len(self.people) > 1
-
-    def asked(self) -> int:
-        """Who must decide now (not always whose turn it is: a bidder, an offer's recipient, a debtor)."""
-        return self.game.view.pending.player
 
     def person_asked(self) -> int | None:
         """The person the game waits for now: before a throw that would let another person's rent

@@ -171,9 +171,6 @@ class TextGame:
         return (d.kind, d.player, d.square, d.amount, len(view.pending_decisions()), view.turn,
                 None if a is None else (a.high_bid, len(a.bidders)))
 
-    def person_asked(self) -> int | None:
-        return self.session.person_asked()
-
     # ------------------------------------------------------------------ the prompt
     def answers(self, p: int) -> list[Command]:
         """The answers ``p`` may give to the decision waiting now."""
