@@ -519,7 +519,7 @@ class Screen:
         self.put(y, x, text, t("square"))
         pos = 0
         if c.owner != NOBODY:
-            mark = str(c.owner + 1) + ("m" if c.mortgaged else "")
+            mark = text[:len(str(c.owner + 1)) + (len(M.MORTGAGE_MARK) if c.mortgaged else 0)]
             self.put(y, x, mark, t("mortgaged") if c.mortgaged else t("owner"))
             pos = len(mark)
         # buildings
@@ -530,18 +530,13 @@ class Screen:
             i = text.find("h", pos)
             if i >= 0:
                 self.put(y, x + i, text[i:i + c.houses], t("house"))
-        # tokens, right-aligned
-        tokens = [p for p in c.jailed] + [p for p in c.tokens]
-        toks = "".join(str(p + 1) for p in tokens)
-        if len(toks) > width:
-            toks = toks[: width - 1] + "+"
-        start = x + width - len(toks)
-        for k, ch in enumerate(toks):
-            if ch == "+":
-                self.put(y, start + k, ch, t("token"))
-                continue
-            p = tokens[k]
-            if p in c.jailed:
+        # tokens, right-aligned after their sign ("@13", a prisoner "#2"): never a bare number
+        marks = c.token_marks(width)
+        start = x + width - len(marks)
+        for k, (ch, p) in enumerate(marks):
+            if p is None:
+                attr = t("jailed") if ch == M.PRISONER_MARK else t("token")
+            elif p in c.jailed:
                 attr = t("jailed")
             elif p == current:
                 attr = t("token_current")
