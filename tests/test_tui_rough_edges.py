@@ -206,3 +206,47 @@ def test_an_owner_and_a_token_on_the_board_read_differently_without_colour(tmp_p
         s.wait_for("The marks on the board squares:")
         s.wait_for("after @: the tokens there")
         s.wait_for("after #: in jail")
+
+
+@pytest.mark.parametrize("rows,cols", SIZES)
+def test_messages_keep_clear_of_the_squares_and_names_are_whole_where_they_fit(tmp_path: Path, rows: int,
+                                                                              cols: int) -> None:
+    with new_game(tmp_path, rows, cols, players="Ann,cpu,cpu,cpu") as s:
+        s.wait_for("Ann: D to throw the dice")
+        s.send("f", "d")
+        s.wait_for("Turn 6", timeout=60)  # seed 5: Ann's turn again, long lines on each computer's turn
+        s.settle()
+        lay = layout(rows, cols)
+        assert isinstance(lay, Layout)
+        right = s.line(1).index("GO TO")  # where the right-hand column of squares begins
+        clear = 1 if cols < 100 else 3  # blank columns before it; at 80 columns every column counts
+        inside = [s.screen.display[y] for y in range(lay.inner.y, lay.inner.bottom)]
+        for row in inside:
+            assert not row[right - clear:right].strip(), f"text runs on into the squares\n{s.dump()}"
+        reach = max(len(row[:right - clear].rstrip()) for row in inside)
+        assert reach >= right - clear - 8, "a message line comes up to the edge: the edge is tested"
+        if cols >= 160:
+            board = s.text()
+            for name in ("MEDITERRANEAN", "PENNSYLVANIA", "CONNECTICUT"):
+                assert name in board, f"{name} in full\n{s.dump()}"
+            assert "MEDIT." not in board, s.dump()
+
+
+@pytest.mark.parametrize("rows,cols,count", [(24, 80, 4), (40, 120, 8), (50, 160, 8)])
+def test_the_squares_ahead_are_eight_where_there_is_room(tmp_path: Path, rows: int, cols: int, count: int) -> None:
+    ahead = ["Mediterranean Avenue", "Community Chest", "Baltic Avenue", "Income Tax", "Reading Railroad",
+             "Oriental Avenue", "Chance", "Vermont Avenue", "Connecticut Avenue"]
+    with new_game(tmp_path, rows, cols) as s:
+        s.wait_for("Ann: D to throw the dice")  # Ann on GO
+        s.settle()
+        y = next(i for i in range(rows) if "Ahead:" in s.line(i))
+        x = s.line(y).index("Ahead:")
+        shown = []
+        for line in s.screen.display[y + 1:]:
+            entry = line[x:x + 22].rstrip()
+            if not entry or entry.startswith(("A new game", " ")):
+                break
+            shown.append(entry)
+        assert len(shown) == count, f"{shown}\n{s.dump()}"
+        if cols >= 120:
+            assert shown == ahead[:count], s.dump()  # by full name
