@@ -227,9 +227,9 @@ def test_messages_keep_clear_of_the_squares_and_names_are_whole_where_they_fit(t
         assert reach >= right - clear - 8, "a message line comes up to the edge: the edge is tested"
         if cols >= 160:
             board = s.text()
-            for name in ("MEDITERRANEAN", "PENNSYLVANIA", "CONNECTICUT"):
+            for name in ("MEDITERRANEAN", "PENNSYLVANIA", "CONNECTICUT", "NORTH", "CAROLINA"):
                 assert name in board, f"{name} in full\n{s.dump()}"
-            assert "MEDIT." not in board, s.dump()
+            assert "N.CAROL." not in board and "MEDIT." not in board, s.dump()
 
 
 @pytest.mark.parametrize("rows,cols,count", [(24, 80, 4), (40, 120, 8), (50, 160, 8)])

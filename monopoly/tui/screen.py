@@ -502,6 +502,12 @@ class Screen:
             arrow = self.glyphs.arrow if ui.cursor == sq else ""
             name_lines = M.cell_name_lines(game, sq, width - len(arrow), max(1, rect.h - 2))
             shared = rect.h < 3  # the marks and the tokens on one line
+            if rect.h >= 4:
+                # A name one line too long for its two lines ("NORTH / CAROLINA / AVENUE") is written
+                # whole on three, the marks then sharing the last line with the tokens.
+                longer = M.cell_name_lines(game, sq, width - len(arrow), rect.h - 1)
+                if len(longer) > len(name_lines) and len(longer) > rect.h - 2:
+                    name_lines, shared = longer, True
             for k, line in enumerate(name_lines):
                 self.put(rect.y + k, rect.x, ((arrow if k == 0 else "") + line).ljust(width), name_attr)
             if shared:
