@@ -53,11 +53,26 @@ def test_panels_do_not_overlap(rows: int, cols: int) -> None:
 
 
 def test_more_room_gives_larger_cells_and_a_side_panel() -> None:
-    small, big = layout(24, 80), layout(40, 140)
-    assert isinstance(small, Layout) and isinstance(big, Layout)
+    small, big, huge = layout(24, 80), layout(40, 140), layout(50, 200)
+    assert isinstance(small, Layout) and isinstance(big, Layout) and isinstance(huge, Layout)
     assert big.cell_w > small.cell_w and big.cell_h > small.cell_h
-    assert small.side is None and big.side is not None
+    assert small.side is None and big.side is None, "the squares take the width first"
+    assert huge.side is not None and huge.cell_w >= 15, "a side panel beside squares of full names"
     assert big.log.h >= small.log.h
+
+
+@pytest.mark.parametrize("rows", [35, 40, 49, 50, 60])
+@pytest.mark.parametrize("cols", [100, 120, 140, 160, 176, 191, 192, 200, 250])
+def test_at_large_sizes_text_inside_the_ring_keeps_clear_of_the_squares(rows: int, cols: int) -> None:
+    """Issue 26: at 160x50 messages ran on into the owner marks of the right-hand squares."""
+    lay = layout(rows, cols)
+    assert isinstance(lay, Layout)
+    for part in (lay.status, lay.ahead, lay.log, lay.players, lay.notice):
+        if part is None or part == lay.side or not lay.inner.contains(part.y, part.x):
+            continue
+        assert part.right <= lay.inner.right - 3, (part, lay.inner)  # three blank columns at least
+        assert part.x >= lay.inner.x + 1
+    assert lay.ahead.h == 9, "eight squares ahead"
 
 
 def test_the_ring_has_forty_distinct_cells_with_go_bottom_right() -> None:

@@ -150,14 +150,26 @@ def test_cells_show_owner_buildings_mortgage_and_tokens() -> None:
     arrange(game, owners={3: 0}, mortgaged={3: True}, buildings={1: 0, 3: 0})
     assert M.cell(game, 3).status(7) == "1m     "
     go = M.cell(game, 0)
-    assert go.tokens == (0, 1, 2) and go.status(7) == "    123"
+    assert go.tokens == (0, 1, 2) and go.status(7) == "   @123"
     arrange(game, jail={2: 0})
     jail = M.cell(game, 10)
-    assert jail.jailed == (2,) and jail.status(6) == "     3"
+    assert jail.jailed == (2,) and jail.status(6) == "    #3"
     # while animating, the token is shown where the screen says
     assert M.cell(game, 5, {0: 5}).tokens == (0,)
     many = M.Cell("GO", "", NOBODY, False, 0, False, tuple(range(8)), ())
-    assert many.status(6) == "12345+"
+    assert many.status(6) == "@1234+"
+
+
+def test_an_owner_and_a_token_of_the_same_player_read_differently() -> None:
+    """Issue 26: "3    3" was both "owned by player 3" and "player 3 stands here"."""
+    game = scripted(players=("Ann", "Bob", "Cy"))
+    arrange(game, owners={5: 2, 1: 0, 3: 0}, buildings={1: 1, 3: 2}, squares={2: 5, 0: 3, 1: 3})
+    assert M.cell(game, 5).status(6) == "3   @3"
+    assert M.cell(game, 3).status(6) == "1 h@12", "the sign parts the houses from the tokens"
+    arrange(game, jail={2: 0}, squares={0: 10})
+    assert M.cell(game, 10).status(7) == "   #3@1", "a prisoner and a visitor"
+    shown = {mark for mark, _ in M.MARKS_LEGEND}
+    assert {"3", "3" + M.MORTGAGE_MARK, M.TOKEN_MARK + "13", M.PRISONER_MARK + "2", M.OFFLINE_MARK} <= shown
 
 
 def test_ahead_lists_the_next_four_squares() -> None:
@@ -323,6 +335,8 @@ def test_docs_list_every_option_and_key_as_the_program_does() -> None:
         assert f"| {o.key.upper()} | {o.label} | {o.help} |" in text, o.label
     for key, meaning in HELP_TEXT:
         assert f"| {key} | {meaning} |" in text, key
+    for mark, meaning in M.MARKS_LEGEND:  # the board's marks, as the help page lists them
+        assert f"| {mark} | {meaning} |" in text, mark
     for flag in ("--players", "--edition", "--seed", "--load", "--save-dir", "--help", "--version"):
         assert flag in text
 

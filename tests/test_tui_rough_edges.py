@@ -159,3 +159,94 @@ def test_the_resume_list_chooses_a_game_that_goes_on_and_opening_it_leaves_its_t
         s.wait_exit()
     assert autosave.stat().st_mtime == 1_700_000_000, "opening the game and leaving did not touch it"
     assert sorted(p.name for p in folder.glob("*.json")) == sorted(["done.json", autosave.name])
+
+
+# Cy owns St. Charles Place and stands on it; Ann stands on Bob's Reading Railroad with Bob; Dee is in jail.
+MARKS = {
+    "edition": "us", "seed": 5,
+    "players": [
+        {"name": "Ann", "cash": 900, "square": "Reading Railroad", "owns": ["Oriental Avenue"]},
+        {"name": "Bob", "cash": 900, "square": "Reading Railroad", "owns": ["Reading Railroad"]},
+        {"name": "Cy", "cash": 900, "square": "St. Charles Place", "owns": ["St. Charles Place"]},
+        {"name": "Dee", "cash": 900, "square": "Jail / Just Visiting", "in_jail": True},
+    ],
+    "current_player": "Ann",
+}
+
+
+def cell_text(s: TuiSession, square: int) -> list[str]:
+    """The lines of one board square as the screen shows them."""
+    lay = layout(s.rows, s.cols)
+    assert isinstance(lay, Layout)
+    r = lay.cell(square)
+    return [s.screen.display[y][r.x:r.right].rstrip() for y in range(r.y, r.bottom)]
+
+
+@pytest.mark.parametrize("rows,cols", SIZES)
+def test_an_owner_and_a_token_on_the_board_read_differently_without_colour(tmp_path: Path, rows: int,
+                                                                           cols: int) -> None:
+    with play(tmp_path, MARKS, rows, cols) as s:
+        s.wait_for("Ann: D to throw the dice")
+        s.settle()
+        charles = cell_text(s, 11)
+        marks = " ".join(charles[1:])
+        assert re.search(r"(^| )3( |$)", marks) and "@3" in marks, s.dump()  # owner 3, token 3: told apart
+        railroad = " ".join(cell_text(s, 5)[1:])
+        assert re.search(r"(^| )2( |$)", railroad) and "@12" in railroad, s.dump()
+        jail = " ".join(cell_text(s, 10)[1:])
+        assert "#4" in jail, s.dump()
+        for square in range(40):
+            for line in cell_text(s, square)[1:]:
+                assert not re.search(r"\d{2}", line.replace("@12", "")), (square, s.dump())
+        s.send("?")
+        s.wait_for("Keys (1/2)")
+        s.send("x")
+        s.wait_for("Keys (2/2)")
+        s.send("G")
+        s.wait_for("The marks on the board squares:")
+        s.wait_for("after @: the tokens there")
+        s.wait_for("after #: in jail")
+
+
+@pytest.mark.parametrize("rows,cols", SIZES)
+def test_messages_keep_clear_of_the_squares_and_names_are_whole_where_they_fit(tmp_path: Path, rows: int,
+                                                                              cols: int) -> None:
+    with new_game(tmp_path, rows, cols, players="Ann,cpu,cpu,cpu") as s:
+        s.wait_for("Ann: D to throw the dice")
+        s.send("f", "d")
+        s.wait_for("Turn 6", timeout=60)  # seed 5: Ann's turn again, long lines on each computer's turn
+        s.settle()
+        lay = layout(rows, cols)
+        assert isinstance(lay, Layout)
+        right = s.line(1).index("GO TO")  # where the right-hand column of squares begins
+        clear = 1 if cols < 100 else 3  # blank columns before it; at 80 columns every column counts
+        inside = [s.screen.display[y] for y in range(lay.inner.y, lay.inner.bottom)]
+        for row in inside:
+            assert not row[right - clear:right].strip(), f"text runs on into the squares\n{s.dump()}"
+        reach = max(len(row[:right - clear].rstrip()) for row in inside)
+        assert reach >= right - clear - 8, "a message line comes up to the edge: the edge is tested"
+        if cols >= 160:
+            board = s.text()
+            for name in ("MEDITERRANEAN", "PENNSYLVANIA", "CONNECTICUT", "NORTH", "CAROLINA"):
+                assert name in board, f"{name} in full\n{s.dump()}"
+            assert "N.CAROL." not in board and "MEDIT." not in board, s.dump()
+
+
+@pytest.mark.parametrize("rows,cols,count", [(24, 80, 4), (40, 120, 8), (50, 160, 8)])
+def test_the_squares_ahead_are_eight_where_there_is_room(tmp_path: Path, rows: int, cols: int, count: int) -> None:
+    ahead = ["Mediterranean Avenue", "Community Chest", "Baltic Avenue", "Income Tax", "Reading Railroad",
+             "Oriental Avenue", "Chance", "Vermont Avenue", "Connecticut Avenue"]
+    with new_game(tmp_path, rows, cols) as s:
+        s.wait_for("Ann: D to throw the dice")  # Ann on GO
+        s.settle()
+        y = next(i for i in range(rows) if "Ahead:" in s.line(i))
+        x = s.line(y).index("Ahead:")
+        shown = []
+        for line in s.screen.display[y + 1:]:
+            entry = line[x:x + 22].rstrip()
+            if not entry or entry.startswith(("A new game", " ")):
+                break
+            shown.append(entry)
+        assert len(shown) == count, f"{shown}\n{s.dump()}"
+        if cols >= 120:
+            assert shown == ahead[:count], s.dump()  # by full name

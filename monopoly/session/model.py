@@ -178,6 +178,24 @@ def option_enabled(game: Game, people: list[int], legal: dict[int, list[Any]] | 
 
 
 # ---------------------------------------------------------------------------------------- the board
+# The marks of a board square. Owners and tokens are both player numbers, so the tokens carry a sign
+# of their own: "3    @3" is "owned by player 3, player 3 stands here", with or without colours.
+TOKEN_MARK = "@"  # before the numbers of the players standing on a square
+PRISONER_MARK = "#"  # before the numbers of the players in jail (the Jail square only)
+MORTGAGE_MARK = "m"  # after the owner's number
+OFFLINE_MARK = "~"  # the .com Offline token
+
+# What a square's marks say: the help page and docs/playing.md show this table.
+MARKS_LEGEND: tuple[tuple[str, str], ...] = (
+    ("3", "a number alone: the owner, player 3"),
+    (f"3{MORTGAGE_MARK}", f"the owner's number then {MORTGAGE_MARK}: mortgaged"),
+    ("hhh H", "houses (an h each), a hotel"),
+    (f"{TOKEN_MARK}13", f"after {TOKEN_MARK}: the tokens there, players 1 and 3 (whose turn it is: highlighted)"),
+    (f"{PRISONER_MARK}2", f"after {PRISONER_MARK}: in jail, player 2 (on the Jail square)"),
+    (OFFLINE_MARK, "the Offline token (.com rule): no rent there"),
+)
+
+
 @dataclass(frozen=True)
 class Cell:
     """What one board square shows: its name line and a status line of marks."""
@@ -192,24 +210,35 @@ class Cell:
     jailed: tuple[int, ...]  # players in jail (square 10 only)
     offline: bool = False
 
+    def token_marks(self, width: int) -> list[tuple[str, int | None]]:
+        """Who stands here in at most ``width`` columns, a character at a time with its player
+        (None for a sign): "#2" for a prisoner, then "@13" for players 1 and 3; "+" ends a cut list."""
+        marks: list[tuple[str, int | None]] = []
+        for sign, players in ((PRISONER_MARK, self.jailed), (TOKEN_MARK, self.tokens)):
+            if players:
+                marks.append((sign, None))
+                marks += [(str(p + 1), p) for p in players]
+        if len(marks) > width:
+            marks = marks[: max(0, width - 1)] + [("+", None)]
+        return marks[:width] if width > 0 else []
+
     def status(self, width: int) -> str:
         """The status line as text: owner mark, buildings, tokens (tokens win when space is short)."""
         left = ""
         if self.owner != NOBODY:
-            left = str(self.owner + 1) + ("m" if self.mortgaged else "")
+            left = str(self.owner + 1) + (MORTGAGE_MARK if self.mortgaged else "")
         if self.hotel:
             left += " H" if left else "H"
         elif self.houses:
             left += (" " if left else "") + "h" * self.houses
         if self.offline:
-            left += "~"
-        toks = "".join(str(t + 1) for t in self.jailed) + "".join(str(t + 1) for t in self.tokens)
-        if len(toks) > width:
-            toks = toks[: width - 1] + "+"
+            left += OFFLINE_MARK
+        toks = "".join(ch for ch, _ in self.token_marks(width))
+        # The tokens' sign keeps them apart from the marks on their left: no space needed between.
         room = width - len(toks)
-        if len(left) > room - (1 if toks and left else 0):
-            left = left[: max(0, room - 1)]
-        return left.ljust(width - len(toks)) + toks
+        if len(left) > room:
+            left = left[: max(0, room)]
+        return left.ljust(room) + toks
 
 
 def cell(game: Game, square: int, positions: dict[int, int] | None = None) -> Cell:

@@ -4,9 +4,11 @@
 geometry is unit-tested directly. The board is the ring of 40 squares, 11 cells a side, GO in the
 bottom-right corner and play running clockwise; the option bar is the top line, the prompt line the
 bottom one, and the inside of the ring holds the title-deed card, the current player, the squares
-ahead and the messages. Extra room makes the cells wider and taller (full square names once they
-fit), the deed card larger, the list of squares ahead longer, adds a player list to the right and
-more message lines below: a big window is used, and 80x24 keeps everything.
+ahead and the messages. Extra room makes the cells wider and taller first (full square names once
+they fit), then the deed card larger, the list of squares ahead longer (eight), the messages the
+tallest free area, kept clear of the squares beside them; a player panel right of the board comes
+only once the squares are wide enough for full names. A big window is used, and 80x24 keeps
+everything.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ DEED_W, DEED_H = 28, 13
 MAX_DEED_W = 40
 TALL_CELL_ROWS = 1 + SIDE * 4 + 1 + 3  # cells of four lines (a name on two) with three message lines below
 SIDE_PANEL_W = 26
+FULL_NAME_CELL_W = 15  # cells this wide name every US and UK square in full (two lines of 14)
+PLAYERS_H = 9  # the list of players: a heading and up to eight players
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,7 @@ class Layout:
     deed: Rect  # the large title-deed card (inside the ring, left)
     players: Rect  # the list of players (under the deed card, beside it, or in the side panel)
     status: Rect  # current player, dice, clock (inside the ring, right)
-    ahead: Rect  # the four squares ahead
+    ahead: Rect  # the squares ahead: a heading and four to eight lines
     log: Rect  # the message lines
     notice: Rect | None  # rent that can be claimed and other standing notices (else the log's top line)
     side: Rect | None  # an extra player panel right of the board, when there is room
@@ -115,8 +119,8 @@ def layout(rows: int, cols: int) -> Layout | TooSmall:
     cell_h = 4 if rows >= TALL_CELL_ROWS else 3 if rows >= 1 + SIDE * 3 + 1 else 2
     room = cols
     side_w = 0
-    # Prefer a side panel once the board has reached a comfortable width.
-    if cols >= SIDE * 9 + SIDE_PANEL_W:
+    # The board's width comes first: a side panel only beside squares wide enough for full names.
+    if cols >= SIDE * FULL_NAME_CELL_W + 1 + SIDE_PANEL_W:
         side_w = SIDE_PANEL_W
         room = cols - side_w - 1
     cell_w = max(MIN_CELL_W, min(MAX_CELL_W, room // SIDE))
@@ -126,28 +130,41 @@ def layout(rows: int, cols: int) -> Layout | TooSmall:
     deed_w = min(max(DEED_W + (4 if inner.w >= 75 else 0), inner.w // 3), MAX_DEED_W, inner.w // 2)
     deed_h = DEED_H + (4 if inner.h >= 30 else 0)  # room to space the card's parts out
     deed = Rect(inner.y, inner.x + 1, min(deed_h, inner.h), deed_w)
-    under_deed = Rect(deed.bottom, deed.x, max(0, inner.bottom - deed.bottom), deed.w)
+    # In a large ring the parts stand a blank line apart, and the text beside the deed card keeps
+    # three blank columns from the board's right-hand squares (one at 80 columns, where every column
+    # counts): a line of messages must not read on into a square's owner and houses.
+    gap = 1 if inner.h >= 27 else 0
+    gutter = 3 if inner.w >= 75 else 1
     right_x = deed.right + 2
-    right_w = inner.right - right_x - 1
+    right_w = inner.right - right_x - gutter
     status = Rect(inner.y, right_x, 4, right_w)
-    ahead = Rect(status.bottom, right_x, 9 if inner.h >= 30 else 5, right_w)  # 8 squares ahead, or 4
-    right_rest = Rect(ahead.bottom, right_x, max(1, inner.bottom - ahead.bottom), right_w)
+    # Eight squares ahead where the column under them keeps room for the players (or messages).
+    ahead_n = max(4, min(8, inner.h - status.h - 1 - gap - PLAYERS_H))
+    ahead = Rect(status.bottom, right_x, 1 + ahead_n, right_w)
+    column = Rect(ahead.bottom + gap, right_x, max(1, inner.bottom - ahead.bottom - gap), right_w)
+    under_deed = Rect(deed.bottom + gap, deed.x, max(0, inner.bottom - deed.bottom - gap), deed.w)
     below = rows - 1 - board.bottom  # spare lines between the board and the prompt line
+    below_board = Rect(board.bottom, 0, below, board.w)
     side = Rect(1, board.right + 1, rows - 2, cols - board.right - 1) if side_w else None
-    if below >= 3:
-        # Messages below the board; the players go beside the squares ahead, notices under the deed.
-        log = Rect(board.bottom, 0, below, board.w)
-        players, notice = right_rest, under_deed
-    else:
-        log = right_rest
-        players, notice = under_deed, None
+    notice: Rect | None
     if side is not None:
         # The side panel lists the players; the messages take the larger free area, notices another.
-        spare = [r for r in dict.fromkeys((under_deed, right_rest, log)) if r.h >= 3]
+        spare = [r for r in dict.fromkeys((under_deed, column, below_board)) if r.h >= 3]
         spare.sort(key=lambda r: r.h * r.w, reverse=True)
         log = spare[0]
         notice = next((r for r in spare[1:] if r.w >= 20), None)
         players = side
+    elif under_deed.h >= PLAYERS_H + 1 + 3 and column.h > below:
+        # A tall ring: the players and under them the notices below the deed card, the messages
+        # beside it in the column taller than the lines below the board.
+        players = Rect(under_deed.y, under_deed.x, PLAYERS_H, under_deed.w)
+        notice = Rect(players.bottom + 1, under_deed.x, under_deed.bottom - players.bottom - 1, under_deed.w)
+        log = column
+    elif below >= 3:
+        # Messages below the board; the players go beside the squares ahead, notices under the deed.
+        log, players, notice = below_board, column, under_deed
+    else:
+        log, players, notice = column, under_deed, None
     return Layout(rows, cols, cell_w, cell_h, Rect(0, 0, 1, cols), board, inner, deed, players, status, ahead,
                   log, notice, side, prompt)
 

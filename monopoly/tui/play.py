@@ -408,6 +408,9 @@ class GameController:
             return
         width = max(len(k) for k, _ in KEYS.HELP_TEXT)
         others = [(f"{k:<{width}} {v}", "message") for k, v in KEYS.HELP_TEXT]
+        # The marks under each square's name, after the keys: owners and tokens are both numbers.
+        others += [("", "message"), ("The marks on the board squares:", "title")]
+        others += [(f"{k:<{width}} {v}", "message") for k, v in M.MARKS_LEGEND]
         self.screen.page(M.Popup("Keys (2/2)", others, footer="any other key: back", indent=width + 1))
 
     # ------------------------------------------------------------------ undo and the numbers

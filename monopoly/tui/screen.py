@@ -501,16 +501,23 @@ class Screen:
             width = rect.w - 1  # one column of space between cells
             arrow = self.glyphs.arrow if ui.cursor == sq else ""
             name_lines = M.cell_name_lines(game, sq, width - len(arrow), max(1, rect.h - 2))
+            shared = rect.h < 3  # the marks and the tokens on one line
+            if rect.h >= 4:
+                # A name one line too long for its two lines ("NORTH / CAROLINA / AVENUE") is written
+                # whole on three, the marks then sharing the last line with the tokens.
+                longer = M.cell_name_lines(game, sq, width - len(arrow), rect.h - 1)
+                if len(longer) > len(name_lines) and len(longer) > rect.h - 2:
+                    name_lines, shared = longer, True
             for k, line in enumerate(name_lines):
                 self.put(rect.y + k, rect.x, ((arrow if k == 0 else "") + line).ljust(width), name_attr)
-            if rect.h >= 3:
+            if shared:
+                self._draw_status_marks(rect.y + rect.h - 1, rect.x, width, c, current)
+            else:
                 marks_y = rect.y + max(1, rect.h - 2)
                 self._draw_status_marks(marks_y, rect.x, width, M.Cell(
                     c.name, c.group_colour, c.owner, c.mortgaged, c.houses, c.hotel, (), (), c.offline), current)
                 self._draw_status_marks(marks_y + 1, rect.x, width, M.Cell(
                     c.name, "", NOBODY, False, 0, False, c.tokens, c.jailed), current)
-            else:
-                self._draw_status_marks(rect.y + 1, rect.x, width, c, current)
 
     def _draw_status_marks(self, y: int, x: int, width: int, c: M.Cell, current: int) -> None:
         """The status line of a cell, each mark in its own colour."""
@@ -519,7 +526,7 @@ class Screen:
         self.put(y, x, text, t("square"))
         pos = 0
         if c.owner != NOBODY:
-            mark = str(c.owner + 1) + ("m" if c.mortgaged else "")
+            mark = text[:len(str(c.owner + 1)) + (len(M.MORTGAGE_MARK) if c.mortgaged else 0)]
             self.put(y, x, mark, t("mortgaged") if c.mortgaged else t("owner"))
             pos = len(mark)
         # buildings
@@ -530,18 +537,13 @@ class Screen:
             i = text.find("h", pos)
             if i >= 0:
                 self.put(y, x + i, text[i:i + c.houses], t("house"))
-        # tokens, right-aligned
-        tokens = [p for p in c.jailed] + [p for p in c.tokens]
-        toks = "".join(str(p + 1) for p in tokens)
-        if len(toks) > width:
-            toks = toks[: width - 1] + "+"
-        start = x + width - len(toks)
-        for k, ch in enumerate(toks):
-            if ch == "+":
-                self.put(y, start + k, ch, t("token"))
-                continue
-            p = tokens[k]
-            if p in c.jailed:
+        # tokens, right-aligned after their sign ("@13", a prisoner "#2"): never a bare number
+        marks = c.token_marks(width)
+        start = x + width - len(marks)
+        for k, (ch, p) in enumerate(marks):
+            if p is None:
+                attr = t("jailed") if ch == M.PRISONER_MARK else t("token")
+            elif p in c.jailed:
                 attr = t("jailed")
             elif p == current:
                 attr = t("token_current")
@@ -637,7 +639,8 @@ class Screen:
         if r.h <= 0:
             return
         n = game.view.player_count
-        wide = lay.side is not None and r == lay.side
+        # Two lines a player (the token, the bank value) in the side panel, or where a tall screen has room.
+        wide = (lay.side is not None and r == lay.side) or (lay.cell_h >= 3 and r.h >= 1 + 2 * n)
         y = r.y
         if wide or r.h > n:
             self.put(y, r.x, "Players", t("dim"))
@@ -649,7 +652,7 @@ class Screen:
                 attr = self._player_attr(game, p)
                 self.put(y, r.x, M.player_summary(game, ui, p)[: r.w].ljust(min(r.w, 24)), attr, r.w)
                 y += 1
-                if wide and y < r.bottom - 1:
+                if wide and y < r.bottom:
                     pl = game.view.player(p)
                     if not pl.bankrupt:
                         extra = ui.tokens[p] if p < len(ui.tokens) else ""
@@ -701,8 +704,9 @@ class Screen:
     def _draw_popup(self, lay: Layout, popup: M.Popup) -> None:
         t = self.theme
         if popup.where == "side":
-            # over the right-hand part of the ring's inside, leaving the deed card in view
-            area = Rect(lay.inner.y, lay.status.x - 1, lay.inner.h, lay.inner.right - lay.status.x + 1)
+            # over the right-hand part of the ring's inside, leaving the deed card in view (and the
+            # blank columns before the squares on the right)
+            area = Rect(lay.inner.y, lay.status.x - 1, lay.inner.h, lay.status.right - lay.status.x + 2)
         else:
             area = lay.board if lay.board.h >= 10 else Rect(1, 0, lay.rows - 2, lay.cols)
         max_h = area.h - 2
