@@ -66,7 +66,7 @@ def join_command(argv: list[str]) -> int:
         return args
     import sys
     if not args.text and sys.stdin.isatty() and sys.stdout.isatty():
-        from ..net.screen import join_screen
+        from ..tui.remote import join_screen
         return join_screen(args.address, args.code, args.tls, args.ca)
     from ..net.client import join_main
     return join_main(args.address, args.code, args.tls, args.ca)

@@ -117,6 +117,20 @@ class AuctionStance:
     limit: int
 
 
+def auction_stance(game: Game, player: int) -> AuctionStance | None:
+    """What ``player`` can do in the auction under way when asked to bid (None: not asked now): the
+    one statement of it, for a session here and for a seat of a game played elsewhere alike."""
+    view = game.view
+    d = view.pending
+    a = d.auction
+    if d.kind != K.AUCTION or a is None or player not in a.bidders or player == a.high_bidder:
+        return None
+    bids = view.bid_range(player)
+    limit = view.bid_limit(player)
+    can_raise = bids is None and not view.in_debt(player) and view.liquid_value(player) > a.high_bid
+    return AuctionStance(bids, can_raise, limit)
+
+
 class FrontEnd(Protocol):
     """What the game loop needs of a front end: show, pace, and let the people act."""
 
@@ -353,15 +367,7 @@ class Session:
 
     def auction_stance(self, player: int) -> AuctionStance | None:
         """What ``player`` can do in the auction under way when asked to bid (None: not asked now)."""
-        view = self.game.view
-        d = view.pending
-        a = d.auction
-        if d.kind != K.AUCTION or a is None or player not in a.bidders or player == a.high_bidder:
-            return None
-        bids = view.bid_range(player)
-        limit = view.bid_limit(player)
-        can_raise = bids is None and not view.in_debt(player) and view.liquid_value(player) > a.high_bid
-        return AuctionStance(bids, can_raise, limit)
+        return auction_stance(self.game, player)
 
     # ------------------------------------------------------------------ saving
     def autosave(self) -> Path | None:
