@@ -7,6 +7,7 @@ import asyncio
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -160,7 +161,7 @@ def test_bad_messages_are_refused_without_disturbing_the_game(tmp_path: Path) ->
         ann = await Raw.open(port, hosted.codes.seats[0])
         await ann.until("welcome")
         before = hosted.game.to_dict()
-        for raw, code in [(b"not json\n", "not_json"), (b'{"type":"dance","version":1}\n', "unknown_type"),
+        for raw, code in [(b"not json\n", "not_json"), (b'{"type":"dance","version":%d}\n' % VERSION, "unknown_type"),
                           (b'{"type":"action","version":99}\n', "version")]:
             ann.send_raw(raw)
             error = await ann.until("error")
@@ -667,26 +668,77 @@ def test_a_time_limit_game_ends_on_time_with_nobody_acting(tmp_path: Path, monke
 
 
 @pytest.mark.slow
-def test_the_curses_client_in_a_pseudo_terminal(tmp_path: Path) -> None:
+def test_the_curses_client_is_the_board_screen_and_plays_a_seat(tmp_path: Path) -> None:
+    """Two seats joined on the local game's screen: the board and the option bar, a throw and its
+    decision played on one, and the same events shown on the other as they happen."""
     from net_harness import ServerThread
     from tui_harness import TuiSession
     served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
     try:
         p = served.call(served.hosted.session.person_asked)
-        name = served.call(lambda: served.hosted.game.view.name(p))
+        name, other = served.call(lambda: (served.hosted.game.view.name(p), served.hosted.game.view.name(1 - p)))
         tui = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[p]], rows=24, cols=80)
+        them = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[1 - p]], rows=24, cols=80)
         try:
             tui.wait_for(f"You play {name}")
-            tui.wait_for("1 roll")
-            tui.send(*"roll", "enter")
+            for text in ("Dice  Rent  Trade  Mortgage  Houses  Owners", "BOARDW", "JAIL", "Players"):
+                tui.wait_for(text)
+            tui.wait_for(f"{name}: D to throw the dice")
+            them.wait_for(f"Waiting for {name}")
+            tui.send("d")
             tui.wait_for(f"{name} throws")
+            them.wait_for(f"{name} throws")  # another seat's events, in the same words
+            if served.call(lambda: served.hosted.game.view.pending.kind) == K.BUY:
+                tui.wait_for(re.compile(rf"{name}: buy .+\?"))
+                tui.send("y")
+                them.wait_for(f"{name} buys")
+                assert served.call(lambda: served.hosted.game.view.owned(p))
+            them.send("s")  # Save is the host's
+            them.wait_for("Saving is the host's")
+            them.send("u")  # nothing is taken back over the network
+            them.wait_for("Nothing to undo")
             tui.resize(12, 50)
-            tui.wait_for("too small")
+            tui.wait_for("make the window larger")
             tui.resize(24, 80)
-            tui.wait_for(f"You play {name}")
-            tui.send(*"quit", "enter")
+            tui.wait_for("Dice  Rent")
+            tui.send("q")
+            tui.wait_for("Leave this game?")
+            tui.send("y")
             assert tui.wait_exit() == 0
             assert "seat is kept" in tui.output.decode(errors="replace")
+            deadline = time.monotonic() + 10
+            while served.call(served.hosted.away) != {p}:  # the seat is kept, its player away
+                assert time.monotonic() < deadline, "the seat left is not marked away"
+                time.sleep(0.05)
+        finally:
+            tui.close()
+            them.close()
+    finally:
+        served.stop()
+
+
+@pytest.mark.slow
+def test_a_spectator_on_the_board_screen_cannot_act(tmp_path: Path) -> None:
+    from net_harness import ServerThread
+    from tui_harness import TuiSession
+    served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
+    try:
+        before = served.call(lambda: len(served.hosted.game.journal))
+        tui = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.spectator], rows=24, cols=80)
+        try:
+            tui.wait_for("spectator")
+            tui.wait_for("Dice  Rent")
+            for key in ("d", "t", "m", "h", "r"):
+                tui.send(key)
+                tui.wait_for("A spectator watches")
+            tui.send("o")  # reading is for everyone
+            tui.wait_for("Owners:")
+            tui.send("esc")
+            assert served.call(lambda: len(served.hosted.game.journal)) == before
+            tui.send("q")
+            tui.wait_for("Stop watching")
+            tui.send("y")
+            assert tui.wait_exit() == 0
         finally:
             tui.close()
     finally:

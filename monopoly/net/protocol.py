@@ -15,7 +15,7 @@ from typing import Any
 from ..engine import NOBODY, Action, DecisionKind as K, Game, Offer, Pending, describe_decision
 from ..engine import actions as A
 from ..engine import events as E
-from ..engine.public import public_state
+from ..engine import public_state
 
 from ..session.words import format_event, item_name, square_name
 

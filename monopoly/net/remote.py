@@ -27,7 +27,7 @@ from typing import Any, Callable, Union
 
 from ..engine import Action, Claim, DecisionKind as K, Game, IllegalActionError, MonopolyError, Rules, load_edition
 from ..engine import events as E
-from ..engine.public import follow, replica
+from ..engine import follow, replica
 from ..session.session import AuctionStance, ComputerMove, FrontEnd, Permission, auction_stance
 from .client import CONNECT_TIMEOUT, EXIT_DROPPED, EXIT_FAILED, EXIT_OK, Dropped, Link, ServerGarbage
 from .protocol import message

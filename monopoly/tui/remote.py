@@ -112,8 +112,12 @@ class RemoteController(GameController):
         self.say("Saving is the host's: the game is autosaved on the host after every action.", "dim")
 
     def option_quit(self) -> None:
-        sure = self.yes_no("Leave this game? (your seat is kept for you)", False)
-        if sure:
+        if self.remote.seat is None:
+            if self.yes_no("Stop watching this game?", False):
+                self.remote.leave()
+                raise LeaveProgram("You stopped watching the game.")
+            return
+        if self.yes_no("Leave this game? (your seat is kept for you)", False):
             self.remote.leave()
             raise LeaveProgram(f"You left the game. {KEPT}")
 
