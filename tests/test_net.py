@@ -745,6 +745,32 @@ def test_a_spectator_on_the_board_screen_cannot_act(tmp_path: Path) -> None:
         served.stop()
 
 
+@pytest.mark.slow
+def test_the_curses_client_leaves_a_server_that_sends_garbage_with_its_terminal_restored(tmp_path: Path) -> None:
+    from net_harness import ServerThread
+    from tui_harness import TuiSession
+    served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
+    try:
+        tui = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[0]], rows=24, cols=80)
+        try:
+            tui.wait_for("You play Ann")
+            served.call(lambda: [c.writer.write(b"this is not the protocol\n") for c in served.hosted.clients])
+            assert tui.wait_exit() == 1
+            out = bytes(tui.output)
+            assert b"\x1b[?1049l" in out, "the alternate screen was left"
+            assert "not the game's protocol" in out.decode(errors="replace").split("\x1b[?1049l")[-1]
+        finally:
+            tui.close()
+        bad = TuiSession(["join", f"127.0.0.1:{served.port}", "not-a-code-of-this-game"], rows=24, cols=80)
+        try:
+            assert bad.wait_exit() == 1
+            assert "no game here has that join code" in bad.output.decode(errors="replace")
+        finally:
+            bad.close()
+    finally:
+        served.stop()
+
+
 def test_the_commands_refuse_mistakes_before_serving(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from monopoly.cli import main
     assert main(["host", "--save-dir", str(tmp_path)]) == 2  # nobody named

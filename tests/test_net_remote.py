@@ -169,3 +169,42 @@ def test_garbage_from_the_server_ends_the_session(tmp_path: Path) -> None:
             ann.leave()
     finally:
         served.stop()
+
+
+def test_rent_that_a_computers_throw_would_let_lapse_is_claimed_or_let_go(tmp_path: Path) -> None:
+    """Seed 5: Ann buys Vermont Avenue, Bob lands on it, and the computer is next to throw: Ann's
+    seat is told (``may_go``), may claim, or lets the throw go (``let_throw``)."""
+    served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
+    try:
+        ann = joined(served, served.hosted.codes.seats[0])
+        bob = joined(served, served.hosted.codes.seats[1])
+        try:
+            game = ann.game
+            assert game is not None and game.view.pending.player == 0
+            ann.apply(A.Roll(0))
+            assert game.view.pending.kind == K.BUY
+            ann.apply(A.Buy(0))
+            bob.news()
+            bob.apply(A.Roll(1))
+            assert bob.game is not None and bob.game.view.pending.player == 2  # the computer throws next
+            deadline = time.monotonic() + 5
+            while not ann.may_go:
+                assert time.monotonic() < deadline, "Ann's seat was not asked about its rent"
+                ann.news()
+                time.sleep(0.02)
+            claims = ann.lapsing_claims()
+            assert [c.owner for c in claims] == [0] and bob.lapsing_claims() == []
+            ann.let_throw(0)  # the throw goes ahead: the computer plays on
+            while game.view.pending.player == 2 and not game.view.over:
+                assert time.monotonic() < deadline + 5, "the computer did not throw"
+                ann.news()
+                time.sleep(0.02)
+            assert not ann.may_go
+            assert not any(c.id == claims[0].id for c in game.view.claims())  # Bob's rent lapsed
+            # the computer landed there too: at Ann's own throw her claim on it would lapse
+            assert game.view.pending.player == 0 and [c.payer for c in ann.lapsing_claims()] == [2]
+        finally:
+            ann.leave()
+            bob.leave()
+    finally:
+        served.stop()

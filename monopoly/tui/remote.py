@@ -22,7 +22,7 @@ from ..net.client import EXIT_OK, EXIT_USAGE, client_tls, parse_address
 from ..net.remote import Disconnected, LinkThread, RemoteSession
 from ..session import model as M
 from ..session.safe_text import shown
-from .app import curses_session
+from .app import StopSignals, curses_session
 from .play import GameController, LeaveProgram
 from .screen import Screen
 from .theme import Theme
@@ -143,7 +143,7 @@ def join_screen(address: str, code: str, tls: bool = False, ca: str | None = Non
     os.environ.setdefault("ESCDELAY", "25")
     farewell, exit_code = "", EXIT_OK
     try:
-        with curses_session() as stdscr:
+        with StopSignals() as signals, curses_session() as stdscr:  # Ctrl-C, kill: the terminal restored
             screen = Screen(stdscr, Theme())
             controller = RemoteController(screen, session)
             who = f"You play {session.name}" if session.seat is not None else \
@@ -158,6 +158,7 @@ def join_screen(address: str, code: str, tls: bool = False, ca: str | None = Non
                 farewell = leave.message
             except Disconnected as gone:
                 farewell, exit_code = gone.reason[:1].upper() + gone.reason[1:] + ".", gone.code
+            signals.hold()
     except KeyboardInterrupt:
         farewell, exit_code = f"Interrupted. {KEPT}", 130
     finally:
