@@ -685,8 +685,19 @@ def test_the_curses_client_is_the_board_screen_and_plays_a_seat(tmp_path: Path) 
                 tui.wait_for(text)
             tui.wait_for(f"{name}: D to throw the dice")
             them.wait_for(f"Waiting for {name}")
+            them.send("o")  # the other seat reads the owners meanwhile
+            them.wait_for("Owners:")
+            them.send("enter")
+            them.wait_for("number = owner")
             tui.send("d")
             tui.wait_for(f"{name} throws")
+            deadline = time.monotonic() + 10
+            while not served.call(lambda: any(type(e).__name__ == "DiceRolled" for e in served.hosted.game.log)):
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            them.settle()
+            assert "number = owner" in them.text()  # news does not close what is being read
+            them.send("esc")
             them.wait_for(f"{name} throws")  # another seat's events, in the same words
             if served.call(lambda: served.hosted.game.view.pending.kind) == K.BUY:
                 tui.wait_for(re.compile(rf"{name}: buy .+\?"))

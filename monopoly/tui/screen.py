@@ -933,11 +933,17 @@ class Screen:
                 return key
 
     def show_popup(self, popup: M.Popup, timeout: float | None = None) -> int | None:
-        """Show a pop-up until a key is pressed (or ``timeout`` runs out); return the key."""
+        """Show a pop-up until a key is pressed (or ``timeout`` runs out); return the key. A wait
+        ended by news of a game played elsewhere (``on_wait``) draws it again and waits on."""
         ui = self._ensure_ui()
-        ui.popup = popup
+        deadline = None if timeout is None else time.monotonic() + timeout
         try:
-            self.render()
-            return self.read_key(timeout)
+            while True:
+                ui.popup = popup
+                self.render()
+                left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                key = self.read_key(left)
+                if key is not None or (deadline is not None and time.monotonic() >= deadline):
+                    return key
         finally:
             ui.popup = None
