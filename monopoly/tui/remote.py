@@ -44,6 +44,7 @@ class RemoteController(GameController):
         session.say = self.say
         screen.on_wait = self._news
         self._presenting = False
+        self._hinted = ""  # the last hint saying what the game waits for
 
     # ------------------------------------------------------------------ news from the server
     def _news(self) -> bool:
@@ -54,6 +55,7 @@ class RemoteController(GameController):
             return False
         self._presenting = True
         bar, hint, fast = self.screen.bar_active, self.ui.hint, self.ui.fastmove
+        own_words = hint != self._hinted  # a dialog's own words stay; what the game waits for is news
         try:
             events = self.remote.news()
             if not events:
@@ -65,7 +67,8 @@ class RemoteController(GameController):
             self._presenting = False
             self.ui.fastmove = fast
             if not bar:
-                self.ui.hint = hint
+                if own_words:
+                    self.ui.hint = hint
                 self.screen.bar_active = False
         return True
 
@@ -82,6 +85,10 @@ class RemoteController(GameController):
         super().refresh(bar)
 
     def decision_hint(self) -> str:
+        self._hinted = self._decision_hint()
+        return self._hinted
+
+    def _decision_hint(self) -> str:
         game, seat = self.game, self.remote.seat
         d = game.view.pending
         if self.remote.may_go and d.player != seat:
