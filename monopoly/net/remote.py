@@ -23,12 +23,14 @@ import ssl
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Union
 
 from ..engine import Action, Claim, DecisionKind as K, Game, IllegalActionError, MonopolyError, Rules, load_edition
 from ..engine import events as E
 from ..engine import follow, replica
-from ..session.session import AuctionStance, ComputerMove, FrontEnd, Permission, auction_stance
+from ..session.session import (AuctionStance, ComputerMove, FrontEnd, Permission, PlaySession, SaveFailed,
+                               auction_stance)
 from .client import CONNECT_TIMEOUT, EXIT_DROPPED, EXIT_FAILED, EXIT_OK, Dropped, Link, ServerGarbage
 from .protocol import message
 
@@ -135,7 +137,7 @@ class RemoteSession:
     def __init__(self, link: LinkThread, say: Callable[[str, str], None] | None = None) -> None:
         self.link = link
         self.say: Callable[[str, str], None] = say or (lambda text, role: None)
-        self.game: Game | None = None
+        self._replica: Game | None = None
         self.seat: int | None = None
         self.name: str | None = None
         self.computers: set[int] = set()
@@ -154,7 +156,7 @@ class RemoteSession:
         """Say hello with ``code`` and wait for the welcome: the replica of the game."""
         self.link.start(code)
         deadline = time.monotonic() + timeout
-        while self.game is None:
+        while self._replica is None:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise Disconnected("the server did not answer in time", EXIT_FAILED)
@@ -166,7 +168,7 @@ class RemoteSession:
                 self._welcome(data)
             else:
                 self._receive(data)
-        return self.game
+        return self._replica
 
     def _welcome(self, data: dict[str, Any]) -> None:
         board = data.get("board")
@@ -187,7 +189,7 @@ class RemoteSession:
         except (MonopolyError, TypeError, ValueError, KeyError) as exc:
             raise Disconnected(f"the server sent a game this program cannot read ({exc}); leaving",
                                EXIT_FAILED) from None
-        self.game = game
+        self._replica = game
         seat = data.get("seat")
         self.seat = seat if isinstance(seat, int) and 0 <= seat < game.view.player_count else None
         self.name = game.view.name(self.seat) if self.seat is not None else None
@@ -199,14 +201,14 @@ class RemoteSession:
         if isinstance(data, Gone):
             raise Disconnected(data.reason, data.code)
         kind = data.get("type")
-        if kind == "update" and self.game is not None:
+        if kind == "update" and self._replica is not None:
             try:
-                follow(self.game, data.get("state"))
+                follow(self._replica, data.get("state"))
                 events = [E.event_from_dict(e["event"]) for e in data.get("events", [])]
             except (MonopolyError, TypeError, ValueError, KeyError) as exc:
                 raise Disconnected(f"the server sent a game this program cannot read ({exc}); leaving",
                                    EXIT_FAILED) from None
-            self.game.log.extend(events)
+            self._replica.log.extend(events)
             self._unshown.extend(events)
             self._public(data)
         elif kind == "refused":
@@ -269,8 +271,13 @@ class RemoteSession:
                 return
 
     # ------------------------------------------------------------------ who is who
+    @property
+    def game(self) -> Game:
+        """The replica of the game (once joined)."""
+        assert self._replica is not None, "join first"
+        return self._replica
+
     def _game(self) -> Game:
-        assert self.game is not None, "join first"
         return self.game
 
     def is_computer(self, player: int) -> bool:
@@ -342,8 +349,11 @@ class RemoteSession:
     def elapsed(self) -> float:
         return float(self._game().view.clock_seconds)
 
-    def autosave(self) -> None:
+    def autosave(self) -> Path | None:
         return None  # the host autosaves after every action
+
+    def save(self, name: str, agreed: Any = None) -> Path:
+        raise SaveFailed("saving is the host's: the game is autosaved on the host after every action")
 
     def free_name(self) -> str:
         return "game1"
@@ -369,3 +379,8 @@ class RemoteSession:
                 front.finished()
                 return
             front.people_act()
+
+
+def _plays(session: RemoteSession) -> PlaySession:
+    """A remote seat is a session a front end can drive (checked by mypy, not at run time)."""
+    return session

@@ -150,6 +150,66 @@ class FrontEnd(Protocol):
         """The game is over: show the result."""
 
 
+class PlaySession(Protocol):
+    """What a front end's controller asks of the game it plays (the curses screen's
+    ``GameController``): a ``Session`` here, or a seat of a game played on a server
+    (``net.remote.RemoteSession``), which answers the same questions from a replica of the game
+    and sends its actions to the server. ``people`` are the players at this keyboard: only their
+    decisions and out-of-turn actions are offered."""
+
+    save_name: str | None
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def autosave_problem(self) -> str | None: ...
+
+    @property
+    def watching(self) -> bool: ...
+
+    @property
+    def pace(self) -> float: ...
+
+    @property
+    def people(self) -> list[int]: ...
+
+    @property
+    def persons(self) -> list[int]: ...
+
+    def is_computer(self, player: int) -> bool: ...
+
+    def person_asked(self) -> int | None: ...
+
+    def let_throw(self, owner: int) -> None: ...
+
+    def elapsed(self) -> float: ...
+
+    def apply(self, action: Action, at: int | None = None) -> list[E.Event]: ...
+
+    def computer_move(self) -> ComputerMove | None: ...
+
+    def lapsing_claims(self, thrower: int | None = None) -> list[Claim]: ...
+
+    def permission(self, keyboard: int, action: Action) -> Permission: ...
+
+    def undo_target(self, keyboard: int) -> int | None: ...
+
+    def undo(self, keyboard: int) -> list[E.Event]: ...
+
+    def auction_stance(self, player: int) -> AuctionStance | None: ...
+
+    def autosave(self) -> Path | None: ...
+
+    def save(self, name: str, agreed: Any = None) -> Path: ...
+
+    def free_name(self) -> str: ...
+
+    def introduce(self, front: FrontEnd) -> None: ...
+
+    def run(self, front: FrontEnd) -> None: ...
+
+
 class Session:
     """A game in play: its seats, computer players, clock, saves and play policies (module doc)."""
 
@@ -460,3 +520,8 @@ class Session:
         self.autosave()
         if game.view.over:
             front.finished()
+
+
+def _plays(session: Session) -> PlaySession:
+    """A ``Session`` is what its front ends drive (checked by mypy, not at run time)."""
+    return session

@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 
 from ..storage import saves
 from ..session.session import (AUCTION_WAIT, CLAIM_WINDOW, COMPUTER_MOVE, FAST_PACE, PACE, STEP,  # noqa: F401
-                                THROW_NOTICE, WATCH_PACE, ComputerMove, Session)
+                                THROW_NOTICE, WATCH_PACE, ComputerMove, PlaySession, Session)
 from ..session.summary import since_last_turn
 from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
@@ -57,7 +57,7 @@ class GameController:
 
     def __init__(self, screen: Screen, game: Game, computers: Any, ui: M.UIState, save_dir: str | Path,
                  save_name: str | None = None, record: saves.GameRecord | None = None,
-                 session: Any = None) -> None:
+                 session: PlaySession | None = None) -> None:
         """``session``: the session to play (a ``Session`` of its own by default; a seat of a game
         played elsewhere is a ``net.remote.RemoteSession``, which answers the same questions)."""
         self.screen = screen
@@ -65,11 +65,12 @@ class GameController:
         self.cp = computers
         self.ui = ui
         self.save_dir = Path(save_dir)
+        self.record: saves.GameRecord | None = record
         if session is None:
             self.record = record if record is not None else saves.GameRecord(save_dir)  # identity and files
             session = Session(game, computers, ui, self.record,
                               save_name=save_name or self._remembered_name(ui.save_name), say=self.say)
-        self.session = session
+        self.session: PlaySession = session
         self._queued_key: int | None = None
         self._skip_rest = False
         # Whose turn the last TurnStarted began: the "ends the turn" line names that player (a
