@@ -115,6 +115,9 @@ class RemoteController(GameController):
             return
         super().option_dice()
 
+    def show_stats(self, footer: str = "any other key goes back") -> None:
+        self.say("The game in numbers is read from its record, which the host keeps: monopoly stats there.", "dim")
+
     def option_save(self) -> None:
         self.say("Saving is the host's: the game is autosaved on the host after every action.", "dim")
 
