@@ -729,6 +729,37 @@ def test_the_curses_client_is_the_board_screen_and_plays_a_seat(tmp_path: Path) 
 
 
 @pytest.mark.slow
+def test_the_curses_client_lets_a_throw_go_that_would_let_its_rent_lapse(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 5: Ann buys Vermont Avenue and Bob lands on it; before the computer throws, Ann's screen
+    says her rent would lapse, and D lets the throw go (the window is made long: D, not time, does it)."""
+    from net_harness import ServerThread
+    from tui_harness import TuiSession
+    monkeypatch.setattr(server_module, "CLAIM_WINDOW", 600.0)
+    served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
+    try:
+        ann = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[0]], rows=24, cols=80)
+        bob = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[1]], rows=24, cols=80)
+        try:
+            ann.wait_for("Ann: D to throw")
+            ann.send("d")
+            ann.answer(re.compile(r"Ann: buy Vermont Avenue"), "y")
+            bob.wait_for("Bob: D to throw")
+            bob.send("d")
+            bob.wait_for("Bob lands on Vermont Avenue")
+            ann.wait_for("CPU1 is about to throw: R claims your rent first, D lets the")
+            ann.send("d")
+            ann.wait_for("did not claim")
+            ann.wait_for("CPU1 throws")
+            assert served.call(lambda: served.hosted.game.view.cash(0)) == 1400  # no rent from Bob
+        finally:
+            ann.close()
+            bob.close()
+    finally:
+        served.stop()
+
+
+@pytest.mark.slow
 def test_a_spectator_on_the_board_screen_cannot_act(tmp_path: Path) -> None:
     from net_harness import ServerThread
     from tui_harness import TuiSession
@@ -791,3 +822,12 @@ def test_the_commands_refuse_mistakes_before_serving(tmp_path: Path, capsys: pyt
     assert main(["join", "host:port", "code", "--text"]) == 2
     assert main(["join", "--help"]) == 0
     assert "HOST[:PORT]" in capsys.readouterr().out
+
+
+def test_a_join_code_that_begins_with_a_dash_is_a_code(capsys: pytest.CaptureFixture[str]) -> None:
+    """Join codes are URL-safe base64: one in 64 begins with "-", which is not an option."""
+    from monopoly.cli import main
+    assert main(["join", "127.0.0.1:1", "-abcdefghijklmnop", "--text"]) == 1  # read as a code: no server there
+    assert "cannot reach" in capsys.readouterr().out
+    assert main(["join", "--text", "127.0.0.1:1", "--", "-abcdefghijklmnop"]) == 1
+    assert main(["join", "127.0.0.1:1", "-abcdefghijklmnop", "--bogus", "--text"]) == 2  # one word too many

@@ -91,7 +91,7 @@ class RemoteController(GameController):
     def _decision_hint(self) -> str:
         game, seat = self.game, self.remote.seat
         d = game.view.pending
-        if self.remote.may_go and d.player != seat:
+        if self._may_let_go():
             return (f"{M.name(game, d.player)} is about to throw: R claims your rent first, D lets the throw go "
                     "(it goes by itself soon)")
         if d.kind == K.GAME_OVER or d.player in self.session.people or self.session.is_computer(d.player):
@@ -106,14 +106,15 @@ class RemoteController(GameController):
             self.say("A spectator watches and cannot act (Q leaves).", "dim")
             self.refresh(bar=True)
             return
-        super().run_option(command)
-
-    def option_dice(self) -> None:
-        d = self.game.view.pending
-        if self.remote.may_go and d.player != self.remote.seat and self.remote.seat is not None:
+        if command == "dice" and self._may_let_go():
             self.remote.let_throw(self.remote.seat)  # the rent is let go: the throw goes ahead
             return
-        super().option_dice()
+        super().run_option(command)
+
+    def _may_let_go(self) -> bool:
+        """Another player's throw waits while this seat may claim rent it would let lapse (D lets it go)."""
+        seat = self.remote.seat
+        return seat is not None and self.remote.may_go and self.game.view.pending.player != seat
 
     def show_stats(self, footer: str = "any other key goes back") -> None:
         self.say("The game in numbers is read from its record, which the host keeps: monopoly stats there.", "dim")
