@@ -7,6 +7,7 @@ import asyncio
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -160,7 +161,7 @@ def test_bad_messages_are_refused_without_disturbing_the_game(tmp_path: Path) ->
         ann = await Raw.open(port, hosted.codes.seats[0])
         await ann.until("welcome")
         before = hosted.game.to_dict()
-        for raw, code in [(b"not json\n", "not_json"), (b'{"type":"dance","version":1}\n', "unknown_type"),
+        for raw, code in [(b"not json\n", "not_json"), (b'{"type":"dance","version":%d}\n' % VERSION, "unknown_type"),
                           (b'{"type":"action","version":99}\n', "version")]:
             ann.send_raw(raw)
             error = await ann.until("error")
@@ -667,28 +668,147 @@ def test_a_time_limit_game_ends_on_time_with_nobody_acting(tmp_path: Path, monke
 
 
 @pytest.mark.slow
-def test_the_curses_client_in_a_pseudo_terminal(tmp_path: Path) -> None:
+def test_the_curses_client_is_the_board_screen_and_plays_a_seat(tmp_path: Path) -> None:
+    """Two seats joined on the local game's screen: the board and the option bar, a throw and its
+    decision played on one, and the same events shown on the other as they happen."""
     from net_harness import ServerThread
     from tui_harness import TuiSession
     served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
     try:
         p = served.call(served.hosted.session.person_asked)
-        name = served.call(lambda: served.hosted.game.view.name(p))
+        name, other = served.call(lambda: (served.hosted.game.view.name(p), served.hosted.game.view.name(1 - p)))
         tui = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[p]], rows=24, cols=80)
+        them = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[1 - p]], rows=24, cols=80)
         try:
             tui.wait_for(f"You play {name}")
-            tui.wait_for("1 roll")
-            tui.send(*"roll", "enter")
+            for text in ("Dice  Rent  Trade  Mortgage  Houses  Owners", "BOARDW", "JAIL", "Players"):
+                tui.wait_for(text)
+            tui.wait_for(f"{name}: D to throw the dice")
+            them.wait_for(f"Waiting for {name}")
+            them.send("o")  # the other seat reads the owners meanwhile
+            them.wait_for("Owners:")
+            them.send("enter")
+            them.wait_for("number = owner")
+            tui.send("d")
             tui.wait_for(f"{name} throws")
+            deadline = time.monotonic() + 10
+            while not served.call(lambda: any(type(e).__name__ == "DiceRolled" for e in served.hosted.game.log)):
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            them.settle()
+            assert "number = owner" in them.text()  # news does not close what is being read
+            them.send("esc")
+            them.wait_for(f"{name} throws")  # another seat's events, in the same words
+            if served.call(lambda: served.hosted.game.view.pending.kind) == K.BUY:
+                tui.wait_for(re.compile(rf"{name}: buy .+\?"))
+                tui.send("y")
+                them.wait_for(f"{name} buys")
+                assert served.call(lambda: served.hosted.game.view.owned(p))
+            them.send("s")  # Save is the host's
+            them.wait_for("Saving is the host's")
+            them.send("u")  # nothing is taken back over the network
+            them.wait_for("Nothing to undo")
             tui.resize(12, 50)
-            tui.wait_for("too small")
+            tui.wait_for("make the window larger")
             tui.resize(24, 80)
-            tui.wait_for(f"You play {name}")
-            tui.send(*"quit", "enter")
+            tui.wait_for("Dice  Rent")
+            tui.send("q")
+            tui.wait_for("Leave this game?")
+            tui.send("y")
             assert tui.wait_exit() == 0
             assert "seat is kept" in tui.output.decode(errors="replace")
+            deadline = time.monotonic() + 10
+            while served.call(served.hosted.away) != {p}:  # the seat is kept, its player away
+                assert time.monotonic() < deadline, "the seat left is not marked away"
+                time.sleep(0.05)
         finally:
             tui.close()
+            them.close()
+    finally:
+        served.stop()
+
+
+@pytest.mark.slow
+def test_the_curses_client_lets_a_throw_go_that_would_let_its_rent_lapse(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 5: Ann buys Vermont Avenue and Bob lands on it; before the computer throws, Ann's screen
+    says her rent would lapse, and D lets the throw go (the window is made long: D, not time, does it)."""
+    from net_harness import ServerThread
+    from tui_harness import TuiSession
+    monkeypatch.setattr(server_module, "CLAIM_WINDOW", 600.0)
+    served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
+    try:
+        ann = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[0]], rows=24, cols=80)
+        bob = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[1]], rows=24, cols=80)
+        try:
+            ann.wait_for("Ann: D to throw")
+            ann.send("d")
+            ann.answer(re.compile(r"Ann: buy Vermont Avenue"), "y")
+            bob.wait_for("Bob: D to throw")
+            bob.send("d")
+            bob.wait_for("Bob lands on Vermont Avenue")
+            ann.wait_for("CPU1 is about to throw: R claims your rent first, D lets the")
+            ann.send("d")
+            ann.wait_for("did not claim")
+            ann.wait_for("CPU1 throws")
+            assert served.call(lambda: served.hosted.game.view.cash(0)) == 1400  # no rent from Bob
+        finally:
+            ann.close()
+            bob.close()
+    finally:
+        served.stop()
+
+
+@pytest.mark.slow
+def test_a_spectator_on_the_board_screen_cannot_act(tmp_path: Path) -> None:
+    from net_harness import ServerThread
+    from tui_harness import TuiSession
+    served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
+    try:
+        before = served.call(lambda: len(served.hosted.game.journal))
+        tui = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.spectator], rows=24, cols=80)
+        try:
+            tui.wait_for("spectator")
+            tui.wait_for("Dice  Rent")
+            for key in ("d", "t", "m", "h", "r"):
+                tui.send(key)
+                tui.wait_for("A spectator watches")
+            tui.send("o")  # reading is for everyone
+            tui.wait_for("Owners:")
+            tui.send("esc")
+            assert served.call(lambda: len(served.hosted.game.journal)) == before
+            tui.send("q")
+            tui.wait_for("Stop watching")
+            tui.send("y")
+            assert tui.wait_exit() == 0
+        finally:
+            tui.close()
+    finally:
+        served.stop()
+
+
+@pytest.mark.slow
+def test_the_curses_client_leaves_a_server_that_sends_garbage_with_its_terminal_restored(tmp_path: Path) -> None:
+    from net_harness import ServerThread
+    from tui_harness import TuiSession
+    served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
+    try:
+        tui = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[0]], rows=24, cols=80)
+        try:
+            tui.wait_for("You play Ann")
+            served.call(lambda: [c.writer.write(b"this is not the protocol\n") for c in served.hosted.clients])
+            assert tui.wait_exit() == 1
+            out = bytes(tui.output)
+            assert b"\x1b[?1049l" in out, "the alternate screen was left"
+            assert "not the game's protocol" in out.decode(errors="replace").split("\x1b[?1049l")[-1]
+        finally:
+            tui.close()
+        bad = TuiSession(["join", f"127.0.0.1:{served.port}", "not-a-code-of-this-game"], rows=24, cols=80)
+        try:
+            assert bad.wait_exit() == 1
+            assert "no game here has that join code" in bad.output.decode(errors="replace")
+        finally:
+            bad.close()
     finally:
         served.stop()
 
@@ -702,3 +822,12 @@ def test_the_commands_refuse_mistakes_before_serving(tmp_path: Path, capsys: pyt
     assert main(["join", "host:port", "code", "--text"]) == 2
     assert main(["join", "--help"]) == 0
     assert "HOST[:PORT]" in capsys.readouterr().out
+
+
+def test_a_join_code_that_begins_with_a_dash_is_a_code(capsys: pytest.CaptureFixture[str]) -> None:
+    """Join codes are URL-safe base64: one in 64 begins with "-", which is not an option."""
+    from monopoly.cli import main
+    assert main(["join", "127.0.0.1:1", "-abcdefghijklmnop", "--text"]) == 1  # read as a code: no server there
+    assert "cannot reach" in capsys.readouterr().out
+    assert main(["join", "--text", "127.0.0.1:1", "--", "-abcdefghijklmnop"]) == 1
+    assert main(["join", "127.0.0.1:1", "-abcdefghijklmnop", "--bogus", "--text"]) == 2  # one word too many

@@ -61,15 +61,33 @@ def join_command(argv: list[str]) -> int:
     parser.add_argument("--tls", action="store_true", help="the server uses TLS (monopoly host --tls-cert)")
     parser.add_argument("--ca", metavar="PEM", help="with --tls: trust this certificate authority (or self-signed "
                         "certificate) instead of the system's")
-    args = parse(parser, argv)
+    args = parse(parser, positionals_last(argv, flags=("-h", "--help", "--text", "--tls"), valued=("--ca",)))
     if isinstance(args, int):
         return args
     import sys
     if not args.text and sys.stdin.isatty() and sys.stdout.isatty():
-        from ..net.screen import join_screen
+        from ..tui.remote import join_screen
         return join_screen(args.address, args.code, args.tls, args.ca)
     from ..net.client import join_main
     return join_main(args.address, args.code, args.tls, args.ca)
 
 
-__all__ = ["EXIT_USAGE", "host_command", "join_command"]
+def positionals_last(argv: list[str], flags: tuple[str, ...], valued: tuple[str, ...]) -> list[str]:
+    """The options first, then ``--`` and the rest: a join code is URL-safe base64 and may begin
+    with ``-``, which argparse would otherwise take for an option it does not know."""
+    options: list[str] = []
+    rest: list[str] = []
+    words = iter(argv)
+    for word in words:
+        if word in flags or any(word.startswith(v + "=") for v in valued):
+            options.append(word)
+        elif word in valued:
+            options += [word, next(words, "")]
+        elif word == "--":
+            rest += list(words)
+        else:
+            rest.append(word)
+    return options + ["--"] + rest
+
+
+__all__ = ["EXIT_USAGE", "host_command", "join_command", "positionals_last"]

@@ -49,3 +49,5 @@ from .editions import (add_edition_file, forget_edition_files, read_edition_file
 __all__ += ["add_edition_file", "forget_edition_files", "read_edition_file", "saved_edition", "set_board_file_opener"]
 __all__ += ["RECORD_FORMAT", "RECORD_VERSION", "game_from_record"]
 __all__ += ["ANSWER_TYPES", "DECISIONS", "DecisionRule", "OfflineCause", "CardKind", "card_destination", "Card"]
+from .public import HiddenDice, follow, public_state, replica  # noqa: E402  (a copy of a game played elsewhere)
+__all__ += ["HiddenDice", "follow", "public_state", "replica"]

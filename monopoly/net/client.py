@@ -1,5 +1,5 @@
 """``monopoly join HOST[:PORT] CODE --text``: a seat (or a spectator's place) at a hosted game, line by line
-(``screen.py`` shows the same client on a curses screen).
+(without ``--text`` the seat is played on the local game's own screen: ``remote.py``, ``tui/remote.py``).
 
 The client renders what the server sends and parses what the person types; it works out no rule.
 Every event arrives as the line the local front ends show, and is printed as it comes. When this

@@ -15,11 +15,12 @@ from typing import Any
 from ..engine import NOBODY, Action, DecisionKind as K, Game, Offer, Pending, describe_decision
 from ..engine import actions as A
 from ..engine import events as E
+from ..engine import public_state
 
 from ..session.words import format_event, item_name, square_name
 
 PROTOCOL = "monopoly-net"
-VERSION = 1
+VERSION = 2  # 2: updates carry the public state (a client keeps a replica of the game)
 DEFAULT_PORT = 7627  # "MONO" on no keypad in particular; above 1024, unassigned by IANA
 MAX_LINE = 64 * 1024  # bytes in one message, its newline included: a message longer is refused
 CODE_BYTES = 12  # 96 random bits in a join code (secrets.token_urlsafe)
@@ -129,6 +130,12 @@ def public_view(game: Game, computers: set[int], present: set[int], away: set[in
         "over": view.over,
         "winner": None if outcome is None else outcome.winner,
     }
+
+
+def table(game: Game) -> dict[str, Any]:
+    """The game's state with the decks' order hidden (``engine.public``): a client sets its replica
+    of the game to it, and its screen draws from that replica as a local screen draws from the game."""
+    return public_state(game)
 
 
 def event_entries(game: Game, events: list[E.Event]) -> list[dict[str, Any]]:

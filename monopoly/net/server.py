@@ -29,7 +29,7 @@ from ..session.session import CLAIM_WINDOW, ComputerMove, Session
 from ..storage import saves
 from ..storage.starts import Started
 from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, ProtocolError, decode, encode, encode_parts, encode_value,
-                       event_entries, message, prompt, public_view)
+                       event_entries, message, prompt, public_view, table)
 
 HELLO_TIMEOUT = 10.0  # seconds a connection has to say hello with a code
 MAX_CONNECTIONS = 512  # connections held at once, authenticated or not
@@ -374,7 +374,7 @@ class HostedGame:
                       shared: tuple[int | None, list[int], dict[str, Any]] | None = None) -> dict[str, Any]:
         """The update for ``conn``; ``shared``: what is the same for every client (``shared_state``)."""
         asked, away, game = shared or self.shared_state()
-        body: dict[str, Any] = {"events": events, "notes": list(self.notes), "game": game}
+        body: dict[str, Any] = {"events": events, "notes": list(self.notes), "game": game, "state": table(self.game)}
         if conn.seat is not None:
             body["prompt"] = prompt(self.game, conn.seat, asked, away, self._lapsing_owners())
         else:
@@ -395,7 +395,8 @@ class HostedGame:
         self.pending_events = []
         asked, away, game = self.shared_state()
         # the parts every client gets alike, encoded once
-        encoded = {"events": encode_value(events), "notes": encode_value(self.notes), "game": encode_value(game)}
+        encoded = {"events": encode_value(events), "notes": encode_value(self.notes), "game": encode_value(game),
+                   "state": encode_value(table(self.game))}
         lapsing = self._lapsing_owners()
         legal: dict[int, list[Action]] = {}
         if not self.game.view.over:
@@ -419,6 +420,7 @@ class HostedGame:
         view = self.game.view
         return message("welcome", seat=conn.seat, role="player" if conn.seat is not None else "spectator",
                        name=view.name(conn.seat) if conn.seat is not None else None, recent=recent,
+                       rules=self.game.rules.to_dict(), board=self.game.edition.id,
                        **{k: v for k, v in self.state_message(conn, []).items() if k not in ("type", "version")})
 
 

@@ -117,6 +117,20 @@ class AuctionStance:
     limit: int
 
 
+def auction_stance(game: Game, player: int) -> AuctionStance | None:
+    """What ``player`` can do in the auction under way when asked to bid (None: not asked now): the
+    one statement of it, for a session here and for a seat of a game played elsewhere alike."""
+    view = game.view
+    d = view.pending
+    a = d.auction
+    if d.kind != K.AUCTION or a is None or player not in a.bidders or player == a.high_bidder:
+        return None
+    bids = view.bid_range(player)
+    limit = view.bid_limit(player)
+    can_raise = bids is None and not view.in_debt(player) and view.liquid_value(player) > a.high_bid
+    return AuctionStance(bids, can_raise, limit)
+
+
 class FrontEnd(Protocol):
     """What the game loop needs of a front end: show, pace, and let the people act."""
 
@@ -134,6 +148,66 @@ class FrontEnd(Protocol):
 
     def finished(self) -> None:
         """The game is over: show the result."""
+
+
+class PlaySession(Protocol):
+    """What a front end's controller asks of the game it plays (the curses screen's
+    ``GameController``): a ``Session`` here, or a seat of a game played on a server
+    (``net.remote.RemoteSession``), which answers the same questions from a replica of the game
+    and sends its actions to the server. ``people`` are the players at this keyboard: only their
+    decisions and out-of-turn actions are offered."""
+
+    save_name: str | None
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def autosave_problem(self) -> str | None: ...
+
+    @property
+    def watching(self) -> bool: ...
+
+    @property
+    def pace(self) -> float: ...
+
+    @property
+    def people(self) -> list[int]: ...
+
+    @property
+    def persons(self) -> list[int]: ...
+
+    def is_computer(self, player: int) -> bool: ...
+
+    def person_asked(self) -> int | None: ...
+
+    def let_throw(self, owner: int) -> None: ...
+
+    def elapsed(self) -> float: ...
+
+    def apply(self, action: Action, at: int | None = None) -> list[E.Event]: ...
+
+    def computer_move(self) -> ComputerMove | None: ...
+
+    def lapsing_claims(self, thrower: int | None = None) -> list[Claim]: ...
+
+    def permission(self, keyboard: int, action: Action) -> Permission: ...
+
+    def undo_target(self, keyboard: int) -> int | None: ...
+
+    def undo(self, keyboard: int) -> list[E.Event]: ...
+
+    def auction_stance(self, player: int) -> AuctionStance | None: ...
+
+    def autosave(self) -> Path | None: ...
+
+    def save(self, name: str, agreed: Any = None) -> Path: ...
+
+    def free_name(self) -> str: ...
+
+    def introduce(self, front: FrontEnd) -> None: ...
+
+    def run(self, front: FrontEnd) -> None: ...
 
 
 class Session:
@@ -353,15 +427,7 @@ class Session:
 
     def auction_stance(self, player: int) -> AuctionStance | None:
         """What ``player`` can do in the auction under way when asked to bid (None: not asked now)."""
-        view = self.game.view
-        d = view.pending
-        a = d.auction
-        if d.kind != K.AUCTION or a is None or player not in a.bidders or player == a.high_bidder:
-            return None
-        bids = view.bid_range(player)
-        limit = view.bid_limit(player)
-        can_raise = bids is None and not view.in_debt(player) and view.liquid_value(player) > a.high_bid
-        return AuctionStance(bids, can_raise, limit)
+        return auction_stance(self.game, player)
 
     # ------------------------------------------------------------------ saving
     def autosave(self) -> Path | None:
@@ -454,3 +520,8 @@ class Session:
         self.autosave()
         if game.view.over:
             front.finished()
+
+
+def _plays(session: Session) -> PlaySession:
+    """A ``Session`` is what its front ends drive (checked by mypy, not at run time)."""
+    return session

@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 
 from ..storage import saves
 from ..session.session import (AUCTION_WAIT, CLAIM_WINDOW, COMPUTER_MOVE, FAST_PACE, PACE, STEP,  # noqa: F401
-                                THROW_NOTICE, WATCH_PACE, ComputerMove, Session)
+                                THROW_NOTICE, WATCH_PACE, ComputerMove, PlaySession, Session)
 from ..session.summary import since_last_turn
 from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
@@ -56,15 +56,21 @@ class GameController:
     """The curses screen's ``FrontEnd`` of a ``Session``: it draws the game and turns keys into actions."""
 
     def __init__(self, screen: Screen, game: Game, computers: Any, ui: M.UIState, save_dir: str | Path,
-                 save_name: str | None = None, record: saves.GameRecord | None = None) -> None:
+                 save_name: str | None = None, record: saves.GameRecord | None = None,
+                 session: PlaySession | None = None) -> None:
+        """``session``: the session to play (a ``Session`` of its own by default; a seat of a game
+        played elsewhere is a ``net.remote.RemoteSession``, which answers the same questions)."""
         self.screen = screen
         self.game = game
         self.cp = computers
         self.ui = ui
         self.save_dir = Path(save_dir)
-        self.record = record if record is not None else saves.GameRecord(save_dir)  # identity and files
-        self.session = Session(game, computers, ui, self.record,
-                               save_name=save_name or self._remembered_name(ui.save_name), say=self.say)
+        self.record: saves.GameRecord | None = record
+        if session is None:
+            self.record = record if record is not None else saves.GameRecord(save_dir)  # identity and files
+            session = Session(game, computers, ui, self.record,
+                              save_name=save_name or self._remembered_name(ui.save_name), say=self.say)
+        self.session: PlaySession = session
         self._queued_key: int | None = None
         self._skip_rest = False
         # Whose turn the last TurnStarted began: the "ends the turn" line names that player (a
@@ -119,6 +125,10 @@ class GameController:
         self.screen.bar_active = bar
         self.screen.render()
 
+    def decision_hint(self) -> str:
+        """What the game waits for, on the bottom line."""
+        return M.decision_hint(self.game, self.session.people)
+
     def say(self, text: str, role: str = "message") -> None:
         self.ui.say(text, role)
 
@@ -160,7 +170,7 @@ class GameController:
                 and self.ui.deferred != decision_marker(game):
             self.answer(d)
             return True
-        self.ui.hint = M.decision_hint(game, self.session.people)
+        self.ui.hint = self.decision_hint()
         self.refresh(bar=True)
         timeout = 1.0 if game.rules.short_game == "time_limit" else None
         pressed = self.screen.read_key(timeout)
@@ -253,7 +263,7 @@ class GameController:
             # skip it): none of them may answer the decision that comes next.
             self.screen.flush_keys()
         ui.panel_player = None  # the move is over: the panel is about whose turn it is
-        ui.hint = M.decision_hint(game, self.session.people)
+        ui.hint = self.decision_hint()
         self.refresh()
 
     def _say_trade_reply(self, ev: E.TradeAnswered) -> None:
@@ -675,14 +685,18 @@ class GameController:
                 left = max(0.0, deadline - time.monotonic())
                 self.ui.auction_left = left
                 self.ui.popup = self._auction_popup(now, left)
-                self.ui.hint = ("Auction: a player's number bids for that player" if self.session.is_computer(asked)
+                here = asked in self.session.people
+                self.ui.hint = ("Auction: a player's number bids for that player" if not here
                                 else f"Auction: a player's number bids for that player; P: {M.name(game, asked)} "
                                 "drops out")  # P does nothing for a computer: it answers for itself
                 self.refresh()
-                if self.session.is_computer(asked):
+                if not here:  # a computer, or a person at another screen (a game played elsewhere)
                     move = self.session.computer_move()
-                    if move is None:
-                        return
+                    if move is None:  # played elsewhere: a key here, or the news from there
+                        key = self.screen.read_key(None)
+                        if key is not None:
+                            self._auction_key(d, key)
+                        continue
                     if move.stumbled:
                         self.say(move.stumbled, "bad")
                     key = self.screen.read_key(self.pace * 0.6)
@@ -725,7 +739,7 @@ class GameController:
             return False
         if ch.isdigit() and ch != "0":
             p = int(ch) - 1
-            if p not in a.bidders or self.session.is_computer(p):
+            if p not in a.bidders or p not in self.session.people:
                 self.say(f"Player {ch} is not a person bidding in this auction", "dim")
                 return False
             if p == a.high_bidder:
@@ -784,10 +798,15 @@ class GameController:
         asked = M.name(game, d.player)
         if self.session.is_computer(d.player):
             lines.append((f"{asked} is thinking...", "dim"))
+        elif d.player not in self.session.people:  # at another screen
+            lines.append((f"Waiting for {asked} to bid or drop out", "dim"))
+            numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and b in self.session.people]
+            if numbers:
+                lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
         else:
             lines.append((f"{asked}: {int(left + 0.99)} s to bid" if left > 0 else
                           f"{asked}: waiting for a bid or P", "rent"))
-            numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and not self.session.is_computer(b)]
+            numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and b in self.session.people]
             if numbers:  # only the people who may raise the bid now
                 lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
             lines.append((f"P: {asked} drops out", "dim"))

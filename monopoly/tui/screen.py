@@ -114,6 +114,9 @@ class Screen:
         self.game: Game | None = None
         self.ui: M.UIState | None = None
         self.people: list[int] = []
+        # The seats computers play, where the players not at this keyboard are not all computers
+        # (a game played elsewhere: the others sit at screens of their own); None: all of them are.
+        self.computers: set[int] | None = None
         self.enabled: dict[str, bool] = {}
         self.bar_active = False
         self.setup: SetupView | None = None
@@ -121,6 +124,10 @@ class Screen:
         # R at a one-key question that has no R: claim rent now (True: the decision asked changed,
         # so the question is given up as if ESC were pressed). Set by the game's controller.
         self.on_claim_key: Callable[[], bool] | None = None
+        # Asked about every tenth of a second while a key is awaited, where a game is played
+        # elsewhere (``monopoly join``): True ends the wait without a key, because the game changed
+        # (the caller looks at it again). Set by the controller of a remote game.
+        self.on_wait: Callable[[], bool] | None = None
         self.lay: Layout | TooSmall = layout(*self.win.getmaxyx())
         try:
             self.win.keypad(True)
@@ -240,6 +247,10 @@ class Screen:
             if deadline is not None and now >= deadline:
                 return None
             wait = 1.0 if deadline is None else min(1.0, deadline - now)
+            if self.on_wait is not None:
+                if self.on_wait():
+                    return None
+                wait = min(wait, 0.1)
             key = self._raw_key(max(1, int(wait * 1000)))
             if key is None:
                 if time.monotonic() - last_tick >= 0.9:
@@ -597,7 +608,8 @@ class Screen:
         p = M.panel_player(game, ui)
         pl = game.view.player(p)
         token = ui.tokens[p] if p < len(ui.tokens) else ""
-        who = " (computer)" if p not in self.people else ""
+        computer = p in self.computers if self.computers is not None else p not in self.people
+        who = " (computer)" if computer else ""
         self.put(r.y, r.x, f"{p + 1} {pl.name}", t("title"), r.w)
         self.put(r.y, r.x + len(pl.name) + 3, f"{token}{who}", t("message"), r.w - len(pl.name) - 3)
         if ui.show_cash:
@@ -925,11 +937,17 @@ class Screen:
                 return key
 
     def show_popup(self, popup: M.Popup, timeout: float | None = None) -> int | None:
-        """Show a pop-up until a key is pressed (or ``timeout`` runs out); return the key."""
+        """Show a pop-up until a key is pressed (or ``timeout`` runs out); return the key. A wait
+        ended by news of a game played elsewhere (``on_wait``) draws it again and waits on."""
         ui = self._ensure_ui()
-        ui.popup = popup
+        deadline = None if timeout is None else time.monotonic() + timeout
         try:
-            self.render()
-            return self.read_key(timeout)
+            while True:
+                ui.popup = popup
+                self.render()
+                left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                key = self.read_key(left)
+                if key is not None or (deadline is not None and time.monotonic() >= deadline):
+                    return key
         finally:
             ui.popup = None
