@@ -309,3 +309,53 @@ def test_resuming_a_named_save_keeps_the_games_identity_and_its_own_autosave(tmp
     assert again.forked_from is None and again.game_id == record.game_id and path == record.autosave_path
     assert saves.read_save(path).game.to_dict() == loaded.game.to_dict()
     assert sorted(p.name for p in tmp_path.glob("*.json")) == sorted([named.name, path.name])
+
+
+# ---------------------------------------------------------------------------------------- the steps file (issue 25)
+def test_steps_past_the_autosave_are_replayed_and_end_at_a_damaged_line(tmp_path: Path) -> None:
+    """A game server appends each input to the steps file and writes the whole autosave now and
+    then: a crash between two whole writes loses no step (the engine replays them)."""
+    record, game = saves.GameRecord(tmp_path), new_game(5)
+    play(game, 6)
+    record.autosave(game, None, UI)
+    before = len(game.journal)
+    for _ in range(5):  # five actions, each step written as it is taken
+        play(game, 1)
+        record.append_steps(game)
+    loaded = saves.read_save(record.autosave_path)
+    assert loaded.steps == 5 and loaded.game.to_dict() == game.to_dict()
+    steps = record.steps_path.read_bytes()
+    record.steps_path.write_bytes(steps[:-3])  # the last line cut short by a crash of the system
+    assert saves.read_save(record.autosave_path).steps == 4
+    lines = steps.splitlines(keepends=True)
+    record.steps_path.write_bytes(b"".join(lines[:2]) + b'{"at": 99, "clock": 0}\n' + b"".join(lines[2:]))
+    assert saves.read_save(record.autosave_path).steps == 2  # out of order: the steps end there
+    bad = json.loads(lines[2])
+    bad["action"] = {"action": "buy", "player": 7}
+    record.steps_path.write_bytes(b"".join(lines[:2]) + json.dumps(bad).encode() + b"\n")
+    loaded = saves.read_save(record.autosave_path)
+    assert loaded.steps == 2 and len(loaded.game.journal) == before + 2
+
+
+def test_a_whole_autosave_empties_the_steps_it_holds(tmp_path: Path) -> None:
+    record, game = saves.GameRecord(tmp_path), new_game(6)
+    record.autosave(game, None, UI)
+    play(game, 3)
+    record.append_steps(game)
+    taken = record.autosave_snapshot(game, None, UI)  # as a writer thread does, while play goes on
+    play(game, 2)
+    record.append_steps(game)
+    record.write_snapshot(taken)
+    record.snapshot_written(taken)
+    assert record.steps_path.stat().st_size > 0  # the last two steps are not in the autosave
+    loaded = saves.read_save(record.autosave_path)
+    assert loaded.steps == 2 and loaded.game.to_dict() == game.to_dict()
+    record.autosave(game, None, UI)
+    assert record.steps_path.stat().st_size == 0
+    # A session that appends no steps (a local game resuming the autosave) removes what it finds.
+    play(game, 2)
+    record.append_steps(game)
+    local = saves.GameRecord.resumed(tmp_path, saves.read_save(record.autosave_path))
+    local.autosave(saves.read_save(record.autosave_path).game, None, UI)
+    assert not record.steps_path.exists()
+    assert saves.read_save(record.autosave_path).game.to_dict() == game.to_dict()
