@@ -172,8 +172,8 @@ class HostStore:
         self.ui = dict(ui or {})
         if self.writer is None:
             return self.write_now()
+        self.writer.waiting[self] = None  # written whole in a while, even if the steps fail now
         self.record.append_steps(game)
-        self.writer.waiting[self] = None
         return self.record.autosave_path
 
     def snapshot(self) -> saves.Snapshot:
@@ -213,7 +213,8 @@ class SaveWriter:
             await self.write(everything=False)
 
     async def write(self, everything: bool = True) -> None:
-        """Write the games whose turn it is (``everything``: every game with a change)."""
+        """Write the games whose turn it is (``everything``: every game with a change, and their
+        steps files emptied: the server stops)."""
         async with self.busy:
             now = asyncio.get_running_loop().time()
             due = [s for s in self.waiting if everything or now - s.written_at >= SNAPSHOT_EVERY]
@@ -226,7 +227,7 @@ class SaveWriter:
             for (store, snapshot), problem in zip(taken, problems):
                 store.written_at = now
                 if problem is None:
-                    store.record.snapshot_written(snapshot)
+                    store.record.snapshot_written(snapshot, tidy=everything)
                 else:  # said to the game's players; tried again at the next turn
                     self.waiting[store] = None
                     self.log(f"the autosave of a game failed: {problem}")
@@ -621,6 +622,7 @@ class Server:
             store = g.session.store
             if isinstance(store, HostStore):
                 store.writer = None
+                store.record.close_steps()
 
     def _code_refused(self, address: str) -> bool:
         now = self.clock()

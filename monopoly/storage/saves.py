@@ -454,6 +454,7 @@ class GameRecord:
         self.lock_refused: str | None = None  # why the folder's lock could not be had (the autosave moved)
         self.waiting: Callable[[Path], None] | None = None  # told of a long wait for the lock
         self._steps: tuple[str, int] | None = None  # (steps file, the game's inputs in it) once appended
+        self._steps_fd: tuple[str, int] | None = None  # (steps file, its descriptor, kept open for appending)
         self._snapshot_journal = 0  # the game's inputs in the autosave last written
 
     @classmethod
@@ -599,14 +600,20 @@ class GameRecord:
             if action is not None:
                 step["action"] = action.to_dict()
             lines.append(_ENCODE(step) + "\n")
-        fd = files.open_nofollow(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, SaveError)
+        if self._steps_fd is None or self._steps_fd[0] != _key(path):
+            self.close_steps()
+            self._steps_fd = (_key(path), files.open_nofollow(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, SaveError))
         try:
-            os.write(fd, _utf8(path, "".join(lines)))
+            os.write(self._steps_fd[1], _utf8(path, "".join(lines)))
         except OSError as exc:
             raise SaveError(f"{files.where(path)}: cannot write the save ({_why(path, exc)})") from None
-        finally:
-            os.close(fd)
         self._steps = (_key(path), len(game.journal))
+
+    def close_steps(self) -> None:
+        """Close the steps file kept open for appending (it is opened again at the next step)."""
+        if self._steps_fd is not None:
+            os.close(self._steps_fd[1])
+            self._steps_fd = None
 
     def sync_steps(self) -> None:
         """Put the steps file on disk (``fsync``), so a crash of the system keeps them too."""
@@ -621,16 +628,18 @@ class GameRecord:
         finally:
             os.close(fd)
 
-    def snapshot_written(self, snapshot: Snapshot) -> None:
-        """After ``write_snapshot``, in the thread that appends steps: the steps file is emptied
-        when the autosave holds every step in it (or when this session appends none: any found is
-        left from before, and the autosave now holds the game)."""
+    def snapshot_written(self, snapshot: Snapshot, tidy: bool = True) -> None:
+        """After ``write_snapshot``, in the thread that appends steps: the steps file is removed
+        when this session appends none (any found is left from before, and the autosave now holds
+        the game), and with ``tidy`` emptied when the autosave holds every step in it. A game
+        server leaves that to when it stops (a truncation waits for the disk); meanwhile the
+        steps the autosave holds are skipped when it is loaded."""
         self._snapshot_journal = snapshot.journal
         path = self.steps_path
         if self._steps is None or self._steps[0] != _key(path):
             _remove(path)
             self._steps = None
-        elif self._steps[1] == snapshot.journal:
+        elif tidy and self._steps[1] == snapshot.journal:
             try:
                 os.truncate(path, 0)
             except OSError:
