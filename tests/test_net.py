@@ -323,6 +323,33 @@ def test_handing_a_seat_to_a_computer_lets_the_game_go_on(tmp_path: Path) -> Non
     run(go(), timeout=60)
 
 
+def test_the_writer_writes_a_few_games_a_look_oldest_first_and_all_at_the_close(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_module, "WRITER_BATCH", 2)
+
+    async def go() -> None:
+        games = [HostedGame(started(tmp_path, seed=s), tmp_path) for s in (1, 2, 3)]
+        writer = server_module.SaveWriter(lambda text: None)
+        stores = [g.session.store for g in games]
+        for store, age in zip(stores, (5.0, 1.0, 3.0)):
+            assert isinstance(store, server_module.HostStore)
+            store.writer, store.written_at = writer, -100.0 - age
+            games[stores.index(store)].advance()  # its steps appended, and it waits for the writer
+        assert list(writer.waiting) == stores and not any(p.suffix == ".json" for p in tmp_path.iterdir())
+        await writer.write(everything=False)
+        assert list(writer.waiting) == [stores[1]]  # the two written longest ago went first
+        assert sorted(p.name for p in tmp_path.glob("*.json")) == sorted(
+            s.autosave_path.name for s in (stores[0], stores[2]))  # type: ignore[union-attr]
+        await writer.write(everything=False)  # the two just written are not due again for a while
+        assert list(writer.waiting) == []
+        games[0].advance()
+        await writer.write(everything=False)
+        assert list(writer.waiting) == [stores[0]]  # written a moment ago: it waits its turn
+        await writer.write()  # the server stops: everything
+        assert not writer.waiting and len(list(tmp_path.glob("*.json"))) == 3
+    run(go())
+
+
 @pytest.mark.slow
 def test_a_whole_game_two_remote_people_and_a_computer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(server_module, "CLAIM_WINDOW", 0.3)

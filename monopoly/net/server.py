@@ -49,7 +49,8 @@ CLOCK_TICK = 1.0  # seconds between two looks at the clocks of time-limit games
 NET_KEY = "net"  # the key of the save's ui object that holds the codes' hashes
 MAX_CODES_KEPT = 100  # hashes of codes kept per place (one more at each resume): the oldest go
 SNAPSHOT_EVERY = 5.0  # seconds between two whole autosaves of a game (its steps are written at once)
-WRITER_TICK = 1.0  # seconds between two looks of the writer at the games
+WRITER_TICK = 0.2  # seconds between two looks of the writer at the games
+WRITER_BATCH = 8  # whole autosaves written at most a look: many games' writes are spread out
 _HASH = re.compile(r"[0-9a-f]{64}")
 
 
@@ -197,10 +198,12 @@ class HostStore:
 
 class SaveWriter:
     """Writes the hosted games' whole autosaves in a thread, so the event loop never waits on the
-    disk (its lock, its ``fsync``): each second, every game changed since its last whole autosave
-    and not written for ``SNAPSHOT_EVERY`` seconds is taken as it is now (on the loop) and
-    written (in the thread), the games' steps files put on disk with it. A game's many actions
-    between two writes cost one write: only its newest state is written."""
+    disk (its lock, its ``fsync``): every ``WRITER_TICK`` seconds, up to ``WRITER_BATCH`` of the
+    games changed since their last whole autosave and not written for ``SNAPSHOT_EVERY`` seconds
+    (the longest unwritten first) are taken as they are now (on the loop) and written (in the
+    thread), their steps files put on disk with them. A game's many actions between two writes
+    cost one write: only its newest state is written. Small batches keep the thread's share of
+    the interpreter (it holds the GIL while it encodes) from stalling the loop for long."""
 
     def __init__(self, log: Callable[[str], None]) -> None:
         self.waiting: dict[HostStore, None] = {}  # stores with changes, in the order they came
@@ -220,6 +223,8 @@ class SaveWriter:
             due = [s for s in self.waiting if everything or now - s.written_at >= SNAPSHOT_EVERY]
             if not due:
                 return
+            if not everything:
+                due = sorted(due, key=lambda s: s.written_at)[:WRITER_BATCH]
             for store in due:
                 del self.waiting[store]
             taken = [(store, store.snapshot()) for store in due]
