@@ -257,8 +257,13 @@ def test_f9_leftover_temporary_files_are_removed(tmp_path: Path) -> None:
     broken.write_bytes(path.read_bytes()[:300])  # cut short: nothing to recover
     orphan = tmp_path / f"autosave-{'0' * 12}{saves.LOG_SUFFIX}"  # the log of an autosave never written
     orphan.write_text("{}\n", "utf-8")
+    steps = orphan.with_suffix(saves.STEPS_SUFFIX)  # and its steps
+    steps.write_text('{"at": 0, "clock": 0}\n', "utf-8")
+    kept = record.steps_path  # the steps of an autosave that is there stay
+    kept.write_text("", "utf-8")
     assert saves.tidy(tmp_path) == []
-    assert not stale.exists() and not broken.exists() and not orphan.exists()
+    assert not stale.exists() and not broken.exists() and not orphan.exists() and not steps.exists()
+    assert kept.exists()
     assert saves.read_save(path).game.to_dict() == game.to_dict()
     assert path.with_suffix(saves.LOG_SUFFIX).exists()
 
@@ -351,7 +356,11 @@ def test_a_whole_autosave_empties_the_steps_it_holds(tmp_path: Path) -> None:
     loaded = saves.read_save(record.autosave_path)
     assert loaded.steps == 2 and loaded.game.to_dict() == game.to_dict()
     record.autosave(game, None, UI)
-    assert record.steps_path.stat().st_size == 0
+    assert not record.steps_path.exists()  # all in the autosave
+    play(game, 1)
+    record.append_steps(game)  # and the next step starts the file again
+    assert saves.read_save(record.autosave_path).steps == 1
+    record.autosave(game, None, UI)
     # A session that appends no steps (a local game resuming the autosave) removes what it finds.
     play(game, 2)
     record.append_steps(game)

@@ -631,19 +631,16 @@ class GameRecord:
     def snapshot_written(self, snapshot: Snapshot, tidy: bool = True) -> None:
         """After ``write_snapshot``, in the thread that appends steps: the steps file is removed
         when this session appends none (any found is left from before, and the autosave now holds
-        the game), and with ``tidy`` emptied when the autosave holds every step in it. A game
-        server leaves that to when it stops (a truncation waits for the disk); meanwhile the
-        steps the autosave holds are skipped when it is loaded."""
+        the game), and with ``tidy`` also when the autosave holds every step in it. A game server
+        leaves that to when it stops (a removal waits for the disk); meanwhile the steps the
+        autosave holds are skipped when it is loaded."""
         self._snapshot_journal = snapshot.journal
         path = self.steps_path
-        if self._steps is None or self._steps[0] != _key(path):
+        mine = self._steps is not None and self._steps[0] == _key(path)
+        if not mine or (tidy and self._steps is not None and self._steps[1] == snapshot.journal):
+            self.close_steps()
             _remove(path)
             self._steps = None
-        elif tidy and self._steps[1] == snapshot.journal:
-            try:
-                os.truncate(path, 0)
-            except OSError:
-                pass
 
     def up_to_date(self) -> bool:
         """True when the autosave still holds the game as this session read or last wrote it
