@@ -350,6 +350,38 @@ def test_the_writer_writes_a_few_games_a_look_oldest_first_and_all_at_the_close(
     run(go())
 
 
+def test_a_save_that_fails_is_said_and_the_game_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any) -> None:
+        raise saves.SaveError("saves: cannot write the save (no space left on device)")
+
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=7)
+        monkeypatch.setattr(saves.GameRecord, "append_steps", refuse)
+        monkeypatch.setattr(saves.GameRecord, "write_snapshot", refuse)
+        ann = await Raw.open(port, hosted.codes.seats[0])
+        bob = await Raw.open(port, hosted.codes.seats[1])
+        await ann.until("welcome")
+        await bob.until("welcome")
+        raws = {0: ann, 1: bob}
+        notes: list[str] = []
+        for _ in range(6):  # the people act; every update says the autosave failed
+            asked = hosted.session.person_asked()
+            assert asked in raws
+            raw = raws[asked]
+            raw.send("action", action=hosted.game.view.safe_action(asked).to_dict(), id=1)
+            while (update := await raw.next()).get("request") != 1:
+                pass
+            notes += update["notes"]
+        assert any("Autosave failed" in n and "no space left" in n for n in notes)
+        await server.writer.write()  # the writer fails too: said, and the game kept for the next try
+        assert hosted.session.store in server.writer.waiting
+        check_invariants(hosted.game)
+        monkeypatch.undo()
+        await server.close()  # the disk is back: the game is written whole at the close
+        assert saves.read_save(hosted.session.store.autosave_path).game.to_dict() == hosted.game.to_dict()  # type: ignore[union-attr]
+    run(go())
+
+
 @pytest.mark.slow
 def test_a_whole_game_two_remote_people_and_a_computer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(server_module, "CLAIM_WINDOW", 0.3)
