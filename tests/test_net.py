@@ -22,7 +22,7 @@ from monopoly.engine import DecisionKind as K, check_invariants
 from monopoly.net import server as server_module
 from monopoly.net.client import EXIT_FAILED, TextClient, parse_address, run_client
 from monopoly.net.protocol import MAX_LINE, VERSION, ProtocolError, decode, encode, message
-from monopoly.net.server import Codes, HostedGame, Server
+from monopoly.net.server import Codes, HostedGame, Server, code_hash
 from monopoly.storage import saves
 
 from net_harness import Raw, choose, play_bot, serve, started
@@ -65,21 +65,49 @@ def test_addresses() -> None:
             parse_address(bad)
 
 
-def test_codes_are_long_random_and_kept_in_the_save(tmp_path: Path) -> None:
+def test_codes_are_long_random_and_only_their_hashes_are_saved(tmp_path: Path) -> None:
     hosted = HostedGame(started(tmp_path), tmp_path)
     codes = list(hosted.codes.seats.values()) + [hosted.codes.spectator]
     assert len(set(codes)) == 3 and all(len(c) >= 16 for c in codes)  # 96 random bits each
     path = hosted.session.autosave()
     assert path is not None
+    text = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
+    for code in codes:  # no code in any file of the folder, in any spelling
+        assert code.encode() not in text and json.dumps(code).encode() not in text
     loaded = saves.read_save(path)
-    assert loaded.ui["net"] == hosted.codes.to_dict()
+    assert loaded.ui["net"] == hosted.codes.to_dict() and loaded.ui["net"]["hash"] == "sha256"
     from monopoly.storage.starts import resume
     again = HostedGame(resume(loaded), tmp_path)
-    assert again.codes.to_dict() == hosted.codes.to_dict() and again.resumed
+    assert again.resumed
+    assert again.codes.seat_of(hosted.codes.seats[0]) == (True, 0)  # the old codes work
+    assert again.codes.seat_of(hosted.codes.seats[1]) == (True, 1)
+    assert again.codes.seat_of(hosted.codes.spectator) == (True, None)
+    assert again.codes.seat_of(again.codes.seats[1]) == (True, 1)  # and so do the new ones
+    assert again.codes.seats[1] != hosted.codes.seats[1]
+    assert again.codes.seat_of(hosted.codes.seats[0][:-1] + "x") == (False, None)
     assert Codes.from_dict({"seats": {"0": "short"}, "spectator": "x"}, [0]) is None  # damaged: new codes
+    assert Codes.from_dict({"seats": {"0": ["0" * 63]}, "spectator": ["0" * 64]}, [0]) is None
 
 
-# ---------------------------------------------------------------------------------------- the server
+def test_a_save_with_plain_codes_is_read_and_its_codes_hashed(tmp_path: Path) -> None:
+    """Saves made before the codes were hashed hold them in plain text: they go on working, and
+    the next autosave writes only their hashes."""
+    from monopoly.storage.starts import resume
+    path = HostedGame(started(tmp_path), tmp_path).session.autosave()
+    assert path is not None
+    document = json.loads(path.read_text())
+    document["ui"]["net"] = {"seats": {"0": "A" * 16, "1": "B" * 16}, "spectator": "S" * 16, "auto": [1]}
+    saves.write_document(path, document)  # as the server wrote it before
+    again = HostedGame(resume(saves.read_save(path)), tmp_path)
+    assert again.resumed and again.codes.auto == {1}
+    assert again.codes.seat_of("A" * 16) == (True, 0) and again.codes.seat_of("B" * 16) == (True, 1)
+    assert again.codes.seat_of("S" * 16) == (True, None) and again.codes.seat_of("C" * 16) == (False, None)
+    assert again.session.autosave() == path
+    assert b"A" * 16 not in path.read_bytes() and b"S" * 16 not in path.read_bytes()
+    third = HostedGame(resume(saves.read_save(path)), tmp_path)
+    assert third.codes.seat_of("A" * 16) == (True, 0) and third.codes.auto == {1}
+
+
 def test_welcome_shows_the_public_view_only(tmp_path: Path) -> None:
     async def go() -> None:
         server, hosted, port = await serve(tmp_path)
@@ -296,6 +324,65 @@ def test_handing_a_seat_to_a_computer_lets_the_game_go_on(tmp_path: Path) -> Non
     run(go(), timeout=60)
 
 
+def test_the_writer_writes_a_few_games_a_look_oldest_first_and_all_at_the_close(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_module, "WRITER_BATCH", 2)
+
+    async def go() -> None:
+        games = [HostedGame(started(tmp_path, seed=s), tmp_path) for s in (1, 2, 3)]
+        writer = server_module.SaveWriter(lambda text: None)
+        stores = [g.session.store for g in games]
+        for store, age in zip(stores, (5.0, 1.0, 3.0)):
+            assert isinstance(store, server_module.HostStore)
+            store.writer, store.written_at = writer, -100.0 - age
+            games[stores.index(store)].advance()  # its steps appended, and it waits for the writer
+        assert list(writer.waiting) == stores and not any(p.suffix == ".json" for p in tmp_path.iterdir())
+        await writer.write(everything=False)
+        assert list(writer.waiting) == [stores[1]]  # the two written longest ago went first
+        assert sorted(p.name for p in tmp_path.glob("*.json")) == sorted(
+            s.autosave_path.name for s in (stores[0], stores[2]))  # type: ignore[union-attr]
+        await writer.write(everything=False)  # the two just written are not due again for a while
+        assert list(writer.waiting) == []
+        games[0].advance()
+        await writer.write(everything=False)
+        assert list(writer.waiting) == [stores[0]]  # written a moment ago: it waits its turn
+        await writer.write()  # the server stops: everything
+        assert not writer.waiting and len(list(tmp_path.glob("*.json"))) == 3
+    run(go())
+
+
+def test_a_save_that_fails_is_said_and_the_game_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any) -> None:
+        raise saves.SaveError("saves: cannot write the save (no space left on device)")
+
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=7)
+        monkeypatch.setattr(saves.GameRecord, "append_steps", refuse)
+        monkeypatch.setattr(saves.GameRecord, "write_snapshot", refuse)
+        ann = await Raw.open(port, hosted.codes.seats[0])
+        bob = await Raw.open(port, hosted.codes.seats[1])
+        await ann.until("welcome")
+        await bob.until("welcome")
+        raws = {0: ann, 1: bob}
+        notes: list[str] = []
+        for _ in range(6):  # the people act; every update says the autosave failed
+            asked = hosted.session.person_asked()
+            assert asked in raws
+            raw = raws[asked]
+            raw.send("action", action=hosted.game.view.safe_action(asked).to_dict(), id=1)
+            while (update := await raw.next()).get("request") != 1:
+                pass
+            notes += update["notes"]
+        assert any("Autosave failed" in n and "no space left" in n for n in notes)
+        await server.writer.write()  # the writer fails too: said, and the game kept for the next try
+        assert hosted.session.store in server.writer.waiting
+        check_invariants(hosted.game)
+        monkeypatch.undo()
+        await server.close()  # the disk is back: the game is written whole at the close
+        assert saves.read_save(hosted.session.store.autosave_path).game.to_dict() == hosted.game.to_dict()  # type: ignore[union-attr]
+    run(go())
+
+
 @pytest.mark.slow
 def test_a_whole_game_two_remote_people_and_a_computer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(server_module, "CLAIM_WINDOW", 0.3)
@@ -311,9 +398,13 @@ def test_a_whole_game_two_remote_people_and_a_computer(tmp_path: Path, monkeypat
         for raw in (ann, bob, watcher):
             assert raw.last is not None and raw.last["game"]["over"]
             await raw.close()
-        saved = saves.read_save(hosted.session.store.record.autosave_path)  # type: ignore[union-attr]
-        assert saved.game.view.over and saved.ui["net"]["seats"]["0"] == hosted.codes.seats[0]
+        path = hosted.session.store.record.autosave_path  # type: ignore[union-attr]
+        saved = saves.read_save(path)  # its last steps replayed past the last whole autosave
+        assert saved.game.view.over and saved.game.to_dict() == hosted.game.to_dict()
+        assert saved.ui["net"]["seats"]["0"] == [code_hash(hosted.codes.seats[0])]
         await server.close()
+        closed = saves.read_save(path)  # written whole at the close: no step left to replay
+        assert closed.steps == 0 and closed.game.to_dict() == hosted.game.to_dict()
     run(go(), timeout=120)
 
 
@@ -398,8 +489,9 @@ def test_monopoly_join_through_pipes_and_a_bad_code(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------------------------- a crash
 @pytest.mark.slow
-def test_the_server_killed_and_resumed_takes_the_same_codes(tmp_path: Path) -> None:
+def test_the_server_killed_and_resumed_loses_nothing_seen_and_takes_the_codes(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    printed: list[str] = []
 
     def host(*args: str) -> tuple[subprocess.Popen[str], dict[str, str], int]:
         proc = subprocess.Popen([sys.executable, "-m", "monopoly", "host", "--headless", "--bind", "127.0.0.1",
@@ -412,6 +504,7 @@ def test_the_server_killed_and_resumed_takes_the_same_codes(tmp_path: Path) -> N
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             line = proc.stdout.readline()
+            printed.append(line)
             if " port " in line and line.startswith("Serving"):
                 port = int(line.split(" port ")[1].split()[0].rstrip("."))
             if ": monopoly join " in line:
@@ -422,30 +515,61 @@ def test_the_server_killed_and_resumed_takes_the_same_codes(tmp_path: Path) -> N
         proc.kill()
         raise AssertionError("the host did not start")
 
+    def table(update: dict[str, Any]) -> dict[str, Any]:
+        """The public view without who is connected (which a restart changes)."""
+        game = dict(update["game"], seconds_left=None)
+        game["players"] = [{k: v for k, v in p.items() if k not in ("connected", "away")} for p in game["players"]]
+        return game
+
     first, codes, port = host("--players", "Ann,Bob,cpu", "--seed", "9")
     try:
-        async def move() -> int:
-            who = next(n for n in ("Ann", "Bob"))
-            raw = await Raw.open(port, codes[who])
-            welcome = await raw.until("welcome")
-            turn = int(welcome["game"]["turn"])
-            await raw.close()
-            return turn
-        run(move())
+        async def play() -> dict[str, Any]:
+            """Both people act until 16 actions are answered: the last update anyone saw."""
+            raws = [await Raw.open(port, codes[who]) for who in ("Ann", "Bob")]
+            for raw in raws:
+                await raw.until("welcome")
+            sent = 0
+            while sent < 16:
+                for raw in raws:
+                    move = choose(raw.last) if raw.last is not None else None
+                    if move is not None:
+                        raw.link.send(dict(move, id=sent))
+                        sent += 1
+                        while (await raw.next()).get("request") != sent - 1:
+                            pass
+                for raw in raws:  # what the other saw meanwhile
+                    while True:
+                        try:
+                            await raw.next(0.2)
+                        except asyncio.TimeoutError:
+                            break
+            last = raws[0].last
+            assert last is not None and table(last) == table(raws[1].last or {})
+            return last
+        seen = run(play())
     finally:
-        first.send_signal(signal.SIGKILL)
+        first.send_signal(signal.SIGKILL)  # at once: no whole autosave since the last actions
         first.wait(10)
     autosaves = sorted(tmp_path.glob("autosave-*.json"))
-    assert len(autosaves) == 1
+    assert len(autosaves) == 1 and autosaves[0].with_suffix(".steps").stat().st_size > 0  # steps to replay
+    files = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
+    assert not any(code.encode() in files for code in codes.values())  # only hashes are kept
     second, again, port2 = host("--load", autosaves[0].stem)
     try:
-        assert again == codes  # the same join commands
+        assert set(again) == set(codes) and not set(again.values()) & set(codes.values())  # new codes too
+        assert any("codes given before the game stopped still work" in line for line in printed)
 
         async def rejoin() -> None:
             for seat, who in enumerate(("Ann", "Bob")):
-                raw = await Raw.open(port2, codes[who])
-                welcome = await raw.until("welcome")
-                assert welcome["seat"] == seat
+                for code in (codes[who], again[who]):  # the old code works, and so does the new one
+                    raw = await Raw.open(port2, code)
+                    welcome = await raw.until("welcome")
+                    assert welcome["seat"] == seat
+                    assert table(welcome) == table(seen)  # nothing anyone saw is lost
+                    await raw.close()
+            for code in (codes["spectators"], again["spectators"]):
+                raw = await Raw.open(port2, code)
+                assert (await raw.until("welcome"))["role"] == "spectator"
                 await raw.close()
         run(rejoin())
     finally:

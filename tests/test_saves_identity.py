@@ -257,8 +257,13 @@ def test_f9_leftover_temporary_files_are_removed(tmp_path: Path) -> None:
     broken.write_bytes(path.read_bytes()[:300])  # cut short: nothing to recover
     orphan = tmp_path / f"autosave-{'0' * 12}{saves.LOG_SUFFIX}"  # the log of an autosave never written
     orphan.write_text("{}\n", "utf-8")
+    steps = orphan.with_suffix(saves.STEPS_SUFFIX)  # and its steps
+    steps.write_text('{"at": 0, "clock": 0}\n', "utf-8")
+    kept = record.steps_path  # the steps of an autosave that is there stay
+    kept.write_text("", "utf-8")
     assert saves.tidy(tmp_path) == []
-    assert not stale.exists() and not broken.exists() and not orphan.exists()
+    assert not stale.exists() and not broken.exists() and not orphan.exists() and not steps.exists()
+    assert kept.exists()
     assert saves.read_save(path).game.to_dict() == game.to_dict()
     assert path.with_suffix(saves.LOG_SUFFIX).exists()
 
@@ -309,3 +314,57 @@ def test_resuming_a_named_save_keeps_the_games_identity_and_its_own_autosave(tmp
     assert again.forked_from is None and again.game_id == record.game_id and path == record.autosave_path
     assert saves.read_save(path).game.to_dict() == loaded.game.to_dict()
     assert sorted(p.name for p in tmp_path.glob("*.json")) == sorted([named.name, path.name])
+
+
+# ---------------------------------------------------------------------------------------- the steps file (issue 25)
+def test_steps_past_the_autosave_are_replayed_and_end_at_a_damaged_line(tmp_path: Path) -> None:
+    """A game server appends each input to the steps file and writes the whole autosave now and
+    then: a crash between two whole writes loses no step (the engine replays them)."""
+    record, game = saves.GameRecord(tmp_path), new_game(5)
+    play(game, 6)
+    record.autosave(game, None, UI)
+    before = len(game.journal)
+    for _ in range(5):  # five actions, each step written as it is taken
+        play(game, 1)
+        record.append_steps(game)
+    loaded = saves.read_save(record.autosave_path)
+    assert loaded.steps == 5 and loaded.game.to_dict() == game.to_dict()
+    steps = record.steps_path.read_bytes()
+    record.steps_path.write_bytes(steps[:-3])  # the last line cut short by a crash of the system
+    assert saves.read_save(record.autosave_path).steps == 4
+    lines = steps.splitlines(keepends=True)
+    record.steps_path.write_bytes(b"".join(lines[:2]) + b'{"at": 99, "clock": 0}\n' + b"".join(lines[2:]))
+    assert saves.read_save(record.autosave_path).steps == 2  # out of order: the steps end there
+    bad = json.loads(lines[2])
+    bad["action"] = {"action": "buy", "player": 7}
+    record.steps_path.write_bytes(b"".join(lines[:2]) + json.dumps(bad).encode() + b"\n")
+    loaded = saves.read_save(record.autosave_path)
+    assert loaded.steps == 2 and len(loaded.game.journal) == before + 2
+
+
+def test_a_whole_autosave_empties_the_steps_it_holds(tmp_path: Path) -> None:
+    record, game = saves.GameRecord(tmp_path), new_game(6)
+    record.autosave(game, None, UI)
+    play(game, 3)
+    record.append_steps(game)
+    taken = record.autosave_snapshot(game, None, UI)  # as a writer thread does, while play goes on
+    play(game, 2)
+    record.append_steps(game)
+    record.write_snapshot(taken)
+    record.snapshot_written(taken)
+    assert record.steps_path.stat().st_size > 0  # the last two steps are not in the autosave
+    loaded = saves.read_save(record.autosave_path)
+    assert loaded.steps == 2 and loaded.game.to_dict() == game.to_dict()
+    record.autosave(game, None, UI)
+    assert not record.steps_path.exists()  # all in the autosave
+    play(game, 1)
+    record.append_steps(game)  # and the next step starts the file again
+    assert saves.read_save(record.autosave_path).steps == 1
+    record.autosave(game, None, UI)
+    # A session that appends no steps (a local game resuming the autosave) removes what it finds.
+    play(game, 2)
+    record.append_steps(game)
+    local = saves.GameRecord.resumed(tmp_path, saves.read_save(record.autosave_path))
+    local.autosave(saves.read_save(record.autosave_path).game, None, UI)
+    assert not record.steps_path.exists()
+    assert saves.read_save(record.autosave_path).game.to_dict() == game.to_dict()

@@ -124,8 +124,11 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
         names = ", ".join(hosted.game.view.name(p) for p in range(hosted.game.view.player_count))
         say(f"Serving the game of {names} on {bind or 'every address'} port {listened}"
             + (" with TLS" if tls else "") + ".")
-        say("Each person joins with their own line (keep the codes to yourselves)"
-            + (", the same as before the game was stopped:" if hosted.resumed else ":"))
+        if hosted.resumed:
+            say("The codes given before the game stopped still work. New codes, which work too, for a "
+                "player who lost theirs (keep them to yourselves):")
+        else:
+            say("Each person joins with their own line (keep the codes to yourselves):")
         for text in join_lines(hosted, shown, listened, tls is not None):
             say(text)
         save = hosted.session.store.autosave_name if hosted.session.store is not None else "?"

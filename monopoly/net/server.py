@@ -4,8 +4,11 @@ Each hosted game is one ``Session`` (``HostedGame``); the server is one more fro
 (``ServerFront``): computers play on the server, people play through clients that join a seat with
 its code. ``Session.run`` is re-entered after every action a client sends and returns as soon as
 the game waits for a person, so nothing ever blocks on a client. The session autosaves at the end
-of every run, that is after every action; the join codes ride in the save's ``ui`` object (key
-``net``), so ``monopoly host --load NAME`` after a crash accepts the same codes.
+of every run, that is after every action: the new steps go to the autosave's steps file before any
+client hears of them, and the whole autosave is written now and then in a thread (``HostStore``,
+``SaveWriter``), so the event loop never waits on the disk. The join codes' hashes ride in the
+save's ``ui`` object (key ``net``), so ``monopoly host --load NAME`` after a crash accepts the same
+codes, and a shared save folder shows no code.
 
 The guards (``docs/protocol.md``): a bounded line (``StreamReader`` limit), a deadline for the hello,
 a cap on connections, bad codes counted per address and refused for a while past a limit, a client
@@ -15,6 +18,9 @@ whose output backs up dropped (its seat kept), and a client's action for another
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
+import re
 import secrets
 import ssl
 import time
@@ -25,7 +31,8 @@ from typing import Any, Callable, Sequence
 from ..engine import Action, Claim, DecisionKind as K, IllegalActionError, action_from_dict, malformed
 from ..engine import actions as A
 from ..engine import events as E
-from ..session.session import CLAIM_WINDOW, ComputerMove, Session
+from ..session.safe_text import shown
+from ..session.session import CLAIM_WINDOW, ComputerMove, SaveFailed, Session
 from ..storage import saves
 from ..storage.starts import Started
 from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, ProtocolError, decode, encode, encode_parts, encode_value,
@@ -39,7 +46,12 @@ BAD_CODE_DELAY = 0.25  # each bad code is answered after this many seconds (slow
 MAX_OUTPUT = 4 * 2**20  # bytes waiting to go to a client that reads nothing: then it is dropped
 MAX_AUTO_ACTIONS_PER_TURN = 300
 CLOCK_TICK = 1.0  # seconds between two looks at the clocks of time-limit games
-NET_KEY = "net"  # the key of the save's ui object that holds the codes
+NET_KEY = "net"  # the key of the save's ui object that holds the codes' hashes
+MAX_CODES_KEPT = 100  # hashes of codes kept per place (one more at each resume): the oldest go
+SNAPSHOT_EVERY = 5.0  # seconds between two whole autosaves of a game (its steps are written at once)
+WRITER_TICK = 0.2  # seconds between two looks of the writer at the games
+WRITER_BATCH = 8  # whole autosaves written at most a look: many games' writes are spread out
+_HASH = re.compile(r"[0-9a-f]{64}")
 
 
 def new_code() -> str:
@@ -47,53 +59,100 @@ def new_code() -> str:
     return secrets.token_urlsafe(CODE_BYTES)
 
 
+def code_hash(code: str) -> str:
+    """What the save keeps of a join code: its SHA-256. A code carries 96 random bits, so the hash
+    cannot be turned back into a code by trying (no salt or slow hash is needed for that)."""
+    return hashlib.sha256(code.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _hashes(value: Any) -> list[str] | None:
+    """A save's hashes of one place's codes; a plain code (saves made before codes were hashed) is
+    hashed now, so it goes on working and is never written again. None: damaged."""
+    if isinstance(value, str) and len(value) >= 16:
+        return [code_hash(value)]
+    if isinstance(value, list) and value and all(isinstance(h, str) and _HASH.fullmatch(h) for h in value):
+        return list(value)
+    return None
+
+
 @dataclass
 class Codes:
-    """A hosted game's join codes: one per person seat, and one for spectators."""
+    """A hosted game's join codes: one per person seat, and one for spectators.
+
+    ``seats`` and ``spectator`` are the codes made by this run of the server, to print; the save
+    keeps only hashes (``seat_hashes``, ``spectator_hashes``), of these and of the codes made by
+    earlier runs of the same game, so every code ever given for a place goes on working."""
 
     seats: dict[int, str]
     spectator: str
     auto: set[int] = field(default_factory=set)  # person seats the host handed to a computer
+    seat_hashes: dict[int, list[str]] = field(default_factory=dict)
+    spectator_hashes: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for seat, code in self.seats.items():
+            known = self.seat_hashes.setdefault(seat, [])
+            if code_hash(code) not in known:
+                known.append(code_hash(code))
+            del known[:-MAX_CODES_KEPT]
+        if code_hash(self.spectator) not in self.spectator_hashes:
+            self.spectator_hashes.append(code_hash(self.spectator))
+        del self.spectator_hashes[:-MAX_CODES_KEPT]
 
     @classmethod
     def new(cls, seats: Sequence[int]) -> "Codes":
         return cls({s: new_code() for s in seats}, new_code())
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seats": {str(s): c for s, c in sorted(self.seats.items())}, "spectator": self.spectator,
-                "auto": sorted(self.auto)}
+        """What the save keeps: hashes only, never a code."""
+        return {"hash": "sha256", "seats": {str(s): list(h) for s, h in sorted(self.seat_hashes.items())},
+                "spectator": list(self.spectator_hashes), "auto": sorted(self.auto)}
 
     @classmethod
     def from_dict(cls, data: Any, seats: Sequence[int]) -> "Codes | None":
-        """The codes a save kept, or None when it kept none (or damaged ones: new codes are made)."""
-        if not isinstance(data, dict):
+        """The codes a save kept, with a new code for each place made now (the old ones still
+        work); None when it kept none (or damaged ones: new codes are made)."""
+        if not isinstance(data, dict) or data.get("hash", "sha256") != "sha256":
             return None
-        raw, spectator, auto = data.get("seats"), data.get("spectator"), data.get("auto", [])
-        if not isinstance(raw, dict) or not isinstance(spectator, str) or not isinstance(auto, list):
+        raw, spectator, auto = data.get("seats"), _hashes(data.get("spectator")), data.get("auto", [])
+        if not isinstance(raw, dict) or spectator is None or not isinstance(auto, list):
             return None
-        codes: dict[int, str] = {}
-        for key, code in raw.items():
-            if not (isinstance(key, str) and key.isdigit() and isinstance(code, str) and len(code) >= 16):
+        hashes: dict[int, list[str]] = {}
+        for key, value in raw.items():
+            known = _hashes(value)
+            if not (isinstance(key, str) and key.isdigit() and len(key) < 4) or known is None:
                 return None
-            codes[int(key)] = code
-        if sorted(codes) != sorted(seats):
+            hashes[int(key)] = known
+        if sorted(hashes) != sorted(seats):
             return None
-        return cls(codes, spectator, {s for s in auto if isinstance(s, int) and s in codes})
+        return cls({s: new_code() for s in seats}, new_code(), {s for s in auto if isinstance(s, int) and s in hashes},
+                   hashes, spectator)
 
     def seat_of(self, code: str) -> tuple[bool, int | None]:
         """(whether ``code`` is one of this game's, the seat it joins: None for the spectator code)."""
-        for seat, known in self.seats.items():
-            if secrets.compare_digest(known.encode(), code.encode()):
+        digest = code_hash(code)
+        for seat, known in self.seat_hashes.items():
+            if any(hmac.compare_digest(h, digest) for h in known):
                 return True, seat
-        return secrets.compare_digest(self.spectator.encode(), code.encode()), None
+        return any(hmac.compare_digest(h, digest) for h in self.spectator_hashes), None
 
 
-class CodeKeepingStore:
-    """A ``GameStore`` that adds the join codes to every save of the game (``ui.net``)."""
+class HostStore:
+    """The hosted game's ``GameStore``: the session autosaves after every action, and here that is
+    two things. The game's new steps go to the autosave's steps file at once, on the event loop
+    (``GameRecord.append_steps``: one small write, no lock, no wait for the disk), before any
+    client is told of them: a crash of the server loses nothing a client saw. The whole autosave,
+    with the codes' hashes in its ``ui.net``, is written at most every ``SNAPSHOT_EVERY`` seconds
+    by the server's ``SaveWriter`` in a thread, so that loading replays few steps.
+
+    Without a writer (a game not served yet) the whole autosave is written at once."""
 
     def __init__(self, record: saves.GameRecord, hosted: "HostedGame") -> None:
         self.record = record
         self.hosted = hosted
+        self.writer: SaveWriter | None = None
+        self.ui: dict[str, Any] = {}  # the session's settings as last saved
+        self.written_at = float("-inf")  # when the writer last wrote it (the loop's clock)
 
     @property
     def game_id(self) -> str:
@@ -103,11 +162,31 @@ class CodeKeepingStore:
     def autosave_name(self) -> str:
         return self.record.autosave_name
 
+    @property
+    def autosave_path(self) -> Path:
+        return self.record.autosave_path
+
     def _ui(self, ui: dict[str, Any] | None) -> dict[str, Any]:
         return dict(ui or {}, **{NET_KEY: self.hosted.codes.to_dict()})
 
     def autosave(self, game: Any, computers: Any = None, ui: dict[str, Any] | None = None) -> Path:
-        return self.record.autosave(game, computers, self._ui(ui))
+        self.ui = dict(ui or {})
+        if self.writer is None:
+            return self.write_now()
+        self.writer.waiting[self] = None  # written whole in a while, even if the steps fail now
+        self.record.append_steps(game)
+        return self.record.autosave_path
+
+    def snapshot(self) -> saves.Snapshot:
+        """The whole autosave as the game is now (on the event loop: the game changes there)."""
+        return self.record.autosave_snapshot(self.hosted.game, self.hosted.computers, self._ui(self.ui))
+
+    def write_now(self) -> Path:
+        """Write the whole autosave here and now (before serving, and without a writer)."""
+        snapshot = self.snapshot()
+        path = self.record.write_snapshot(snapshot)
+        self.record.snapshot_written(snapshot)
+        return path
 
     def save(self, name: str, game: Any, computers: Any = None, ui: dict[str, Any] | None = None,
              agreed: Any = None) -> Path:
@@ -115,6 +194,63 @@ class CodeKeepingStore:
 
     def free_name(self) -> str:
         return self.record.free_name()
+
+
+class SaveWriter:
+    """Writes the hosted games' whole autosaves in a thread, so the event loop never waits on the
+    disk (its lock, its ``fsync``): every ``WRITER_TICK`` seconds, up to ``WRITER_BATCH`` of the
+    games changed since their last whole autosave and not written for ``SNAPSHOT_EVERY`` seconds
+    (the longest unwritten first) are taken as they are now (on the loop) and written (in the
+    thread), their steps files put on disk with them. A game's many actions between two writes
+    cost one write: only its newest state is written. Small batches keep the thread's share of
+    the interpreter (it holds the GIL while it encodes) from stalling the loop for long."""
+
+    def __init__(self, log: Callable[[str], None]) -> None:
+        self.waiting: dict[HostStore, None] = {}  # stores with changes, in the order they came
+        self.log = log
+        self.busy = asyncio.Lock()
+
+    async def run(self) -> None:
+        while True:
+            await asyncio.sleep(WRITER_TICK)
+            await self.write(everything=False)
+
+    async def write(self, everything: bool = True) -> None:
+        """Write the games whose turn it is (``everything``: every game with a change, and their
+        steps files emptied: the server stops)."""
+        async with self.busy:
+            now = asyncio.get_running_loop().time()
+            due = [s for s in self.waiting if everything or now - s.written_at >= SNAPSHOT_EVERY]
+            if not due:
+                return
+            if not everything:
+                due = sorted(due, key=lambda s: s.written_at)[:WRITER_BATCH]
+            for store in due:
+                del self.waiting[store]
+            taken = [(store, store.snapshot()) for store in due]
+            problems = await asyncio.to_thread(_write_snapshots, taken)
+            for (store, snapshot), problem in zip(taken, problems):
+                store.written_at = now
+                if problem is None:
+                    store.record.snapshot_written(snapshot, tidy=everything)
+                else:  # said to the game's players; tried again at the next turn
+                    self.waiting[store] = None
+                    self.log(f"the autosave of a game failed: {problem}")
+                    store.hosted.note(f"Autosave failed: {shown(problem)}")
+                    store.hosted.broadcast()
+
+
+def _write_snapshots(taken: list[tuple[HostStore, saves.Snapshot]]) -> list[str | None]:
+    """The writer thread's work: each snapshot written, and its game's steps put on disk."""
+    problems: list[str | None] = []
+    for store, snapshot in taken:
+        try:
+            store.record.write_snapshot(snapshot)
+            store.record.sync_steps()
+            problems.append(None)
+        except Exception as exc:  # a save that fails is said; it never ends the server
+            problems.append(str(exc))
+    return problems
 
 
 class Connection:
@@ -179,7 +315,7 @@ class HostedGame:
         self.resumed = codes is None and found is not None  # the codes the save kept
         self.codes = codes or found or Codes.new(persons)
         record = saves.GameRecord.opened(save_dir, started.loaded)
-        self.session = Session(self.game, self.computers, started.ui, CodeKeepingStore(record, self),
+        self.session = Session(self.game, self.computers, started.ui, HostStore(record, self),
                                save_name=started.save_name, clock=clock, say=self.note)
         self.game.disable_undo()  # the protocol has no undo: no action needs a copy of the game first
         self.front = ServerFront(self)
@@ -437,6 +573,8 @@ class Server:
         self.bad_codes: dict[str, list[float]] = {}
         self.server: asyncio.AbstractServer | None = None
         self._ticker: asyncio.Future[None] | None = None
+        self.writer = SaveWriter(self.log)
+        self._writing: asyncio.Future[None] | None = None
         self.hello_timeout = HELLO_TIMEOUT
         self.max_connections = MAX_CONNECTIONS
         self.bad_code_delay = BAD_CODE_DELAY
@@ -446,7 +584,15 @@ class Server:
         self.server = await asyncio.start_server(self.handle, host, port, ssl=tls, limit=MAX_LINE)
         for g in self.games:
             g.advance()
+            store = g.session.store
+            if isinstance(store, HostStore):  # its whole autosave now, then its steps as they come
+                try:
+                    store.write_now()
+                except SaveFailed as exc:
+                    g.session.say(f"Autosave failed: {shown(str(exc))}", "bad")
+                store.writer = self.writer
         self._ticker = asyncio.ensure_future(self._tick())
+        self._writing = asyncio.ensure_future(self.writer.run())
         sockets = self.server.sockets
         return int(sockets[0].getsockname()[1]) if sockets else port
 
@@ -460,6 +606,7 @@ class Server:
                     self.log(f"the clock of a game failed: {exc!r}")
 
     async def close(self) -> None:
+        """Stop serving: every connection is told and closed, and every game's whole autosave written."""
         if self._ticker is not None:
             self._ticker.cancel()
         if self.server is not None:
@@ -474,6 +621,15 @@ class Server:
                 await asyncio.wait_for(self.server.wait_closed(), 2.0)
             except (asyncio.TimeoutError, Exception):
                 pass
+        if self._writing is not None:
+            async with self.writer.busy:  # never while it writes: its thread would go on alone
+                self._writing.cancel()
+        await self.writer.write()
+        for g in self.games:  # from now on an autosave is written at once
+            store = g.session.store
+            if isinstance(store, HostStore):
+                store.writer = None
+                store.record.close_steps()
 
     def _code_refused(self, address: str) -> bool:
         now = self.clock()

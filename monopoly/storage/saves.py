@@ -21,6 +21,15 @@ turn, so games never share one. Its event log, which grows all game long, is kep
 log's length and checksum, so a write costs the same at turn 1,000 as at turn 1. A save made
 with Save holds the log inside it: one file to keep or copy.
 
+The steps file. A game server saves after every action without writing the whole game each time:
+``GameRecord.append_steps`` adds each new input (an action or a clock reading, as a record's step,
+``docs/records.md``) as one line to ``<autosave name>.steps``, and the whole autosave is written
+now and then (``autosave_snapshot`` then ``write_snapshot``, which a writer thread may do). The
+engine is deterministic, so loading the autosave replays the steps past it (``read_save``): the
+game comes back as it was at its last step. A line cut short or that does not replay ends the
+steps there. Every whole autosave written by a session that does not append steps removes the
+file, so steps never outlive the game they continue.
+
 Writing goes through a temporary file beside the target, moved into place with ``os.replace``:
 a crash never leaves half a save. A temporary file a crash left behind is removed by ``tidy``,
 or kept as ``recovered-NAME.json`` when it holds a complete save newer than its target.
@@ -49,6 +58,8 @@ from typing import Any, Callable, Iterator, TypeGuard
 
 from ..engine import (MAX_CLOCK_SECONDS, RECORD_FORMAT, RECORD_VERSION, Game, SaveFormatError, game_from_record,
                       generator_state_ok)
+from ..engine import IllegalActionError
+from ..engine import actions as A
 from ..engine import events as E
 from ..session.session import SaveFailed
 from ..session.safe_text import is_safe, shown
@@ -61,6 +72,8 @@ READABLE_VERSIONS = (1, 2)  # 1: no identity, the log always inside
 AUTOSAVE_NAME = "autosave"  # the one shared autosave of version 1; now the prefix of each game's own
 AUTOSAVE_PREFIX = AUTOSAVE_NAME + "-"
 LOG_SUFFIX = ".events"
+STEPS_SUFFIX = ".steps"
+MAX_STEPS = 100_000  # steps replayed past an autosave at most (a long game has a few thousand)
 LOCK_NAME = ".monopoly-saves.lock"
 RECOVERED_PREFIX = "recovered-"
 DEFAULT_SAVE_DIR = "saves"
@@ -122,6 +135,19 @@ class LogTail:
 
 
 @dataclass
+class Snapshot:
+    """An autosave as taken from the game at one moment (``GameRecord.autosave_snapshot``): plain
+    data that no later action changes, so another thread can write it while the game goes on."""
+
+    game_data: dict[str, Any]  # ``Game.to_dict`` without the log
+    computers: dict[str, Any] | None
+    ui: dict[str, Any]
+    log: list[E.Event]  # the game's log when taken (a copy of the list: events never change)
+    log_cuts: int
+    journal: int  # the game's inputs so far: the steps file's lines before this one are in it
+
+
+@dataclass
 class LoadedGame:
     """A validated save: the game, its computer players (or None), the screen settings, and whose it is."""
 
@@ -132,6 +158,7 @@ class LoadedGame:
     game_id: str | None = None  # None: a version-1 save, made before games had an identity
     revision: str | None = None
     log_tail: LogTail | None = None  # the event log kept apart (autosaves), as read
+    steps: int = 0  # steps replayed from the steps file past the autosave
 
 
 @dataclass(frozen=True)
@@ -426,6 +453,9 @@ class GameRecord:
         self._current: str | None = None  # the autosave's revision when it holds this session's game as read
         self.lock_refused: str | None = None  # why the folder's lock could not be had (the autosave moved)
         self.waiting: Callable[[Path], None] | None = None  # told of a long wait for the lock
+        self._steps: tuple[str, int] | None = None  # (steps file, the game's inputs in it) once appended
+        self._steps_fd: tuple[str, int] | None = None  # (steps file, its descriptor, kept open for appending)
+        self._snapshot_journal = 0  # the game's inputs in the autosave last written
 
     @classmethod
     def resumed(cls, save_dir: str | os.PathLike[str], loaded: LoadedGame) -> "GameRecord":
@@ -499,37 +529,118 @@ class GameRecord:
         If another session wrote this game's autosave since (two programs resumed one save), the
         game takes a new identity and autosaves beside it: each session keeps its own progress.
         """
+        snapshot = self.autosave_snapshot(game, computers, ui)
+        path = self.write_snapshot(snapshot)
+        self.snapshot_written(snapshot)
+        return path
+
+    def _autosave_locked(self, snapshot: Snapshot) -> Path:
+        if self._in_the_way(self.autosave_path) is not None:
+            self.forked_from, self.game_id = self.game_id, new_identity()
+        return self._write_autosave(snapshot)
+
+    def _write_autosave(self, snapshot: Snapshot) -> Path:
+        path = self.autosave_path
+        tail = self._append_log(path, snapshot)
+        revision = new_identity()
+        document = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                    "saved_at": datetime.now().isoformat(timespec="seconds"), "game_id": self.game_id,
+                    "revision": revision, "log_file": tail.record(), "game": snapshot.game_data,
+                    "computers": snapshot.computers, "ui": dict(snapshot.ui)}
+        write_document(path, document)
+        self.seen[_key(path)] = revision
+        self._tail, self._tail_path = tail, _key(path)
+        self._current = revision
+        return path
+
+    def autosave_snapshot(self, game: Game, computers: Any = None, ui: dict[str, Any] | None = None) -> Snapshot:
+        """The autosave as the game is now, to write with ``write_snapshot`` (in another thread if
+        need be). Snapshots of one record are written one at a time, in the order taken."""
+        return Snapshot(game.to_dict(include_log=False), computers.to_dict() if computers is not None else None,
+                        dict(ui or {}), list(game.log), game.log_cuts, len(game.journal))
+
+    def write_snapshot(self, snapshot: Snapshot) -> Path:
+        """``autosave`` for a snapshot taken before: the folder's lock, the checks, the writes.
+        Touches nothing of the game, so a writer thread may do it while the game goes on."""
         if self.lock_refused:  # the folder's lock was not to be had: try once, else write on alone
             try:
                 with folder_lock(self.save_dir, wait=0, waiting=lambda folder: None):
-                    return self._autosave_locked(game, computers, ui)
+                    return self._autosave_locked(snapshot)
             except LockBusy:
-                return self._write_autosave(game, computers, ui)
+                return self._write_autosave(snapshot)
         try:
             with folder_lock(self.save_dir, waiting=self.waiting):
-                return self._autosave_locked(game, computers, ui)
+                return self._autosave_locked(snapshot)
         except LockBusy as exc:
             # Another program holds the lock (stopped with Ctrl-Z?), or a stop signal came while
             # waiting: the game takes a new identity, whose autosave no other program knows of,
             # and writes it without the lock. Nothing is lost, nothing of another game touched.
             self.lock_refused = str(exc)
             self.forked_from, self.game_id = self.game_id, new_identity()
-            return self._write_autosave(game, computers, ui)
+            return self._write_autosave(snapshot)
 
-    def _autosave_locked(self, game: Game, computers: Any, ui: dict[str, Any] | None) -> Path:
-        if self._in_the_way(self.autosave_path) is not None:
-            self.forked_from, self.game_id = self.game_id, new_identity()
-        return self._write_autosave(game, computers, ui)
+    # ------------------------------------------------------------------ the steps file
+    @property
+    def steps_path(self) -> Path:
+        return self.autosave_path.with_suffix(STEPS_SUFFIX)
 
-    def _write_autosave(self, game: Game, computers: Any, ui: dict[str, Any] | None) -> Path:
-        path = self.autosave_path
-        tail = self._append_log(path, game)
-        revision = new_identity()
-        write_document(path, make_document(game, computers, ui, self.game_id, revision, tail))
-        self.seen[_key(path)] = revision
-        self._tail, self._tail_path = tail, _key(path)
-        self._current = revision
-        return path
+    def append_steps(self, game: Game) -> None:
+        """Add the game's inputs since the last written to the steps file: one plain write of a few
+        hundred bytes, no lock and no wait for the disk. Once it returns, the inputs are the
+        system's: a crash of this program loses none of them (a crash of the system may lose what
+        it had not yet put on disk; ``sync_steps``)."""
+        path = self.steps_path
+        done = self._steps[1] if self._steps is not None and self._steps[0] == _key(path) else self._snapshot_journal
+        done = min(done, len(game.journal))
+        if self._steps is not None and self._steps[0] == _key(path) and done == len(game.journal):
+            return
+        lines = []
+        for at, (action, clock, _) in enumerate(game.journal[done:], done):
+            step: dict[str, Any] = {"at": at, "clock": clock}
+            if action is not None:
+                step["action"] = action.to_dict()
+            lines.append(_ENCODE(step) + "\n")
+        if self._steps_fd is None or self._steps_fd[0] != _key(path):
+            self.close_steps()
+            self._steps_fd = (_key(path), files.open_nofollow(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, SaveError))
+        try:
+            os.write(self._steps_fd[1], _utf8(path, "".join(lines)))
+        except OSError as exc:
+            raise SaveError(f"{files.where(path)}: cannot write the save ({_why(path, exc)})") from None
+        self._steps = (_key(path), len(game.journal))
+
+    def close_steps(self) -> None:
+        """Close the steps file kept open for appending (it is opened again at the next step)."""
+        if self._steps_fd is not None:
+            os.close(self._steps_fd[1])
+            self._steps_fd = None
+
+    def sync_steps(self) -> None:
+        """Put the steps file on disk (``fsync``), so a crash of the system keeps them too."""
+        try:
+            fd = os.open(self.steps_path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    def snapshot_written(self, snapshot: Snapshot, tidy: bool = True) -> None:
+        """After ``write_snapshot``, in the thread that appends steps: the steps file is removed
+        when this session appends none (any found is left from before, and the autosave now holds
+        the game), and with ``tidy`` also when the autosave holds every step in it. A game server
+        leaves that to when it stops (a removal waits for the disk); meanwhile the steps the
+        autosave holds are skipped when it is loaded."""
+        self._snapshot_journal = snapshot.journal
+        path = self.steps_path
+        mine = self._steps is not None and self._steps[0] == _key(path)
+        if not mine or (tidy and self._steps is not None and self._steps[1] == snapshot.journal):
+            self.close_steps()
+            _remove(path)
+            self._steps = None
 
     def up_to_date(self) -> bool:
         """True when the autosave still holds the game as this session read or last wrote it
@@ -539,15 +650,15 @@ class GameRecord:
         found = peek(self.autosave_path)
         return found is not None and found.problem is None and found.revision == self._current
 
-    def _append_log(self, path: Path, game: Game) -> LogTail:
-        """Bring the autosave's event log up to the game's, writing only the new events.
+    def _append_log(self, path: Path, snapshot: Snapshot) -> LogTail:
+        """Bring the autosave's event log up to the snapshot's, writing only the new events.
 
         Bytes past the recorded end (a write a crash cut off) are cut first; a log that is not
         this session's is written afresh.
         """
         log_path = path.with_suffix(LOG_SUFFIX)
         old = self._tail if self._tail_path == _key(path) else None
-        if old is None or old.events > len(game.log) or old.cuts != game.log_cuts:
+        if old is None or old.events > len(snapshot.log) or old.cuts != snapshot.log_cuts:
             old = LogTail()
         # Never through a link: a link planted as the log would have its target written over.
         fd = files.open_nofollow(log_path, os.O_WRONLY | os.O_CREAT, SaveError)
@@ -555,8 +666,8 @@ class GameRecord:
             with os.fdopen(fd, "wb") as handle:
                 if os.fstat(handle.fileno()).st_size < old.size:  # cut by someone else: write it afresh
                     old = LogTail()
-                tail = LogTail(old.events, old.size, old.digest.copy(), game.log_cuts)
-                data = _utf8(path, "".join(_ENCODE(event.to_dict()) + "\n" for event in game.log[old.events:]))
+                tail = LogTail(old.events, old.size, old.digest.copy(), snapshot.log_cuts)
+                data = _utf8(path, "".join(_ENCODE(event.to_dict()) + "\n" for event in snapshot.log[old.events:]))
                 handle.truncate(old.size)
                 handle.seek(old.size)
                 handle.write(data)
@@ -564,7 +675,7 @@ class GameRecord:
                 os.fsync(handle.fileno())
         except OSError as exc:
             raise SaveError(f"{files.where(log_path)}: cannot write the save ({_why(log_path, exc)})") from None
-        tail.events, tail.size = len(game.log), old.size + len(data)
+        tail.events, tail.size = len(snapshot.log), old.size + len(data)
         tail.digest.update(data)
         return tail
 
@@ -787,6 +898,7 @@ def read_save(path: str | os.PathLike[str], log_of: str | os.PathLike[str] | Non
     except Exception as exc:  # a hand-edited value the engine's checks did not foresee: never a traceback
         raise SaveError(f"{where}: damaged or edited by hand (game: {exc})") from None
     _check_origin(where, game)
+    steps = _replay_steps(Path(log_of) if log_of is not None else where, game) if tail is not None else 0
     ui = check_ui(where, data["ui"], game.view.player_count)
     computers = None
     if data["computers"] is not None:
@@ -800,7 +912,41 @@ def read_save(path: str | os.PathLike[str], log_of: str | os.PathLike[str] | Non
             computers = ComputerPlayers.from_dict(game, data["computers"])
         except Exception as exc:  # the AI package's own validation: any failure means a bad file
             raise SaveError(f"{where}: damaged or edited by hand (computers: {exc})") from None
-    return LoadedGame(where, game, computers, ui, data.get("game_id"), data.get("revision"), tail)
+    return LoadedGame(where, game, computers, ui, data.get("game_id"), data.get("revision"), tail, steps)
+
+
+def _replay_steps(path: Path, game: Game) -> int:
+    """Carry the game on by the steps file's inputs past it (``GameRecord.append_steps``): how
+    many. The steps end at the first line that is cut short, damaged, out of order or refused by
+    the rules: what a crash left half written, or a file that is not this game's, is not played."""
+    steps_path = path.with_suffix(STEPS_SUFFIX)
+    if not os.path.lexists(steps_path):
+        return 0
+    try:
+        raw = _read_bytes(steps_path)
+    except SaveError:
+        return 0
+    done = 0
+    for line in raw.split(b"\n")[:-1][:MAX_STEPS]:  # the last piece has no newline: cut short, or empty
+        try:
+            step = files.parse_json(steps_path, line.decode("utf-8"), SaveError)
+            at, clock = step["at"], step["clock"]
+            if not (_whole(at) and _whole(clock)) or clock > MAX_CLOCK_SECONDS:
+                break
+            if at < len(game.journal):  # already in the autosave
+                continue
+            if at > len(game.journal):
+                break
+            action = A.action_from_dict(step["action"]) if "action" in step else None
+            if action is not None and A.malformed(action) is not None:
+                break
+            game.set_clock(clock)
+            if action is not None:
+                game.apply(action)
+            done += 1
+        except (SaveError, ValueError, TypeError, KeyError, AttributeError, IllegalActionError):
+            break
+    return done
 
 
 def peek(path: Path) -> Holder | None:
@@ -907,7 +1053,7 @@ def _tidy_locked(folder: Path, recovered: list[Path]) -> None:
         if keep is not None:
             recovered.append(keep)
         _remove(tmp)
-    for log in folder.glob(f"*{LOG_SUFFIX}"):
+    for log in (*folder.glob(f"*{LOG_SUFFIX}"), *folder.glob(f"*{STEPS_SUFFIX}")):
         if not log.with_suffix(".json").exists():
             _remove(log)
 
