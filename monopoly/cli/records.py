@@ -57,8 +57,8 @@ def open_source(prog: str, args: argparse.Namespace) -> Source | None:
 
 
 def print_record_command(prog: str, description: str, argv: Sequence[str],
-                         text: Callable[[dict[str, Any]], list[str]],
-                         data: Callable[[dict[str, Any]], Any]) -> int:
+                         text: Callable[[Source], list[str]],
+                         data: Callable[[Source], Any]) -> int:
     """Run a command that prints something of a record: ``text`` lines, or ``data`` as JSON with ``--json``."""
     args = parse(source_parser(prog, description), argv)
     if isinstance(args, int):
@@ -66,14 +66,15 @@ def print_record_command(prog: str, description: str, argv: Sequence[str],
     source = open_source(prog, args)
     if source is None:
         return EXIT_BAD_FILE
-    _print(json.dumps(data(source.record)) if args.json else shown("\n".join(text(source.record)), newlines=True))
+    _print(json.dumps(data(source)) if args.json else shown("\n".join(text(source)), newlines=True))
     return EXIT_OK
 
 
 def record_main(argv: Sequence[str]) -> int:
     """``monopoly record SAVE_OR_RECORD [--json]``."""
     return print_record_command("monopoly record", "Print a saved game turn by turn, or its record as JSON "
-                                "(docs/records.md).", argv, record_text, lambda record: record)
+                                "(docs/records.md).", argv, lambda source: record_text(source.record, source.final_game()),
+                                lambda source: source.record)
 
 
 def command(name: str, argv: Sequence[str]) -> int:
@@ -93,7 +94,7 @@ def stats_main(argv: Sequence[str]) -> int:
     return print_record_command(
         "monopoly stats", "The story of a game in numbers: net worth over the turns, rent, money by reason, "
         "and each property's rent and landings.", argv,
-        lambda record: stats_text(game_stats(record)), lambda record: game_stats(record).to_json())
+        lambda source: stats_text(game_stats(source.record)), lambda source: game_stats(source.record).to_json())
 
 
 def replay_main(argv: Sequence[str]) -> int:

@@ -21,14 +21,23 @@ from .errors import SaveFormatError
 
 
 def to_plain(value: Any) -> Any:
-    if dataclasses.is_dataclass(value):
-        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if f.metadata.get("saved", True)}
+    """``value`` as JSON data: a dataclass as an object of its saved fields, tuples as lists."""
+    names = _saved_names(type(value))
+    if names is not None:
+        return {name: to_plain(getattr(value, name)) for name in names}
     if isinstance(value, (list, tuple)):
         return [to_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): to_plain(v) for k, v in value.items()}
     return value
+
+
+@lru_cache(maxsize=None)
+def _saved_names(cls: type) -> tuple[str, ...] | None:
+    """The fields a dataclass saves, looked up once per type (None: not a dataclass)."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get("saved", True))
 
 
 @lru_cache(maxsize=None)

@@ -36,9 +36,13 @@ def sentences(game: Game, events: Sequence[E.Event]) -> Iterator[tuple[str, str]
             yield said
 
 
-def record_text(record: dict[str, Any]) -> list[str]:
-    """The game turn by turn: each turn's title, then what happened in it, indented."""
-    final = game_from_record(record)
+def record_text(record: dict[str, Any], final: Game | None = None) -> list[str]:
+    """The game turn by turn: each turn's title, then what happened in it, indented.
+
+    ``final``: the game after the record's last step, when the caller has replayed it already
+    (the check of a file read replays it; a long game's replay takes seconds)."""
+    if final is None:
+        final = game_from_record(record)
     lines = heading(final, record) + ["", "Before the first turn:"]
     for event in final.log:
         said = next(sentences(final, [event]), None)

@@ -35,6 +35,13 @@ class Source:
     path: Path
     record: dict[str, Any]
     loaded: saves.LoadedGame | None = None  # the save, when the file was one
+    final: Game | None = None  # the game after the record's last step, as the check replayed it
+
+    def final_game(self) -> Game:
+        """The game after the record's last step (replayed once, by the check when it was read)."""
+        if self.final is None:
+            self.final = game_from_record(self.record)
+        return self.final
 
 
 # ---------------------------------------------------------------------------------------- reading
@@ -46,37 +53,45 @@ def read_source(name_or_path: str, save_dir: str | Path | None = None) -> Source
     """
     try:
         path = saves.resolve(name_or_path, default_save_dir() if save_dir is None else save_dir)
-        text = files.decode(path, files.read_bytes(path, saves.SaveError, saves.MAX_SAVE_BYTES, "a save or a record"),
-                            RecordError, "a save or a record")
-        data = saves.parse_json(path, text)
-        if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
-            _check_record_shape(path, data)
-            try:
-                game_from_record(data)  # refuses a record that does not replay, with the step
-            except SaveFormatError as exc:
-                raise RecordError(f"{files.where(path)}: {shown(str(exc))}") from None
-            except Exception as exc:  # a hand-edited record the engine's checks did not foresee
-                raise RecordError(f"{files.where(path)}: does not replay ({shown(str(exc)) or type(exc).__name__})") from None
-            return Source(path, data)
-        if not (isinstance(data, dict) and data.get("format") == saves.SAVE_FORMAT):
-            raise RecordError(f"{files.where(path)}: neither a saved game nor a game record")
-        loaded = saves.read_save(path)
+        with files.building():
+            return _read(path)
     except saves.SaveError as exc:
         raise RecordError(str(exc)) from None
     except NoSaveFolder as exc:
         raise RecordError(f"{shown(name_or_path)}: {exc}") from None
     except OSError as exc:
         raise RecordError(f"{shown(name_or_path)}: cannot be read ({shown(exc.strerror or str(exc))})") from None
+
+
+def _read(path: Path) -> Source:
+    """``read_source`` of a file found: read and parsed once, then checked as a record or a save."""
+    text = files.decode(path, files.read_bytes(path, saves.SaveError, saves.MAX_SAVE_BYTES, "a save or a record"),
+                        RecordError, "a save or a record")
+    data = saves.parse_json(path, text)
+    del text  # 30 MB of text not kept while the game is built
+    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+        _check_record_shape(path, data)
+        try:
+            final = game_from_record(data)  # refuses a record that does not replay, with the step
+        except SaveFormatError as exc:
+            raise RecordError(f"{files.where(path)}: {shown(str(exc))}") from None
+        except Exception as exc:  # a hand-edited record the engine's checks did not foresee
+            raise RecordError(f"{files.where(path)}: does not replay ({shown(str(exc)) or type(exc).__name__})") from None
+        return Source(path, data, final=final)
+    if not (isinstance(data, dict) and data.get("format") == saves.SAVE_FORMAT):
+        raise RecordError(f"{files.where(path)}: neither a saved game nor a game record")
+    loaded = saves.load_document(path, data)
+    del data
     try:
         record = json.loads(json.dumps(loaded.game.record()))
     except ValueError as exc:
         raise RecordError(f"{files.where(path)}: {shown(str(exc))}") from None
     try:  # a damaged journal loads (its entries are well formed) but does not replay
-        game_from_record(record)
+        final = game_from_record(record)
     except Exception as exc:
         raise RecordError(f"{files.where(path)}: damaged or edited by hand (its record does not replay: "
                           f"{shown(str(exc)) or type(exc).__name__})") from None
-    return Source(path, record, loaded)
+    return Source(path, record, loaded, final)
 
 
 def _check_record_shape(path: Path, data: dict[str, Any]) -> None:

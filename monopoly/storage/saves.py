@@ -703,10 +703,15 @@ def _decode(path: Path, raw: bytes) -> str:
 
 def _read_document(path: Path) -> dict[str, Any]:
     """A save file read and its envelope checked (the game itself is the engine's to check)."""
+    return _check_header(path, _parse_file(path))
+
+
+def _parse_file(path: Path) -> Any:
+    """A save file's JSON, read with every guard (``files``)."""
     text = _decode(path, _read_bytes(path))
     if not text.strip():
         raise SaveError(f"{path}: the file is empty")
-    return _check_header(path, parse_json(path, text))
+    return parse_json(path, text)
 
 
 def _whole(value: Any) -> TypeGuard[int]:
@@ -879,40 +884,48 @@ def read_save(path: str | os.PathLike[str], log_of: str | os.PathLike[str] | Non
     its target's).
     """
     where = Path(path)
-    data = _read_document(where)
-    _check_before_engine(where, data)
+    with files.building():
+        return load_document(where, _parse_file(where), log_of)
+
+
+def load_document(path: Path, document: Any, log_of: str | os.PathLike[str] | None = None) -> LoadedGame:
+    """``read_save`` for a file already read and parsed (``parse_json``): the caller that had to
+    look inside it first (``monopoly record``) does not read and parse 30 MB twice. Every check
+    of ``read_save`` is made here."""
+    data = _check_header(path, document)
+    _check_before_engine(path, data)
     game_data = data["game"]
     tail = None
     if data.get("log_file") is not None:
         if not isinstance(game_data, dict) or game_data.get("log") != []:
-            raise SaveError(f"{where}: damaged (an event log both inside and apart)")
-        events, tail = _read_log(Path(log_of) if log_of is not None else where, data["log_file"])
-        check_events(where, events, "event log")
+            raise SaveError(f"{path}: damaged (an event log both inside and apart)")
+        events, tail = _read_log(Path(log_of) if log_of is not None else path, data["log_file"])
+        check_events(path, events, "event log")
         game_data = dict(game_data, log=events)
     elif isinstance(game_data, dict):
-        check_events(where, game_data.get("log"))
+        check_events(path, game_data.get("log"))
     try:
         game = Game.from_dict(game_data)
     except SaveFormatError as exc:
-        raise SaveError(f"{where}: damaged or edited by hand (game.{exc})") from None
+        raise SaveError(f"{path}: damaged or edited by hand (game.{exc})") from None
     except Exception as exc:  # a hand-edited value the engine's checks did not foresee: never a traceback
-        raise SaveError(f"{where}: damaged or edited by hand (game: {exc})") from None
-    _check_origin(where, game)
-    steps = _replay_steps(Path(log_of) if log_of is not None else where, game) if tail is not None else 0
-    ui = check_ui(where, data["ui"], game.view.player_count)
+        raise SaveError(f"{path}: damaged or edited by hand (game: {exc})") from None
+    _check_origin(path, game)
+    steps = _replay_steps(Path(log_of) if log_of is not None else path, game) if tail is not None else 0
+    ui = check_ui(path, data["ui"], game.view.player_count)
     computers = None
     if data["computers"] is not None:
         if not isinstance(data["computers"], dict):
-            raise SaveError(f"{where}: damaged (computers: expected an object)")
+            raise SaveError(f"{path}: damaged (computers: expected an object)")
         try:
             from ..ai import ComputerPlayers
         except ImportError:
-            raise SaveError(f"{where}: has computer players, and they are not available in this installation") from None
+            raise SaveError(f"{path}: has computer players, and they are not available in this installation") from None
         try:
             computers = ComputerPlayers.from_dict(game, data["computers"])
         except Exception as exc:  # the AI package's own validation: any failure means a bad file
-            raise SaveError(f"{where}: damaged or edited by hand (computers: {exc})") from None
-    return LoadedGame(where, game, computers, ui, data.get("game_id"), data.get("revision"), tail, steps)
+            raise SaveError(f"{path}: damaged or edited by hand (computers: {exc})") from None
+    return LoadedGame(path, game, computers, ui, data.get("game_id"), data.get("revision"), tail, steps)
 
 
 def _replay_steps(path: Path, game: Game) -> int:
