@@ -9,6 +9,7 @@ sentences the game screen shows. The record's JSON form is described in ``docs/r
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from dataclasses import dataclass
@@ -82,8 +83,9 @@ def _read(path: Path) -> Source:
         raise RecordError(f"{files.where(path)}: neither a saved game nor a game record")
     loaded = saves.load_document(path, data)
     del data
-    try:
-        record = json.loads(json.dumps(loaded.game.record()))
+    try:  # plain data made afresh, but for the origin, which is the loaded game's own
+        record = loaded.game.record()
+        record["origin"] = copy.deepcopy(record["origin"])
     except ValueError as exc:
         raise RecordError(f"{files.where(path)}: {shown(str(exc))}") from None
     try:  # a damaged journal loads (its entries are well formed) but does not replay
