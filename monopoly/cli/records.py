@@ -4,6 +4,7 @@ turn by turn, in numbers, or stepped through."""
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -50,10 +51,15 @@ def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Name
 def open_source(prog: str, args: argparse.Namespace) -> Source | None:
     """The record the arguments name, or None after saying on stderr why it cannot be used."""
     try:
-        return read_source(args.file, args.save_dir)
+        source = read_source(args.file, args.save_dir)
     except RecordError as exc:
         print(f"{prog}: {shown(str(exc))}", file=sys.stderr)
         return None
+    # The record and the game read are this program's until it ends: the collector leaves them
+    # out of its scans from now on. Replaying a long game makes a million objects more, and the
+    # collector scanning a 30 MB record again and again doubled the time of ``monopoly stats``.
+    gc.freeze()
+    return source
 
 
 def print_record_command(prog: str, description: str, argv: Sequence[str],
