@@ -22,7 +22,8 @@ from .errors import SaveFormatError
 
 def to_plain(value: Any) -> Any:
     """``value`` as JSON data: a dataclass as an object of its saved fields, tuples as lists."""
-    names = _saved_names(type(value))
+    kind: type = type(value)
+    names = _saved_names(kind)
     if names is not None:
         return {name: to_plain(getattr(value, name)) for name in names}
     if isinstance(value, (list, tuple)):
