@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..session.safe_text import shown
-from ..reports.stats import game_stats, stats_text
+from ..reports.stats import StatsCount, stats_text
 from ..reports.story import record_text
 from ..storage.places import NoSaveFolder, default_save_dir
-from ..storage.records import RecordError, Source, read_source
+from ..storage.records import Follow, RecordError, Source, read_source
 from ..text.replay import TextReplay
 
 EXIT_OK, EXIT_BAD_FILE, EXIT_USAGE = 0, 1, 2
@@ -48,10 +48,11 @@ def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Name
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
 
 
-def open_source(prog: str, args: argparse.Namespace) -> Source | None:
-    """The record the arguments name, or None after saying on stderr why it cannot be used."""
+def open_source(prog: str, args: argparse.Namespace, follow: Follow | None = None) -> Source | None:
+    """The record the arguments name, or None after saying on stderr why it cannot be used;
+    ``follow`` is told of each step of the replay that checks it (``read_source``)."""
     try:
-        source = read_source(args.file, args.save_dir)
+        source = read_source(args.file, args.save_dir, follow)
     except RecordError as exc:
         print(f"{prog}: {shown(str(exc))}", file=sys.stderr)
         return None
@@ -64,12 +65,12 @@ def open_source(prog: str, args: argparse.Namespace) -> Source | None:
 
 def print_record_command(prog: str, description: str, argv: Sequence[str],
                          text: Callable[[Source], list[str]],
-                         data: Callable[[Source], Any]) -> int:
+                         data: Callable[[Source], Any], follow: Follow | None = None) -> int:
     """Run a command that prints something of a record: ``text`` lines, or ``data`` as JSON with ``--json``."""
     args = parse(source_parser(prog, description), argv)
     if isinstance(args, int):
         return args
-    source = open_source(prog, args)
+    source = open_source(prog, args, follow)
     if source is None:
         return EXIT_BAD_FILE
     _print(json.dumps(data(source)) if args.json else shown("\n".join(text(source)), newlines=True))
@@ -97,10 +98,11 @@ COMMANDS = ("record", "stats", "replay")
 
 def stats_main(argv: Sequence[str]) -> int:
     """``monopoly stats SAVE_OR_RECORD [--json]``."""
+    count = StatsCount()  # counted in the replay that checks the file: a long game is replayed once
     return print_record_command(
         "monopoly stats", "The story of a game in numbers: net worth over the turns, rent, money by reason, "
         "and each property's rent and landings.", argv,
-        lambda source: stats_text(game_stats(source.record)), lambda source: game_stats(source.record).to_json())
+        lambda source: stats_text(count.result()), lambda source: count.result().to_json(), count.step)
 
 
 def replay_main(argv: Sequence[str]) -> int:

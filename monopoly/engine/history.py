@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from . import actions as A
 from . import events as E
@@ -128,11 +128,14 @@ def record_of(game: "Game") -> dict[str, Any]:
     }
 
 
-def game_from_record(record: Any, steps: int | None = None) -> "Game":
+def game_from_record(record: Any, steps: int | None = None,
+                     each_step: "Callable[[int, Game, list[E.Event]], None] | None" = None) -> "Game":
     """The game a record describes, after its first ``steps`` inputs (all of them by default).
 
     Raises ``SaveFormatError`` for a record that is malformed or does not replay (an action the
-    rules refuse at its step).
+    rules refuse at its step). ``each_step`` is told of the game before the first step (with the
+    opening's events) and after each step (with that step's events), as the game is replayed: a
+    caller that counts something step by step need not replay a long game a second time.
     """
     from .dice import dice_from_dict
     from .errors import IllegalActionError
@@ -160,18 +163,20 @@ def game_from_record(record: Any, steps: int | None = None) -> "Game":
     except (KeyError, TypeError, ValueError, PositionError, EditionError) as exc:
         raise SaveFormatError(f"record origin: {exc}") from None
     count = len(entries) if steps is None else max(0, min(steps, len(entries)))
+    if each_step is not None:
+        each_step(0, game, list(game.log))
     for i, step in enumerate(entries[:count]):
         try:
             clock = step["clock"]
             if type(clock) is not int:
                 raise TypeError("the clock is a whole number of seconds")
+            events = game.set_clock(clock)
             if "action" in step:
-                game.set_clock(clock)
-                game.apply(A.action_from_dict(step["action"]))
-            else:
-                game.set_clock(clock)
+                events += game.apply(A.action_from_dict(step["action"]))
         except (KeyError, TypeError, ValueError, IllegalActionError) as exc:
             raise SaveFormatError(f"record step {i + 1}: {exc}") from None
+        if each_step is not None:
+            each_step(i + 1, game, events)
     if steps is None and type(record.get("clock")) is int:
         game.set_clock(record["clock"])
     return game

@@ -125,33 +125,55 @@ def _worths(game: Game) -> list[int]:
 def game_stats(record: dict[str, Any]) -> GameStats:
     """The figures of the game a record describes, counted as it is replayed."""
     from ..storage.records import walk
-    stats: GameStats | None = None
-    tally: Tally | None = None
-    game: Game | None = None
-    cash_before_events: list[int] = []
+    count = StatsCount()
     for steps, game, events in walk(record):
-        if stats is None:
+        count.step(steps, game, events)
+    return count.result()
+
+
+class StatsCount:
+    """The figures counted as a record is replayed: ``step`` is told of each step as ``walk``
+    yields it (steps played, the game, that step's events), then ``result`` reads the game's end.
+
+    A replay made for another reason counts too: ``monopoly stats`` counts in the replay that
+    checks the file (``read_source``'s ``follow``), and a long game is replayed once, not twice.
+    (That replay then sets the record's last clock reading, which moves nothing but the clock: a
+    reading that ends the game is a step of its own.)
+    """
+
+    def __init__(self) -> None:
+        self.stats: GameStats | None = None
+        self.tally: Tally | None = None
+        self.game: Game | None = None
+
+    def step(self, steps: int, game: Game, events: list[E.Event]) -> None:
+        if self.stats is None:
             view = game.view
             n = view.player_count
-            stats = GameStats([view.name(p) for p in range(n)], [view.square(s).name for s in range(BOARD_SIZE)],
-                              view.money, worth=[[] for _ in range(n)])
-            tally = stats.tally = Tally(n)
-            cash_before_events = [view.cash(p) for p in range(n)]
+            self.stats = GameStats([view.name(p) for p in range(n)], [view.square(s).name for s in range(BOARD_SIZE)],
+                                   view.money, worth=[[] for _ in range(n)])
+            self.tally = self.stats.tally = Tally(n)
+        stats, tally = self.stats, self.tally
         assert tally is not None
         tally.feed(events)
         if steps == 0:
             # The opening (deeds dealt and paid for) is counted: start from the cash before it.
-            stats.start_cash = [c - sum(tally.money[p].values()) for p, c in enumerate(cash_before_events)]
+            stats.start_cash = [game.view.cash(p) - sum(tally.money[p].values()) for p in range(tally.players)]
             _point(stats, 0, game)
         else:
             started = [e.turn for e in events if isinstance(e, E.TurnStarted)]
             if started:
                 _point(stats, started[0] - 1, game)
-    assert stats is not None and game is not None
-    if game.view.over or not stats.turns or stats.turns[-1] != game.view.turn:
-        _point(stats, game.view.turn, game)
-    stats.final_cash = [game.view.cash(p) for p in range(game.view.player_count)]
-    return stats
+        self.game = game
+
+    def result(self) -> GameStats:
+        """The figures, the game's end read from the game as the last step left it."""
+        stats, game = self.stats, self.game
+        assert stats is not None and game is not None
+        if game.view.over or not stats.turns or stats.turns[-1] != game.view.turn:
+            _point(stats, game.view.turn, game)
+        stats.final_cash = [game.view.cash(p) for p in range(game.view.player_count)]
+        return stats
 
 
 def _point(stats: GameStats, turn: int, game: Game) -> None:

@@ -14,7 +14,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from . import files, saves
 from .places import NoSaveFolder, default_save_dir
@@ -46,16 +46,22 @@ class Source:
 
 
 # ---------------------------------------------------------------------------------------- reading
-def read_source(name_or_path: str, save_dir: str | Path | None = None) -> Source:
+Follow = Callable[[int, Game, list[E.Event]], None]
+"""Told of each step of a record as it is replayed: steps played, the game, that step's events."""
+
+
+def read_source(name_or_path: str, save_dir: str | Path | None = None, follow: Follow | None = None) -> Source:
     """The record in a save or a record file (a save name in ``save_dir``, or a path).
 
     Raises ``RecordError`` naming the file and the problem: missing, damaged, neither a save nor
-    a record, a record that does not replay, or a save of a game that keeps no record.
+    a record, a record that does not replay, or a save of a game that keeps no record. The check
+    replays the record; ``follow`` is told of each of its steps as ``walk`` yields them (what is
+    counted before a refusal is the caller's to drop).
     """
     try:
         path = saves.resolve(name_or_path, default_save_dir() if save_dir is None else save_dir)
         with files.building():
-            return _read(path)
+            return _read(path, follow)
     except saves.SaveError as exc:
         raise RecordError(str(exc)) from None
     except NoSaveFolder as exc:
@@ -64,7 +70,7 @@ def read_source(name_or_path: str, save_dir: str | Path | None = None) -> Source
         raise RecordError(f"{shown(name_or_path)}: cannot be read ({shown(exc.strerror or str(exc))})") from None
 
 
-def _read(path: Path) -> Source:
+def _read(path: Path, follow: Follow | None) -> Source:
     """``read_source`` of a file found: read and parsed once, then checked as a record or a save."""
     text = files.decode(path, files.read_bytes(path, saves.SaveError, saves.MAX_SAVE_BYTES, "a save or a record"),
                         RecordError, "a save or a record")
@@ -73,7 +79,7 @@ def _read(path: Path) -> Source:
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
         _check_record_shape(path, data)
         try:
-            final = game_from_record(data)  # refuses a record that does not replay, with the step
+            final = game_from_record(data, each_step=follow)  # refuses a record that does not replay
         except SaveFormatError as exc:
             raise RecordError(f"{files.where(path)}: {shown(str(exc))}") from None
         except Exception as exc:  # a hand-edited record the engine's checks did not foresee
@@ -89,7 +95,7 @@ def _read(path: Path) -> Source:
     except ValueError as exc:
         raise RecordError(f"{files.where(path)}: {shown(str(exc))}") from None
     try:  # a damaged journal loads (its entries are well formed) but does not replay
-        final = game_from_record(record)
+        final = game_from_record(record, each_step=follow)
     except Exception as exc:
         raise RecordError(f"{files.where(path)}: damaged or edited by hand (its record does not replay: "
                           f"{shown(str(exc)) or type(exc).__name__})") from None
