@@ -18,6 +18,7 @@ import pytest
 
 from monopoly.ai import ComputerPlayers
 from monopoly.engine import Game, game_from_record
+from monopoly.reports.stats import StatsCount, game_stats
 from monopoly.storage import files, saves
 from monopoly.storage.records import RecordError, read_source
 
@@ -94,6 +95,14 @@ def test_the_game_loaded_plays_on_as_the_game_saved(large: tuple[Game, ComputerP
         loaded.game.apply(action)
     assert loaded.game.view.turn > game.view.turn
     assert game_from_record(loaded.game.record()).to_dict() == loaded.game.to_dict()
+
+
+def test_stats_counted_in_the_checking_replay_are_those_of_a_replay_of_their_own(
+        large: tuple[Game, ComputerPlayers, Path]) -> None:
+    path = large[2]
+    count = StatsCount()
+    source = read_source(str(path), path.parent, count.step)
+    assert count.result().to_json() == game_stats(source.record).to_json()
 
 
 # ---------------------------------------------------------------------------------------- every guard, deep inside
