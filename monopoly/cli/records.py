@@ -80,7 +80,8 @@ def print_record_command(prog: str, description: str, argv: Sequence[str],
 def record_main(argv: Sequence[str]) -> int:
     """``monopoly record SAVE_OR_RECORD [--json]``."""
     return print_record_command("monopoly record", "Print a saved game turn by turn, or its record as JSON "
-                                "(docs/records.md).", argv, lambda source: record_text(source.record, source.final_game()),
+                                "(docs/records.md).", argv,
+                                lambda source: record_text(source.record, source.final_game()),
                                 lambda source: source.record)
 
 
