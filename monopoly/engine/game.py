@@ -277,12 +277,18 @@ class Game:
             candidates += [A.ClaimRent(p, c.id) for c in s.claims if c.owner == p]
             for sq in H.owned(s, p):
                 candidates += [A.Build(p, sq), A.SellBuilding(p, sq), A.Mortgage(p, sq), A.LiftMortgage(p, sq)]
+        # The candidates are the engine's own, well formed by construction (``malformed`` has nothing
+        # to find) and for seats that exist: of ``_problem``'s checks the bankrupt's and the verb's
+        # rule are left to ask (this runs for every update a server sends, about a hundred a time).
         seen: set[A.Action] = set()
         result: list[A.Action] = []
+        players = s.players
         for action in candidates:
-            if (player is None or action.player == player) and action not in seen and self.problem(action) is None:
-                seen.add(action)
-                result.append(action)
+            if (player is None or action.player == player) and action not in seen:
+                route = ROUTES.get(type(action))
+                if route is not None and not players[action.player].bankrupt and route.problem(self, action) is None:
+                    seen.add(action)
+                    result.append(action)
         return result
 
     # ------------------------------------------------------------------ applying

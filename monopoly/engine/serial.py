@@ -20,15 +20,33 @@ from .codes import Code
 from .errors import SaveFormatError
 
 
+_SCALARS = frozenset({int, str, float, bool, type(None)})
+
+
 def to_plain(value: Any) -> Any:
-    if dataclasses.is_dataclass(value):
-        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if f.metadata.get("saved", True)}
+    """``value`` as plain JSON data: dataclasses as objects of their saved fields, tuples as lists.
+
+    It runs for every update a server sends and every autosave, so the saved fields of each
+    dataclass type are looked up once (``_saved_fields``) and plain values return at once."""
+    cls = type(value)
+    if cls in _SCALARS:
+        return value
+    names = _saved_fields(cls)
+    if names is not None:
+        return {name: to_plain(getattr(value, name)) for name in names}
     if isinstance(value, (list, tuple)):
         return [to_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): to_plain(v) for k, v in value.items()}
     return value
+
+
+@lru_cache(maxsize=None)
+def _saved_fields(cls: type) -> tuple[str, ...] | None:
+    """The names of a dataclass type's saved fields, in order (None: not a dataclass)."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get("saved", True))
 
 
 @lru_cache(maxsize=None)
