@@ -20,14 +20,14 @@ from ..engine import public_state
 from ..session.words import format_event, item_name, square_name
 
 PROTOCOL = "monopoly-net"
-VERSION = 2  # 2: updates carry the public state (a client keeps a replica of the game)
+VERSION = 3  # 3: updates carry what changed since the last one (``delta``); 2: the whole public state
 DEFAULT_PORT = 7627  # "MONO" on no keypad in particular; above 1024, unassigned by IANA
 MAX_LINE = 64 * 1024  # bytes in one message, its newline included: a message longer is refused
 CODE_BYTES = 12  # 96 random bits in a join code (secrets.token_urlsafe)
 
 # Message types a client may send, and those a server sends.
-CLIENT_TYPES = ("hello", "action", "go", "ping", "bye")
-SERVER_TYPES = ("welcome", "update", "refused", "error", "pong", "bye")
+CLIENT_TYPES = ("hello", "action", "go", "sync", "ping", "bye")
+SERVER_TYPES = ("welcome", "update", "sync", "refused", "error", "pong", "bye")
 
 
 class ProtocolError(ValueError):
@@ -60,7 +60,8 @@ def decode(line: bytes, allowed: tuple[str, ...]) -> dict[str, Any]:
         raise ProtocolError("not_json", "a message is one JSON object on one line")
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise ProtocolError("version", f"this server speaks version {VERSION} of the protocol, not {version!r}")
+        raise ProtocolError("version", f"this side speaks version {VERSION} of the protocol, and the message is "
+                                       f"of version {version!r}: play with the same version of monopoly on both sides")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in allowed:
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}; expected one of {', '.join(allowed)}")
