@@ -227,16 +227,36 @@ def question(game: Game, seat: int) -> str:
 
 
 def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing: list[int],
-           legal: list[Action] | None = None) -> dict[str, Any]:
+           legal: list[Action] | None = None, entries: dict[Action, dict[str, Any]] | None = None
+           ) -> dict[str, Any]:
     """What ``seat`` may do now: its legal actions with their commands; ``asked`` is the person the
     game waits for (None: nobody, or a computer); ``waiting`` the seats it waits for that are away;
     ``lapsing`` the owners whose rent the coming throw would let lapse; ``legal``: the seat's legal
-    actions when already known."""
+    actions when already known; ``entries``: the entries of actions listed before, kept by the
+    caller (an action's entry never changes in a game: its words name squares, players and a
+    claim's fixed amount), so the same legal actions offered update after update are written once."""
     if legal is None:
         legal = [] if game.view.over else game.view.legal_actions(seat)
+    if entries is None:
+        listed = [_entry(game, a) for a in legal]
+    else:
+        if len(entries) > MAX_ENTRIES:
+            entries.clear()
+        listed = []
+        for a in legal:
+            entry = entries.get(a)
+            if entry is None:
+                entry = entries[a] = _entry(game, a)
+            listed.append(entry)
     return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
-            "actions": [{"action": a.to_dict(), "command": command_of(game, a)} for a in legal],
-            "may_go": seat in lapsing, "waiting_for": asked, "away": waiting}
+            "actions": listed, "may_go": seat in lapsing, "waiting_for": asked, "away": waiting}
+
+
+MAX_ENTRIES = 4096  # entries of actions a game keeps (``prompt``): then they are made afresh
+
+
+def _entry(game: Game, action: Action) -> dict[str, Any]:
+    return {"action": action.to_dict(), "command": command_of(game, action)}
 
 
 def _reason(d: Pending) -> str | None:

@@ -328,6 +328,7 @@ class HostedGame:
         # what every client was told last, whole: the next update carries what changed since (``delta``)
         self.seq = 0
         self.told: dict[str, Any] | None = None  # "game": the public view, "state": the public state
+        self.entries: dict[Action, dict[str, Any]] = {}  # the prompts' entries of actions (``prompt``)
         self.auto_players: Any = None
         self._auto_used = (0, 0)
         self._claim_timer: asyncio.TimerHandle | None = None
@@ -557,7 +558,7 @@ class HostedGame:
             seat = conn.seat
             fields = dict(shared)
             if seat is not None:
-                mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []))
+                mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries)
                 if mine != conn.prompt:
                     fields["prompt"] = conn.prompt = mine
             if answering is not None and answering[0] is conn:
