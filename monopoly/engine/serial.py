@@ -27,11 +27,13 @@ def to_plain(value: Any) -> Any:
     """``value`` as plain JSON data: dataclasses as objects of their saved fields, tuples as lists.
 
     It runs for every update a server sends and every autosave, so the saved fields of each
-    dataclass type are looked up once (``_saved_fields``) and plain values return at once."""
+    dataclass type are looked up once (``_FIELDS``) and plain values return at once."""
     cls = type(value)
     if cls in _SCALARS:
         return value
-    names = _saved_fields(cls)
+    if cls not in _FIELDS:
+        _FIELDS[cls] = _saved_fields(cls)
+    names = _FIELDS[cls]
     if names is not None:
         return {name: to_plain(getattr(value, name)) for name in names}
     if isinstance(value, (list, tuple)):
@@ -41,7 +43,9 @@ def to_plain(value: Any) -> Any:
     return value
 
 
-@lru_cache(maxsize=None)
+_FIELDS: dict[type, tuple[str, ...] | None] = {}  # ``_saved_fields`` of each type met
+
+
 def _saved_fields(cls: type) -> tuple[str, ...] | None:
     """The names of a dataclass type's saved fields, in order (None: not a dataclass)."""
     if not dataclasses.is_dataclass(cls):

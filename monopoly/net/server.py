@@ -321,6 +321,7 @@ class HostedGame:
         self.session = Session(self.game, self.computers, started.ui, HostStore(record, self),
                                save_name=started.save_name, clock=clock, say=self.note)
         self.game.disable_undo()  # the protocol has no undo: no action needs a copy of the game first
+        self.session.hold_signals = False  # the loop takes the stop signals, between two actions
         self.front = ServerFront(self)
         self.clients: list[Connection] = []
         self.pending_events: list[E.Event] = []
@@ -549,7 +550,7 @@ class HostedGame:
         # the parts every client gets alike, encoded once
         encoded = {"events": encode_value(events), "notes": encode_value(self.notes),
                    "changes": encode_value({k: v for k, v in found.items() if v})}
-        shared = {"seq": self.seq, "waiting_for": asked}
+        shared: dict[str, Any] = {"seq": self.seq, "waiting_for": asked}
         lapsing = self._lapsing_owners()
         legal = self._legal()
         for conn in list(self.clients):
