@@ -109,10 +109,9 @@ def public_view(game: Game, computers: set[int], present: set[int], away: set[in
                         "in_jail": p.in_jail, "jail_turns": p.jail_turns, "jail_cards": list(p.jail_cards),
                         "bankrupt": p.bankrupt, "computer": p.seat in computers,
                         "connected": p.seat in present, "away": p.seat in away})
-    squares = []
-    for i, sq in enumerate(game.edition.squares):
-        squares.append({"name": sq.name, "kind": str(sq.kind), "price": sq.price, "owner": view.owner(i),
-                        "mortgaged": view.mortgaged(i), "houses": view.houses(i), "hotel": view.hotel(i)})
+    squares = [{"name": name, "kind": kind, "price": price, "owner": view.owner(i), "mortgaged": view.mortgaged(i),
+                "houses": view.houses(i), "hotel": view.hotel(i)}
+               for i, (name, kind, price) in enumerate(_fixed_squares(game.edition))]
     return {
         "edition": game.edition.id,
         "turn": view.turn,
@@ -131,6 +130,18 @@ def public_view(game: Game, computers: set[int], present: set[int], away: set[in
         "over": view.over,
         "winner": None if outcome is None else outcome.winner,
     }
+
+
+_FIXED: dict[int, tuple[Any, list[tuple[str, str, int]]]] = {}  # by id(edition): (edition, its squares)
+
+
+def _fixed_squares(edition: Any) -> list[tuple[str, str, int]]:
+    """Each square's name, kind and price, which never change: worked out once an edition (the
+    public view is built for every update a server sends)."""
+    known = _FIXED.get(id(edition))
+    if known is None or known[0] is not edition:
+        known = _FIXED[id(edition)] = (edition, [(sq.name, str(sq.kind), sq.price) for sq in edition.squares])
+    return known[1]
 
 
 def table(game: Game) -> dict[str, Any]:
