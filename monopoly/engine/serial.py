@@ -35,9 +35,13 @@ def to_plain(value: Any) -> Any:
         _FIELDS[cls] = _saved_fields(cls)
     names = _FIELDS[cls]
     if names is not None:
-        return {name: to_plain(getattr(value, name)) for name in names}
-    if isinstance(value, (list, tuple)):
-        return [to_plain(v) for v in value]
+        out = {}
+        for name in names:
+            field = getattr(value, name)
+            out[name] = field if type(field) in _SCALARS else to_plain(field)
+        return out
+    if isinstance(value, (list, tuple)):  # the board's lists of 40 numbers: no call for each
+        return [v if type(v) in _SCALARS else to_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): to_plain(v) for k, v in value.items()}
     return value
