@@ -263,7 +263,7 @@ def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing
             "actions": listed, "may_go": seat in lapsing, "waiting_for": asked, "away": waiting}
 
 
-MAX_ENTRIES = 4096  # entries of actions a game keeps (``prompt``): then they are made afresh
+MAX_ENTRIES = 512  # entries of actions a game keeps (``prompt``): then they are made afresh
 
 
 def _entry(game: Game, action: Action) -> dict[str, Any]:
