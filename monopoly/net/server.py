@@ -728,7 +728,7 @@ class Server:
                 return decode(line, CLIENT_TYPES)
             except ProtocolError as exc:
                 if joining and exc.code == "version":
-                    conn.send(message("error", code="version", error=_other_version(line)))
+                    conn.send(_other_version(line))
                     return None
                 conn.send(message("error", code=exc.code, error=str(exc)))
 
@@ -801,14 +801,20 @@ class Server:
                     conn.send(message("refused", reason=problem, request=data.get("id")))
 
 
-def _other_version(line: bytes) -> str:
-    """Words for a client that speaks another version of the protocol, naming both versions."""
+def _other_version(line: bytes) -> dict[str, Any]:
+    """The error for a client that speaks another version of the protocol, naming both versions.
+    It is stamped with the client's version (a whole number) so that the client can read it and
+    show the words, rather than take it for garbage of another version."""
     try:
         theirs = json.loads(line).get("version")
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, RecursionError):
         theirs = None
-    return (f"this server speaks version {VERSION} of the protocol and this client version {repr(theirs)[:20]}: "
-            "join with the same version of monopoly as the host's")
+    error = message("error", code="version",
+                    error=f"this server speaks version {VERSION} of the protocol and this client version "
+                          f"{repr(theirs)[:20]}: join with the same version of monopoly as the host's")
+    if type(theirs) is int and 0 < theirs < 1000:
+        error["version"] = theirs
+    return error
 
 
 def tls_context(cert: str, key: str) -> ssl.SSLContext:
