@@ -20,14 +20,26 @@ from .codes import Code
 from .errors import SaveFormatError
 
 
+_SCALARS = frozenset({int, str, float, bool, type(None)})
+
+
 def to_plain(value: Any) -> Any:
-    """``value`` as JSON data: a dataclass as an object of its saved fields, tuples as lists."""
-    kind: type = type(value)
-    names = _saved_names(kind)
+    """``value`` as plain JSON data: dataclasses as objects of their saved fields, tuples as lists.
+
+    It runs for every update a server sends and every autosave, so the saved fields of each
+    dataclass type are looked up once (``_saved_names``) and plain values return at once."""
+    cls = type(value)
+    if cls in _SCALARS:
+        return value
+    names = _saved_names(cls)
     if names is not None:
-        return {name: to_plain(getattr(value, name)) for name in names}
-    if isinstance(value, (list, tuple)):
-        return [to_plain(v) for v in value]
+        out = {}
+        for name in names:
+            field = getattr(value, name)
+            out[name] = field if type(field) in _SCALARS else to_plain(field)
+        return out
+    if isinstance(value, (list, tuple)):  # the board's lists of 40 numbers: no call for each
+        return [v if type(v) in _SCALARS else to_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): to_plain(v) for k, v in value.items()}
     return value

@@ -19,6 +19,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable, TextIO
 
+from .delta import Follower, OutOfStep
 from .protocol import DEFAULT_PORT, MAX_LINE, SERVER_TYPES, ProtocolError, decode, encode, message
 
 CONNECT_TIMEOUT = 10.0
@@ -60,11 +61,14 @@ def _port(text: str) -> int:
 
 
 class Link:
-    """A connection to a server: one message a line each way."""
+    """A connection to a server: one message a line each way. What it receives is whole: each
+    update's changes applied to the copy it keeps (``delta.Follower``), and a ``sync`` asked for
+    when an update is missing, so a client reads every update as holding the whole game."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
         self.writer = writer
+        self.follower = Follower()
 
     @classmethod
     async def open(cls, host: str, port: int, tls: ssl.SSLContext | None = None,
@@ -78,19 +82,26 @@ class Link:
         self.writer.write(encode(data))
 
     async def receive(self) -> dict[str, Any]:
-        """The next message; ``Dropped`` at the end, ``ServerGarbage`` for what is not the protocol."""
-        try:
-            line = await self.reader.readline()
-        except ValueError:
-            raise ServerGarbage(f"a line longer than {MAX_LINE} bytes") from None
-        except (ConnectionError, OSError) as exc:
-            raise Dropped(str(exc)) from None
-        if not line:
-            raise Dropped("the server closed the connection")
-        try:
-            return decode(line, SERVER_TYPES)
-        except ProtocolError as exc:
-            raise ServerGarbage(str(exc)) from None
+        """The next message, whole; ``Dropped`` at the end, ``ServerGarbage`` for what is not the
+        protocol."""
+        while True:
+            try:
+                line = await self.reader.readline()
+            except ValueError:
+                raise ServerGarbage(f"a line longer than {MAX_LINE} bytes") from None
+            except (ConnectionError, OSError) as exc:
+                raise Dropped(str(exc)) from None
+            if not line:
+                raise Dropped("the server closed the connection")
+            try:
+                whole = self.follower.take(decode(line, SERVER_TYPES))
+            except ProtocolError as exc:
+                raise ServerGarbage(str(exc)) from None
+            except OutOfStep:
+                self.send(message("sync"))
+                continue
+            if whole is not None:
+                return whole
 
     def close(self) -> None:
         try:

@@ -20,14 +20,14 @@ from ..engine import public_state
 from ..session.words import format_event, item_name, square_name
 
 PROTOCOL = "monopoly-net"
-VERSION = 2  # 2: updates carry the public state (a client keeps a replica of the game)
+VERSION = 3  # 3: updates carry what changed since the last one (``delta``); 2: the whole public state
 DEFAULT_PORT = 7627  # "MONO" on no keypad in particular; above 1024, unassigned by IANA
 MAX_LINE = 64 * 1024  # bytes in one message, its newline included: a message longer is refused
 CODE_BYTES = 12  # 96 random bits in a join code (secrets.token_urlsafe)
 
 # Message types a client may send, and those a server sends.
-CLIENT_TYPES = ("hello", "action", "go", "ping", "bye")
-SERVER_TYPES = ("welcome", "update", "refused", "error", "pong", "bye")
+CLIENT_TYPES = ("hello", "action", "go", "sync", "ping", "bye")
+SERVER_TYPES = ("welcome", "update", "sync", "refused", "error", "pong", "bye")
 
 
 class ProtocolError(ValueError):
@@ -60,7 +60,8 @@ def decode(line: bytes, allowed: tuple[str, ...]) -> dict[str, Any]:
         raise ProtocolError("not_json", "a message is one JSON object on one line")
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise ProtocolError("version", f"this server speaks version {VERSION} of the protocol, not {version!r}")
+        raise ProtocolError("version", f"this side speaks version {VERSION} of the protocol, and the message is "
+                                       f"of version {version!r}: play with the same version of monopoly on both sides")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in allowed:
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}; expected one of {', '.join(allowed)}")
@@ -108,10 +109,9 @@ def public_view(game: Game, computers: set[int], present: set[int], away: set[in
                         "in_jail": p.in_jail, "jail_turns": p.jail_turns, "jail_cards": list(p.jail_cards),
                         "bankrupt": p.bankrupt, "computer": p.seat in computers,
                         "connected": p.seat in present, "away": p.seat in away})
-    squares = []
-    for i, sq in enumerate(game.edition.squares):
-        squares.append({"name": sq.name, "kind": str(sq.kind), "price": sq.price, "owner": view.owner(i),
-                        "mortgaged": view.mortgaged(i), "houses": view.houses(i), "hotel": view.hotel(i)})
+    squares = [{"name": name, "kind": kind, "price": price, "owner": view.owner(i), "mortgaged": view.mortgaged(i),
+                "houses": view.houses(i), "hotel": view.hotel(i)}
+               for i, (name, kind, price) in enumerate(_fixed_squares(game.edition))]
     return {
         "edition": game.edition.id,
         "turn": view.turn,
@@ -130,6 +130,18 @@ def public_view(game: Game, computers: set[int], present: set[int], away: set[in
         "over": view.over,
         "winner": None if outcome is None else outcome.winner,
     }
+
+
+_FIXED: dict[int, tuple[Any, list[tuple[str, str, int]]]] = {}  # by id(edition): (edition, its squares)
+
+
+def _fixed_squares(edition: Any) -> list[tuple[str, str, int]]:
+    """Each square's name, kind and price, which never change: worked out once an edition (the
+    public view is built for every update a server sends)."""
+    known = _FIXED.get(id(edition))
+    if known is None or known[0] is not edition:
+        known = _FIXED[id(edition)] = (edition, [(sq.name, str(sq.kind), sq.price) for sq in edition.squares])
+    return known[1]
 
 
 def table(game: Game) -> dict[str, Any]:
@@ -226,16 +238,36 @@ def question(game: Game, seat: int) -> str:
 
 
 def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing: list[int],
-           legal: list[Action] | None = None) -> dict[str, Any]:
+           legal: list[Action] | None = None, entries: dict[Action, dict[str, Any]] | None = None
+           ) -> dict[str, Any]:
     """What ``seat`` may do now: its legal actions with their commands; ``asked`` is the person the
     game waits for (None: nobody, or a computer); ``waiting`` the seats it waits for that are away;
     ``lapsing`` the owners whose rent the coming throw would let lapse; ``legal``: the seat's legal
-    actions when already known."""
+    actions when already known; ``entries``: the entries of actions listed before, kept by the
+    caller (an action's entry never changes in a game: its words name squares, players and a
+    claim's fixed amount), so the same legal actions offered update after update are written once."""
     if legal is None:
         legal = [] if game.view.over else game.view.legal_actions(seat)
+    if entries is None:
+        listed = [_entry(game, a) for a in legal]
+    else:
+        if len(entries) > MAX_ENTRIES:
+            entries.clear()
+        listed = []
+        for a in legal:
+            entry = entries.get(a)
+            if entry is None:
+                entry = entries[a] = _entry(game, a)
+            listed.append(entry)
     return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
-            "actions": [{"action": a.to_dict(), "command": command_of(game, a)} for a in legal],
-            "may_go": seat in lapsing, "waiting_for": asked, "away": waiting}
+            "actions": listed, "may_go": seat in lapsing, "waiting_for": asked, "away": waiting}
+
+
+MAX_ENTRIES = 512  # entries of actions a game keeps (``prompt``): then they are made afresh
+
+
+def _entry(game: Game, action: Action) -> dict[str, Any]:
+    return {"action": action.to_dict(), "command": command_of(game, action)}
 
 
 def _reason(d: Pending) -> str | None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import re
 import secrets
 import ssl
@@ -35,8 +36,9 @@ from ..session.safe_text import shown
 from ..session.session import CLAIM_WINDOW, ComputerMove, SaveFailed, Session
 from ..storage import saves
 from ..storage.starts import Started
-from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, ProtocolError, decode, encode, encode_parts, encode_value,
-                       event_entries, message, prompt, public_view, table)
+from .delta import changes
+from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, VERSION, ProtocolError, decode, encode, encode_parts,
+                       encode_value, event_entries, message, prompt, public_view, table)
 
 HELLO_TIMEOUT = 10.0  # seconds a connection has to say hello with a code
 MAX_CONNECTIONS = 512  # connections held at once, authenticated or not
@@ -262,6 +264,7 @@ class Connection:
         self.game: HostedGame | None = None
         self.seat: int | None = None
         self.closed = False
+        self.prompt: dict[str, Any] | None = None  # the prompt this client was last sent (updates carry a new one)
 
     def send(self, data: dict[str, Any] | bytes) -> None:
         if self.closed:
@@ -318,10 +321,15 @@ class HostedGame:
         self.session = Session(self.game, self.computers, started.ui, HostStore(record, self),
                                save_name=started.save_name, clock=clock, say=self.note)
         self.game.disable_undo()  # the protocol has no undo: no action needs a copy of the game first
+        self.session.hold_signals = False  # the loop takes the stop signals, between two actions
         self.front = ServerFront(self)
         self.clients: list[Connection] = []
         self.pending_events: list[E.Event] = []
         self.notes: list[str] = []
+        # what every client was told last, whole: the next update carries what changed since (``delta``)
+        self.seq = 0
+        self.told: dict[str, Any] | None = None  # "game": the public view, "state": the public state
+        self.entries: dict[Action, dict[str, Any]] = {}  # the prompts' entries of actions (``prompt``)
         self.auto_players: Any = None
         self._auto_used = (0, 0)
         self._claim_timer: asyncio.TimerHandle | None = None
@@ -506,58 +514,82 @@ class HostedGame:
             self.advance()
 
     # ------------------------------------------------------------------ telling
-    def state_message(self, conn: Connection, events: list[dict[str, Any]],
-                      shared: tuple[int | None, list[int], dict[str, Any]] | None = None) -> dict[str, Any]:
-        """The update for ``conn``; ``shared``: what is the same for every client (``shared_state``)."""
-        asked, away, game = shared or self.shared_state()
-        body: dict[str, Any] = {"events": events, "notes": list(self.notes), "game": game, "state": table(self.game)}
-        if conn.seat is not None:
-            body["prompt"] = prompt(self.game, conn.seat, asked, away, self._lapsing_owners())
-        else:
-            body["prompt"] = None
-        body["waiting_for"] = asked
-        return message("update", **body)
-
     def shared_state(self) -> tuple[int | None, list[int], dict[str, Any]]:
         """Who the game waits for, the seats away, and the public view: one computation per update."""
         asked = self.session.person_asked() if not self.game.view.over else None
         away = sorted(self.away())
         return asked, away, public_view(self.game, self.computer_seats(), self.present(), set(away))
 
+    def _legal(self) -> dict[int, list[Action]]:
+        """The legal actions of the seats with a client connected (no one else is sent a prompt)."""
+        seats = {c.seat for c in self.clients if c.seat is not None and not c.closed}
+        legal: dict[int, list[Action]] = {seat: [] for seat in seats}
+        if self.game.view.over or not seats:
+            return legal
+        if len(seats) == 1:
+            (seat,) = seats
+            legal[seat] = self.game.legal_actions(seat)
+            return legal
+        for action in self.game.legal_actions(None):  # everyone's at once: one pass
+            if action.player in legal:
+                legal[action.player].append(action)
+        return legal
+
     def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None) -> None:
-        """Send every client what happened and what it may do now; ``answering``: the connection
-        whose request this answers, and the request's ``id`` (its update carries it as ``request``)."""
+        """Send every client what happened and what changed (``seq`` numbers the updates), and a
+        new prompt to a seat whose prompt changed; ``answering``: the connection whose request this
+        answers, and the request's ``id`` (its update carries it as ``request``)."""
         events = event_entries(self.game, self.pending_events)
         self.pending_events = []
-        asked, away, game = self.shared_state()
+        asked, away, view = self.shared_state()
+        now = {"game": view, "state": table(self.game)}
+        told = self.told
+        found = {key: [[[], value]] if told is None else changes(told[key], value) for key, value in now.items()}
+        self.told = now
+        self.seq += 1
         # the parts every client gets alike, encoded once
-        encoded = {"events": encode_value(events), "notes": encode_value(self.notes), "game": encode_value(game),
-                   "state": encode_value(table(self.game))}
+        encoded = {"events": encode_value(events), "notes": encode_value(self.notes),
+                   "changes": encode_value({k: v for k, v in found.items() if v})}
+        shared: dict[str, Any] = {"seq": self.seq, "waiting_for": asked}
         lapsing = self._lapsing_owners()
-        legal: dict[int, list[Action]] = {}
-        if not self.game.view.over:
-            for action in self.game.legal_actions(None):  # everyone's at once: one pass
-                legal.setdefault(action.player, []).append(action)
+        legal = self._legal()
         for conn in list(self.clients):
             if conn.closed or conn is skip:
                 continue
             seat = conn.seat
-            fields: dict[str, Any] = {
-                "prompt": None if seat is None else prompt(self.game, seat, asked, away, lapsing, legal.get(seat, [])),
-                "waiting_for": asked}
+            fields = dict(shared)
+            if seat is not None:
+                mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries)
+                if mine != conn.prompt:
+                    fields["prompt"] = conn.prompt = mine
             if answering is not None and answering[0] is conn:
                 fields["request"] = answering[1]
             conn.send(encode_parts("update", encoded, fields))
         self.notes = []
         self.clients = [c for c in self.clients if not c.closed]
 
-    def welcome(self, conn: Connection) -> dict[str, Any]:
+    def whole(self, conn: Connection) -> dict[str, Any]:
+        """The fields of a welcome or a sync: everything as told in the last update, whole."""
+        if self.told is None:
+            self.broadcast()
+        assert self.told is not None
+        asked, away = self.session.person_asked() if not self.game.view.over else None, sorted(self.away())
+        conn.prompt = None if conn.seat is None else prompt(self.game, conn.seat, asked, away,
+                                                            self._lapsing_owners())
+        return {"seq": self.seq, "game": self.told["game"], "state": self.told["state"], "prompt": conn.prompt,
+                "waiting_for": asked}
+
+    def welcome(self, conn: Connection, notes: list[str] | None = None) -> dict[str, Any]:
         recent = [e for e in event_entries(self.game, self.game.log[-40:]) if e["text"]]
         view = self.game.view
         return message("welcome", seat=conn.seat, role="player" if conn.seat is not None else "spectator",
                        name=view.name(conn.seat) if conn.seat is not None else None, recent=recent,
-                       rules=self.game.rules.to_dict(), board=self.game.edition.id,
-                       **{k: v for k, v in self.state_message(conn, []).items() if k not in ("type", "version")})
+                       rules=self.game.rules.to_dict(), board=self.game.edition.id, events=[],
+                       notes=list(self.notes if notes is None else notes), **self.whole(conn))
+
+    def sync(self, conn: Connection) -> dict[str, Any]:
+        """The answer to a client that lost count of the updates: the whole of what they told."""
+        return message("sync", **self.whole(conn))
 
 
 class Server:
@@ -677,9 +709,11 @@ class Server:
                     self.log(f"{g.game.view.name(conn.seat)} left ({address})")
                 g.broadcast()  # the others see who is away
 
-    async def _read(self, conn: Connection, reader: asyncio.StreamReader) -> dict[str, Any] | None:
+    async def _read(self, conn: Connection, reader: asyncio.StreamReader, joining: bool = False) -> dict[str, Any] | None:
         """The next message (None: the connection ended); a bad one is answered and skipped, and a
-        line too long ends the connection (what follows it cannot be trusted to be a line)."""
+        line too long ends the connection (what follows it cannot be trusted to be a line). While
+        ``joining``, a message of another version of the protocol ends the connection: the client
+        is told both versions (it cannot read this server's updates)."""
         while True:
             try:
                 line = await reader.readline()
@@ -693,6 +727,9 @@ class Server:
             try:
                 return decode(line, CLIENT_TYPES)
             except ProtocolError as exc:
+                if joining and exc.code == "version":
+                    conn.send(_other_version(line))
+                    return None
                 conn.send(message("error", code=exc.code, error=str(exc)))
 
     async def _serve(self, conn: Connection, reader: asyncio.StreamReader) -> None:
@@ -701,7 +738,7 @@ class Server:
         while joined is None:
             left = deadline - self.clock()
             try:
-                data = await asyncio.wait_for(self._read(conn, reader), max(0.0, left))
+                data = await asyncio.wait_for(self._read(conn, reader, joining=True), max(0.0, left))
             except asyncio.TimeoutError:
                 conn.send(message("error", code="timeout", error="no hello with a join code in time"))
                 return
@@ -734,8 +771,9 @@ class Server:
                 g.clients.remove(other)
         g.clients.append(conn)
         self.log(f"{g.game.view.name(seat) if seat is not None else 'a spectator'} joined ({conn.address})")
-        conn.send(g.welcome(conn))
-        g.broadcast(skip=conn)  # the others see who is back
+        notes = list(g.notes)
+        g.broadcast(skip=conn)  # the others see who is back; the welcome is as this update left them
+        conn.send(g.welcome(conn, notes))
         while True:
             data = await self._read(conn, reader)
             if data is None or data["type"] == "bye":
@@ -743,6 +781,8 @@ class Server:
             kind = data["type"]
             if kind == "ping":
                 conn.send(message("pong"))
+            elif kind == "sync":
+                conn.send(g.sync(conn))
             elif kind == "hello":
                 conn.send(message("error", code="joined", error="this connection has joined already"))
             elif seat is None:
@@ -759,6 +799,22 @@ class Server:
                 problem = g.go(seat, (conn, data.get("id")))
                 if problem is not None:
                     conn.send(message("refused", reason=problem, request=data.get("id")))
+
+
+def _other_version(line: bytes) -> dict[str, Any]:
+    """The error for a client that speaks another version of the protocol, naming both versions.
+    It is stamped with the client's version (a whole number) so that the client can read it and
+    show the words, rather than take it for garbage of another version."""
+    try:
+        theirs = json.loads(line).get("version")
+    except (ValueError, AttributeError, RecursionError):
+        theirs = None
+    error = message("error", code="version",
+                    error=f"this server speaks version {VERSION} of the protocol and this client version "
+                          f"{repr(theirs)[:20]}: join with the same version of monopoly as the host's")
+    if type(theirs) is int and 0 < theirs < 1000:
+        error["version"] = theirs
+    return error
 
 
 def tls_context(cert: str, key: str) -> ssl.SSLContext:

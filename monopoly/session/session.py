@@ -22,9 +22,10 @@ parse. The session imports the engine and the computer players only: files come 
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, ContextManager, Protocol, Sequence
 
 from ..engine import NOBODY, Action, Claim, DecisionKind as K, Game, IllegalActionError
 from ..engine import actions as A
@@ -236,6 +237,11 @@ class Session:
         # A computer's move asked for and not made yet (it ended a building step): (the journal's
         # length then, the move); made next if nothing happened meanwhile.
         self._ahead: tuple[int, ComputerMove] | None = None
+        # Whether a stop signal is held back while the game changes (``held_interrupts``). A server
+        # turns it off: its event loop takes the stop signals (``loop.add_signal_handler``) and acts
+        # on them between two callbacks, never inside an action, so holding them again would only
+        # cost the handlers' swaps (some twenty ``signal.signal`` calls an action on a server).
+        self.hold_signals = True
         if self.persons:
             game.enable_undo()  # people may take back their own actions (never a throw or a card)
         self._saved_mark = self._progress()  # the game as its autosave holds it (when it holds it)
@@ -281,10 +287,13 @@ class Session:
             self._stopped = elapsed
         return elapsed
 
+    def _held(self) -> ContextManager[None]:
+        return held_interrupts() if self.hold_signals else nullcontext()
+
     def tick(self) -> list[E.Event]:
         """Tell the engine the playing time (the time-limit game ends by it): the events that followed."""
         self.ui.elapsed = self.elapsed()
-        with held_interrupts():
+        with self._held():
             return self.game.set_clock(int(self.ui.elapsed))
 
     # ------------------------------------------------------------------ pacing
@@ -305,7 +314,7 @@ class Session:
         """Carry out ``action`` (``IllegalActionError`` says why not, and changes nothing); ``at`` is
         the person at whose prompt it was taken, when not the action's own player. A game that moved
         to a new turn (or ended) is autosaved."""
-        with held_interrupts():
+        with self._held():
             events = self.game.apply(action)
         if at is not None and at != action.player and not self.is_computer(action.player):
             self._done_for = (len(self.game.journal), at, action.player)
@@ -337,7 +346,7 @@ class Session:
         stumbled = None
         if used < MAX_COMPUTER_ACTIONS_PER_TURN:
             try:
-                with held_interrupts():  # a computer player's memory is saved too
+                with self._held():  # a computer player's memory is saved too
                     action = self.computers.next_action(game)
             except Exception as exc:  # a bug in a strategy must not end the game
                 stumbled = f"A computer player stumbled ({exc.__class__.__name__}: {exc})"
@@ -420,7 +429,7 @@ class Session:
         target = self.undo_target(keyboard)
         if target is None:
             raise IllegalActionError(self.game.undo_problem(keyboard) or "nothing to take back")
-        with held_interrupts():
+        with self._held():
             events = self.game.undo(target)
         self._done_for = None
         return events
@@ -444,7 +453,7 @@ class Session:
             return Path(self.store.autosave_path) if hasattr(self.store, "autosave_path") else None
         before = self.store.game_id
         try:
-            with held_interrupts():
+            with self._held():
                 path = self.store.autosave(self.game, self.computers, self.ui.settings())
         except SaveFailed as exc:
             self.autosave_problem = str(exc)
@@ -472,7 +481,7 @@ class Session:
         assert self.store is not None, "a session without a store cannot save"
         self.ui.elapsed = self.elapsed()
         self.ui.save_name = name
-        with held_interrupts():
+        with self._held():
             path = self.store.save(name, self.game, self.computers, self.ui.settings(), agreed)
         self.save_name = name
         return path
