@@ -33,7 +33,8 @@ pay best on this board and spends money where it returns most.
   partner more of the gain next time. A refused offer is not repeated to that player for a
   few rounds (``ComputerPlayers`` enforces this); it looks for other trades meanwhile. It
   never completes a group for a rival unless it completes one at least nearly as good in the
-  same deal or is paid the group's worth in cash. A partner who refused a deal completing a group
+  same deal or is paid the group's worth in cash (``_sets_price``; halved while the partner could
+  not pay it, at most ``short_halvings`` times: ``_least_cash``). A partner who refused a deal completing a group
   for it is offered such deals for ``WARY_ROUNDS`` rounds only at the price its own rule would ask
   in the partner's place (evidence of answers only: it never looks at the partner's kind). Its answers to offers are predictable: it
   accepts exactly when its gain, measured the same way, is at least ``accept_margin``.
