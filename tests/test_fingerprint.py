@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FINGERPRINT = {"hash": "df700552cae583f5744a3eda979b6758", "games": 120, "actions": 68437, "events": 187350}
+FINGERPRINT = {"hash": "8729e04743bb3a9186b63a4e71c85181", "games": 120, "actions": 68778, "events": 187071}
 
 
 def test_the_seeded_games_play_as_pinned() -> None:

@@ -33,7 +33,8 @@ pay best on this board and spends money where it returns most.
   partner more of the gain next time. A refused offer is not repeated to that player for a
   few rounds (``ComputerPlayers`` enforces this); it looks for other trades meanwhile. It
   never completes a group for a rival unless it completes one at least nearly as good in the
-  same deal or is paid the group's worth in cash. A partner who refused a deal completing a group
+  same deal or is paid the group's worth in cash (``_sets_price``; halved while the partner could
+  not pay it, at most ``short_halvings`` times: ``_least_cash``). A partner who refused a deal completing a group
   for it is offered such deals for ``WARY_ROUNDS`` rounds only at the price its own rule would ask
   in the partner's place (evidence of answers only: it never looks at the partner's kind). Its answers to offers are predictable: it
   accepts exactly when its gain, measured the same way, is at least ``accept_margin``.
@@ -93,6 +94,7 @@ class Ruthless(Strategy):
     sale_factor = 2.0  # ... or paid for in cash at least this many times its worth
     stall_rounds = 60  # rounds after which a game counts as stalled: a group is then sold for less ...
     stalled_factor = 0.5  # ... this share of its worth (a buyer that reasons alike offers a share of the gain)
+    short_halvings = 2  # times that price is halved for a partner short of it (``_least_cash``)
     duel_bid_share = 0.85  # one-on-one: the most it bids for a deed that decides no set, as a share of its price
     duel_spare = 2.0  # one-on-one: a deed of a split group is bought only keeping this many times the reserve
 
@@ -473,8 +475,9 @@ class Ruthless(Strategy):
         moved = tuple(offer.give) + tuple(offer.take)
         handed = _completed(board, pos.owner, after.owner, partner, moved)
         if handed:
-            need = self._sets_price(view, board, len(pos.active), handed,
-                                    _completed(board, pos.owner, after.owner, me, moved))
+            need = self._least_cash(self._sets_price(view, board, len(pos.active), handed,
+                                                     _completed(board, pos.owner, after.owner, me, moved)),
+                                    pos.cash[partner])
             if need > 0 and paid < need:  # (``_fair_to_us``, the groups handed known)
                 return False, f"it would hand you the {self._group_name(view, handed[0])} set"
         if paid < 0 and not self._covers_risk(view, board, after):
@@ -555,7 +558,8 @@ class Ruthless(Strategy):
     def _fair_to_us(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
                     offer: Offer) -> bool:
         """No gifts that decide the game: a group completed for the partner must be matched."""
-        need = self._sale_price(view, board, pos, after.owner, partner, tuple(offer.give) + tuple(offer.take))
+        need = self._least_cash(self._sale_price(view, board, pos, after.owner, partner,
+                                                 tuple(offer.give) + tuple(offer.take)), pos.cash[partner])
         return need <= 0 or (offer.cash if offer.recipient == self.seat else -offer.cash) >= need
 
     def _sale_price(self, view: GameView, board: Board, pos: Position, after: Sequence[int], partner: int,
@@ -585,6 +589,18 @@ class Ruthless(Strategy):
         # A stalled game (no end in sight after many rounds) is worth ending: a group is then sold at its worth.
         factor = self.sale_factor if view.turn < self.stall_rounds * players else self.stalled_factor
         return factor * their_value
+
+    def _least_cash(self, need: float, cash: int) -> float:
+        """The price of a set handed to a partner with ``cash``: ``need`` (``_sets_price``), halved
+        while the partner could not pay it, at most ``short_halvings`` times. A partner short of
+        the full price then pays what it can of a lower one rather than nothing: refused, a deal
+        that completes sets for both sides is not made at all, and the game stalls. Whether the
+        deal pays us at that price is the valuation's to say (``_gain``), as for any deal."""
+        for _ in range(self.short_halvings):
+            if need <= cash:
+                break
+            need /= 2
+        return need
 
     def _group_value(self, board: Board, g: GroupInfo, n_opp: int, top: int) -> float:
         """``group_value`` built up without limit of funds: fixed for a board and table size, so remembered."""
@@ -694,7 +710,8 @@ class Ruthless(Strategy):
         share = min(0.9, self.partner_share + 0.25 * refusals)
         cash_x, cash_me = pos.cash[x], pos.cash[me]
         # cash x must pay us for a group handed over (none when we give nothing)
-        need = self._sets_price(view, board, len(pos.active), deal.theirs, deal.mine) if give else 0.0
+        need = self._least_cash(self._sets_price(view, board, len(pos.active), deal.theirs, deal.mine),
+                                cash_x) if give else 0.0
         if need > cash_x:
             return None
         # cash we must pay x for a group x handed over, when x lately refused to hand it for less

@@ -1,0 +1,41 @@
+"""``ruthless``'s deal tactics of issue 28, in scripted positions: what it asks for a set it hands
+over when the partner is short of the full price (``Ruthless._least_cash``)."""
+
+from __future__ import annotations
+
+from monopoly.ai import make_strategy
+from monopoly.engine import AcceptTrade, RejectTrade
+from monopoly.engine.state import Decision, DecisionKind as K, TradeOffer
+
+from test_ai_strategies import BALTIC, MEDITERRANEAN, ORIENTAL, VERMONT, ask_strategy, situation
+
+PARK_PLACE, BOARDWALK = 37, 39
+
+
+def _swap(partner_cash: int, pays: int):
+    """Seat 1 (Mediterranean, Park Place) offers Mediterranean and ``pays`` for ruthless's Boardwalk:
+    ruthless completes brown, seat 1 dark blue, worth far more."""
+    offer = TradeOffer(1, 0, give=[MEDITERRANEAN], take=[BOARDWALK], cash=pays)
+    return situation(players=4, owners={BALTIC: 0, BOARDWALK: 0, MEDITERRANEAN: 1, PARK_PLACE: 1,
+                                        ORIENTAL: 2, VERMONT: 3},
+                     cash={0: 1500, 1: partner_cash}, decision=Decision(K.TRADE_RESPONSE, 0, trade=offer))
+
+
+def test_a_set_is_sold_to_a_partner_short_of_the_full_price_for_what_it_can_pay_of_a_halved_one():
+    # Dark blue is worth about $2,400 built up: the full price is twice that, more than seat 1 has;
+    # halved twice it is about $1,200, which seat 1 can pay.
+    assert ask_strategy("ruthless", _swap(1300, 1250)) == AcceptTrade(0)
+    # ... but not for less than the halved price
+    assert ask_strategy("ruthless", _swap(1300, 600)) == RejectTrade(0)
+
+
+def test_a_partner_who_could_pay_the_full_price_is_asked_for_all_of_it():
+    assert ask_strategy("ruthless", _swap(5000, 1250)) == RejectTrade(0)
+
+
+def test_the_price_is_halved_at_most_short_halvings_times():
+    ruthless = make_strategy("ruthless", 0)
+    assert ruthless._least_cash(4800.0, 5000) == 4800.0
+    assert ruthless._least_cash(4800.0, 2500) == 2400.0
+    assert ruthless._least_cash(4800.0, 100) == 1200.0  # and the partner still cannot pay it
+    assert ruthless._least_cash(0.0, 0) == 0.0
