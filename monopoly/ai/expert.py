@@ -55,6 +55,8 @@ class Expert(Ruthless):
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
         self._floor_turn = -1  # the turn of its last choice of cash floor
+        self.thought: list[float] | None = None
+        """When a list, the seconds each decision it played out took are added to it (benchmarks)."""
         self._withheld: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}  # offer -> until turn
 
     # ------------------------------------------------------------------ choosing by play-outs
@@ -71,6 +73,8 @@ class Expert(Ruthless):
             for trial in trials:
                 trial.scores.append(play_out(view, trial.plan, base + i, self.rounds))
             batch = time.perf_counter() - now
+        if self.thought is not None:
+            self.thought.append(time.perf_counter() - start)
         first = trials[0]
         if len(first.scores) < self.least_rollouts:
             return first.plan
