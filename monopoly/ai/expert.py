@@ -65,18 +65,21 @@ class Expert(Ruthless):
         start = time.perf_counter()
         trials = [Trial(plan) for plan in plans]
         base = self.rng.randrange(1 << 30)
-        batch = 0.0  # seconds the last batch (one play-out per candidate) took
+        last = 0.0  # seconds the last play-out took
         for i in range(self.rollouts):
-            now = time.perf_counter()
-            if now - start + batch > self.budget:
-                break
             for trial in trials:
+                now = time.perf_counter()
+                if now - start + 1.5 * last > self.budget:
+                    break
                 trial.scores.append(play_out(view, trial.plan, base + i, self.rounds))
-            batch = time.perf_counter() - now
+                last = time.perf_counter() - now
+            else:
+                continue
+            break
         if self.thought is not None:
             self.thought.append(time.perf_counter() - start)
         first = trials[0]
-        if len(first.scores) < self.least_rollouts:
+        if min(len(trial.scores) for trial in trials) < self.least_rollouts:
             return first.plan
         best, best_gain = first.plan, 0.0
         for trial in trials[1:]:

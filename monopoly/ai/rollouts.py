@@ -8,9 +8,13 @@ many times and comparing where it stands at the end. One play-out
 - carries out the candidate (an action, or nothing) and lets ``ruthless`` play every seat for
   ``rounds`` rounds, a ``Plan`` adjusting the seat's own play (a different cash floor, an offer it
   does not make);
-- scores the seat's share of the players' worth at the end (``View.face_value``: cash, printed
-  prices, buildings at cost; nothing for a bankrupt seat), a smooth measure that tells small
-  differences apart where who-wins-in-six-rounds would mostly be nobody.
+- scores the seat's share of the players' worth at the end as ``ruthless`` values a position
+  (``valuation.strength``: cash, and each deed by the rent it should bring, whole groups by their
+  build plans; nothing for a bankrupt seat, all for the winner), a smooth measure that tells small
+  differences apart where who-wins-in-six-rounds would mostly be nobody. (The printed worth,
+  ``View.face_value``, was tried first: it counts a deed at its price and a house at its cost
+  however little cash is left, so play-outs scored by it bought and built beyond what pays, and
+  lost to ``ruthless``.)
 
 Common random numbers: play-out ``i`` of every candidate uses the same seed, so the same dice and
 cards; a difference between candidates is then the candidates' and not luck's (``Trial.paired``).
@@ -24,6 +28,7 @@ from dataclasses import dataclass, field
 from ..engine import Action, Game
 from .players import ComputerPlayers
 from .ruthless import Ruthless
+from .valuation import Position, board_for, strength
 from .view import GameView
 
 ROLLOUT_STRATEGY = "ruthless"
@@ -66,16 +71,21 @@ class Trial:
 
 
 def worth_share(game: Game, seat: int) -> float:
-    """``seat``'s share of the worth of the players still in the game (0 once bankrupt)."""
+    """``seat``'s share of what the players still in the game are worth as ``ruthless`` values them
+    (0 once bankrupt, 1 once the winner)."""
     view = game.view
     if view.bankrupt(seat):
         return 0.0
     outcome = view.outcome
     if outcome is not None and outcome.winner >= 0:
         return 1.0 if outcome.winner == seat else 0.0
-    worths = [max(0, view.face_value(p)) for p in view.active_players()]
-    total = sum(worths)
-    return max(0, view.face_value(seat)) / total if total > 0 else 0.0
+    mine = GameView(game, seat)
+    board, pos = board_for(mine), Position.of(mine)
+    top = view.rules.houses_per_hotel + 1
+    weights = Ruthless.weights
+    worths = {p: max(0.0, strength(board, pos, p, weights, top)) for p in pos.active}
+    total = sum(worths.values())
+    return worths.get(seat, 0.0) / total if total > 0 else 0.0
 
 
 def play_out(view: GameView, plan: Plan, seed: int, rounds: int) -> float:
