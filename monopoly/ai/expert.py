@@ -47,10 +47,10 @@ class Expert(Ruthless):
     least_rollouts = 12  # with fewer per candidate done in the budget, ruthless's answer stands
     rounds = 6  # rounds each play-out runs
     budget = 0.5  # seconds a decision may take at most
-    confidence = 1.0  # standard errors by which another candidate must beat ruthless's answer
+    confidence = 2.5  # standard errors by which another candidate must beat ruthless's answer
     big_price = 100  # deeds cheaper than this are bought and bid for as ruthless would
     bid_share = 0.5  # a bid of at least this share of the price is worth weighing against stopping
-    floors = (Ruthless.cash_floor, 0, 400)  # cash floors tried for building plans; ruthless's first
+    floors = (Ruthless.cash_floor, 400)  # cash floors tried for building plans; ruthless's first
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
