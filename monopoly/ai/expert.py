@@ -62,6 +62,8 @@ class Expert(Ruthless):
     # ------------------------------------------------------------------ choosing by play-outs
     def _choose(self, view: GameView, plans: Sequence[Plan]) -> Plan:
         """The plan to follow: ``plans[0]`` (ruthless's) unless another beats it clearly in play-outs."""
+        if len(plans) < 2:
+            return plans[0]
         start = time.perf_counter()
         trials = [Trial(plan) for plan in plans]
         base = self.rng.randrange(1 << 30)
