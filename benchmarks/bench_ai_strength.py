@@ -122,7 +122,8 @@ def expert_table(two: int, four: int, seed: int, jobs: int, edition: str, second
     from expert_strength import measure, report
     for players, games in ((2, two), (4, four)):
         if games > 0:
-            print(report(players, measure(players, games, seed, jobs, edition), seconds), flush=True)
+            control = measure(players, games, seed, jobs, edition, budget=0.0)
+            print(report(players, measure(players, games, seed, jobs, edition), control, seconds), flush=True)
     return 0
 
 

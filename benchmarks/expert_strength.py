@@ -3,8 +3,10 @@ and how long it thinks (``bench_ai_strength.py --only expert [--seconds]`` print
 
 Each game is seeded as ``monopoly simulate`` seeds it (``tournament.game_seed``) and game ``i``
 seats ``expert`` in seat ``i mod players``, so it plays every seat equally often; the rest are
-``ruthless``. Parity is 50% heads-up and 25% at four. A game stopped by the turn limit counts as
-not won. The decision times are those of the decisions ``expert`` played out (each at most its
+``ruthless``. A game stopped by the turn limit counts as not won, and heads-up games between two
+``ruthless`` often stall (about a fifth of them), so parity is not 50%: the same games are also
+played with ``expert`` given no time (it then answers exactly as ``ruthless``), and that control's
+share is the one to beat. The decision times are those of the decisions ``expert`` played out (each at most its
 budget, ``Expert.budget``), and, with ``seconds``, the longest wait for any of its actions.
 """
 
@@ -26,14 +28,17 @@ class ExpertGame:
     """One game: whether expert won, whether the turn limit stopped it, and its thinking times."""
 
     won: bool
+    lost: bool
     unfinished: bool
     thought: tuple[float, ...]  # seconds of each decision it played out
     longest: float  # the longest wait for any one of its actions
 
 
-def play(job: tuple[int, int, int, str]) -> ExpertGame:
-    """Game ``index`` of ``players`` players with seed ``seed``: expert in seat ``index % players``."""
-    index, players, seed, edition = job
+def play(job: tuple[int, int, int, str, float]) -> ExpertGame:
+    """Game ``index`` of ``players`` players with seed ``seed``: expert in seat ``index % players``,
+    with ``budget`` seconds a decision (0: it plays as ruthless, the control)."""
+    index, players, seed, edition, budget = job
+    Expert.budget = budget
     gseed = game_seed(seed, index)
     seat = index % players
     game = Game.new([f"P{i + 1}" for i in range(players)], edition, {"max_turns": DEFAULT_MAX_TURNS},
@@ -55,26 +60,33 @@ def play(job: tuple[int, int, int, str]) -> ExpertGame:
         game.push(action)
     outcome = game.view.outcome
     assert outcome is not None
-    return ExpertGame(outcome.winner == seat, outcome.winner < 0, tuple(thought), longest)
+    return ExpertGame(outcome.winner == seat, outcome.winner >= 0 and outcome.winner != seat, outcome.winner < 0,
+                      tuple(thought), longest)
 
 
-def measure(players: int, games: int, seed: int, jobs: int, edition: str = "us") -> list[ExpertGame]:
-    jobs_list = [(i, players, seed, edition) for i in range(games)]
+def measure(players: int, games: int, seed: int, jobs: int, edition: str = "us",
+            budget: float = Expert.budget) -> list[ExpertGame]:
+    jobs_list = [(i, players, seed, edition, budget) for i in range(games)]
     if jobs <= 1:
         return [play(job) for job in jobs_list]
     with Pool(jobs) as pool:
         return list(pool.imap(play, jobs_list))
 
 
-def report(players: int, results: list[ExpertGame], seconds: bool) -> str:
+def share(results: list[ExpertGame]) -> str:
     games = len(results)
     won = sum(r.won for r in results)
     low, high = wilson(won, games)
-    parity = 100 / players
+    return (f"won {won}/{games} = {100 * won / max(1, games):.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%), "
+            f"lost {sum(r.lost for r in results)}, unfinished {sum(r.unfinished for r in results)}")
+
+
+def report(players: int, results: list[ExpertGame], control: list[ExpertGame], seconds: bool) -> str:
+    """``results`` of expert and ``control`` (the same games, expert given no time) as lines of text."""
+    games = len(results)
     lines = [f"expert vs {players - 1} ruthless ({'heads-up' if players == 2 else f'{players} players'}), "
-             f"{games} games, seats rotated: expert won {won}/{games} = {100 * won / max(1, games):.1f}% "
-             f"(95% CI {100 * low:.1f}-{100 * high:.1f}%; parity {parity:.0f}%), "
-             f"unfinished {sum(r.unfinished for r in results)}"]
+             f"{games} games, seats rotated: expert {share(results)}",
+             f"  control, the same games with no time (it plays as ruthless): {share(control)}"]
     if seconds:
         thought = sorted(t for r in results for t in r.thought)
         if thought:
