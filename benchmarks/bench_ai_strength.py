@@ -136,8 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=("two", "four", "probes", "fields", "expert"))
     parser.add_argument("--four", type=int, default=40, help="--only expert: four-player games (default 40)")
     parser.add_argument("--seconds", action="store_true", help="--only expert: its decision times too")
-    parser.add_argument("--rate", default=",".join(strategy_names()),
-                        help="the strategies the field table rates, comma-separated (default: every one)")
+    parser.add_argument("--rate", default=",".join(name for name in strategy_names() if name != "expert"),
+                        help="the strategies the field table rates, comma-separated (default: every one but "
+                             "expert, which thinks up to 0.5 s a decision: --only expert measures it)")
     args = parser.parse_args(argv)
     if args.only == "expert":
         return expert_table(args.games, args.four, args.seed, args.jobs, args.edition, args.seconds)

@@ -1,7 +1,7 @@
 """Computer players: pluggable strategies and the controller that plays them.
 
 ``STRATEGIES`` maps names to strategy classes; ``strategy_names()`` lists them with the default
-(``ruthless``) first; ``LEVELS`` are what a person chooses (easy, normal, hard), each naming its
+(``ruthless``) first; ``LEVELS`` are what a person chooses (easy, normal, hard, expert), each naming its
 strategy; ``make_strategy`` builds one; ``ComputerPlayers`` plays the computer seats
 of a game. ``monopoly simulate`` (``monopoly.reports.tournament``) plays computer-only games headless.
 See ``docs/strategies.md`` to write a strategy of your own.
