@@ -24,6 +24,9 @@ turn limit counts as not won.
 
     python benchmarks/bench_ai_strength.py [--games 1000] [--jobs 1] [--seed 1] [--only two|four|probes|fields]
                                            [--rate ruthless,basic,...] [--fields "3 v3,1v1 lookahead"]
+
+The ``expert`` level against ``ruthless`` (``expert_strength.py``): only with ``--only expert``, which
+plays ``--games`` heads-up games and ``--four`` four-player games (``--seconds``: its decision times).
 """
 
 from __future__ import annotations
@@ -140,18 +143,33 @@ def probes() -> int:
     return failed
 
 
+def expert_table(two: int, four: int, seed: int, jobs: int, edition: str, seconds: bool) -> int:
+    """Print the expert level's share of games won against ruthless, heads-up and at four."""
+    from expert_strength import measure, report
+    for players, games in ((2, two), (4, four)):
+        if games > 0:
+            control = measure(players, games, seed, jobs, edition, budget=0.0)
+            print(report(players, measure(players, games, seed, jobs, edition), control, seconds), flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--edition", default="us")
-    parser.add_argument("--only", choices=("two", "four", "probes", "fields"))
-    parser.add_argument("--rate", default=",".join(strategy_names()),
-                        help="the strategies the field table rates, comma-separated (default: every one)")
+    parser.add_argument("--only", choices=("two", "four", "probes", "fields", "expert"))
+    parser.add_argument("--four", type=int, default=40, help="--only expert: four-player games (default 40)")
+    parser.add_argument("--seconds", action="store_true", help="--only expert: its decision times too")
+    parser.add_argument("--rate", default=",".join(name for name in strategy_names() if name != "expert"),
+                        help="the strategies the field table rates, comma-separated (default: every one but "
+                             "expert, which thinks up to 0.5 s a decision: --only expert measures it)")
     parser.add_argument("--fields", default=",".join(name for name, _ in FIELDS),
                         help="the fields of the table, comma-separated (default: every one)")
     args = parser.parse_args(argv)
+    if args.only == "expert":
+        return expert_table(args.games, args.four, args.seed, args.jobs, args.edition, args.seconds)
     failed = 0
     if args.only in (None, "probes"):
         failed += probes()

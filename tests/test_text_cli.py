@@ -109,8 +109,8 @@ def test_the_set_up_questions_line_by_line(tmp_path: Path) -> None:
     assert "Most players: (2-8) [2]> 3" in out
     assert "How many players? (2-3) [2]> 3" in out
     assert "Name (up to 7 letters) [Bob]> " in out  # the second player: RETURN takes Bob
-    assert "Computer levels:" in out and "Level: (E easy, N normal, H hard, O other) [H]> 9" in out
-    assert "  choose one of E, N, H, O" in out  # a level that is not offered
+    assert "Computer levels:" in out and "Level: (E easy, N normal, H hard, X expert, O other) [H]> 9" in out
+    assert "  choose one of E, N, H, X, O" in out  # a level that is not offered
     assert "Kim" in out and "A new game on the" in out
     rules = saves.read_save(autosave_of(tmp_path)).game.view.rules
     assert rules.rent_claim == "second_roll" and rules.mortgage_interest == 5 and rules.income_tax == "flat"
@@ -138,10 +138,10 @@ def test_players_take_levels_and_strategies_by_name(tmp_path: Path) -> None:
     run = text_mode(tmp_path, "--players", "Ann,cpu:easy,cpu:Hard,cpu:v3", "--seed", "4", commands=["roll"])
     assert run.returncode == 0, run.stderr
     assert saves.read_save(autosave_of(tmp_path)).computers.names == {1: "basic", 2: "ruthless", 3: "v3"}
-    bad = text_mode(tmp_path, "--players", "Ann,cpu:expert")
+    bad = text_mode(tmp_path, "--players", "Ann,cpu:master")
     assert bad.returncode == 2
-    assert ("unknown strategy 'expert': choose a level (easy, normal, hard) or a strategy (ruthless, basic, "
-            "cautious, random, hoarder, generous, v3, lookahead)") in bad.stderr
+    assert ("unknown strategy 'master': choose a level (easy, normal, hard, expert) or a strategy (ruthless, basic, "
+            "cautious, random, hoarder, generous, v3, lookahead, expert)") in bad.stderr
 
 
 @pytest.mark.parametrize("args, said", [

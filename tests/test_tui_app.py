@@ -253,7 +253,7 @@ def test_the_set_up_questions(tmp_path: Path) -> None:
         s.answer("Player 2, choose a token:", "enter")
         s.answer("Name (up to 7 letters) [Ann]", "enter")
         s.answer("Is Ann a computer player?", "y", "enter")
-        s.answer("Level: (E easy, N normal, H hard, O other) [H]", "enter")
+        s.answer("Level: (E easy, N normal, H hard, X expert, O other) [H]", "enter")
         s.answer("Player 3, choose a token:", "enter")
         s.answer("Name (up to 7 letters) [Bob]", "Zed", "enter")
         s.wait_for("Zed is already playing")
@@ -292,15 +292,15 @@ def test_the_set_up_shows_the_computer_levels_with_what_each_is(tmp_path: Path) 
         s.answer("Player 2, choose a token:", "enter")
         s.answer("Name (up to 7 letters) [Bob]", "enter")
         s.answer("Is Bob a computer player?", "y", "enter")
-        s.wait_for("Level: (E easy, N normal, H hard, O other) [H]")
+        s.wait_for("Level: (E easy, N normal, H hard, X expert, O other) [H]")
         for level in levels.LEVELS:  # each level with the strategy behind it and how it plays
             s.wait_for(f"{level.key.upper()} {level.name:<6}  {level.strategy}: {level.description}")
         s.wait_for("O other (benchmark opponents): random, hoarder, generous, v3 and lookahead")
-        s.send("n", "enter")
+        s.send("x", "enter")  # the expert level, key X (E is easy)
         s.answer("Player 3, choose a token:", "enter")
         s.answer("Name (up to 7 letters) [Cy]", "enter")
         s.answer("Is Cy a computer player?", "y", "enter")
-        s.answer("Level: (E easy, N normal, H hard, O other) [H]", "o", "enter")
+        s.answer("Level: (E easy, N normal, H hard, X expert, O other) [H]", "o", "enter")
         s.wait_for("Strategy: (1 random, 2 hoarder, 3 generous, 4 v3, 5 lookahead) [1]")
         s.wait_for("4 v3: after GNOME's background_agent_v3_1")  # a benchmark opponent, said to be one
         s.send("4", "enter")
@@ -308,7 +308,7 @@ def test_the_set_up_shows_the_computer_levels_with_what_each_is(tmp_path: Path) 
         s.send("\x03")
         assert s.wait_exit() == 130
     data = read_save(autosave_of(tmp_path))
-    assert data["computers"]["seats"] == {"1": "cautious", "2": "v3"}
+    assert data["computers"]["seats"] == {"1": "expert", "2": "v3"}
 
 
 def test_a_small_terminal_asks_for_room_and_a_resize_redraws(tmp_path: Path) -> None:

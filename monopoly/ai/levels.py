@@ -3,8 +3,8 @@
 The set-up (``storage.starts.ask_new_game``, both front ends) and ``--players cpu:LEVEL`` offer
 these; the other registered strategies (the benchmark opponents: ``random``, ``hoarder``,
 ``generous``, ``v3``) stay available by name to ``--players cpu:NAME`` and ``monopoly simulate``.
-``docs/strategies.md`` gives each level's measured strength. There is no expert level: no
-strategy stronger than ``ruthless`` exists yet.
+``docs/strategies.md`` gives each level's measured strength. ``expert`` thinks longer (up to
+half a second a decision that matters) and plays ``ruthless`` out to choose.
 """
 
 from __future__ import annotations
@@ -21,17 +21,19 @@ class Level:
     name: str
     strategy: str
     description: str
+    shortcut: str = ""
 
     @property
     def key(self) -> str:
-        """The one key that chooses it at the set-up: its initial."""
-        return self.name[0]
+        """The one key that chooses it at the set-up: ``shortcut``, else its initial."""
+        return self.shortcut or self.name[0]
 
 
 LEVELS: tuple[Level, ...] = (
     Level("easy", "basic", "keeps $200 back, builds evenly, never offers a trade"),
     Level("normal", "cautious", "keeps a large reserve, builds slowly, trades rarely"),
     Level("hard", "ruthless", "prices everything by rent, trades hard, builds fast"),
+    Level("expert", "expert", "ruthless, but plays out its trades, big bids and building first", "x"),
 )
 """The levels, weakest first (``docs/strategies.md``: their strength as measured)."""
 

@@ -173,6 +173,13 @@ class ComputerPlayers:
             return 0
         return max(0, min(wanted, room))
 
+    def hold_back_offer(self, seat: int, recipient: int, give: tuple[int, ...], take: tuple[int, ...],
+                        until_turn: int) -> None:
+        """Do not let computer ``seat`` offer ``recipient`` these deeds before turn ``until_turn``, as
+        if the offer had been refused: a play-out (``rollouts.py``) imagines a future in which an
+        offer is not made."""
+        self._refused[seat][(recipient, tuple(sorted(give)), tuple(sorted(take)))] = until_turn
+
     # ------------------------------------------------------------------ the main question
     def next_action(self, game: Game) -> Action | None:
         """The next action some computer player takes now, or None; see the module docstring."""

@@ -17,7 +17,9 @@ change through ``_give_deed``, ``_set_mortgage``, ``_set_buildings`` and ``_reti
 
 from __future__ import annotations
 
+import copy
 import itertools
+import random
 from typing import Any, Mapping, Sequence
 
 from . import actions as A
@@ -540,6 +542,28 @@ class Game:
         else:
             self._emit(E.DebtRaised(payer, payee, amount, reason))
             self._push(Decision(K.RAISE_FUNDS, payer, amount=amount, creditor=payee, reason=str(reason)))
+
+    # ------------------------------------------------------------------ imagined copies
+    def determinized(self, seed: int) -> "Game":
+        """A copy of this game as a player at the table could imagine it, for a computer player to
+        play forward (Monopoly hides only chance: the order of the decks and the dice to come).
+
+        Everything public is copied as it is: holdings, cash, tokens, the decision waiting. What is
+        hidden is drawn afresh from ``seed``: each deck's cards are shuffled (every card still in
+        the deck: the state does not keep which cards were drawn since the deck was last in a known
+        order, so none is taken as known; a Get Out of Jail Free card held stays with its holder)
+        and the copy throws its own dice, seeded from ``seed``. So nothing the game hides is carried
+        over, and two seeds give two equally likely futures. The copy keeps no log, no record and no
+        undo (it is played forward at speed with ``push``) and shares nothing changeable with this
+        game, which is untouched."""
+        rng = random.Random(seed)
+        state = copy.deepcopy(self.state)
+        for deck in state.decks:
+            rng.shuffle(deck)
+        imagined = Game(self.edition, self.rules, state, RandomDice(rng.randrange(1 << 62)), keep_log=False)
+        imagined._serial = self._serial  # the decision waiting keeps its number
+        imagined._roll_at = self._roll_at
+        return imagined
 
     # ------------------------------------------------------------------ saving
     def to_dict(self, include_log: bool = True) -> dict[str, Any]:

@@ -294,6 +294,12 @@ class View:
         cards = g.edition.deck(deck)
         return tuple(cards[i] for i in g.state.decks[DECKS.index(deck)])
 
+    def determinized(self, seed: int) -> "Game":
+        """A copy of the game with what is hidden (deck order, dice to come) drawn afresh from
+        ``seed``, to play forward: ``Game.determinized``. What this view's seat could not know is
+        never carried over, so a computer player may imagine futures from it without cheating."""
+        return self._game.determinized(seed)
+
     def card_destination(self, card: Card, square: int) -> int | None:
         """Where ``card``, drawn by a token on ``square``, sends it: a square, None for jail, or
         ``square`` itself for a card that does not move the token (``card.kind.moves``)."""

@@ -4,7 +4,7 @@
 The questions follow the computer editions: resume a saved game or start a new one; the edition;
 the rule options (claiming rent, the UK differences, the Offline rule, the short games with a time
 in hours and minutes); the number of players; then for each player a token, a name of up to seven
-letters, person or computer, and a computer's level (easy, normal, hard: ``ai.levels``, each told with
+letters, person or computer, and a computer's level (easy, normal, hard, expert: ``ai.levels``, each told with
 the strategy behind it and a line on how it plays; "other" lists the remaining strategies, the
 benchmark opponents, with what each is). The editions, their labels, rule presets and short
 games come from the engine's edition data, so a board added as a data file is offered here too.

@@ -1,0 +1,114 @@
+"""Play-outs: imagined futures of a game, played a few rounds ahead by ``ruthless`` at every seat.
+
+``expert`` (``expert.py``) compares its candidate answers to a decision by playing each of them out
+many times and comparing where it stands at the end. One play-out
+
+- takes a copy of the game with what is hidden drawn afresh (``View.determinized``: the deck order
+  and the dice to come; nothing the seat could not know is used);
+- carries out the candidate (an action, or nothing) and lets ``ruthless`` play every seat for
+  ``rounds`` rounds, a ``Plan`` adjusting the seat's own play (a different cash floor, an offer it
+  does not make);
+- scores the seat's share of the players' worth at the end as ``ruthless`` values a position
+  (``valuation.strength``: cash, and each deed by the rent it should bring, whole groups by their
+  build plans; nothing for a bankrupt seat, all for the winner), a smooth measure that tells small
+  differences apart where who-wins-in-six-rounds would mostly be nobody. (The printed worth,
+  ``View.face_value``, was tried first: it counts a deed at its price and a house at its cost
+  however little cash is left, so play-outs scored by it bought and built beyond what pays, and
+  lost to ``ruthless``.)
+
+Common random numbers: play-out ``i`` of every candidate uses the same seed, so the same dice and
+cards; a difference between candidates is then the candidates' and not luck's (``Trial.paired``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..engine import Action, Game
+from .players import ComputerPlayers
+from .ruthless import Ruthless
+from .valuation import Position, board_for, strength
+from .view import GameView
+
+ROLLOUT_STRATEGY = "ruthless"
+"""The strategy that plays every seat in a play-out: fast, and the strongest we have."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A candidate: what the seat does now (``action``; None: nothing) and how it plays on in the
+    play-out: ``cash_floor`` replaces ruthless's (None keeps it); ``withheld`` is an offer
+    (recipient, deeds given, deeds taken) it does not make for a few rounds."""
+
+    action: Action | None
+    cash_floor: int | None = None
+    withheld: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
+
+
+@dataclass
+class Trial:
+    """The scores of one candidate's play-outs, by seed (play-out ``i`` used seed ``i`` of the decision)."""
+
+    plan: Plan
+    scores: list[float] = field(default_factory=list)
+
+    def mean(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+    def paired(self, other: "Trial") -> tuple[float, float]:
+        """The mean of this trial's scores less ``other``'s, play-out by play-out (same seeds), and
+        the standard error of that mean."""
+        n = min(len(self.scores), len(other.scores))
+        if n == 0:
+            return 0.0, math.inf
+        diffs = [a - b for a, b in zip(self.scores[:n], other.scores[:n])]
+        mean = sum(diffs) / n
+        if n < 2:
+            return mean, math.inf
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean, math.sqrt(var / n)
+
+
+def worth_share(game: Game, seat: int) -> float:
+    """``seat``'s share of what the players still in the game are worth as ``ruthless`` values them
+    (0 once bankrupt, 1 once the winner)."""
+    view = game.view
+    if view.bankrupt(seat):
+        return 0.0
+    outcome = view.outcome
+    if outcome is not None and outcome.winner >= 0:
+        return 1.0 if outcome.winner == seat else 0.0
+    mine = GameView(game, seat)
+    board, pos = board_for(mine), Position.of(mine)
+    top = view.rules.houses_per_hotel + 1
+    weights = Ruthless.weights
+    worths = {p: max(0.0, strength(board, pos, p, weights, top)) for p in pos.active}
+    total = sum(worths.values())
+    return worths.get(seat, 0.0) / total if total > 0 else 0.0
+
+
+def play_out(view: GameView, plan: Plan, seed: int, rounds: int) -> float:
+    """One play-out of ``plan`` for ``view``'s seat from the game now, with hidden chance drawn from
+    ``seed``: the seat's worth share ``rounds`` rounds on (see the module docstring)."""
+    seat = view.seat
+    game = view.determinized(seed)
+    n = game.view.player_count
+    players = ComputerPlayers(game, {p: ROLLOUT_STRATEGY for p in range(n)}, seed=seed)
+    own = players.strategy(seat)
+    if plan.cash_floor is not None and isinstance(own, Ruthless):
+        own.cash_floor = plan.cash_floor
+    if plan.withheld is not None:
+        recipient, give, take = plan.withheld
+        players.hold_back_offer(seat, recipient, give, take, game.view.turn + 2 * n)
+    if plan.action is not None:
+        game.apply(plan.action)  # checked: the copy is this game, so what is legal here is legal there
+    table = game.view
+    end = table.turn + rounds * len(table.active_players())
+    next_action, push = players.next_action, game.push
+    while table.turn < end and not table.over:
+        action = next_action(game)
+        if action is None:
+            break
+        push(action)
+    return worth_share(game, seat)

@@ -1,0 +1,105 @@
+"""``expert``: legal answers in whole games, the time it may take, and ruthless's answer whenever it
+cannot or need not play candidates out."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import pytest
+
+from monopoly.ai import ComputerPlayers, GameView, make_strategy
+from monopoly.ai.expert import Expert
+from monopoly.ai.levels import computer_strategy, level_named
+from monopoly.ai.rollouts import Plan, Trial, play_out
+from monopoly.engine import AcceptTrade, Buy, DeclineToBuy, Game, RejectTrade, check_invariants
+from test_ai_strategies import ask_strategy, scenarios
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    """Fewer, shorter play-outs: the tests check how it decides, not how well."""
+    monkeypatch.setattr(Expert, "rollouts", 4)
+    monkeypatch.setattr(Expert, "least_rollouts", 2)
+    monkeypatch.setattr(Expert, "rounds", 2)
+    monkeypatch.setattr(Expert, "confidence", 0.0)  # any gain decides: the other candidate is taken often
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_expert_plays_whole_games_legally(players, quick, caplog):
+    with caplog.at_level(logging.WARNING, logger="monopoly.ai"):
+        game = Game.new([f"P{i}" for i in range(players)], "us", {"max_turns": 60}, seed=4, keep_log=False)
+        computers = ComputerPlayers(game, {p: "expert" if p % 2 == 0 else "ruthless" for p in range(players)}, seed=4)
+        thought: list[float] = []
+        expert = computers.strategy(0)
+        assert isinstance(expert, Expert)
+        expert.thought = thought
+        while not game.view.over:
+            action = computers.next_action(game)
+            assert action is not None and game.view.is_legal(action)
+            game.apply(action)
+            check_invariants(game)
+    assert thought, "it played nothing out"
+    assert not caplog.records
+
+
+def test_a_decision_keeps_to_the_time_budget(monkeypatch):
+    monkeypatch.setattr(Expert, "budget", 0.15)
+    monkeypatch.setattr(Expert, "rollouts", 10_000)
+    game = scenarios()["trade_response"]
+    strategy = make_strategy("expert", 0, seed=5)
+    assert isinstance(strategy, Expert)
+    strategy.thought = []
+    start = time.perf_counter()
+    answer = strategy.answer_trade(GameView(game, 0), game.view.pending)
+    spent = time.perf_counter() - start
+    assert isinstance(answer, (AcceptTrade, RejectTrade))
+    assert strategy.thought and strategy.thought[0] <= 0.15
+    assert spent < 0.15 + 0.1  # ruthless's own answer besides
+
+
+@pytest.mark.parametrize("kind", ["buy", "auction", "trade_response"])
+def test_without_time_it_answers_as_ruthless(kind, monkeypatch):
+    monkeypatch.setattr(Expert, "budget", 0.0)
+    assert ask_strategy("expert", scenarios()[kind]) == ask_strategy("ruthless", scenarios()[kind])
+
+
+def test_with_one_candidate_nothing_is_played_out():
+    game = scenarios()["buy"]  # Boardwalk for $400: with $100 it cannot buy, only decline
+    from monopoly.engine import arrange
+    arrange(game, cash={0: 100})
+    strategy = make_strategy("expert", 0, seed=5)
+    assert isinstance(strategy, Expert)
+    strategy.thought = []
+    answer = strategy.buy(GameView(game, 0), game.view.pending)
+    assert answer == ask_strategy("ruthless", game)
+    assert strategy.thought == []
+
+
+def test_candidates_are_compared_on_the_same_dice(quick):
+    """Two play-outs of one plan with one seed agree exactly: a difference between candidates is theirs."""
+    game = scenarios()["buy"]
+    view = GameView(game, 0)
+    for plan in (Plan(Buy(0)), Plan(DeclineToBuy(0))):
+        assert play_out(view, plan, 9, 3) == play_out(view, plan, 9, 3)
+    a, b = Trial(Plan(None), [0.5, 0.6, 0.7]), Trial(Plan(None), [0.4, 0.5, 0.6])
+    gain, error = a.paired(b)
+    assert gain == pytest.approx(0.1) and error == pytest.approx(0.0)
+
+
+def test_the_level_names_the_strategy():
+    level = level_named("expert")
+    assert level is not None and level.strategy == "expert" and level.key == "x"
+    assert computer_strategy("Expert") == "expert"
+    assert "ruthless" in level.description
+
+
+def test_its_memory_is_kept(quick):
+    strategy = make_strategy("expert", 1, seed=3)
+    assert isinstance(strategy, Expert)
+    strategy.cash_floor = 400
+    strategy._withheld[(0, (1, 3), ())] = 40
+    again = make_strategy("expert", 1, seed=3)
+    again.restore(strategy.memory())
+    assert isinstance(again, Expert)
+    assert again.cash_floor == 400 and again._withheld == strategy._withheld
