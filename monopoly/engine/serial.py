@@ -28,7 +28,7 @@ def to_plain(value: Any) -> Any:
 
     It runs for every update a server sends and every autosave, so the saved fields of each
     dataclass type are looked up once (``_saved_names``) and plain values return at once."""
-    cls = type(value)
+    cls: type = type(value)
     if cls in _SCALARS:
         return value
     names = _saved_names(cls)
