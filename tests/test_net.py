@@ -955,3 +955,27 @@ def test_a_join_code_that_begins_with_a_dash_is_a_code(capsys: pytest.CaptureFix
     assert "cannot reach" in capsys.readouterr().out
     assert main(["join", "--text", "127.0.0.1:1", "--", "-abcdefghijklmnop"]) == 1
     assert main(["join", "127.0.0.1:1", "-abcdefghijklmnop", "--bogus", "--text"]) == 2  # one word too many
+
+
+def test_the_text_client_says_who_left_and_who_came_back() -> None:
+    """The waiting line alone kept saying a player was away after they rejoined (tried by hand)."""
+    out = io.StringIO()
+    client = TextClient(out, say_prompt=False)
+    client.seat = 1
+    here = {"players": [{"name": "Ann", "connected": True, "away": False},
+                        {"name": "Bob", "connected": True, "away": False}]}
+    gone = {"players": [{"name": "Ann", "connected": False, "away": True},
+                        {"name": "Bob", "connected": True, "away": False}]}
+    client.update({"game": here})
+    client.update({"game": gone})
+    client.update({"game": here})
+    text = out.getvalue()
+    assert "Ann left; the game waits for them at their decisions." in text
+    assert text.index("Ann left") < text.index("Ann is back.")
+    assert "Bob" not in text  # one's own seat is not announced
+
+
+def test_the_text_client_escapes_control_characters_from_the_server() -> None:
+    out = io.StringIO()
+    TextClient(out).say("x\x1b]0;pwned\x07\x1b[2J")
+    assert "\x1b" not in out.getvalue() and "\\x1b" in out.getvalue()

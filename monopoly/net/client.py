@@ -19,6 +19,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable, TextIO
 
+from ..session.safe_text import shown
 from .delta import Follower, OutOfStep
 from .protocol import DEFAULT_PORT, MAX_LINE, SERVER_TYPES, ProtocolError, decode, encode, message
 
@@ -146,8 +147,10 @@ class TextClient:
         self.say_prompt = say_prompt
 
     def say(self, text: str) -> None:
+        """Print a line; text from the server is shown safely (a hostile server's escape sequences
+        are printed, not obeyed)."""
         try:
-            self.out.write(text + "\n")
+            self.out.write(shown(text, newlines=True) + "\n")
             self.out.flush()
         except (BrokenPipeError, ValueError):
             pass
@@ -187,6 +190,7 @@ class TextClient:
             self.say(str(note))
         game = data.get("game")
         if isinstance(game, dict):
+            self.tell_comings_and_goings(self.game, game)
             self.game = game
         self.prompt = data.get("prompt") if isinstance(data.get("prompt"), dict) else None
         if self.game.get("over"):
@@ -195,6 +199,20 @@ class TextClient:
             self.say(f"The game is over: {who} wins.")
             return
         self.show_prompt()
+
+    def tell_comings_and_goings(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+        """Say which other person left the game or came back since the last update: the waiting
+        line alone would go on saying someone is away after they rejoined."""
+        old_players, new_players = before.get("players"), after.get("players")
+        if not isinstance(old_players, list) or not isinstance(new_players, list):
+            return
+        for seat, (old, new) in enumerate(zip(old_players, new_players)):
+            if seat == self.seat or not isinstance(old, dict) or not isinstance(new, dict):
+                continue
+            if old.get("away") and new.get("connected"):
+                self.say(f"{new.get('name')} is back.")
+            elif old.get("connected") and new.get("away"):
+                self.say(f"{new.get('name')} left; the game waits for them at their decisions.")
 
     def player_name(self, seat: Any) -> str:
         players = self.game.get("players", [])
