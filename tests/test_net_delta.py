@@ -135,16 +135,22 @@ async def _bots_play(hosted: Any, raws: dict[int, Raw], moves: int) -> None:
                         break
 
 
+async def _join_taped(hosted: Any, port: int) -> dict[int, Raw]:
+    """Both seats joined by raw clients whose every received line is kept (``Taped``)."""
+    raws = {}
+    for seat in (0, 1):
+        raw = await Raw.open(port)
+        raw.link = Taped(raw.link)
+        raw.send("hello", code=hosted.codes.seats[seat])
+        await raw.until("welcome")
+        raws[seat] = raw
+    return raws
+
+
 def test_clients_kept_by_the_changes_hold_the_whole_game_and_nothing_hidden(tmp_path: Path) -> None:
     async def go() -> None:
         server, hosted, port = await serve(tmp_path, players="Ann,Bob", seed=9, max_turns=30)
-        raws = {}
-        for seat in (0, 1):
-            raw = await Raw.open(port)
-            raw.link = Taped(raw.link)
-            raw.send("hello", code=hosted.codes.seats[seat])
-            await raw.until("welcome")
-            raws[seat] = raw
+        raws = await _join_taped(hosted, port)
         await _bots_play(hosted, raws, 150)
         game = hosted.game
         expected_view = public_view(game, hosted.computer_seats(), hosted.present(), hosted.away())
@@ -176,13 +182,7 @@ def test_clients_kept_by_the_changes_hold_the_whole_game_and_nothing_hidden(tmp_
 def test_a_client_that_misses_an_update_asks_for_a_sync_and_is_whole_again(tmp_path: Path) -> None:
     async def go() -> None:
         server, hosted, port = await serve(tmp_path, players="Ann,Bob", seed=9, max_turns=30)
-        raws = {}
-        for seat in (0, 1):
-            raw = await Raw.open(port)
-            raw.link = Taped(raw.link)
-            raw.send("hello", code=hosted.codes.seats[seat])
-            await raw.until("welcome")
-            raws[seat] = raw
+        raws = await _join_taped(hosted, port)
         await _bots_play(hosted, raws, 10)
         ann = raws[0].link
         assert isinstance(ann, Taped) and ann.follower.seq is not None
