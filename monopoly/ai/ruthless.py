@@ -876,6 +876,12 @@ class Ruthless(Strategy):
                 offer = self._block_offer(view)
             if offer is not None:
                 return offer
+        elif view.pending_kind == K.ROLL and self._now(view).blockable:
+            # At the start of a rival's throw too: a rival proposes its deals at the start of its own
+            # throw, so a block made only at ours comes too late for the rival who throws before us.
+            offer = self._block_offer(view)
+            if offer is not None:
+                return offer
         return self._develop(view, own_throw)
 
     def _block_offer(self, view: GameView) -> ProposeTrade | None:
@@ -891,18 +897,10 @@ class Ruthless(Strategy):
             return None
         me = self.seat
         board = board_for(view)
-        owner = view.owners()
         top = self._top(view)
         n_opp = len(active) - 1
         best: tuple[float, ProposeTrade] | None = None
-        for g in board.streets:
-            holders = [owner[s] for s in g.squares]
-            if NOBODY in holders or me in holders or len(set(holders)) != 2:
-                continue
-            a, b = sorted(set(holders), key=holders.count, reverse=True)
-            if holders.count(b) != 1:
-                continue
-            deed = g.squares[holders.index(b)]
+        for g, b, deed in self._now(view).blockable:
             if view.mortgaged(deed) or not view.may_deal(b):
                 continue
             cash = -(-int(board.price[deed] * self.block_factor) // BID_STEP) * BID_STEP
@@ -1191,7 +1189,7 @@ class _Analysis:
     of it)."""
 
     DEEDS_ONLY = ("mine", "my_deeds", "mortgaged_sets", "mortgage_reserve", "best_lift", "trade_key",
-                  "deals")
+                  "deals", "blockable")
 
     def __init__(self, strategy: Ruthless, view: GameView, before: "_Analysis | None" = None) -> None:
         self.version = view.holdings_version()
@@ -1315,6 +1313,24 @@ class _Analysis:
             if me in holders and NOBODY not in holders:
                 closed.extend(g.squares)
         return tuple(closed) + tuple([owners[s] for s in closed])
+
+    @_once
+    def blockable(self) -> tuple[tuple[GroupInfo, int, int], ...]:
+        """The colour groups one rival holds all of but one deed, which another rival holds: (group,
+        the holder of that deed, the deed) (``Ruthless._block_offer``; none with fewer than three
+        players, where the rival who would buy is the partner itself)."""
+        owners, me = self.owners, self.me
+        if len(self.active) < 3:
+            return ()
+        out = []
+        for g in self.board.streets:
+            holders = [owners[s] for s in g.squares]
+            if NOBODY in holders or me in holders or len(set(holders)) != 2:
+                continue
+            a, b = sorted(set(holders), key=holders.count, reverse=True)
+            if holders.count(b) == 1:
+                out.append((g, b, g.squares[holders.index(b)]))
+        return tuple(out)
 
     @_once
     def deals(self) -> tuple[tuple[int, list[_Deal]], ...]:
