@@ -9,7 +9,8 @@ pay best on this board and spends money where it returns most.
   properties when a property is worth it and cash is short.
 - Building: it builds towards three houses on every group it owns as fast as its cash allows,
   best return first, mortgaging properties outside its groups to pay; it keeps enough cash to
-  pay the dearest rent it could land on next (less what mortgages would raise) and $150 more. While the bank
+  pay the dearest rent it could land on next (less what mortgages would raise) and $50 more
+  ($150 one-on-one). While the bank
   is short of houses and a rival could build, it keeps its four-house streets rather than
   trading the houses in for hotels, so the houses stay out of the rivals' hands.
 - Scarce buildings: when buildings are ordered for auction it orders every house its build
@@ -87,7 +88,8 @@ class Ruthless(Strategy):
     block_weight = 0.5  # how much denying a rival a property counts when buying (all of it one-on-one)
     block_factor = 1.5  # times the printed price it offers for a deed that keeps two rivals from swapping sets
     build_target = 3  # houses per street built before anything else
-    cash_floor = 150  # cash kept beyond the dearest next rent (less what mortgages would raise)
+    cash_floor = 50  # cash kept beyond the dearest next rent (less what mortgages would raise)
+    duel_cash_floor = 150  # one-on-one: at least this much (see ``_Analysis.reserve``)
     jail_threat = 12.0  # expected rent per turn of moving above which it stays in jail
     shortage_houses = 8  # bank houses at or below which it keeps four houses instead of a hotel
     match_share = 0.8  # a group given must be matched by one of ours worth at least this share of it
@@ -923,7 +925,9 @@ class Ruthless(Strategy):
         the auction ends, so mortgaging to pay for one would only cost interest, and the cash may
         be wanted for the bids. What to build and what to lift are worked out once per change of
         holdings (``_Analysis``); only the cash is read afresh, and not at all while nothing it acts
-        on improved (``_idle``; ``at_start``: at the start of one of its throws).
+        on improved (``_idle``; ``at_start``: at the start of one of its throws). It promises no
+        ``quiet`` while a rival's set could be blocked: a refusal forgotten or cash earned may let
+        it offer a block at another's throw with the holdings unchanged.
         """
         if view.buildings_on_order:
             return None
@@ -936,7 +940,7 @@ class Ruthless(Strategy):
         mine = now.my_deeds
         idle = self._idle
         if idle is not None and cash < idle[0] and idle[2] == mine and (not at_start or idle[1] in (here, ANYWHERE)):
-            self.quiet = (now.version, idle[0]) if not now.mortgaged_sets else None
+            self.quiet = (now.version, idle[0]) if not (now.mortgaged_sets or now.blockable) else None
             return None  # it would not act before its cash reaches idle[0] (see ``_idle``)
         action, need = self._next_development(view, cash)
         if action is None:
@@ -944,7 +948,7 @@ class Ruthless(Strategy):
             # stands (the rents ahead) and what the others do cannot
             anywhere = need == NEVER and not now.mine  # (``_next_development`` worked it out)
             self._idle = (need, ANYWHERE if anywhere else here, mine)
-            self.quiet = (now.version, need) if not now.mortgaged_sets else None
+            self.quiet = (now.version, need) if not (now.mortgaged_sets or now.blockable) else None
         else:
             self._idle = self.quiet = None
         return action
@@ -1269,7 +1273,15 @@ class _Analysis:
 
     def reserve(self, here: int) -> int:
         """``Ruthless._reserve`` of a seat standing on ``here``."""
-        return max(0, self.danger(here) - self.mortgage_reserve) + self.strategy.cash_floor
+        strategy = self.strategy
+        floor = strategy.cash_floor
+        if len(self.active) <= 2:
+            # One-on-one the duel plan (``endgame.py``) spends on the deeds that decide sets and was
+            # measured with this larger floor; at a table of three or more, the smaller floor builds
+            # sooner and leaves cash for the blocking offers, which won more games against three
+            # ``lookahead`` (docs/strategies.md).
+            floor = max(floor, strategy.duel_cash_floor)
+        return max(0, self.danger(here) - self.mortgage_reserve) + floor
 
     @_once
     def best_build(self) -> tuple[int, int] | None:
