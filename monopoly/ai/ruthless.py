@@ -41,7 +41,8 @@ pay best on this board and spends money where it returns most.
   accepts exactly when its gain, measured the same way, is at least ``accept_margin``.
 - Keeping sets from forming between rivals (three players or more): when one rival holds all of a
   colour group but the one deed another rival holds, it offers that rival ``block_factor`` times
-  the price for it, when the deed plus half the set's worth to the first rival repays that.
+  the price for it, when the deed plus half the set's worth to the first rival repays that; at
+  the start of anyone's throw, since a rival proposes its deal at the start of its own.
 """
 
 from __future__ import annotations
