@@ -178,6 +178,26 @@ def test_a_damaged_save_is_refused_at_load_not_later(tmp_path: Path, change: Any
     assert str(path) in str(caught.value) and expected in str(caught.value), str(caught.value)
 
 
+@pytest.mark.parametrize("change", [{"take": [7]}, {"give": [0]}, {"recipient": 1}, {"recipient": 7}],
+                         ids=["a-chance-square", "go", "to-itself", "nobody"])
+def test_a_damaged_open_offer_of_a_computer_is_refused_at_load(tmp_path: Path, change: dict[str, Any]) -> None:
+    # A Chance square among the deeds of the open offer loaded, then a KeyError in the ruthless
+    # player's bookkeeping once the offer was answered.
+    from monopoly.ai import ComputerPlayers
+    from monopoly.engine import ProposeTrade
+    game = Game.new(["Ann", "Bob"], "us", seed=4, first_player=0)
+    computers = ComputerPlayers(game, {1: "ruthless"}, seed=3)
+    document = json.loads(saves.to_text(saves.make_document(game, computers, {"tokens": ["Car", "Dog"]})))
+    document["computers"]["offer"] = {**ProposeTrade(1, 0, give=(1,)).to_dict(), **change}
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(document), "utf-8")
+    with pytest.raises(saves.SaveError, match="computers.offer"):
+        saves.read_save(path)
+    document["computers"]["offer"] = ProposeTrade(1, 0, give=(1,)).to_dict()
+    path.write_text(json.dumps(document), "utf-8")
+    assert saves.read_save(path).computers is not None  # an offer the game could have made loads
+
+
 def test_a_journal_that_does_not_replay_is_refused_by_record_stats_and_replay(tmp_path: Path) -> None:
     def change(document: dict[str, Any]) -> None:
         document["game"]["journal"][0][0] = {"action": "buy", "player": 1}
