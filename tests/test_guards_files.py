@@ -95,6 +95,18 @@ def test_a_position_number_beyond_what_a_game_holds_is_refused_naming_the_field(
         assert "players[0].cash" in message
 
 
+@pytest.mark.parametrize("field", ["turn", "debt.amount", "rules.mortgage_interest", "seed"])
+@pytest.mark.parametrize("number", [2**64 + 1, 2**60])
+def test_each_number_of_a_position_beyond_a_save_is_refused(tmp_path: Path, field: str, number: int) -> None:
+    # Issue 26: a turn, debt, mortgage interest or seed above 2**64 was played, and its autosave
+    # then refused forever. Beyond 2**64 the parser refuses the number; below, the field is named.
+    data: dict[str, Any] = {"turn": {"turn": number}, "seed": {"seed": number},
+                            "debt.amount": {"debt": {"player": "Ann", "amount": number}},
+                            "rules.mortgage_interest": {"rules": {"mortgage_interest": number}}}[field]
+    message = refused_position(position_file(tmp_path, dict(POSITION, **data)), "too large")
+    assert number > 2**64 or field in message, message
+
+
 def test_a_5000_digit_number_in_a_position_names_the_file(tmp_path: Path) -> None:
     text = '{"players": [{"name": "Ann", "cash": ' + "9" * 5000 + '}, {"name": "Bob"}]}'
     refused_position(position_file(tmp_path, text=text), "too many digits")
