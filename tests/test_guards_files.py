@@ -22,6 +22,7 @@ from monopoly.storage.positions import read_position
 from monopoly.storage.records import RecordError, read_source, write_record
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the pseudo-terminal harness
 POSITION = {"players": [{"name": "Ann"}, {"name": "Bob"}]}
 posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX files")
 
@@ -228,6 +229,18 @@ def test_replay_without_save_dir_works_as_documented(tmp_path: Path) -> None:
     path = saves.write_save(tmp_path, "mine", game)
     result = monopoly("replay", str(path), "--text", input="q\n")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "forkpty"), reason="needs a pseudo-terminal")
+def test_replay_without_save_dir_works_on_the_curses_screen_too(tmp_path: Path) -> None:
+    from tui_harness import TuiSession
+    game = Game.new(["Ann", "Bob"], "us", seed=4, first_player=0)
+    game.apply(Roll(0))
+    path = saves.write_save(tmp_path, "mine", game)
+    with TuiSession(["replay", str(path)], env={"MONOPOLY_SAVE_DIR": str(tmp_path / "saves")}, cwd=tmp_path) as s:
+        s.wait_for("REPLAY")
+        s.send("q")
+        assert s.wait_exit() == 0
 
 
 # ---------------------------------------------------------------------------------------- the writer
