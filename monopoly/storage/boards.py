@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from ..engine import Edition, EditionError, add_edition_file, set_board_file_opener
-from .places import user_save_dir
+from .places import NoSaveFolder, user_save_dir
 
 EDITIONS_DIR_ENV = "MONOPOLY_EDITIONS_DIR"
 set_board_file_opener(Path)  # a save of a game on a player's board names its file: open it as a path
@@ -44,10 +44,16 @@ def is_board_file(value: str) -> bool:
 def load_user_boards(folder: Path | None = None, warn: Callable[[str], None] | None = None) -> list[Edition]:
     """Offer every good board file of the per-user folder; a bad one is skipped with a warning that
     names the file and the field (one bad file must not stop the game)."""
-    where = user_editions_dir() if folder is None else folder
     say = warn or (lambda text: print(f"monopoly: {text}", file=sys.stderr))
     found: list[Edition] = []
-    if not where.is_dir():
+    try:
+        where = user_editions_dir() if folder is None else folder
+        if not where.is_dir():
+            return found
+    except (NoSaveFolder, OSError):
+        # No home folder (HOME unset, the user missing from the password file) or a name the
+        # system refuses: no boards of one's own, and every command still runs; a game that
+        # needs the per-user save folder says so itself (issue 26).
         return found
     for file in sorted(where.glob("*.json")):
         try:

@@ -925,7 +925,22 @@ def load_document(path: Path, document: Any, log_of: str | os.PathLike[str] | No
             computers = ComputerPlayers.from_dict(game, data["computers"])
         except Exception as exc:  # the AI package's own validation: any failure means a bad file
             raise SaveError(f"{path}: damaged or edited by hand (computers: {exc})") from None
+        _check_open_offer(path, game, computers.to_dict()["offer"])  # as read: every field filled in
     return LoadedGame(path, game, computers, ui, data.get("game_id"), data.get("revision"), tail, steps)
+
+
+def _check_open_offer(path: Path, game: Game, offer: Any) -> None:
+    """A computer's offer still open when the game was saved was made through the engine, so it
+    named deeds and another player. ``ComputerPlayers.from_dict`` checks only that its fields have
+    their types and its squares are on the board: a Chance square among them was loaded and then
+    crashed the computer's bookkeeping once the offer was answered (issue 26)."""
+    if not isinstance(offer, dict):
+        return  # none open
+    view = game.view
+    squares = [*offer["give"], *offer["take"]]
+    if (not 0 <= offer["recipient"] < view.player_count or offer["recipient"] == offer["player"]
+            or not all(view.square(square).is_property for square in squares)):
+        raise SaveError(f"{path}: damaged or edited by hand (computers.offer: not an offer the game could have made)")
 
 
 def _replay_steps(path: Path, game: Game) -> int:
