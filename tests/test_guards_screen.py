@@ -127,3 +127,23 @@ def test_windows_curses_without_set_escdelay_starts_with_a_short_esc_delay(monke
         assert isinstance(win, Window)
         assert app_module.os.environ["ESCDELAY"] == "25"
     assert calls == ["keypad(True)", "keypad(False)", "endwin"]
+
+
+def test_the_key_tables_load_with_a_curses_that_lacks_the_back_tab_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PDCurses builds differ in the key names they define; Shift-TAB (``KEY_BTAB``) is the one the
+    tables need that some lack. The tables must still load, with the key's usual code, and every
+    binding must be a plain key code, the same on every platform."""
+    import importlib
+
+    from monopoly.tui import keys
+
+    monkeypatch.delattr(curses, "KEY_BTAB", raising=False)
+    try:
+        reloaded = importlib.reload(keys)
+        assert reloaded.BINDINGS["cursor"]["prev"][0] == 353
+        for context in reloaded.BINDINGS.values():
+            for codes in context.values():
+                assert codes and all(isinstance(code, int) and code >= 0 for code in codes)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(keys)
