@@ -8,6 +8,7 @@ text client a remote player uses; the host's commands then start with ``/`` (``/
 from __future__ import annotations
 
 import asyncio
+import difflib
 import signal
 import socket
 import ssl
@@ -15,12 +16,17 @@ import sys
 from pathlib import Path
 from typing import Callable, TextIO
 
+from ..session.safe_text import shown
 from ..storage.places import default_save_dir
 from ..storage.starts import Started
 from .client import run_client, stdin_lines
 from .protocol import DEFAULT_PORT
 from .server import HostedGame, Server, tls_context
 
+HOST_COMMANDS = ("codes", "who", "cpu", "person", "end", "quit", "help")
+# words a host may try for a command, and the command meant
+LIKELY = {"computer": "cpu", "bot": "cpu", "ai": "cpu", "human": "person", "back": "person", "code": "codes",
+          "join": "codes", "players": "who", "list": "who", "stop": "quit", "exit": "quit", "finish": "end"}
 HOST_HELP = [
     "Host commands: codes (the join commands again), who (who is connected), cpu NAME (a computer plays",
     "  NAME's seat while they are away), person NAME (hand it back), end (end the game: the richest wins),",
@@ -47,8 +53,9 @@ def join_lines(hosted: HostedGame, address: str, port: int, tls: bool) -> list[s
 
 
 def host_command(hosted: HostedGame, line: str, say: Callable[[str], None], address: str, port: int,
-                 tls: bool) -> bool:
-    """Run one host command; False to stop serving."""
+                 tls: bool, prefix: str = "") -> bool:
+    """Run one host command; False to stop serving. ``prefix``: what the host types before a
+    command (``/`` when they play a seat in the same terminal)."""
     words = line.strip().split()
     if not words:
         return True
@@ -76,10 +83,21 @@ def host_command(hosted: HostedGame, line: str, say: Callable[[str], None], addr
         say("The game is ended.")
     elif verb == "quit":
         return False
-    else:
+    elif verb in ("help", "?"):
         for text in HOST_HELP:
             say(text)
+    else:
+        say(unknown_command(verb, prefix))
     return True
+
+
+def unknown_command(verb: str, prefix: str = "") -> str:
+    """One line for a command the host does not have: the nearest one it has, or all of them
+    (the whole help is one command away: a mistyped word should not bury the game's lines)."""
+    near = LIKELY.get(verb) or next(iter(difflib.get_close_matches(verb, HOST_COMMANDS, n=1, cutoff=0.6)), None)
+    guess = f"did you mean {prefix}{near}? " if near else ""
+    return (f"Unknown command {shown(prefix + verb)!r}: {guess}the commands are "
+            f"{', '.join(prefix + c for c in HOST_COMMANDS)}.")
 
 
 def host_main(started: Started, save_dir: Path, bind: str | None, port: int, headless: bool,
@@ -162,7 +180,7 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
 
                 def host_line(line: str) -> bool:
                     if line.startswith("/"):
-                        if not host_command(hosted, line[1:], say, shown, listened, tls is not None):
+                        if not host_command(hosted, line[1:], say, shown, listened, tls is not None, "/"):
                             stop.set()
                         return True
                     return False
