@@ -29,3 +29,116 @@ def test_an_unknown_host_command_answers_in_one_line_naming_the_nearest(tmp_path
     said.clear()
     assert host_command(hosted, "help", said.append, "here", 7627, False)
     assert said == HOST_HELP
+
+
+def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_order(tmp_path: Path) -> None:
+    """What the text client prints, in order: the hand-over, then the computer's moves for that seat;
+    the hand-back, then what follows."""
+    from monopoly.net.client import TextClient
+    from net_harness import Raw, serve
+
+    said: list[str] = []
+    assert host_command(hosted, "computer Ann", said.append, "here", 7627, False)
+    assert len(said) == 1 and "Unknown command 'computer'" in said[0] and "did you mean cpu?" in said[0]
+    said.clear()
+    assert host_command(hosted, "xyzzy", said.append, "here", 7627, False, prefix="/")
+    assert len(said) == 1 and "'/xyzzy'" in said[0] and "/codes" in said[0] and "/quit" in said[0]
+    said.clear()
+    assert host_command(hosted, "help", said.append, "here", 7627, False)
+    assert said == HOST_HELP
+
+
+def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_order(tmp_path: Path) -> None:
+    """What the text client prints, in order: the hand-over, then the computer's moves for that seat;
+    the hand-back, then what follows."""
+    from monopoly.net.client import TextClient
+    from net_harness import Raw, serve
+
+    said: list[str] = []
+    assert host_command(hosted, "computer Ann", said.append, "here", 7627, False)
+    assert len(said) == 1 and "Unknown command 'computer'" in said[0] and "did you mean cpu?" in said[0]
+    said.clear()
+    assert host_command(hosted, "xyzzy", said.append, "here", 7627, False, prefix="/")
+    assert len(said) == 1 and "'/xyzzy'" in said[0] and "/codes" in said[0] and "/quit" in said[0]
+    said.clear()
+    assert host_command(hosted, "help", said.append, "here", 7627, False)
+    assert said == HOST_HELP
+
+
+def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_order(tmp_path: Path) -> None:
+    """What the text client prints, in order: the hand-over, then the computer's moves for that seat;
+    the hand-back, then what follows."""
+    from monopoly.net.client import TextClient
+    from net_harness import Raw, serve
+
+    said: list[str] = []
+    assert host_command(hosted, "computer Ann", said.append, "here", 7627, False)
+    assert len(said) == 1 and "Unknown command 'computer'" in said[0] and "did you mean cpu?" in said[0]
+    said.clear()
+    assert host_command(hosted, "xyzzy", said.append, "here", 7627, False, prefix="/")
+    assert len(said) == 1 and "'/xyzzy'" in said[0] and "/codes" in said[0] and "/quit" in said[0]
+    said.clear()
+    assert host_command(hosted, "help", said.append, "here", 7627, False)
+    assert said == HOST_HELP
+
+
+def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_order(tmp_path: Path) -> None:
+    """What the text client prints, in order: the hand-over, then the computer's moves for that seat;
+    the hand-back, then what follows."""
+    from monopoly.net.client import TextClient
+    from net_harness import Raw, serve
+
+    async def go() -> list[str]:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=5)
+        watcher = await Raw.open(port, hosted.codes.spectator)
+        await watcher.until("welcome")
+        p = hosted.session.person_asked()
+        assert p is not None
+        assert hosted.hand_to_computer(p) == "done"
+        assert hosted.hand_back(p) == "done"
+        while True:  # everything told until now
+            try:
+                await watcher.next(timeout=0.5)
+            except asyncio.TimeoutError:
+                break
+        await watcher.close()
+        await server.close()
+        return [hosted.game.view.name(p)] + [str(m) for m in [watcher.seen]]
+
+    said: list[str] = []
+
+    class Out:
+        def write(self, text: str) -> None:
+            said.extend(t for t in text.splitlines() if t)
+
+        def flush(self) -> None:
+            pass
+
+    async def collect() -> tuple[str, list[dict[str, Any]]]:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=5)
+        watcher = await Raw.open(port, hosted.codes.spectator)
+        await watcher.until("welcome")
+        p = hosted.session.person_asked()
+        assert p is not None
+        name = hosted.game.view.name(p)
+        hosted.hand_to_computer(p)
+        hosted.hand_back(p)
+        while True:
+            try:
+                await watcher.next(timeout=0.5)
+            except asyncio.TimeoutError:
+                break
+        await watcher.close()
+        await server.close()
+        return name, watcher.seen
+
+    name, seen = run(collect())
+    client = TextClient(Out())  # type: ignore[arg-type]
+    client.receive(seen[0])  # the welcome, with the throws for the start
+    start = len(said)
+    for data in seen[1:]:
+        client.receive(data)
+    handed = next(i for i, t in enumerate(said) if t == f"{name} is played by a computer for now.")
+    moved = next(i for i, t in enumerate(said) if i >= start and t.startswith(f"{name} throws"))
+    back = next(i for i, t in enumerate(said) if t == f"{name} is played by a person again.")
+    assert handed < moved < back

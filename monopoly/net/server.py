@@ -362,6 +362,7 @@ class HostedGame:
         self.codes.auto.add(seat)
         self._make_auto_players()
         self.note(f"{self.game.view.name(seat)} is played by a computer for now.")
+        self.broadcast()  # said before the computer's first move, in an update of its own
         self.advance()
         return "done"
 
@@ -371,6 +372,7 @@ class HostedGame:
         self.codes.auto.discard(seat)
         self._make_auto_players()
         self.note(f"{self.game.view.name(seat)} is played by a person again.")
+        self.broadcast()
         self.advance()
         return "done"
 
