@@ -142,3 +142,53 @@ def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_o
     moved = next(i for i, t in enumerate(said) if i >= start and t.startswith(f"{name} throws"))
     back = next(i for i, t in enumerate(said) if t == f"{name} is played by a person again.")
     assert handed < moved < back
+
+
+def _own_board(folder: Path) -> str:
+    """A board file of the host's own (the US board with its last street renamed and repriced),
+    offered by its id in this process only: a joining program does not have it."""
+    import json
+
+    import monopoly.engine
+    from monopoly.engine import add_edition_file
+    data = json.loads((Path(monopoly.engine.__file__).parent / "editions" / "us.json").read_text("utf-8"))
+    data.update({"id": "harbour", "name": "Harbour Town", "label": "Harbour Town", "order": 9})
+    data["squares"][39].update({"name": "Harbour Quay", "short": "HARBOUR Q", "price": 444})
+    path = folder / "harbour.json"
+    path.write_text(json.dumps(data, indent=1), "utf-8")
+    return add_edition_file(path).id
+
+
+def test_a_board_of_the_hosts_own_is_what_the_joining_seats_see(tmp_path: Path) -> None:
+    """The welcome carries the board file, so a seat joined on the game's screen (in another
+    process, without the file) draws the host's board, and its replica knows its prices."""
+    import time
+
+    from monopoly.engine import forget_edition_files
+    from monopoly.net.remote import LinkThread, RemoteSession
+    from net_harness import ServerThread
+    from tui_harness import TuiSession
+    try:
+        served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5, edition=_own_board(tmp_path))
+    finally:
+        forget_edition_files()
+    try:
+        session = RemoteSession(LinkThread("127.0.0.1", served.port))
+        session.join(served.hosted.codes.seats[1])
+        quay = session.game.edition.squares[39]
+        assert (quay.name, quay.price, session.game.edition.id) == ("Harbour Quay", 444, "harbour")
+        session.leave()
+        tui = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[0]], rows=24, cols=80)
+        try:
+            tui.wait_for("You play")
+            tui.wait_for("HARBOU")
+            assert "BOARDW" not in tui.text()
+            tui.send("q")
+            tui.wait_for("Leave this game?")
+            tui.send("y")
+            assert tui.wait_exit() == 0
+        finally:
+            tui.close()
+        time.sleep(0.1)
+    finally:
+        served.stop()

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Callable, TextIO
 
+from ..engine import EditionError
 from ..session.safe_text import shown
 from ..storage.places import default_save_dir
 from ..storage.starts import Started
@@ -120,7 +121,11 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
         except (OSError, ssl.SSLError) as exc:
             print(f"monopoly host: cannot use the TLS certificate: {exc}", file=sys.stderr)
             return 1
-    hosted = HostedGame(started, save_dir)
+    try:
+        hosted = HostedGame(started, save_dir)
+    except EditionError as exc:  # a board file of one's own that cannot be sent to the players
+        print(f"monopoly host: {exc}", file=sys.stderr)
+        return 1
     if not hosted.codes.seats:
         print("monopoly host: the game has no person seat to join (only computers play)", file=sys.stderr)
     server = Server([hosted], log=lambda text: say(f"[server] {text}") if headless else None)

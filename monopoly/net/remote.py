@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Union
 
-from ..engine import Action, Claim, DecisionKind as K, Game, IllegalActionError, MonopolyError, Rules, load_edition
+from ..engine import (Action, Claim, DecisionKind as K, Edition, Game, IllegalActionError, MonopolyError, Rules,
+                      edition_from_dict, load_edition)
 from ..engine import events as E
 from ..engine import follow, replica
 from ..session.session import (AuctionStance, ComputerMove, FrontEnd, Permission, PlaySession, SaveFailed,
@@ -171,12 +172,18 @@ class RemoteSession:
         return self._replica
 
     def _welcome(self, data: dict[str, Any]) -> None:
-        board = data.get("board")
+        board, document = data.get("board"), data.get("board_file")
         try:
-            edition = load_edition(board) if isinstance(board, str) else None
-        except MonopolyError:
-            raise Disconnected(f"this game is played on a board of its own ({board!r}), which this program does "
-                               "not have: join with --text to play it line by line", EXIT_FAILED) from None
+            if isinstance(document, dict):  # the host's own board: read as a board file is
+                edition: Edition | None = edition_from_dict(document)
+                if edition is not None and edition.id != board:
+                    raise MonopolyError(f"the board sent is {edition.id!r}, not {board!r}")
+            else:
+                edition = load_edition(board) if isinstance(board, str) else None
+        except (MonopolyError, TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
+            why = f" ({exc})" if isinstance(document, dict) else ", which this program does not have"
+            raise Disconnected(f"this game is played on a board of its own ({board!r}){why}; leaving",
+                               EXIT_FAILED) from None
         if edition is None:
             raise Disconnected("the server sent a welcome without its board; leaving", EXIT_FAILED)
         try:

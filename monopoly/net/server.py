@@ -29,12 +29,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..engine import Action, Claim, DecisionKind as K, IllegalActionError, action_from_dict, malformed
+from ..engine import Action, Claim, DecisionKind as K, EditionError, IllegalActionError, action_from_dict, malformed
 from ..engine import actions as A
 from ..engine import events as E
 from ..session.safe_text import shown
 from ..session.session import CLAIM_WINDOW, ComputerMove, SaveFailed, Session
 from ..storage import saves
+from ..storage.boards import board_document
 from ..storage.starts import Started
 from .delta import changes
 from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, VERSION, ProtocolError, decode, encode, encode_parts,
@@ -49,6 +50,7 @@ MAX_OUTPUT = 4 * 2**20  # bytes waiting to go to a client that reads nothing: th
 MAX_AUTO_ACTIONS_PER_TURN = 300
 CLOCK_TICK = 1.0  # seconds between two looks at the clocks of time-limit games
 NET_KEY = "net"  # the key of the save's ui object that holds the codes' hashes
+MAX_BOARD_FILE = 32 * 1024  # bytes of a player's own board sent in the welcome (a whole message is MAX_LINE)
 MAX_CODES_KEPT = 100  # hashes of codes kept per place (one more at each resume): the oldest go
 SNAPSHOT_EVERY = 5.0  # seconds between two whole autosaves of a game (its steps are written at once)
 WRITER_TICK = 0.2  # seconds between two looks of the writer at the games
@@ -320,6 +322,11 @@ class HostedGame:
         record = saves.GameRecord.opened(save_dir, started.loaded)
         self.session = Session(self.game, self.computers, started.ui, HostStore(record, self),
                                save_name=started.save_name, clock=clock, say=self.note)
+        # a player's own board is sent in the welcome: the players' programs do not have its file
+        self.board_file = board_document(self.game.edition)
+        if self.board_file is not None and len(encode_value(self.board_file)) > MAX_BOARD_FILE:
+            raise EditionError(f"board file {self.game.edition.source}: too large to send to the players "
+                               f"(at most {MAX_BOARD_FILE // 1024} KB written compactly; a board is about 12 KB)")
         self.game.disable_undo()  # the protocol has no undo: no action needs a copy of the game first
         self.session.hold_signals = False  # the loop takes the stop signals, between two actions
         self.front = ServerFront(self)
@@ -584,7 +591,8 @@ class HostedGame:
     def welcome(self, conn: Connection, notes: list[str] | None = None) -> dict[str, Any]:
         recent = [e for e in event_entries(self.game, self.game.log[-40:]) if e["text"]]
         view = self.game.view
-        return message("welcome", seat=conn.seat, role="player" if conn.seat is not None else "spectator",
+        board = {} if self.board_file is None else {"board_file": self.board_file}
+        return message("welcome", **board, seat=conn.seat, role="player" if conn.seat is not None else "spectator",
                        name=view.name(conn.seat) if conn.seat is not None else None, recent=recent,
                        rules=self.game.rules.to_dict(), board=self.game.edition.id, events=[],
                        notes=list(self.notes if notes is None else notes), **self.whole(conn))
