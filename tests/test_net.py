@@ -495,7 +495,7 @@ def test_the_server_killed_and_resumed_loses_nothing_seen_and_takes_the_codes(tm
 
     def host(*args: str) -> tuple[subprocess.Popen[str], dict[str, str], int]:
         proc = subprocess.Popen([sys.executable, "-m", "monopoly", "host", "--headless", "--bind", "127.0.0.1",
-                                 "--port", "0", "--save-dir", str(tmp_path), *args],
+                                 "--port", "0", "--pace", "fast", "--save-dir", str(tmp_path), *args],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 env=env)
         assert proc.stdout is not None

@@ -192,3 +192,144 @@ def test_a_board_of_the_hosts_own_is_what_the_joining_seats_see(tmp_path: Path) 
         time.sleep(0.1)
     finally:
         served.stop()
+
+
+def _computer_updates(seen: list[tuple[float, dict[str, Any]]], computer: int) -> list[tuple[float, dict[str, Any]]]:
+    """The updates that tell a computer's move (their first event is the computer's)."""
+    return [(t, d) for t, d in seen if d.get("type") == "update" and d.get("events")
+            and d["events"][0]["event"].get("player") == computer]
+
+
+def _throws(seen: list[tuple[float, dict[str, Any]]], computer: int) -> list[tuple[float, dict[str, Any]]]:
+    """The updates that tell a computer's throw."""
+    return [(t, d) for t, d in seen if d.get("type") == "update" and any(
+        e["event"]["event"] == "dice_rolled" and e["event"]["player"] == computer for e in d.get("events", []))]
+
+
+def test_computers_of_a_hosted_game_play_at_the_sessions_pace(tmp_path: Path, monkeypatch: Any) -> None:
+    """Paced, each computer move comes in an update of its own, the notice and the pace of the
+    session (``Session.notice``, ``Session.pace``) after what came before, as on a local screen;
+    unpaced (the load benchmark's way), the computer's whole turn comes at once."""
+    from monopoly.net.server import Server
+    from monopoly.session import session as S
+    from net_harness import Raw, choose
+    monkeypatch.setattr(S, "PACE", 0.1)  # the test's pace: the same rule, quicker
+
+    async def play(paced: bool) -> tuple[int, list[tuple[float, dict[str, Any]]]]:
+        hosted = HostedGame(started(tmp_path / str(paced), players="Ann,Bob,cpu", seed=5), tmp_path, paced=paced)
+        server = Server([hosted])
+        port = await server.start("127.0.0.1", 0)
+        computer = next(iter(hosted.computer_seats()))
+        raws = {seat: await Raw.open(port, code) for seat, code in hosted.codes.seats.items()}
+        loop = asyncio.get_running_loop()
+        seen: list[tuple[float, dict[str, Any]]] = []  # what the first seat got, when it came
+
+        async def read(seat: int, raw: Raw) -> None:
+            while True:
+                data = await raw.next(30)
+                if seat == min(raws):
+                    seen.append((loop.time(), data))
+                move = choose(data) if data["type"] in ("welcome", "update") else None
+                if move is not None:
+                    raw.link.send(move)
+
+        readers = [asyncio.ensure_future(read(seat, raw)) for seat, raw in raws.items()]
+        end = loop.time() + 20
+        while len(_throws(seen, computer)) < 4 and loop.time() < end:
+            await asyncio.sleep(0.05)
+        for task in readers:
+            task.cancel()
+        for raw in raws.values():
+            await raw.close()
+        await server.close()
+        return computer, seen
+
+    computer, seen = run(play(paced=False))
+    assert len(_throws(seen, computer)) >= 4 and not _computer_updates(seen, computer)  # with a person's move
+    computer, seen = run(play(paced=True))
+    paced = _computer_updates(seen, computer)
+    assert len(_throws(seen, computer)) >= 4 and all(d in [u for _, u in paced] for _, d in _throws(seen, computer))
+    for (t0, before), (t1, d) in zip(seen, seen[1:]):  # each computer move waits for what came before it
+        if (t1, d) in paced:
+            throw = d["events"][0]["event"]["event"] == "dice_rolled"
+            shown = 1.0 if (t0, before) in paced else 0.0  # a computer's move stays on show for the pace
+            wait = 0.1 * (shown + (S.THROW_NOTICE if throw else S.OTHER_NOTICE))
+            assert t1 - t0 >= wait * 0.8, (t1 - t0, d["events"])
+
+
+def test_a_remote_seat_is_told_what_the_others_did_since_its_last_turn(tmp_path: Path, monkeypatch: Any) -> None:
+    """At Ann's turn the text client (``monopoly join --text`` through pipes) prints the summary
+    the local front ends print, worked out on the server from the whole game; Bob is a bot."""
+    import os
+    import subprocess
+    import sys
+
+    from monopoly.net import server as server_module
+    from net_harness import Raw, play_bot, serve
+    monkeypatch.setattr(server_module, "CLAIM_WINDOW", 0.5)
+    root = Path(__file__).resolve().parent.parent
+
+    async def go() -> str:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=5)
+        bob = await Raw.open(port, hosted.codes.seats[1])
+        await bob.until("welcome")
+        bot = asyncio.ensure_future(play_bot(bob))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "monopoly", "join", f"127.0.0.1:{port}", hosted.codes.seats[0], "--text",
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        assert proc.stdin is not None and proc.stdout is not None
+        seen: list[str] = []
+        while not any(line.startswith("Since Ann's last turn") for line in seen):
+            line = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
+            assert line, "".join(seen)
+            seen.append(line)
+            if line.rstrip().endswith(">"):  # Ann's prompt: the first command listed
+                proc.stdin.write(b"1\n")
+                await proc.stdin.drain()
+        proc.stdin.write(b"quit\n")
+        await proc.stdin.drain()
+        rest, _ = await asyncio.wait_for(proc.communicate(), 20)
+        bot.cancel()
+        await bob.close()
+        await server.close()
+        return "".join(seen) + rest.decode()
+
+    text = run(go())
+    since = text.split("Since Ann's last turn:")[1].splitlines()
+    assert since[1].startswith("  Bob threw") and any(line.startswith("  CPU1 threw") for line in since[1:3])
+
+
+def test_the_board_screen_tells_its_seat_what_happened_since_its_last_turn(tmp_path: Path, monkeypatch: Any) -> None:
+    """The curses client (in a pseudo-terminal) says the server's summary as its seat's turn begins."""
+    import time
+
+    from monopoly.net import server as server_module
+    from net_harness import Raw, ServerThread, play_bot
+    from tui_harness import TuiSession
+    monkeypatch.setattr(server_module, "CLAIM_WINDOW", 0.5)
+    served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
+    try:
+        async def bob() -> None:
+            raw = await Raw.open(served.port, served.hosted.codes.seats[1])
+            await raw.until("welcome")
+            await play_bot(raw)
+        bot = asyncio.run_coroutine_threadsafe(bob(), served.loop)
+        tui = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[0]], rows=24, cols=80)
+        try:
+            tui.wait_for("Ann: D to throw the dice")
+            tui.send("d")
+            tui.wait_for("Ann: buy Vermont Avenue")
+            tui.send("y")
+            tui.wait_for("Since Ann's last turn:", timeout=30)
+            tui.wait_for("Bob threw 8 to Vermont")
+            tui.send("q")
+            tui.wait_for("Leave this game?")
+            tui.send("y")
+            assert tui.wait_exit() == 0
+        finally:
+            tui.close()
+            bot.cancel()
+            time.sleep(0.1)
+    finally:
+        served.stop()

@@ -27,6 +27,10 @@ def host_command(argv: list[str]) -> int:
                         help="the address to listen on (default: every address; 127.0.0.1 for this machine only)")
     parser.add_argument("--headless", action="store_true",
                         help="only serve: nobody plays in this terminal, which takes the host's commands")
+    parser.add_argument("--pace", choices=("normal", "fast"), default="normal",
+                        help="normal (the default): computers play at the pace of a local game, so that "
+                        "everyone can follow them (about 1-2 s a turn; Fastmove quicker); fast: at once "
+                        "(tests, benchmarks)")
     parser.add_argument("--tls-cert", metavar="PEM", help="serve over TLS with this certificate (chain)")
     parser.add_argument("--tls-key", metavar="PEM", help="the certificate's private key")
     args = parse(parser, argv)
@@ -43,7 +47,7 @@ def host_command(argv: list[str]) -> int:
     assert wanted.started is not None
     from ..net.host import host_main
     return host_main(wanted.started, wanted.save_dir, args.bind, args.port, args.headless, args.tls_cert,
-                     args.tls_key)
+                     args.tls_key, paced=args.pace == "normal")
 
 
 def join_command(argv: list[str]) -> int:

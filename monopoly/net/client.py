@@ -186,6 +186,9 @@ class TextClient:
         for entry in data.get("events", []):
             if isinstance(entry, dict) and entry.get("text"):
                 self.say(str(entry["text"]))
+        for entry in data.get("since", []):  # this seat's turn began: what the others did since its last
+            if isinstance(entry, dict) and entry.get("text"):
+                self.say(str(entry["text"]))
         for note in data.get("notes", []):
             self.say(str(note))
         game = data.get("game")

@@ -103,7 +103,7 @@ def unknown_command(verb: str, prefix: str = "") -> str:
 
 def host_main(started: Started, save_dir: Path, bind: str | None, port: int, headless: bool,
               tls_cert: str | None = None, tls_key: str | None = None, stdin: TextIO | None = None,
-              stdout: TextIO | None = None) -> int:
+              stdout: TextIO | None = None, paced: bool = True) -> int:
     """Serve the game until ``quit``, the end of the host's input (headless: never), or a signal."""
     out = stdout or sys.stdout
     source = stdin or sys.stdin
@@ -122,7 +122,7 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
             print(f"monopoly host: cannot use the TLS certificate: {exc}", file=sys.stderr)
             return 1
     try:
-        hosted = HostedGame(started, save_dir)
+        hosted = HostedGame(started, save_dir, paced=paced)
     except EditionError as exc:  # a board file of one's own that cannot be sent to the players
         print(f"monopoly host: {exc}", file=sys.stderr)
         return 1

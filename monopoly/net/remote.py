@@ -150,6 +150,7 @@ class RemoteSession:
         self.watching = False
         self.pace = 0.0  # the server paces its computers; their moves are shown as they come
         self._unshown: list[E.Event] = []
+        self._since: list[tuple[str, str]] = []  # the server's "since your last turn" lines not said yet
         self._request = 0
 
     # ------------------------------------------------------------------ joining
@@ -217,6 +218,8 @@ class RemoteSession:
                                    EXIT_FAILED) from None
             self._replica.log.extend(events)
             self._unshown.extend(events)
+            self._since = [(str(e.get("text")), str(e.get("role") or "message")) for e in data.get("since", [])
+                           if isinstance(e, dict) and e.get("text")] or self._since
             self._public(data)
         elif kind == "refused":
             self.say(f"Refused: {data.get('reason')}", "bad")
@@ -239,6 +242,12 @@ class RemoteSession:
         self.waiting_for = waiting if isinstance(waiting, int) else None
         prompt = data.get("prompt")
         self.may_go = isinstance(prompt, dict) and bool(prompt.get("may_go"))
+
+    def since_last_turn(self) -> list[tuple[str, str]]:
+        """What the others did since this seat's last turn, as the server worked it out when the
+        turn began (from the whole game: a replica joined late holds only its recent events)."""
+        lines, self._since = self._since, []
+        return lines
 
     def has_news(self) -> bool:
         """Whether something came from the server that the screen has not taken in yet."""

@@ -34,6 +34,8 @@ from ..engine import actions as A
 from ..engine import events as E
 from ..session.safe_text import shown
 from ..session.session import CLAIM_WINDOW, ComputerMove, SaveFailed, Session
+from ..session.summary import since_last_turn
+from ..session.words import since_lines
 from ..storage import saves
 from ..storage.boards import board_document
 from ..storage.starts import Started
@@ -295,9 +297,13 @@ class ServerFront:
 
     def show_events(self, events: list[E.Event], computer: bool = False) -> None:
         self.hosted.pending_events.extend(events)
+        if computer:
+            self.hosted.computer_shown()
 
     def before_computer(self, move: ComputerMove, claims: Sequence[Claim]) -> bool:
-        return not claims  # the owners are asked (claim, or go), and the window's timer lets it go
+        if claims:  # the owners are asked (claim, or go), and the window's timer lets it go
+            return False
+        return self.hosted.due(move.action)  # not yet: the pace's timer comes back for it
 
     def people_act(self) -> bool:
         return False  # clients act when they like: the loop returns and the server waits
@@ -310,7 +316,7 @@ class HostedGame:
     """One game the server hosts: its session, codes and clients."""
 
     def __init__(self, started: Started, save_dir: Path, clock: Callable[[], float] | None = None,
-                 codes: Codes | None = None) -> None:
+                 codes: Codes | None = None, paced: bool = False) -> None:
         self.game = started.game
         self.computers = started.computers
         kept = started.loaded.ui.get(NET_KEY) if started.loaded is not None else None
@@ -342,6 +348,13 @@ class HostedGame:
         self._claim_timer: asyncio.TimerHandle | None = None
         self._claim_moment = -1
         self.log: Callable[[str], None] = lambda text: None
+        # Computer moves at the session's pace (``paced``; unpaced they are made at once: tests and
+        # the load benchmark): the loop's time from which the next one's notice counts, and the
+        # timer that comes back to make it.
+        self.paced = paced
+        self._ready_at = float("-inf")
+        self._pace_timer: asyncio.TimerHandle | None = None
+        self._halted = False  # the server stopped: no paced computer move any more
         self._make_auto_players()
 
     # ------------------------------------------------------------------ who is who
@@ -414,6 +427,52 @@ class HostedGame:
             action = view.safe_action(seat)
         return action
 
+    # ------------------------------------------------------------------ the pace of computers
+    def _now(self) -> float | None:
+        try:
+            return asyncio.get_running_loop().time()
+        except RuntimeError:  # not served (yet): nobody watches
+            return None
+
+    def computer_shown(self) -> None:
+        """A computer's move was made: it stays on show for the session's pace."""
+        now = self._now()
+        if now is not None:
+            self._ready_at = now + self.session.pace
+
+    def person_acted(self) -> None:
+        """A person acted: the next computer move is only announced (``Session.notice``) first."""
+        now = self._now()
+        if now is not None:
+            self._ready_at = now
+
+    def due(self, action: Action) -> bool:
+        """Whether a computer (or a seat handed to one) may make ``action`` now. Paced, it waits
+        as a local screen does (``Session.notice``), and a timer plays on when it is due."""
+        now = self._now()
+        if not self.paced or now is None:
+            return True
+        if self._halted:
+            return False
+        due_at = self._ready_at + self.session.notice(action)
+        if now >= due_at:
+            return True
+        if self._pace_timer is None:
+            self._pace_timer = asyncio.get_running_loop().call_at(due_at, self._paced_move)
+        return False
+
+    def stop_pace(self) -> None:
+        """No paced computer move any more (the server stops)."""
+        if self._pace_timer is not None:
+            self._pace_timer.cancel()
+            self._pace_timer = None
+        self._halted = True
+
+    def _paced_move(self) -> None:
+        self._pace_timer = None
+        if not self.game.view.over:
+            self.advance()
+
     # ------------------------------------------------------------------ playing
     def advance(self, answering: tuple[Connection, Any] | None = None) -> None:
         """Play on (computers, seats handed to computers, the clock) until the game waits for a
@@ -426,12 +485,17 @@ class HostedGame:
             person = session.person_asked()
             if person is None or person not in self.codes.auto:
                 break
+            used = self._auto_used
             action = self._auto_action(person)
             if action is None:
                 session.let_throw(person)
                 continue
+            if not self.due(action):  # played when the pace's timer comes back
+                self._auto_used = used
+                break
             try:
                 self.pending_events.extend(session.apply(action))
+                self.computer_shown()
             except IllegalActionError:
                 session.let_throw(person)
         self._arm_claim_timer()
@@ -495,6 +559,7 @@ class HostedGame:
             return str(exc)
         except Exception as exc:  # a malformed value the engine's checks refuse otherwise
             return f"not an action: {exc}"
+        self.person_acted()
         self.advance(answering)
         return None
 
@@ -513,6 +578,7 @@ class HostedGame:
         if seat not in self._lapsing_owners():
             return "no throw waits for your rent claim now"
         self.session.let_throw(seat)
+        self.person_acted()
         self.advance(answering)
         return None
 
@@ -549,6 +615,7 @@ class HostedGame:
         new prompt to a seat whose prompt changed; ``answering``: the connection whose request this
         answers, and the request's ``id`` (its update carries it as ``request``)."""
         events = event_entries(self.game, self.pending_events)
+        turns = {ev.player for ev in self.pending_events if isinstance(ev, E.TurnStarted)}
         self.pending_events = []
         asked, away, view = self.shared_state()
         now = {"game": view, "state": table(self.game)}
@@ -571,11 +638,19 @@ class HostedGame:
                 mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries)
                 if mine != conn.prompt:
                     fields["prompt"] = conn.prompt = mine
+            if seat in turns:  # this seat's turn has just begun: what the others did since its last
+                fields["since"] = self.since(seat)
             if answering is not None and answering[0] is conn:
                 fields["request"] = answering[1]
             conn.send(encode_parts("update", encoded, fields))
         self.notes = []
         self.clients = [c for c in self.clients if not c.closed]
+
+    def since(self, seat: int) -> list[dict[str, str]]:
+        """What the others did since ``seat``'s last turn (``session.summary``), in the words the
+        local front ends say it, for a seat whose turn has just begun."""
+        found = since_last_turn(self.game.log, seat, self.game.view.player_count)
+        return [] if found is None else [{"text": text, "role": role} for text, role in since_lines(self.game, found)]
 
     def whole(self, conn: Connection) -> dict[str, Any]:
         """The fields of a welcome or a sync: everything as told in the last update, whole."""
@@ -651,6 +726,8 @@ class Server:
         """Stop serving: every connection is told and closed, and every game's whole autosave written."""
         if self._ticker is not None:
             self._ticker.cancel()
+        for g in self.games:
+            g.stop_pace()
         if self.server is not None:
             self.server.close()
         for conn in list(self.connections):

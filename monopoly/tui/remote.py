@@ -79,6 +79,10 @@ class RemoteController(GameController):
         finally:
             self._presenting = was
 
+    def _say_since_last_turn(self, person: int) -> None:
+        for text, role in self.remote.since_last_turn():  # the server's words, from the whole game
+            self.say(shown(text), role)
+
     # ------------------------------------------------------------------ what differs here
     def refresh(self, bar: bool = False) -> None:
         self.screen.computers = self.remote.computers
