@@ -333,3 +333,51 @@ def test_the_board_screen_tells_its_seat_what_happened_since_its_last_turn(tmp_p
             time.sleep(0.1)
     finally:
         served.stop()
+
+
+def test_the_host_plays_its_own_seat_on_the_game_screen(tmp_path: Path) -> None:
+    """``monopoly host`` on a terminal (without --headless or --text) prints the join lines, waits
+    for Enter, then shows its own seat on the game's screen, joined to its own server as a remote
+    seat is: Bob joins, sees the host's throw, and leaving the seat stops the server, saved."""
+    import re
+
+    from monopoly.net.client import Link
+    from monopoly.net.protocol import message
+    from tui_harness import TuiSession
+    host = TuiSession(["host", "--players", "Ann,Bob,cpu", "--seed", "5", "--bind", "127.0.0.1", "--port", "0",
+                       "--pace", "fast", "--save-dir", str(tmp_path)], rows=24, cols=80)
+    try:
+        host.wait_for("press Enter")
+        found = re.search(r"Bob: monopoly join 127\.0\.0\.1:(\d+) (\S+)", host.output.decode(errors="replace"))
+        assert found is not None, host.text()
+        port, code = int(found.group(1)), found.group(2)
+        host.send("enter")
+        host.wait_for("You host this")
+        for text in ("Dice  Rent  Trade  Mortgage  Houses", "BOARDW", "Ann: D to throw the dice"):
+            host.wait_for(text)
+
+        async def bob_sees_the_throw() -> None:
+            link = await Link.open("127.0.0.1", port)
+            link.send(message("hello", code=code))
+            while (await asyncio.wait_for(link.receive(), 10))["type"] != "welcome":
+                pass
+            host.send("d")  # the host throws on its screen
+            while True:
+                data = await asyncio.wait_for(link.receive(), 10)
+                if any(str(e.get("text", "")).startswith("Ann throws") for e in data.get("events", [])):
+                    break
+            link.close()
+        run(bob_sees_the_throw())
+        host.wait_for("Ann throws")
+        host.wait_for("Bob")
+        if "buy" in host.text():
+            host.send("n")
+        host.send("q")
+        host.wait_for("Stop serving the game?")
+        host.send("y")
+        assert host.wait_exit() == 0
+        said = host.output.decode(errors="replace")
+        assert "stops the server for everyone" in said and "Stopped serving. Resume with: monopoly host --load" in said
+        assert list(tmp_path.glob("autosave-*.json"))
+    finally:
+        host.close()
