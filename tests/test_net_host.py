@@ -378,6 +378,8 @@ def test_the_host_plays_its_own_seat_on_the_game_screen(tmp_path: Path) -> None:
         assert host.wait_exit() == 0
         said = host.output.decode(errors="replace")
         assert "stops the server for everyone" in said and "Stopped serving. Resume with: monopoly host --load" in said
+        resume = said.split("Stopped serving. Resume with: ")[1].split("\n")[0]
+        assert f"--bind 127.0.0.1 --port {port} --pace fast" in resume  # served as before: the lines work again
         assert list(tmp_path.glob("autosave-*.json"))
     finally:
         host.close()

@@ -43,10 +43,20 @@ HOST_HELP = [
 ]
 
 
-def resume_line(save_dir: Path, name: str) -> str:
-    """The command that hosts this game again after a stop or a crash."""
+def resume_line(save_dir: Path, name: str, serving: str = "") -> str:
+    """The command that hosts this game again after a stop or a crash; ``serving``: the options
+    that serve it as now (the same port, so that the join lines given out work again)."""
     folder = "" if Path(save_dir).resolve() == default_save_dir().resolve() else f" --save-dir {save_dir}"
-    return f"monopoly host --load {name}{folder}"
+    return f"monopoly host --load {name}{folder}{serving}"
+
+
+def serving_options(bind: str | None, port: int, headless: bool, paced: bool, text: bool = False) -> str:
+    """The options of ``monopoly host`` that serve as this run does (``port``: the one listened on)."""
+    words = [f"--bind {bind}"] if bind else []
+    words += [f"--port {port}"] if port != DEFAULT_PORT else []
+    words += ["--headless"] if headless else ["--text"] if text else []
+    words += [] if paced else ["--pace fast"]
+    return "".join(" " + w for w in words)
 
 
 def join_lines(hosted: HostedGame, address: str, port: int, tls: bool) -> list[str]:
@@ -155,11 +165,15 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
             say(text)
         save = hosted.session.store.autosave_name if hosted.session.store is not None else "?"
         say(f"The game autosaves after every action as {save}; after a crash resume it with: "
-            f"{resume_line(save_dir, save)}")
+            f"{resume_line(save_dir, save, serving_options(bind, listened, headless, paced, play is None))}")
+        serving.append(listened)
         return shown
 
+    serving: list[int] = []  # the port listened on, once listening
+
     def stopped() -> None:
-        say(f"Stopped serving. Resume with: {resume_line(save_dir, hosted.session.store.autosave_name)}"
+        again = serving_options(bind, serving[0] if serving else port, headless, paced, play is None)
+        say(f"Stopped serving. Resume with: {resume_line(save_dir, hosted.session.store.autosave_name, again)}"
             if hosted.session.store is not None and not hosted.game.view.over else "Stopped serving.")
 
     if play is not None and not headless and hosted.codes.seats:
