@@ -383,3 +383,37 @@ def test_the_host_plays_its_own_seat_on_the_game_screen(tmp_path: Path) -> None:
         assert list(tmp_path.glob("autosave-*.json"))
     finally:
         host.close()
+
+
+def test_a_seat_on_the_board_screen_is_told_who_left_and_who_came_back(tmp_path: Path) -> None:
+    """The remote session (what the curses client reads) says it in the text client's words."""
+    import time
+
+    from monopoly.net.remote import LinkThread, RemoteSession
+    from net_harness import ServerThread
+    served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
+    said: list[str] = []
+    try:
+        ann = RemoteSession(LinkThread("127.0.0.1", served.port), say=lambda text, role: said.append(text))
+        ann.join(served.hosted.codes.seats[0])
+
+        def wait_for(text: str) -> None:
+            deadline = time.monotonic() + 10
+            while text not in said:
+                assert time.monotonic() < deadline, said
+                ann.news()
+                time.sleep(0.05)
+
+        for _ in range(2):
+            bob = RemoteSession(LinkThread("127.0.0.1", served.port))
+            bob.join(served.hosted.codes.seats[1])
+            bob.leave()
+            wait_for("Bob left; the game waits for them at their decisions.")
+            said.clear()
+        bob = RemoteSession(LinkThread("127.0.0.1", served.port))
+        bob.join(served.hosted.codes.seats[1])
+        wait_for("Bob is back.")
+        bob.leave()
+        ann.leave()
+    finally:
+        served.stop()

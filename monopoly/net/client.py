@@ -134,6 +134,22 @@ HELP = [
 ]
 
 
+def comings_and_goings(before: Any, after: Any, seat: int | None) -> list[str]:
+    """What to say of the other people who left or came back between two public views' players
+    (both clients say it in these words)."""
+    if not isinstance(before, list) or not isinstance(after, list):
+        return []
+    lines = []
+    for other, (old, new) in enumerate(zip(before, after)):
+        if other == seat or not isinstance(old, dict) or not isinstance(new, dict):
+            continue
+        if old.get("away") and new.get("connected"):
+            lines.append(f"{new.get('name')} is back.")
+        elif old.get("connected") and new.get("away"):
+            lines.append(f"{new.get('name')} left; the game waits for them at their decisions.")
+    return lines
+
+
 class TextClient:
     """The line-mode client: prints what the server sends, sends what the person types."""
 
@@ -206,16 +222,8 @@ class TextClient:
     def tell_comings_and_goings(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         """Say which other person left the game or came back since the last update: the waiting
         line alone would go on saying someone is away after they rejoined."""
-        old_players, new_players = before.get("players"), after.get("players")
-        if not isinstance(old_players, list) or not isinstance(new_players, list):
-            return
-        for seat, (old, new) in enumerate(zip(old_players, new_players)):
-            if seat == self.seat or not isinstance(old, dict) or not isinstance(new, dict):
-                continue
-            if old.get("away") and new.get("connected"):
-                self.say(f"{new.get('name')} is back.")
-            elif old.get("connected") and new.get("away"):
-                self.say(f"{new.get('name')} left; the game waits for them at their decisions.")
+        for line in comings_and_goings(before.get("players"), after.get("players"), self.seat):
+            self.say(line)
 
     def player_name(self, seat: Any) -> str:
         players = self.game.get("players", [])

@@ -32,7 +32,8 @@ from ..engine import events as E
 from ..engine import follow, replica
 from ..session.session import (AuctionStance, ComputerMove, FrontEnd, Permission, PlaySession, SaveFailed,
                                auction_stance)
-from .client import CONNECT_TIMEOUT, EXIT_DROPPED, EXIT_FAILED, EXIT_OK, Dropped, Link, ServerGarbage
+from .client import (CONNECT_TIMEOUT, EXIT_DROPPED, EXIT_FAILED, EXIT_OK, Dropped, Link, ServerGarbage,
+                     comings_and_goings)
 from .protocol import message
 
 ANSWER_WAIT = 20.0  # seconds to wait for the server's answer to an action
@@ -150,6 +151,7 @@ class RemoteSession:
         self.watching = False
         self.pace = 0.0  # the server paces its computers; their moves are shown as they come
         self._unshown: list[E.Event] = []
+        self._players: Any = None  # the public view's players as last told (who is connected, away)
         self._since: list[tuple[str, str]] = []  # the server's "since your last turn" lines not said yet
         self._request = 0
 
@@ -236,6 +238,9 @@ class RemoteSession:
             self.say(str(note), "message")
         public = data.get("game")
         players = public.get("players", []) if isinstance(public, dict) else []
+        for line in comings_and_goings(self._players, players, self.seat):
+            self.say(line, "message")
+        self._players = players
         self.computers = {p["seat"] for p in players if isinstance(p, dict) and p.get("computer")}
         self.away = {p["seat"] for p in players if isinstance(p, dict) and p.get("away")}
         waiting = data.get("waiting_for")
