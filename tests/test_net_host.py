@@ -417,3 +417,17 @@ def test_a_seat_on_the_board_screen_is_told_who_left_and_who_came_back(tmp_path:
         ann.leave()
     finally:
         served.stop()
+
+
+def test_buildings_put_up_together_are_sent_as_one_line(tmp_path: Path) -> None:
+    """A computer builds in one step (``Session.building_step``); the lines sent for its buildings
+    are the local front ends' (``event_lines``): one summary, at the last of them."""
+    from monopoly.engine import events as E
+    from monopoly.net.protocol import event_entries
+    from monopoly.session.words import event_lines
+    game = started(tmp_path).game
+    built = [E.BuildingBought(2, 37, 1, False, 200), E.BuildingBought(2, 39, 1, False, 200),
+             E.BuildingBought(2, 37, 2, False, 200)]
+    texts = [entry["text"] for entry in event_entries(game, built)]
+    assert texts == [None, None, "CPU1 builds 3 houses for $600: Park Place 2 houses, Boardwalk 1 house"]
+    assert event_lines(game, built)[2] == (texts[2], "good")
