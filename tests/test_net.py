@@ -871,7 +871,7 @@ def test_the_curses_client_lets_a_throw_go_that_would_let_its_rent_lapse(tmp_pat
             bob.wait_for("Bob: D to throw")
             bob.send("d")
             bob.wait_for("Bob lands on Vermont Avenue")
-            ann.wait_for("CPU1 is about to throw: R claims your rent first, D lets the")
+            ann.wait_for("CPU1 is about to throw: R claims your rent, D lets it go (soon by itself)")
             ann.send("d")
             ann.wait_for("did not claim")
             ann.wait_for("CPU1 throws")

@@ -97,8 +97,8 @@ class RemoteController(GameController):
         game, seat = self.game, self.remote.seat
         d = game.view.pending
         if self._may_let_go():
-            return (f"{M.name(game, d.player)} is about to throw: R claims your rent first, D lets the throw go "
-                    "(it goes by itself soon)")
+            # at most 80 columns with a name of 7 letters: the bottom line cuts a longer hint
+            return f"{M.name(game, d.player)} is about to throw: R claims your rent, D lets it go (soon by itself)"
         if d.kind == K.GAME_OVER or d.player in self.session.people or self.session.is_computer(d.player):
             return super().decision_hint()
         asked = self.remote.waiting_for if self.remote.waiting_for is not None else d.player
