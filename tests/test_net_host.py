@@ -27,22 +27,8 @@ def test_an_unknown_host_command_answers_in_one_line_naming_the_nearest(tmp_path
     assert host_command(hosted, "xyzzy", said.append, "here", 7627, False, prefix="/")
     assert len(said) == 1 and "'/xyzzy'" in said[0] and "/codes" in said[0] and "/quit" in said[0]
     said.clear()
-    assert host_command(hosted, "help", said.append, "here", 7627, False)
-    assert said == HOST_HELP
-
-
-def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_order(tmp_path: Path) -> None:
-    """What the text client prints, in order: the hand-over, then the computer's moves for that seat;
-    the hand-back, then what follows."""
-    from monopoly.net.client import TextClient
-    from net_harness import Raw, serve
-
-    said: list[str] = []
-    assert host_command(hosted, "computer Ann", said.append, "here", 7627, False)
-    assert len(said) == 1 and "Unknown command 'computer'" in said[0] and "did you mean cpu?" in said[0]
-    said.clear()
-    assert host_command(hosted, "xyzzy", said.append, "here", 7627, False, prefix="/")
-    assert len(said) == 1 and "'/xyzzy'" in said[0] and "/codes" in said[0] and "/quit" in said[0]
+    assert host_command(hosted, "\x1b[4~", said.append, "here", 7627, False)  # a key's sequence, shown once escaped
+    assert said == ["Unknown command '\\x1b[4~': the commands are codes, who, cpu, person, end, quit, help."]
     said.clear()
     assert host_command(hosted, "help", said.append, "here", 7627, False)
     assert said == HOST_HELP
@@ -61,6 +47,9 @@ def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_o
     assert host_command(hosted, "xyzzy", said.append, "here", 7627, False, prefix="/")
     assert len(said) == 1 and "'/xyzzy'" in said[0] and "/codes" in said[0] and "/quit" in said[0]
     said.clear()
+    assert host_command(hosted, "\x1b[4~", said.append, "here", 7627, False)  # a key's sequence, shown once escaped
+    assert said == ["Unknown command '\\x1b[4~': the commands are codes, who, cpu, person, end, quit, help."]
+    said.clear()
     assert host_command(hosted, "help", said.append, "here", 7627, False)
     assert said == HOST_HELP
 
@@ -77,6 +66,29 @@ def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_o
     said.clear()
     assert host_command(hosted, "xyzzy", said.append, "here", 7627, False, prefix="/")
     assert len(said) == 1 and "'/xyzzy'" in said[0] and "/codes" in said[0] and "/quit" in said[0]
+    said.clear()
+    assert host_command(hosted, "\x1b[4~", said.append, "here", 7627, False)  # a key's sequence, shown once escaped
+    assert said == ["Unknown command '\\x1b[4~': the commands are codes, who, cpu, person, end, quit, help."]
+    said.clear()
+    assert host_command(hosted, "help", said.append, "here", 7627, False)
+    assert said == HOST_HELP
+
+
+def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_order(tmp_path: Path) -> None:
+    """What the text client prints, in order: the hand-over, then the computer's moves for that seat;
+    the hand-back, then what follows."""
+    from monopoly.net.client import TextClient
+    from net_harness import Raw, serve
+
+    said: list[str] = []
+    assert host_command(hosted, "computer Ann", said.append, "here", 7627, False)
+    assert len(said) == 1 and "Unknown command 'computer'" in said[0] and "did you mean cpu?" in said[0]
+    said.clear()
+    assert host_command(hosted, "xyzzy", said.append, "here", 7627, False, prefix="/")
+    assert len(said) == 1 and "'/xyzzy'" in said[0] and "/codes" in said[0] and "/quit" in said[0]
+    said.clear()
+    assert host_command(hosted, "\x1b[4~", said.append, "here", 7627, False)  # a key's sequence, shown once escaped
+    assert said == ["Unknown command '\\x1b[4~': the commands are codes, who, cpu, person, end, quit, help."]
     said.clear()
     assert host_command(hosted, "help", said.append, "here", 7627, False)
     assert said == HOST_HELP
@@ -431,3 +443,19 @@ def test_buildings_put_up_together_are_sent_as_one_line(tmp_path: Path) -> None:
     texts = [entry["text"] for entry in event_entries(game, built)]
     assert texts == [None, None, "CPU1 builds 3 houses for $600: Park Place 2 houses, Boardwalk 1 house"]
     assert event_lines(game, built)[2] == (texts[2], "good")
+
+
+def test_after_the_end_the_text_client_says_it_once_and_waits_for_nobody() -> None:
+    """Tried by hand: after the host ended the game, each update said the end again, and a player
+    who then left was "waited for at their decisions"."""
+    import io
+
+    from monopoly.net.client import TextClient
+    out = io.StringIO()
+    client = TextClient(out, say_prompt=False)
+    client.seat = 1
+    here = [{"name": "Ann", "connected": True, "away": False}, {"name": "Bob", "connected": True, "away": False}]
+    gone = [{"name": "Ann", "connected": False, "away": True}, here[1]]
+    client.update({"game": {"players": here, "over": True, "winner": 1}})
+    client.update({"game": {"players": gone, "over": True, "winner": 1}})
+    assert out.getvalue().splitlines() == ["The game is over: Bob wins.", "Ann left."]

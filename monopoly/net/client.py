@@ -134,9 +134,9 @@ HELP = [
 ]
 
 
-def comings_and_goings(before: Any, after: Any, seat: int | None) -> list[str]:
+def comings_and_goings(before: Any, after: Any, seat: int | None, over: bool = False) -> list[str]:
     """What to say of the other people who left or came back between two public views' players
-    (both clients say it in these words)."""
+    (both clients say it in these words); ``over``: the game has ended (nobody is waited for)."""
     if not isinstance(before, list) or not isinstance(after, list):
         return []
     lines = []
@@ -146,7 +146,8 @@ def comings_and_goings(before: Any, after: Any, seat: int | None) -> list[str]:
         if old.get("away") and new.get("connected"):
             lines.append(f"{new.get('name')} is back.")
         elif old.get("connected") and new.get("away"):
-            lines.append(f"{new.get('name')} left; the game waits for them at their decisions.")
+            lines.append(f"{new.get('name')} left." if over else
+                         f"{new.get('name')} left; the game waits for them at their decisions.")
     return lines
 
 
@@ -160,6 +161,7 @@ class TextClient:
         self.game: dict[str, Any] = {}
         self.prompt: dict[str, Any] | None = None
         self._shown: Any = None
+        self._over_said = False  # the end of the game is said once
         self.say_prompt = say_prompt
 
     def say(self, text: str) -> None:
@@ -213,16 +215,19 @@ class TextClient:
             self.game = game
         self.prompt = data.get("prompt") if isinstance(data.get("prompt"), dict) else None
         if self.game.get("over"):
-            winner = self.game.get("winner")
-            who = self.player_name(winner) if isinstance(winner, int) and winner >= 0 else "nobody"
-            self.say(f"The game is over: {who} wins.")
+            if not self._over_said:
+                self._over_said = True
+                winner = self.game.get("winner")
+                who = self.player_name(winner) if isinstance(winner, int) and winner >= 0 else "nobody"
+                self.say(f"The game is over: {who} wins.")
             return
         self.show_prompt()
 
     def tell_comings_and_goings(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         """Say which other person left the game or came back since the last update: the waiting
         line alone would go on saying someone is away after they rejoined."""
-        for line in comings_and_goings(before.get("players"), after.get("players"), self.seat):
+        for line in comings_and_goings(before.get("players"), after.get("players"), self.seat,
+                                       bool(after.get("over"))):
             self.say(line)
 
     def player_name(self, seat: Any) -> str:

@@ -115,7 +115,7 @@ def unknown_command(verb: str, prefix: str = "") -> str:
     (the whole help is one command away: a mistyped word should not bury the game's lines)."""
     near = LIKELY.get(verb) or next(iter(difflib.get_close_matches(verb, HOST_COMMANDS, n=1, cutoff=0.6)), None)
     guess = f"did you mean {prefix}{near}? " if near else ""
-    return (f"Unknown command {shown(prefix + verb)!r}: {guess}the commands are "
+    return (f"Unknown command '{shown(prefix + verb)}': {guess}the commands are "
             f"{', '.join(prefix + c for c in HOST_COMMANDS)}.")
 
 

@@ -238,7 +238,8 @@ class RemoteSession:
             self.say(str(note), "message")
         public = data.get("game")
         players = public.get("players", []) if isinstance(public, dict) else []
-        for line in comings_and_goings(self._players, players, self.seat):
+        for line in comings_and_goings(self._players, players, self.seat,
+                                       isinstance(public, dict) and bool(public.get("over"))):
             self.say(line, "message")
         self._players = players
         self.computers = {p["seat"] for p in players if isinstance(p, dict) and p.get("computer")}
