@@ -416,9 +416,10 @@ def test_a_seat_on_the_board_screen_is_told_who_left_and_who_came_back(tmp_path:
                 ann.news()
                 time.sleep(0.05)
 
-        for _ in range(2):
+        for first in (True, False):
             bob = RemoteSession(LinkThread("127.0.0.1", served.port))
             bob.join(served.hosted.codes.seats[1])
+            wait_for("Bob joined." if first else "Bob is back.")  # a first time is no coming back
             bob.leave()
             wait_for("Bob left; the game waits for them at their decisions.")
             said.clear()

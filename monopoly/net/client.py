@@ -134,17 +134,23 @@ HELP = [
 ]
 
 
-def comings_and_goings(before: Any, after: Any, seat: int | None, over: bool = False) -> list[str]:
-    """What to say of the other people who left or came back between two public views' players
-    (both clients say it in these words); ``over``: the game has ended (nobody is waited for)."""
-    if not isinstance(before, list) or not isinstance(after, list):
+def comings_and_goings(before: Any, after: Any, seat: int | None, seen: set[int], over: bool = False) -> list[str]:
+    """What to say of the other people who joined, left or came back between two public views'
+    players (both clients say it in these words); ``seen``: the seats seen connected so far (kept
+    up to date here: one seen before is back, one not yet has joined); ``over``: the game has
+    ended (nobody is waited for)."""
+    if not isinstance(after, list):
+        return []
+    seen.update(i for i, p in enumerate(after) if isinstance(p, dict) and p.get("connected") and before is None)
+    if not isinstance(before, list):
         return []
     lines = []
     for other, (old, new) in enumerate(zip(before, after)):
         if other == seat or not isinstance(old, dict) or not isinstance(new, dict):
             continue
         if old.get("away") and new.get("connected"):
-            lines.append(f"{new.get('name')} is back.")
+            lines.append(f"{new.get('name')} is back." if other in seen else f"{new.get('name')} joined.")
+            seen.add(other)
         elif old.get("connected") and new.get("away"):
             lines.append(f"{new.get('name')} left." if over else
                          f"{new.get('name')} left; the game waits for them at their decisions.")
@@ -162,6 +168,7 @@ class TextClient:
         self.prompt: dict[str, Any] | None = None
         self._shown: Any = None
         self._over_said = False  # the end of the game is said once
+        self._seen: set[int] = set()  # the seats seen connected (one that comes again is back)
         self.say_prompt = say_prompt
 
     def say(self, text: str) -> None:
@@ -226,7 +233,7 @@ class TextClient:
     def tell_comings_and_goings(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         """Say which other person left the game or came back since the last update: the waiting
         line alone would go on saying someone is away after they rejoined."""
-        for line in comings_and_goings(before.get("players"), after.get("players"), self.seat,
+        for line in comings_and_goings(before.get("players"), after.get("players"), self.seat, self._seen,
                                        bool(after.get("over"))):
             self.say(line)
 

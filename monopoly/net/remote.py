@@ -152,6 +152,7 @@ class RemoteSession:
         self.pace = 0.0  # the server paces its computers; their moves are shown as they come
         self._unshown: list[E.Event] = []
         self._players: Any = None  # the public view's players as last told (who is connected, away)
+        self._seen: set[int] = set()  # the seats seen connected (one that comes again is back)
         self._since: list[tuple[str, str]] = []  # the server's "since your last turn" lines not said yet
         self._request = 0
 
@@ -238,7 +239,7 @@ class RemoteSession:
             self.say(str(note), "message")
         public = data.get("game")
         players = public.get("players", []) if isinstance(public, dict) else []
-        for line in comings_and_goings(self._players, players, self.seat,
+        for line in comings_and_goings(self._players, players, self.seat, self._seen,
                                        isinstance(public, dict) and bool(public.get("over"))):
             self.say(line, "message")
         self._players = players
