@@ -385,7 +385,7 @@ def test_the_host_plays_its_own_seat_on_the_game_screen(tmp_path: Path) -> None:
         if "buy" in host.text():
             host.send("n")
         host.send("q")
-        host.wait_for("Stop serving the game?")
+        host.wait_for("Stop serving the game for everyone? (it is saved) (Y/N)")
         host.send("y")
         assert host.wait_exit() == 0
         said = host.output.decode(errors="replace")

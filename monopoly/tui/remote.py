@@ -134,7 +134,7 @@ class RemoteController(GameController):
                 raise LeaveProgram("You stopped watching the game.")
             return
         if self.hosting:
-            if self.yes_no("Stop serving the game? (it is saved, and everyone leaves)", False):
+            if self.yes_no("Stop serving the game for everyone? (it is saved)", False):
                 self.remote.leave()
                 raise LeaveProgram("You left your seat: as the host, that stops the server for everyone too.")
             return
