@@ -495,7 +495,7 @@ def test_the_server_killed_and_resumed_loses_nothing_seen_and_takes_the_codes(tm
 
     def host(*args: str) -> tuple[subprocess.Popen[str], dict[str, str], int]:
         proc = subprocess.Popen([sys.executable, "-m", "monopoly", "host", "--headless", "--bind", "127.0.0.1",
-                                 "--port", "0", "--save-dir", str(tmp_path), *args],
+                                 "--port", "0", "--pace", "fast", "--save-dir", str(tmp_path), *args],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 env=env)
         assert proc.stdout is not None
@@ -871,7 +871,7 @@ def test_the_curses_client_lets_a_throw_go_that_would_let_its_rent_lapse(tmp_pat
             bob.wait_for("Bob: D to throw")
             bob.send("d")
             bob.wait_for("Bob lands on Vermont Avenue")
-            ann.wait_for("CPU1 is about to throw: R claims your rent first, D lets the")
+            ann.wait_for("CPU1 is about to throw: R claims your rent, D lets it go (soon by itself)")
             ann.send("d")
             ann.wait_for("did not claim")
             ann.wait_for("CPU1 throws")

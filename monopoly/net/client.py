@@ -134,6 +134,29 @@ HELP = [
 ]
 
 
+def comings_and_goings(before: Any, after: Any, seat: int | None, seen: set[int], over: bool = False) -> list[str]:
+    """What to say of the other people who joined, left or came back between two public views'
+    players (both clients say it in these words); ``seen``: the seats seen connected so far (kept
+    up to date here: one seen before is back, one not yet has joined); ``over``: the game has
+    ended (nobody is waited for)."""
+    if not isinstance(after, list):
+        return []
+    seen.update(i for i, p in enumerate(after) if isinstance(p, dict) and p.get("connected") and before is None)
+    if not isinstance(before, list):
+        return []
+    lines = []
+    for other, (old, new) in enumerate(zip(before, after)):
+        if other == seat or not isinstance(old, dict) or not isinstance(new, dict):
+            continue
+        if old.get("away") and new.get("connected"):
+            lines.append(f"{new.get('name')} is back." if other in seen else f"{new.get('name')} joined.")
+            seen.add(other)
+        elif old.get("connected") and new.get("away"):
+            lines.append(f"{new.get('name')} left." if over else
+                         f"{new.get('name')} left; the game waits for them at their decisions.")
+    return lines
+
+
 class TextClient:
     """The line-mode client: prints what the server sends, sends what the person types."""
 
@@ -144,6 +167,8 @@ class TextClient:
         self.game: dict[str, Any] = {}
         self.prompt: dict[str, Any] | None = None
         self._shown: Any = None
+        self._over_said = False  # the end of the game is said once
+        self._seen: set[int] = set()  # the seats seen connected (one that comes again is back)
         self.say_prompt = say_prompt
 
     def say(self, text: str) -> None:
@@ -186,6 +211,9 @@ class TextClient:
         for entry in data.get("events", []):
             if isinstance(entry, dict) and entry.get("text"):
                 self.say(str(entry["text"]))
+        for entry in data.get("since", []):  # this seat's turn began: what the others did since its last
+            if isinstance(entry, dict) and entry.get("text"):
+                self.say(str(entry["text"]))
         for note in data.get("notes", []):
             self.say(str(note))
         game = data.get("game")
@@ -194,25 +222,20 @@ class TextClient:
             self.game = game
         self.prompt = data.get("prompt") if isinstance(data.get("prompt"), dict) else None
         if self.game.get("over"):
-            winner = self.game.get("winner")
-            who = self.player_name(winner) if isinstance(winner, int) and winner >= 0 else "nobody"
-            self.say(f"The game is over: {who} wins.")
+            if not self._over_said:
+                self._over_said = True
+                winner = self.game.get("winner")
+                who = self.player_name(winner) if isinstance(winner, int) and winner >= 0 else "nobody"
+                self.say(f"The game is over: {who} wins.")
             return
         self.show_prompt()
 
     def tell_comings_and_goings(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         """Say which other person left the game or came back since the last update: the waiting
         line alone would go on saying someone is away after they rejoined."""
-        old_players, new_players = before.get("players"), after.get("players")
-        if not isinstance(old_players, list) or not isinstance(new_players, list):
-            return
-        for seat, (old, new) in enumerate(zip(old_players, new_players)):
-            if seat == self.seat or not isinstance(old, dict) or not isinstance(new, dict):
-                continue
-            if old.get("away") and new.get("connected"):
-                self.say(f"{new.get('name')} is back.")
-            elif old.get("connected") and new.get("away"):
-                self.say(f"{new.get('name')} left; the game waits for them at their decisions.")
+        for line in comings_and_goings(before.get("players"), after.get("players"), self.seat, self._seen,
+                                       bool(after.get("over"))):
+            self.say(line)
 
     def player_name(self, seat: Any) -> str:
         players = self.game.get("players", [])

@@ -3,7 +3,7 @@
 What a client may see is built here from the game's read view and nothing else: the public view
 of the table (cash, squares, owners, buildings, mortgages, the decision waited for, rent that may
 be claimed), events as their ``to_dict`` with the words the local front ends use
-(``session.words.format_event``), and one seat's prompt (its legal actions, each with a short
+(``session.words.event_lines``), and one seat's prompt (its legal actions, each with a short
 command). The dice generator's state, the decks' order and join codes are never in any of them.
 """
 
@@ -17,7 +17,7 @@ from ..engine import actions as A
 from ..engine import events as E
 from ..engine import public_state
 
-from ..session.words import format_event, item_name, square_name
+from ..session.words import event_lines, item_name, square_name
 
 PROTOCOL = "monopoly-net"
 VERSION = 3  # 3: updates carry what changed since the last one (``delta``); 2: the whole public state
@@ -151,10 +151,10 @@ def table(game: Game) -> dict[str, Any]:
 
 
 def event_entries(game: Game, events: list[E.Event]) -> list[dict[str, Any]]:
-    """Events as sent: the engine's ``to_dict`` and the line the local front ends show (or None)."""
+    """Events as sent: the engine's ``to_dict`` and the line the local front ends show (or None:
+    a player's buildings put up together say one line, at the last of them: ``event_lines``)."""
     out = []
-    for ev in events:
-        shown = format_event(game, ev)
+    for ev, shown in zip(events, event_lines(game, events)):
         out.append({"event": ev.to_dict(), "text": None if shown is None else shown[0],
                     "role": None if shown is None else shown[1]})
     return out

@@ -29,12 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..engine import Action, Claim, DecisionKind as K, IllegalActionError, action_from_dict, malformed
+from ..engine import Action, Claim, DecisionKind as K, EditionError, IllegalActionError, action_from_dict, malformed
 from ..engine import actions as A
 from ..engine import events as E
 from ..session.safe_text import shown
 from ..session.session import CLAIM_WINDOW, ComputerMove, SaveFailed, Session
+from ..session.summary import since_last_turn
+from ..session.words import since_lines
 from ..storage import saves
+from ..storage.boards import board_document
 from ..storage.starts import Started
 from .delta import changes
 from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, VERSION, ProtocolError, decode, encode, encode_parts,
@@ -49,6 +52,7 @@ MAX_OUTPUT = 4 * 2**20  # bytes waiting to go to a client that reads nothing: th
 MAX_AUTO_ACTIONS_PER_TURN = 300
 CLOCK_TICK = 1.0  # seconds between two looks at the clocks of time-limit games
 NET_KEY = "net"  # the key of the save's ui object that holds the codes' hashes
+MAX_BOARD_FILE = 32 * 1024  # bytes of a player's own board sent in the welcome (a whole message is MAX_LINE)
 MAX_CODES_KEPT = 100  # hashes of codes kept per place (one more at each resume): the oldest go
 SNAPSHOT_EVERY = 5.0  # seconds between two whole autosaves of a game (its steps are written at once)
 WRITER_TICK = 0.2  # seconds between two looks of the writer at the games
@@ -293,9 +297,13 @@ class ServerFront:
 
     def show_events(self, events: list[E.Event], computer: bool = False) -> None:
         self.hosted.pending_events.extend(events)
+        if computer:
+            self.hosted.computer_shown()
 
     def before_computer(self, move: ComputerMove, claims: Sequence[Claim]) -> bool:
-        return not claims  # the owners are asked (claim, or go), and the window's timer lets it go
+        if claims:  # the owners are asked (claim, or go), and the window's timer lets it go
+            return False
+        return self.hosted.due(move.action)  # not yet: the pace's timer comes back for it
 
     def people_act(self) -> bool:
         return False  # clients act when they like: the loop returns and the server waits
@@ -308,7 +316,7 @@ class HostedGame:
     """One game the server hosts: its session, codes and clients."""
 
     def __init__(self, started: Started, save_dir: Path, clock: Callable[[], float] | None = None,
-                 codes: Codes | None = None) -> None:
+                 codes: Codes | None = None, paced: bool = False) -> None:
         self.game = started.game
         self.computers = started.computers
         kept = started.loaded.ui.get(NET_KEY) if started.loaded is not None else None
@@ -320,6 +328,11 @@ class HostedGame:
         record = saves.GameRecord.opened(save_dir, started.loaded)
         self.session = Session(self.game, self.computers, started.ui, HostStore(record, self),
                                save_name=started.save_name, clock=clock, say=self.note)
+        # a player's own board is sent in the welcome: the players' programs do not have its file
+        self.board_file = board_document(self.game.edition)
+        if self.board_file is not None and len(encode_value(self.board_file)) > MAX_BOARD_FILE:
+            raise EditionError(f"board file {self.game.edition.source}: too large to send to the players "
+                               f"(at most {MAX_BOARD_FILE // 1024} KB written compactly; a board is about 12 KB)")
         self.game.disable_undo()  # the protocol has no undo: no action needs a copy of the game first
         self.session.hold_signals = False  # the loop takes the stop signals, between two actions
         self.front = ServerFront(self)
@@ -335,6 +348,13 @@ class HostedGame:
         self._claim_timer: asyncio.TimerHandle | None = None
         self._claim_moment = -1
         self.log: Callable[[str], None] = lambda text: None
+        # Computer moves at the session's pace (``paced``; unpaced they are made at once: tests and
+        # the load benchmark): the loop's time from which the next one's notice counts, and the
+        # timer that comes back to make it.
+        self.paced = paced
+        self._ready_at = float("-inf")
+        self._pace_timer: asyncio.TimerHandle | None = None
+        self._halted = False  # the server stopped: no paced computer move any more
         self._make_auto_players()
 
     # ------------------------------------------------------------------ who is who
@@ -362,6 +382,7 @@ class HostedGame:
         self.codes.auto.add(seat)
         self._make_auto_players()
         self.note(f"{self.game.view.name(seat)} is played by a computer for now.")
+        self.broadcast()  # said before the computer's first move, in an update of its own
         self.advance()
         return "done"
 
@@ -371,6 +392,7 @@ class HostedGame:
         self.codes.auto.discard(seat)
         self._make_auto_players()
         self.note(f"{self.game.view.name(seat)} is played by a person again.")
+        self.broadcast()
         self.advance()
         return "done"
 
@@ -405,6 +427,52 @@ class HostedGame:
             action = view.safe_action(seat)
         return action
 
+    # ------------------------------------------------------------------ the pace of computers
+    def _now(self) -> float | None:
+        try:
+            return asyncio.get_running_loop().time()
+        except RuntimeError:  # not served (yet): nobody watches
+            return None
+
+    def computer_shown(self) -> None:
+        """A computer's move was made: it stays on show for the session's pace."""
+        now = self._now()
+        if now is not None:
+            self._ready_at = now + self.session.pace
+
+    def person_acted(self) -> None:
+        """A person acted: the next computer move is only announced (``Session.notice``) first."""
+        now = self._now()
+        if now is not None:
+            self._ready_at = now
+
+    def due(self, action: Action) -> bool:
+        """Whether a computer (or a seat handed to one) may make ``action`` now. Paced, it waits
+        as a local screen does (``Session.notice``), and a timer plays on when it is due."""
+        now = self._now()
+        if not self.paced or now is None:
+            return True
+        if self._halted:
+            return False
+        due_at = self._ready_at + self.session.notice(action)
+        if now >= due_at:
+            return True
+        if self._pace_timer is None:
+            self._pace_timer = asyncio.get_running_loop().call_at(due_at, self._paced_move)
+        return False
+
+    def stop_pace(self) -> None:
+        """No paced computer move any more (the server stops)."""
+        if self._pace_timer is not None:
+            self._pace_timer.cancel()
+            self._pace_timer = None
+        self._halted = True
+
+    def _paced_move(self) -> None:
+        self._pace_timer = None
+        if not self.game.view.over:
+            self.advance()
+
     # ------------------------------------------------------------------ playing
     def advance(self, answering: tuple[Connection, Any] | None = None) -> None:
         """Play on (computers, seats handed to computers, the clock) until the game waits for a
@@ -417,12 +485,17 @@ class HostedGame:
             person = session.person_asked()
             if person is None or person not in self.codes.auto:
                 break
+            used = self._auto_used
             action = self._auto_action(person)
             if action is None:
                 session.let_throw(person)
                 continue
+            if not self.due(action):  # played when the pace's timer comes back
+                self._auto_used = used
+                break
             try:
                 self.pending_events.extend(session.apply(action))
+                self.computer_shown()
             except IllegalActionError:
                 session.let_throw(person)
         self._arm_claim_timer()
@@ -486,6 +559,7 @@ class HostedGame:
             return str(exc)
         except Exception as exc:  # a malformed value the engine's checks refuse otherwise
             return f"not an action: {exc}"
+        self.person_acted()
         self.advance(answering)
         return None
 
@@ -504,6 +578,7 @@ class HostedGame:
         if seat not in self._lapsing_owners():
             return "no throw waits for your rent claim now"
         self.session.let_throw(seat)
+        self.person_acted()
         self.advance(answering)
         return None
 
@@ -540,6 +615,7 @@ class HostedGame:
         new prompt to a seat whose prompt changed; ``answering``: the connection whose request this
         answers, and the request's ``id`` (its update carries it as ``request``)."""
         events = event_entries(self.game, self.pending_events)
+        turns = {ev.player for ev in self.pending_events if isinstance(ev, E.TurnStarted)}
         self.pending_events = []
         asked, away, view = self.shared_state()
         now = {"game": view, "state": table(self.game)}
@@ -562,11 +638,19 @@ class HostedGame:
                 mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries)
                 if mine != conn.prompt:
                     fields["prompt"] = conn.prompt = mine
+            if seat in turns:  # this seat's turn has just begun: what the others did since its last
+                fields["since"] = self.since(seat)
             if answering is not None and answering[0] is conn:
                 fields["request"] = answering[1]
             conn.send(encode_parts("update", encoded, fields))
         self.notes = []
         self.clients = [c for c in self.clients if not c.closed]
+
+    def since(self, seat: int) -> list[dict[str, str]]:
+        """What the others did since ``seat``'s last turn (``session.summary``), in the words the
+        local front ends say it, for a seat whose turn has just begun."""
+        found = since_last_turn(self.game.log, seat, self.game.view.player_count)
+        return [] if found is None else [{"text": text, "role": role} for text, role in since_lines(self.game, found)]
 
     def whole(self, conn: Connection) -> dict[str, Any]:
         """The fields of a welcome or a sync: everything as told in the last update, whole."""
@@ -582,7 +666,8 @@ class HostedGame:
     def welcome(self, conn: Connection, notes: list[str] | None = None) -> dict[str, Any]:
         recent = [e for e in event_entries(self.game, self.game.log[-40:]) if e["text"]]
         view = self.game.view
-        return message("welcome", seat=conn.seat, role="player" if conn.seat is not None else "spectator",
+        board = {} if self.board_file is None else {"board_file": self.board_file}
+        return message("welcome", **board, seat=conn.seat, role="player" if conn.seat is not None else "spectator",
                        name=view.name(conn.seat) if conn.seat is not None else None, recent=recent,
                        rules=self.game.rules.to_dict(), board=self.game.edition.id, events=[],
                        notes=list(self.notes if notes is None else notes), **self.whole(conn))
@@ -641,6 +726,8 @@ class Server:
         """Stop serving: every connection is told and closed, and every game's whole autosave written."""
         if self._ticker is not None:
             self._ticker.cancel()
+        for g in self.games:
+            g.stop_pace()
         if self.server is not None:
             self.server.close()
         for conn in list(self.connections):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import ssl
-from typing import Any
+from typing import Any, Sequence
 
 from ..engine import DecisionKind as K
 from ..net.client import EXIT_OK, EXIT_USAGE, client_tls, parse_address
@@ -35,12 +35,13 @@ KEPT = "Your seat is kept: join again with the same command."
 class RemoteController(GameController):
     """The local game's controller for one seat of a game played on a server (module doc)."""
 
-    def __init__(self, screen: Screen, session: RemoteSession) -> None:
+    def __init__(self, screen: Screen, session: RemoteSession, hosting: bool = False) -> None:
         game = session.game
         assert game is not None, "join first"
         ui = M.UIState.from_settings({}, game)
         super().__init__(screen, game, None, ui, ".", session=session)
         self.remote = session
+        self.hosting = hosting  # the host's own seat: leaving it stops the server
         session.say = self.say
         screen.on_wait = self._news
         self._presenting = False
@@ -79,6 +80,10 @@ class RemoteController(GameController):
         finally:
             self._presenting = was
 
+    def _say_since_last_turn(self, person: int) -> None:
+        for text, role in self.remote.since_last_turn():  # the server's words, from the whole game
+            self.say(shown(text), role)
+
     # ------------------------------------------------------------------ what differs here
     def refresh(self, bar: bool = False) -> None:
         self.screen.computers = self.remote.computers
@@ -92,8 +97,8 @@ class RemoteController(GameController):
         game, seat = self.game, self.remote.seat
         d = game.view.pending
         if self._may_let_go():
-            return (f"{M.name(game, d.player)} is about to throw: R claims your rent first, D lets the throw go "
-                    "(it goes by itself soon)")
+            # at most 80 columns with a name of 7 letters: the bottom line cuts a longer hint
+            return f"{M.name(game, d.player)} is about to throw: R claims your rent, D lets it go (soon by itself)"
         if d.kind == K.GAME_OVER or d.player in self.session.people or self.session.is_computer(d.player):
             return super().decision_hint()
         asked = self.remote.waiting_for if self.remote.waiting_for is not None else d.player
@@ -128,6 +133,11 @@ class RemoteController(GameController):
                 self.remote.leave()
                 raise LeaveProgram("You stopped watching the game.")
             return
+        if self.hosting:
+            if self.yes_no("Stop serving the game for everyone? (it is saved)", False):
+                self.remote.leave()
+                raise LeaveProgram("You left your seat: as the host, that stops the server for everyone too.")
+            return
         if self.yes_no("Leave this game? (your seat is kept for you)", False):
             self.remote.leave()
             raise LeaveProgram(f"You left the game. {KEPT}")
@@ -141,6 +151,14 @@ def join_screen(address: str, code: str, tls: bool = False, ca: str | None = Non
         print(f"monopoly join: {exc}")
         return EXIT_USAGE
     context: ssl.SSLContext | None = client_tls(ca) if tls or ca else None
+    return seat_screen(host, port, code, context)
+
+
+def seat_screen(host: str, port: int, code: str, context: ssl.SSLContext | None = None,
+                intro: Sequence[str] = (), hosting: bool = False) -> int:
+    """Play the seat of ``code`` on the server at ``host``:``port`` on the game's screen (the
+    exit code): ``monopoly join``, and the host's own seat (``hosting``, with the join lines
+    in ``intro`` kept among the messages)."""
     session = RemoteSession(LinkThread(host, port, context))
     try:
         session.join(code.strip())
@@ -156,13 +174,16 @@ def join_screen(address: str, code: str, tls: bool = False, ca: str | None = Non
     try:
         with StopSignals() as signals, curses_session() as stdscr:  # Ctrl-C, kill: the terminal restored
             screen = Screen(stdscr, Theme())
-            controller = RemoteController(screen, session)
+            controller = RemoteController(screen, session, hosting)
             who = f"You play {session.name}" if session.seat is not None else \
                 "You watch this game as a spectator: you cannot act (Q leaves)"
             for line in M.event_lines(controller.game, controller.game.log[-RECENT:]):  # what came before
                 if line is not None:
                     controller.say(*line)
-            controller.say(f"{who}. Joined the game on {host}:{port}; ? shows the keys.", "title")
+            for line in intro:
+                controller.say(line, "dim")
+            where = "You host this game" if hosting else f"Joined the game on {host}:{port}"
+            controller.say(f"{who}. {where}; ? shows the keys.", "title")
             try:
                 farewell = controller.run()
             except LeaveProgram as leave:
@@ -171,7 +192,7 @@ def join_screen(address: str, code: str, tls: bool = False, ca: str | None = Non
                 farewell, exit_code = gone.reason[:1].upper() + gone.reason[1:] + ".", gone.code
             signals.hold()
     except KeyboardInterrupt:
-        farewell, exit_code = f"Interrupted. {KEPT}", 130
+        farewell, exit_code = "Interrupted: the server stops." if hosting else f"Interrupted. {KEPT}", 130
     finally:
         session.link.close()
     if farewell:
