@@ -109,9 +109,7 @@ def public_view(game: Game, computers: set[int], present: set[int], away: set[in
                         "in_jail": p.in_jail, "jail_turns": p.jail_turns, "jail_cards": list(p.jail_cards),
                         "bankrupt": p.bankrupt, "computer": p.seat in computers,
                         "connected": p.seat in present, "away": p.seat in away})
-    squares = [{"name": name, "kind": kind, "price": price, "owner": view.owner(i), "mortgaged": view.mortgaged(i),
-                "houses": view.houses(i), "hotel": view.hotel(i)}
-               for i, (name, kind, price) in enumerate(_fixed_squares(game.edition))]
+    squares = _squares(game)
     return {
         "edition": game.edition.id,
         "turn": view.turn,
@@ -132,6 +130,26 @@ def public_view(game: Game, computers: set[int], present: set[int], away: set[in
     }
 
 
+def _squares(game: Game) -> list[dict[str, Any]]:
+    """The squares as everyone sees them (owner, mortgage, buildings), made again only when the
+    engine says the holdings may have changed (``View.holdings_version``: a number never given to
+    two holdings in this process): most actions move a token or money and leave them alone. The
+    list is shared by the views made until then, and never changed (``delta`` copies, never edits)."""
+    view = game.view
+    version = view.holdings_version()
+    squares = _SQUARES.get(version)
+    if squares is None:
+        if len(_SQUARES) >= MAX_SQUARES_KEPT:
+            _SQUARES.clear()
+        squares = _SQUARES[version] = [
+            {"name": name, "kind": kind, "price": price, "owner": view.owner(i), "mortgaged": view.mortgaged(i),
+             "houses": view.houses(i), "hotel": view.hotel(i)}
+            for i, (name, kind, price) in enumerate(_fixed_squares(game.edition))]
+    return squares
+
+
+MAX_SQUARES_KEPT = 1024  # holdings versions whose squares are kept (``_squares``): then made afresh
+_SQUARES: dict[int, list[dict[str, Any]]] = {}
 _FIXED: dict[int, tuple[Any, list[tuple[str, str, int]]]] = {}  # by id(edition): (edition, its squares)
 
 
