@@ -75,9 +75,24 @@ def message(kind: str, **fields: Any) -> dict[str, Any]:
 def encode_parts(kind: str, encoded: dict[str, bytes], fields: dict[str, Any]) -> bytes:
     """``encode(message(kind, **parts, **fields))`` where ``encoded`` holds parts already encoded
     (``encode_value``): the parts every client gets alike are encoded once per update."""
+    return encode_open(kind, encoded, fields) + b"}\n"
+
+
+def encode_open(kind: str, encoded: dict[str, bytes], fields: dict[str, Any]) -> bytes:
+    """``encode_parts`` without the closing brace and newline: what every client of an update gets
+    alike, encoded once; ``encode_close`` adds one client's own fields (its prompt, the request
+    answered) and ends the line."""
     head = encode(message(kind, **fields))[:-2]  # without its closing brace and newline
     tail = b"".join(b',"' + key.encode("ascii") + b'":' + value for key, value in encoded.items())
-    return head + tail + b"}\n"
+    return head + tail
+
+
+def encode_close(opened: bytes, fields: dict[str, Any]) -> bytes:
+    """A message opened by ``encode_open`` with ``fields`` (none of its own keys) added, as one line."""
+    if not fields:
+        return opened + b"}\n"
+    return opened + b"".join(b',"' + key.encode("ascii") + b'":' + encode_value(value)
+                             for key, value in fields.items()) + b"}\n"
 
 
 def encode_value(value: Any) -> bytes:

@@ -37,8 +37,8 @@ from ..session.session import CLAIM_WINDOW, ComputerMove, SaveFailed, Session
 from ..storage import saves
 from ..storage.starts import Started
 from .delta import changes
-from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, VERSION, ProtocolError, decode, encode, encode_parts,
-                       encode_value, event_entries, message, prompt, public_view, table)
+from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, VERSION, ProtocolError, decode, encode, encode_close,
+                       encode_open, encode_value, event_entries, message, prompt, public_view, table)
 
 HELLO_TIMEOUT = 10.0  # seconds a connection has to say hello with a code
 MAX_CONNECTIONS = 512  # connections held at once, authenticated or not
@@ -547,24 +547,25 @@ class HostedGame:
         found = {key: [[[], value]] if told is None else changes(told[key], value) for key, value in now.items()}
         self.told = now
         self.seq += 1
-        # the parts every client gets alike, encoded once
-        encoded = {"events": encode_value(events), "notes": encode_value(self.notes),
-                   "changes": encode_value({k: v for k, v in found.items() if v})}
-        shared: dict[str, Any] = {"seq": self.seq, "waiting_for": asked}
+        # what every client gets alike, encoded once: each client's line adds its own prompt (when
+        # it changed) and the request answered (``encode_close``)
+        shared = encode_open("update", {"events": encode_value(events), "notes": encode_value(self.notes),
+                                        "changes": encode_value({k: v for k, v in found.items() if v})},
+                             {"seq": self.seq, "waiting_for": asked})
         lapsing = self._lapsing_owners()
         legal = self._legal()
         for conn in list(self.clients):
             if conn.closed or conn is skip:
                 continue
             seat = conn.seat
-            fields = dict(shared)
+            fields: dict[str, Any] = {}
             if seat is not None:
                 mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries)
                 if mine != conn.prompt:
                     fields["prompt"] = conn.prompt = mine
             if answering is not None and answering[0] is conn:
                 fields["request"] = answering[1]
-            conn.send(encode_parts("update", encoded, fields))
+            conn.send(encode_close(shared, fields))
         self.notes = []
         self.clients = [c for c in self.clients if not c.closed]
 
