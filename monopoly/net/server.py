@@ -425,17 +425,19 @@ class HostedGame:
                 self.pending_events.extend(session.apply(action))
             except IllegalActionError:
                 session.let_throw(person)
-        self._arm_claim_timer()
-        self.broadcast(answering)
+        lapsing = self._lapsing_owners()  # asked once, for the claim window's timer and the prompts
+        self._arm_claim_timer(lapsing)
+        self.broadcast(answering, lapsing=lapsing)
 
     def _lapsing_owners(self) -> list[int]:
         d = self.game.view.pending
         return sorted({c.owner for c in self.session.lapsing_claims()} - {d.player}) if d.kind == K.ROLL else []
 
-    def _arm_claim_timer(self) -> None:
-        """Rent that the coming throw would let lapse: its owners have ``CLAIM_WINDOW`` seconds."""
+    def _arm_claim_timer(self, lapsing: list[int]) -> None:
+        """Rent that the coming throw would let lapse (its owners: ``lapsing``): they have
+        ``CLAIM_WINDOW`` seconds."""
         moment = len(self.game.journal)
-        if not self._lapsing_owners():
+        if not lapsing:
             return
         if self._claim_timer is not None and self._claim_moment == moment:
             return
@@ -535,10 +537,12 @@ class HostedGame:
                 legal[action.player].append(action)
         return legal
 
-    def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None) -> None:
+    def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None,
+                  lapsing: list[int] | None = None) -> None:
         """Send every client what happened and what changed (``seq`` numbers the updates), and a
         new prompt to a seat whose prompt changed; ``answering``: the connection whose request this
-        answers, and the request's ``id`` (its update carries it as ``request``)."""
+        answers, and the request's ``id`` (its update carries it as ``request``); ``lapsing``: the
+        owners whose rent the coming throw would let lapse, when the caller has just asked."""
         events = event_entries(self.game, self.pending_events)
         self.pending_events = []
         asked, away, view = self.shared_state()
@@ -552,7 +556,8 @@ class HostedGame:
         shared = encode_open("update", {"events": encode_value(events), "notes": encode_value(self.notes),
                                         "changes": encode_value({k: v for k, v in found.items() if v})},
                              {"seq": self.seq, "waiting_for": asked})
-        lapsing = self._lapsing_owners()
+        if lapsing is None:
+            lapsing = self._lapsing_owners()
         legal = self._legal()
         for conn in list(self.clients):
             if conn.closed or conn is skip:
