@@ -10,6 +10,7 @@ command). The dice generator's state, the decks' order and join codes are never 
 from __future__ import annotations
 
 import json
+import weakref
 from typing import Any
 
 from ..engine import NOBODY, Action, DecisionKind as K, Game, Offer, Pending, describe_decision
@@ -147,24 +148,22 @@ def public_view(game: Game, computers: set[int], present: set[int], away: set[in
 
 def _squares(game: Game) -> list[dict[str, Any]]:
     """The squares as everyone sees them (owner, mortgage, buildings), made again only when the
-    engine says the holdings may have changed (``View.holdings_version``: a number never given to
-    two holdings in this process): most actions move a token or money and leave them alone. The
-    list is shared by the views made until then, and never changed (``delta`` copies, never edits)."""
+    engine says the holdings may have changed (``View.holdings_version``): most actions move a
+    token or money and leave them alone. The list is shared by the views made until then, and
+    never changed (``delta`` copies, never edits); each game keeps only its latest."""
     view = game.view
     version = view.holdings_version()
-    squares = _SQUARES.get(version)
-    if squares is None:
-        if len(_SQUARES) >= MAX_SQUARES_KEPT:
-            _SQUARES.clear()
-        squares = _SQUARES[version] = [
-            {"name": name, "kind": kind, "price": price, "owner": view.owner(i), "mortgaged": view.mortgaged(i),
-             "houses": view.houses(i), "hotel": view.hotel(i)}
-            for i, (name, kind, price) in enumerate(_fixed_squares(game.edition))]
+    kept = _SQUARES.get(game)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    squares = [{"name": name, "kind": kind, "price": price, "owner": view.owner(i), "mortgaged": view.mortgaged(i),
+                "houses": view.houses(i), "hotel": view.hotel(i)}
+               for i, (name, kind, price) in enumerate(_fixed_squares(game.edition))]
+    _SQUARES[game] = (version, squares)
     return squares
 
 
-MAX_SQUARES_KEPT = 1024  # holdings versions whose squares are kept (``_squares``): then made afresh
-_SQUARES: dict[int, list[dict[str, Any]]] = {}
+_SQUARES: "weakref.WeakKeyDictionary[Game, tuple[int, list[dict[str, Any]]]]" = weakref.WeakKeyDictionary()
 _FIXED: dict[int, tuple[Any, list[tuple[str, str, int]]]] = {}  # by id(edition): (edition, its squares)
 
 
