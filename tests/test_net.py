@@ -56,6 +56,21 @@ def test_parts_encoded_once_make_the_same_message() -> None:
     assert decode(line, ("update",)) == message("update", prompt=None, request=4, **shared)
 
 
+def test_prompts_encoded_from_their_entries_read_back_as_made(tmp_path: Path) -> None:
+    import random
+    from monopoly.net.protocol import Entries, prompt
+    game = started(tmp_path).game
+    entries, rng = Entries(), random.Random(5)
+    for _ in range(300):
+        if game.view.over:
+            break
+        for seat in range(game.view.player_count):
+            made = prompt(game, seat, game.view.pending.player, [1], [seat], game.view.legal_actions(seat), entries)
+            assert json.loads(entries.encode(made)) == made
+            assert json.loads(entries.encode(made)) == json.loads(Entries().encode(made))  # entries made elsewhere
+        game.apply(rng.choice(game.view.legal_actions(game.view.pending.player)))
+
+
 def test_addresses() -> None:
     assert parse_address("example.org") == ("example.org", 7627)
     assert parse_address("127.0.0.1:7700") == ("127.0.0.1", 7700)

@@ -88,12 +88,12 @@ def encode_open(kind: str, encoded: dict[str, bytes], fields: dict[str, Any]) ->
     return head + tail
 
 
-def encode_close(opened: bytes, fields: dict[str, Any]) -> bytes:
-    """A message opened by ``encode_open`` with ``fields`` (none of its own keys) added, as one line."""
-    if not fields:
+def encode_close(opened: bytes, encoded: dict[str, bytes]) -> bytes:
+    """A message opened by ``encode_open`` with the fields ``encoded`` holds (none of its own keys,
+    each value already encoded) added, as one line."""
+    if not encoded:
         return opened + b"}\n"
-    return opened + b"".join(b',"' + key.encode("ascii") + b'":' + encode_value(value)
-                             for key, value in fields.items()) + b"}\n"
+    return opened + b"".join(b',"' + key.encode("ascii") + b'":' + value for key, value in encoded.items()) + b"}\n"
 
 
 def encode_value(value: Any) -> bytes:
@@ -270,32 +270,54 @@ def question(game: Game, seat: int) -> str:
 
 
 def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing: list[int],
-           legal: list[Action] | None = None, entries: dict[Action, dict[str, Any]] | None = None
-           ) -> dict[str, Any]:
+           legal: list[Action] | None = None, entries: "Entries | None" = None) -> dict[str, Any]:
     """What ``seat`` may do now: its legal actions with their commands; ``asked`` is the person the
     game waits for (None: nobody, or a computer); ``waiting`` the seats it waits for that are away;
     ``lapsing`` the owners whose rent the coming throw would let lapse; ``legal``: the seat's legal
     actions when already known; ``entries``: the entries of actions listed before, kept by the
-    caller (an action's entry never changes in a game: its words name squares, players and a
-    claim's fixed amount), so the same legal actions offered update after update are written once."""
+    caller, so the same legal actions offered update after update are written once."""
     if legal is None:
         legal = [] if game.view.over else game.view.legal_actions(seat)
-    if entries is None:
-        listed = [_entry(game, a) for a in legal]
-    else:
-        if len(entries) > MAX_ENTRIES:
-            entries.clear()
-        listed = []
-        for a in legal:
-            entry = entries.get(a)
-            if entry is None:
-                entry = entries[a] = _entry(game, a)
-            listed.append(entry)
+    listed = [_entry(game, a) for a in legal] if entries is None else entries.listed(game, legal)
     return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
             "actions": listed, "may_go": seat in lapsing, "waiting_for": asked, "away": waiting}
 
 
-MAX_ENTRIES = 512  # entries of actions a game keeps (``prompt``): then they are made afresh
+MAX_ENTRIES = 512  # entries of actions a game keeps (``Entries``): then they are made afresh
+
+
+class Entries:
+    """The entries of actions a game's prompts have listed, each made and encoded once: an action's
+    entry never changes in a game (its words name squares, players and a claim's fixed amount),
+    and the same actions are offered update after update. Encoding a prompt whole took longer than
+    making it; ``encode`` joins the entries' JSON made before."""
+
+    def __init__(self) -> None:
+        self._made: dict[Action, dict[str, Any]] = {}
+        self._json: dict[int, bytes] = {}  # id of an entry in ``_made`` -> its JSON
+
+    def listed(self, game: Game, legal: list[Action]) -> list[dict[str, Any]]:
+        """The entries of ``legal``, in its order."""
+        made = self._made
+        if len(made) > MAX_ENTRIES:
+            made.clear()
+            self._json.clear()
+        listed = []
+        for action in legal:
+            entry = made.get(action)
+            if entry is None:
+                entry = made[action] = _entry(game, action)
+                self._json[id(entry)] = encode_value(entry)
+            listed.append(entry)
+        return listed
+
+    def encode(self, prompt: dict[str, Any]) -> bytes:
+        """``encode_value(prompt)`` (its actions last), each entry made here taken as encoded then
+        (an entry made elsewhere, or before the entries were made afresh, is encoded now)."""
+        known = self._json
+        actions = b",".join([known.get(id(entry)) or encode_value(entry) for entry in prompt["actions"]])
+        rest = encode_value({key: value for key, value in prompt.items() if key != "actions"})
+        return rest[:-1] + b',"actions":[' + actions + b"]}"
 
 
 def _entry(game: Game, action: Action) -> dict[str, Any]:

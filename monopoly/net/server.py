@@ -37,8 +37,8 @@ from ..session.session import CLAIM_WINDOW, ComputerMove, SaveFailed, Session
 from ..storage import saves
 from ..storage.starts import Started
 from .delta import changes
-from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, VERSION, ProtocolError, decode, encode, encode_close,
-                       encode_open, encode_value, event_entries, message, prompt, public_view, table)
+from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, VERSION, Entries, ProtocolError, decode, encode,
+                       encode_close, encode_open, encode_value, event_entries, message, prompt, public_view, table)
 
 HELLO_TIMEOUT = 10.0  # seconds a connection has to say hello with a code
 MAX_CONNECTIONS = 512  # connections held at once, authenticated or not
@@ -329,7 +329,7 @@ class HostedGame:
         # what every client was told last, whole: the next update carries what changed since (``delta``)
         self.seq = 0
         self.told: dict[str, Any] | None = None  # "game": the public view, "state": the public state
-        self.entries: dict[Action, dict[str, Any]] = {}  # the prompts' entries of actions (``prompt``)
+        self.entries = Entries()  # the prompts' entries of actions, made and encoded once
         self.auto_players: Any = None
         self._auto_used = (0, 0)
         self._claim_timer: asyncio.TimerHandle | None = None
@@ -563,13 +563,14 @@ class HostedGame:
             if conn.closed or conn is skip:
                 continue
             seat = conn.seat
-            fields: dict[str, Any] = {}
+            fields: dict[str, bytes] = {}
             if seat is not None:
                 mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries)
                 if mine != conn.prompt:
-                    fields["prompt"] = conn.prompt = mine
+                    conn.prompt = mine
+                    fields["prompt"] = self.entries.encode(mine)
             if answering is not None and answering[0] is conn:
-                fields["request"] = answering[1]
+                fields["request"] = encode_value(answering[1])
             conn.send(encode_close(shared, fields))
         self.notes = []
         self.clients = [c for c in self.clients if not c.closed]
