@@ -366,6 +366,38 @@ def test_the_writer_writes_a_few_games_a_look_oldest_first_and_all_at_the_close(
     run(go())
 
 
+def test_the_writer_puts_steps_on_disk_often_and_whole_autosaves_seldom(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[str] = []
+    written: list[str] = []
+    write_snapshot = saves.GameRecord.write_snapshot
+    monkeypatch.setattr(saves.GameRecord, "sync_steps", lambda record: synced.append(record.game_id))
+    monkeypatch.setattr(saves.GameRecord, "write_snapshot",
+                        lambda record, snapshot: written.append(record.game_id) or write_snapshot(record, snapshot))
+
+    async def go() -> None:
+        game = HostedGame(started(tmp_path, seed=4), tmp_path)
+        writer = server_module.SaveWriter(lambda text: None)
+        store = game.session.store
+        assert isinstance(store, server_module.HostStore)
+        store.writer = writer
+        game.advance()
+        await writer.write(everything=False)  # never written: written whole, its steps with it
+        assert synced == [store.game_id] and not writer.waiting and not writer.unsynced
+        assert written == [store.game_id]
+        game.act(game.game.view.pending.player, game.game.view.safe_action().to_dict())  # type: ignore[union-attr]
+        await writer.write(everything=False)  # just written: nothing due yet
+        assert synced == [store.game_id] and writer.unsynced
+        store.synced_at -= server_module.SYNC_EVERY  # time passes: its steps are due, not the whole
+        await writer.write(everything=False)
+        assert synced == [store.game_id] * 2 and not writer.unsynced and list(writer.waiting) == [store]
+        assert written == [store.game_id]
+        store.written_at -= server_module.SNAPSHOT_EVERY  # and the whole autosave in its turn
+        await writer.write(everything=False)
+        assert not writer.waiting and written == [store.game_id] * 2 and synced == [store.game_id] * 3
+    run(go())
+
+
 def test_a_save_that_fails_is_said_and_the_game_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: Any) -> None:
         raise saves.SaveError("saves: cannot write the save (no space left on device)")
