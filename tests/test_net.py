@@ -56,6 +56,21 @@ def test_parts_encoded_once_make_the_same_message() -> None:
     assert decode(line, ("update",)) == message("update", prompt=None, request=4, **shared)
 
 
+def test_prompts_encoded_from_their_entries_read_back_as_made(tmp_path: Path) -> None:
+    import random
+    from monopoly.net.protocol import Entries, prompt
+    game = started(tmp_path).game
+    entries, rng = Entries(), random.Random(5)
+    for _ in range(300):
+        if game.view.over:
+            break
+        for seat in range(game.view.player_count):
+            made = prompt(game, seat, game.view.pending.player, [1], [seat], game.view.legal_actions(seat), entries)
+            assert json.loads(entries.encode(made)) == made
+            assert json.loads(entries.encode(made)) == json.loads(Entries().encode(made))  # entries made elsewhere
+        game.apply(rng.choice(game.view.legal_actions(game.view.pending.player)))
+
+
 def test_addresses() -> None:
     assert parse_address("example.org") == ("example.org", 7627)
     assert parse_address("127.0.0.1:7700") == ("127.0.0.1", 7700)
@@ -348,6 +363,38 @@ def test_the_writer_writes_a_few_games_a_look_oldest_first_and_all_at_the_close(
         assert list(writer.waiting) == [stores[0]]  # written a moment ago: it waits its turn
         await writer.write()  # the server stops: everything
         assert not writer.waiting and len(list(tmp_path.glob("*.json"))) == 3
+    run(go())
+
+
+def test_the_writer_puts_steps_on_disk_often_and_whole_autosaves_seldom(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[str] = []
+    written: list[str] = []
+    write_snapshot = saves.GameRecord.write_snapshot
+    monkeypatch.setattr(saves.GameRecord, "sync_steps", lambda record: synced.append(record.game_id))
+    monkeypatch.setattr(saves.GameRecord, "write_snapshot",
+                        lambda record, snapshot: written.append(record.game_id) or write_snapshot(record, snapshot))
+
+    async def go() -> None:
+        game = HostedGame(started(tmp_path, seed=4), tmp_path)
+        writer = server_module.SaveWriter(lambda text: None)
+        store = game.session.store
+        assert isinstance(store, server_module.HostStore)
+        store.writer = writer
+        game.advance()
+        await writer.write(everything=False)  # never written: written whole, its steps with it
+        assert synced == [store.game_id] and not writer.waiting and not writer.unsynced
+        assert written == [store.game_id]
+        game.act(game.game.view.pending.player, game.game.view.safe_action().to_dict())  # type: ignore[union-attr]
+        await writer.write(everything=False)  # just written: nothing due yet
+        assert synced == [store.game_id] and writer.unsynced
+        store.synced_at -= server_module.SYNC_EVERY  # time passes: its steps are due, not the whole
+        await writer.write(everything=False)
+        assert synced == [store.game_id] * 2 and not writer.unsynced and list(writer.waiting) == [store]
+        assert written == [store.game_id]
+        store.written_at -= server_module.SNAPSHOT_EVERY  # and the whole autosave in its turn
+        await writer.write(everything=False)
+        assert not writer.waiting and written == [store.game_id] * 2 and synced == [store.game_id] * 3
     run(go())
 
 
