@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import difflib
 import signal
-import socket
 import ssl
 import sys
 import threading
@@ -24,6 +23,7 @@ from ..engine import EditionError
 from ..session.safe_text import shown
 from ..storage.places import default_save_dir
 from ..storage.starts import Started
+from .addresses import join_address
 from .client import run_client, stdin_lines
 from .protocol import DEFAULT_PORT
 from .server import HostedGame, Server, tls_context
@@ -152,10 +152,12 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
 
     def announce(listened: int) -> str:
         """Say where the game is served and how each person joins it: the address named."""
-        shown = bind if bind and bind not in ("0.0.0.0", "::") else socket.gethostname()
+        shown, where = join_address(bind)
         names = ", ".join(hosted.game.view.name(p) for p in range(hosted.game.view.player_count))
         say(f"Serving the game of {names} on {bind or 'every address'} port {listened}"
             + (" with TLS" if tls else "") + ".")
+        for text in where:
+            say(text)
         if hosted.resumed:
             say("The codes given before the game stopped still work. New codes, which work too, for a "
                 "player who lost theirs (keep them to yourselves):")

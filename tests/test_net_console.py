@@ -1,0 +1,40 @@
+"""The host's console: where players join from, and what it says when the game is over (the
+last rough edges of issue 25, found playing by hand)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from monopoly.net.addresses import join_address, reachable
+from monopoly.net.host import host_main
+
+from net_harness import started
+
+
+def hosted_headless(tmp_path: Path, commands: str, bind: str = "127.0.0.1") -> list[str]:
+    """What a headless host prints, served on a free port, given these commands."""
+    out = io.StringIO()
+    assert host_main(started(tmp_path), tmp_path, bind, 0, True, stdin=io.StringIO(commands), stdout=out,
+                     paced=False) == 0
+    return out.getvalue().splitlines()
+
+
+def test_the_join_lines_give_an_address_another_machine_can_reach() -> None:
+    """Tried by hand: bound to every address, the lines named the machine (``vm:7743``), which
+    the other machines' resolvers did not know."""
+    address, said = join_address(None, lambda: ["192.168.1.20", "10.0.0.5"])
+    assert address == "192.168.1.20"
+    assert said and "192.168.1.20 (or 10.0.0.5, on another network)" in said[0] and "127.0.0.1" in said[0]
+    address, said = join_address("0.0.0.0", lambda: [])  # no network: the name, said for what it is
+    assert "may not know" in said[0] and address in said[0]
+    address, said = join_address("192.168.1.20", lambda: ["10.0.0.5"])
+    assert address == "192.168.1.20" and "10.0.0.5" not in said[0]
+    assert not reachable("127.0.1.1") and not reachable("169.254.3.4") and reachable("192.168.1.20")
+
+
+def test_a_host_bound_to_the_loopback_says_only_this_machine_can_join(tmp_path: Path) -> None:
+    said = hosted_headless(tmp_path, "quit\n")
+    assert said[0].startswith("Serving the game of Ann, Bob, CPU1 on 127.0.0.1 port ")
+    assert said[1].startswith("Bound to 127.0.0.1: only players on this machine can join")
+    assert any(line.startswith("  Ann: monopoly join 127.0.0.1:") for line in said)
