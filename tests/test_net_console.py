@@ -38,3 +38,13 @@ def test_a_host_bound_to_the_loopback_says_only_this_machine_can_join(tmp_path: 
     assert said[0].startswith("Serving the game of Ann, Bob, CPU1 on 127.0.0.1 port ")
     assert said[1].startswith("Bound to 127.0.0.1: only players on this machine can join")
     assert any(line.startswith("  Ann: monopoly join 127.0.0.1:") for line in said)
+
+
+def test_a_headless_host_says_who_won_and_what_happens_next(tmp_path: Path) -> None:
+    """Tried by hand: the game ended and the host's console said nothing of it."""
+    said = hosted_headless(tmp_path, "end\nend\nquit\n")
+    over = [line for line in said if line.startswith("The game is over")]
+    assert len(over) == 1, said
+    assert " wins" in over[0] and "goes on serving the final board" in over[0] and "quit" in over[0]
+    assert "The game is already over." in said and "The game is ended." not in said
+    assert said[-1] == "Stopped serving."  # a finished game: nothing to resume

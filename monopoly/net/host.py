@@ -21,6 +21,7 @@ from typing import Any, Callable, TextIO
 
 from ..engine import EditionError
 from ..session.safe_text import shown
+from ..session.words import over_line
 from ..storage.places import default_save_dir
 from ..storage.starts import Started
 from .addresses import join_address
@@ -98,8 +99,12 @@ def host_command(hosted: HostedGame, line: str, say: Callable[[str], None], addr
             said = hosted.hand_to_computer(seat) if verb == "cpu" else hosted.hand_back(seat)
             say(f"{view.name(seat)}: {said}")
     elif verb == "end":
+        if hosted.game.view.over:
+            say("The game is already over.")
+            return True
         hosted.end()
-        say("The game is ended.")
+        if hosted.on_over is None:  # else it said who won
+            say("The game is ended.")
     elif verb == "quit":
         return False
     elif verb in ("help", "?"):
@@ -198,6 +203,13 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
         lines = stdin_lines(loop, source)
         if headless:
             say("Type help for the host's commands.")
+
+            def over() -> None:
+                say(f"{over_line(hosted.game)} The server goes on serving the final board to whoever joins, "
+                    "until you type quit (or stop it with Ctrl-C).")
+            hosted.on_over = over
+            if hosted.game.view.over:  # a finished game hosted again
+                hosted.front.finished()
             waiter = asyncio.ensure_future(stop.wait())
             while True:
                 getter = asyncio.ensure_future(lines.get())

@@ -356,16 +356,22 @@ def valuation_rows(game: Game) -> list[tuple[str, str]]:
         rows.append((f"{label(game, p):<12}{game.view.money(pl.cash):>10}{game.view.money(prop):>11}"
                      f"{game.view.money(values[p]):>11}{mark}", "good" if mark else "message"))
     rows.append((PRINTED_NOTE, "dim"))
-    if outcome is not None:
-        why = ENDINGS.get(outcome.termination, outcome.termination)
-        rows.append(("", "message"))
-        if outcome.winner == NOBODY:
-            rows.append((f"The game is over ({why}): nobody wins.", "title"))
-        else:
-            note = tie_note(game, outcome.winner, outcome.values)
-            rows.append((f"The game is over ({why}). {name(game, outcome.winner)} wins{note}!",
-                         "title"))
+    ending = over_line(game)
+    if ending is not None:
+        rows += [("", "message"), (ending, "title")]
     return rows
+
+
+def over_line(game: Game) -> str | None:
+    """The line that says the game is over and who won (None while it goes on): the end of the
+    valuation table, and what a headless host's console says."""
+    outcome = game.view.outcome
+    if outcome is None:
+        return None
+    why = ENDINGS.get(outcome.termination, outcome.termination)
+    if outcome.winner == NOBODY:
+        return f"The game is over ({why}): nobody wins."
+    return f"The game is over ({why}). {name(game, outcome.winner)} wins{tie_note(game, outcome.winner, outcome.values)}!"
 
 
 def turn_end_text(game: Game, player: int) -> str:
