@@ -48,3 +48,40 @@ def test_a_headless_host_says_who_won_and_what_happens_next(tmp_path: Path) -> N
     assert " wins" in over[0] and "goes on serving the final board" in over[0] and "quit" in over[0]
     assert "The game is already over." in said and "The game is ended." not in said
     assert said[-1] == "Stopped serving."  # a finished game: nothing to resume
+
+
+def test_the_text_client_does_not_print_its_prompt_again_when_someone_comes_back(tmp_path: Path) -> None:
+    """Tried by hand: "Bob is back." was followed by Ann's question and prompt, the same as the
+    ones on her screen above it. Who comes and goes is said in a line of its own."""
+    import asyncio
+
+    from monopoly.net.client import run_client
+    from net_harness import Raw, serve
+
+    async def go() -> list[str]:
+        server, hosted, port = await serve(tmp_path)
+        out = io.StringIO()
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        ann = asyncio.ensure_future(run_client("127.0.0.1", port, hosted.codes.seats[0], out, lines))
+
+        async def until(text: str) -> None:
+            for _ in range(200):
+                if text in out.getvalue():
+                    return
+                await asyncio.sleep(0.02)
+            raise AssertionError(f"{text!r} not in {out.getvalue()}")
+        await until("roll>")
+        for _ in range(2):  # joins, leaves, comes back, leaves
+            bob = await Raw.open(port, hosted.codes.seats[1])
+            await bob.until("welcome")
+            bob.link.close()
+            await until("Bob left")
+        await until("Bob is back.")
+        lines.put_nowait(None)
+        await ann
+        await server.close()
+        return out.getvalue().splitlines()
+    said = asyncio.run(asyncio.wait_for(go(), 60))
+    assert said.count("Ann, $1,500 - 1 roll>") == 1, said
+    assert said.count("Ann to throw the dice") == 1, said
+    assert said.index("Bob joined.") < said.index("Bob is back.")

@@ -251,8 +251,12 @@ class TextClient:
     def show_prompt(self, again: bool = False) -> None:
         p = self.prompt
         waiting = self.game.get("pending", {}).get("player") if self.game else None
-        key = (json.dumps(p, sort_keys=True) if p is not None else None, waiting,
-               json.dumps(self.game.get("players"), sort_keys=True))
+        # Who is connected is left out: someone leaving or coming back is said in a line of its own
+        # (``tell_comings_and_goings``), and the prompt, unchanged, is not printed a second time.
+        mine = None if p is None else {k: v for k, v in p.items() if k != "away"}
+        players = [{k: v for k, v in pl.items() if k not in ("connected", "away")} if isinstance(pl, dict) else pl
+                   for pl in self.game.get("players", [])]
+        key = (json.dumps(mine, sort_keys=True), waiting, json.dumps(players, sort_keys=True))
         if key == self._shown and not again:
             return
         self._shown = key
