@@ -85,3 +85,31 @@ def test_the_text_client_does_not_print_its_prompt_again_when_someone_comes_back
     assert said.count("Ann, $1,500 - 1 roll>") == 1, said
     assert said.count("Ann to throw the dice") == 1, said
     assert said.index("Bob joined.") < said.index("Bob is back.")
+
+
+def test_the_text_clients_prompt_groups_the_deeds_of_a_player_who_owns_much() -> None:
+    """Tried by hand: every "mortgage X" was listed, and the prompt ran over several lines. As in
+    the local text mode, "mortgage" alone (or its number) lists the deeds."""
+    from monopoly.net.client import TextClient
+    deeds = ["Mediterranean Avenue", "Baltic Avenue", "Oriental Avenue", "Vermont Avenue", "Connecticut Avenue",
+             "St. Charles Place", "States Avenue"]
+    actions = [{"action": {"action": "roll", "player": 0}, "command": "roll"}]
+    actions += [{"action": {"action": "mortgage", "player": 0, "square": i}, "command": f"mortgage {name}"}
+                for i, name in enumerate(deeds)]
+    actions += [{"action": {"action": "lift_mortgage", "player": 0, "square": 9}, "command": "unmortgage Boardwalk"}]
+    out = io.StringIO()
+    client = TextClient(out)
+    client.receive({"type": "welcome", "seat": 0, "name": "Ann", "recent": [],
+                    "game": {"players": [{"name": "Ann", "cash": 1500, "money": "$1,500"}]},
+                    "prompt": {"seat": 0, "asked": True, "question": "", "actions": actions, "may_go": False,
+                               "waiting_for": 0, "away": []}})
+    assert out.getvalue().splitlines()[-1] == "Ann, $1,500 - 1 roll, 2 mortgage (7 deeds), 3 unmortgage Boardwalk>"
+    for typed in ("mortgage", "2"):
+        shown = client.typed(typed).show
+        assert shown is not None and shown[0] == "You may mortgage: " + ", ".join(deeds)
+    sent = client.typed("mortgage conn").send
+    assert sent is not None and sent["action"]["square"] == 4
+    sent = client.typed("3").send
+    assert sent is not None and sent["action"]["action"] == "lift_mortgage"
+    sent = client.typed("1").send
+    assert sent is not None and sent["action"] == {"action": "roll", "player": 0}
