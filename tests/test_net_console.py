@@ -113,3 +113,32 @@ def test_the_text_clients_prompt_groups_the_deeds_of_a_player_who_owns_much() ->
     assert sent is not None and sent["action"]["action"] == "lift_mortgage"
     sent = client.typed("1").send
     assert sent is not None and sent["action"] == {"action": "roll", "player": 0}
+
+
+def test_the_host_on_the_game_screen_takes_its_commands_with_s(tmp_path: Path) -> None:
+    """Tried by hand: a host playing on the game's screen had no console for cpu, person, codes
+    and end. There S (saving is automatic) asks for a host command; its answer is in the messages."""
+    from tui_harness import TuiSession
+    host = TuiSession(["host", "--players", "Ann,Bob,cpu", "--seed", "5", "--bind", "127.0.0.1", "--port", "0",
+                       "--pace", "fast", "--save-dir", str(tmp_path)], rows=24, cols=80)
+    try:
+        host.wait_for("press Enter")
+        host.send("enter")
+        host.wait_for("(S: the host")
+        host.wait_for("Ann: D to throw the dice")
+        host.send("s")
+        host.wait_for("Host command")
+        host.send("who", "enter")
+        host.wait_for("Bob: away")
+        host.send("s")
+        host.wait_for("Host command")
+        host.send("cpu Bob", "enter")
+        host.wait_for("A computer plays Bob")
+        host.send("s")
+        host.wait_for("Host command")
+        host.send("quit", "enter")
+        assert host.wait_exit() == 0
+        said = host.output.decode(errors="replace")
+        assert "You stopped serving the game for everyone." in said and "Stopped serving. Resume with:" in said
+    finally:
+        host.close()

@@ -29,9 +29,13 @@ from .client import run_client, stdin_lines
 from .protocol import DEFAULT_PORT
 from .server import HostedGame, Server, tls_context
 
+# The host's commands as the game's screen runs them: a line typed -> (what they said, False when
+# the host stops serving).
+HostCommands = Callable[[str], "tuple[list[str], bool]"]
 # The front end of the host's own seat on the game's screen: (address, port, code, TLS, the join
-# lines to keep among its messages) -> the exit code. The curses screen is a layer above this one.
-SeatFront = Callable[[str, int, str, "ssl.SSLContext | None", list[str]], int]
+# lines to keep among its messages, the host's commands) -> the exit code. The curses screen is a
+# layer above this one.
+SeatFront = Callable[[str, int, str, "ssl.SSLContext | None", list[str], HostCommands], int]
 
 HOST_COMMANDS = ("codes", "who", "cpu", "person", "end", "quit", "help")
 # words a host may try for a command, and the command meant
@@ -97,7 +101,12 @@ def host_command(hosted: HostedGame, line: str, say: Callable[[str], None], addr
             say(f"No player called {rest!r}")
         else:
             said = hosted.hand_to_computer(seat) if verb == "cpu" else hosted.hand_back(seat)
-            say(f"{view.name(seat)}: {said}")
+            who = view.name(seat)
+            if said != "done":
+                say(f"{who}: {said}")
+            else:
+                say(f"A computer plays {who} now ({prefix}person {who} hands the seat back)." if verb == "cpu"
+                    else f"{who} plays their seat again.")
     elif verb == "end":
         if hosted.game.view.over:
             say("The game is already over.")
@@ -291,15 +300,25 @@ def _host_on_screen(hosted: HostedGame, server: Server, bind: str | None, port: 
         shown = announce(listened)
         seat = min(hosted.codes.seats)
         say(f"You play {hosted.game.view.name(seat)} on the game's screen. Give each person their line, then "
-            "press Enter (the lines are kept among the screen's messages: L shows them).")
+            "press Enter (the lines are kept among the screen's messages: L shows them; S there takes the host's "
+            "commands).")
         try:
             source.readline()
         except (KeyboardInterrupt, OSError, ValueError):
             say("Interrupted.")
         else:
             intro = ["Join lines:"] + [line.strip() for line in join_lines(hosted, shown, listened, tls is not None)]
+
+            def commands(line: str) -> tuple[list[str], bool]:
+                """A host command typed on the screen, run on the server's loop (its thread)."""
+                said: list[str] = []
+
+                async def run() -> bool:
+                    return host_command(hosted, line, said.append, shown, listened, tls is not None)
+                going = bool(on_loop(run(), 30))
+                return said, going
             code = play(own_address(bind), listened, hosted.codes.seats[seat], None if tls is None else _trusting(),
-                        intro)
+                        intro, commands)
             on_loop(close(), 30)
             stopped()
             return code
