@@ -125,12 +125,17 @@ class Typed:
     leave: bool = False
 
 
+# the verbs of actions on squares a player may take out of turn, grouped in the prompt when there
+# are two or more (``TextClient.listed``), and what each group counts
+GROUPED = {"mortgage": "deeds", "unmortgage": "deeds", "build": "streets", "sell": "streets"}
+
 HELP = [
     "Commands: type a command the prompt lists (or its number), e.g. roll, buy, auction, pass, accept,",
-    "  build Park Place, mortgage Boardwalk; bid N bids N; rent claims your rent; go lets a throw go",
-    "  without claiming; trade NAME give ITEMS for ITEMS (items: squares, $100, card) proposes a trade;",
-    "  who shows everyone's cash and place; board lists the owned squares; quit leaves (the seat stays yours:",
-    "  join again with the same code).",
+    "  build Park Place, mortgage Boardwalk (mortgage alone, or its number, lists the deeds; so do build,",
+    "  sell and unmortgage); bid N bids N; rent claims your rent; go lets a throw go without claiming;",
+    "  trade NAME give ITEMS for ITEMS (items: squares, $100, card) proposes a trade; who shows everyone's",
+    "  cash and place; board lists the owned squares; quit leaves (the seat stays yours: join again with",
+    "  the same code).",
 ]
 
 
@@ -244,15 +249,45 @@ class TextClient:
         return "nobody"
 
     def commands(self) -> list[str]:
-        if self.prompt is None:
-            return []
-        return [str(a.get("command")) for a in self.prompt.get("actions", [])]
+        """What the prompt lists: each command, or a group's word and size ("mortgage (7 deeds)")."""
+        return [label for label, _ in self.listed()]
+
+    def listed(self) -> list[tuple[str, list[dict[str, Any]]]]:
+        """The prompt's items in order, each its label and its actions: the actions on squares a
+        player may take out of turn are grouped by verb when there are two or more, as the local
+        text mode offers "mortgage" and lists the deeds when it is typed alone (one deed each
+        would make the prompt of a player who owns much run over several lines)."""
+        actions = self.prompt.get("actions", []) if self.prompt else []
+        verbs = [str(a.get("command", "")).split(" ", 1)[0] for a in actions]
+        items: list[tuple[str, list[dict[str, Any]]]] = []
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for verb, action in zip(verbs, actions):
+            if verb in GROUPED and verbs.count(verb) > 1:
+                if verb not in groups:
+                    groups[verb] = []
+                    items.append((verb, groups[verb]))
+                groups[verb].append(action)
+            else:
+                items.append((str(action.get("command")), [action]))
+        return [(f"{label} ({len(acts)} {GROUPED[label]})" if label in groups else label, acts)
+                for label, acts in items]
+
+    @staticmethod
+    def group_lines(verb: str, actions: list[dict[str, Any]]) -> list[str]:
+        """A group's actions, listed when its word is typed alone (or its number)."""
+        names = [str(a.get("command", ""))[len(verb) + 1:] for a in actions]
+        return [f"You may {verb}: {', '.join(names)}", f"  Type {verb} and a name, or its beginning "
+                f"({verb} {names[0].split()[0].lower()}...)."]
 
     def show_prompt(self, again: bool = False) -> None:
         p = self.prompt
         waiting = self.game.get("pending", {}).get("player") if self.game else None
-        key = (json.dumps(p, sort_keys=True) if p is not None else None, waiting,
-               json.dumps(self.game.get("players"), sort_keys=True))
+        # Who is connected is left out: someone leaving or coming back is said in a line of its own
+        # (``tell_comings_and_goings``), and the prompt, unchanged, is not printed a second time.
+        mine = None if p is None else {k: v for k, v in p.items() if k != "away"}
+        players = [{k: v for k, v in pl.items() if k not in ("connected", "away")} if isinstance(pl, dict) else pl
+                   for pl in self.game.get("players", [])]
+        key = (json.dumps(mine, sort_keys=True), waiting, json.dumps(players, sort_keys=True))
         if key == self._shown and not again:
             return
         self._shown = key
@@ -302,8 +337,15 @@ class TextClient:
                                                         "amount": int(words[1].lstrip("$"))}))
         if words[0] == "trade":
             return self.trade(text[5:].strip())
-        if low.isdigit() and 1 <= int(low) <= len(actions):
-            return Typed(send=message("action", action=actions[int(low) - 1]["action"]))
+        items = self.listed()
+        if low.isdigit() and 1 <= int(low) <= len(items):
+            label, chosen = items[int(low) - 1]
+            if len(chosen) > 1:
+                return Typed(show=self.group_lines(label.split()[0], chosen))
+            return Typed(send=message("action", action=chosen[0]["action"]))
+        group = next((acts for label, acts in items if len(acts) > 1 and label.split()[0] == low), None)
+        if group is not None:
+            return Typed(show=self.group_lines(low, group))
         exact = [a for a in actions if str(a.get("command", "")).lower() == low]
         if not exact:
             exact = [a for a in actions if str(a.get("command", "")).lower().startswith(low)]

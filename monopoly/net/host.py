@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import difflib
 import signal
-import socket
 import ssl
 import sys
 import threading
@@ -22,15 +21,21 @@ from typing import Any, Callable, TextIO
 
 from ..engine import EditionError
 from ..session.safe_text import shown
+from ..session.words import over_line
 from ..storage.places import default_save_dir
 from ..storage.starts import Started
+from .addresses import join_address
 from .client import run_client, stdin_lines
 from .protocol import DEFAULT_PORT
 from .server import HostedGame, Server, tls_context
 
+# The host's commands as the game's screen runs them: a line typed -> (what they said, False when
+# the host stops serving).
+HostCommands = Callable[[str], "tuple[list[str], bool]"]
 # The front end of the host's own seat on the game's screen: (address, port, code, TLS, the join
-# lines to keep among its messages) -> the exit code. The curses screen is a layer above this one.
-SeatFront = Callable[[str, int, str, "ssl.SSLContext | None", list[str]], int]
+# lines to keep among its messages, the host's commands) -> the exit code. The curses screen is a
+# layer above this one.
+SeatFront = Callable[[str, int, str, "ssl.SSLContext | None", list[str], HostCommands], int]
 
 HOST_COMMANDS = ("codes", "who", "cpu", "person", "end", "quit", "help")
 # words a host may try for a command, and the command meant
@@ -96,10 +101,19 @@ def host_command(hosted: HostedGame, line: str, say: Callable[[str], None], addr
             say(f"No player called {rest!r}")
         else:
             said = hosted.hand_to_computer(seat) if verb == "cpu" else hosted.hand_back(seat)
-            say(f"{view.name(seat)}: {said}")
+            who = view.name(seat)
+            if said != "done":
+                say(f"{who}: {said}")
+            else:
+                say(f"A computer plays {who} now ({prefix}person {who} hands the seat back)." if verb == "cpu"
+                    else f"{who} plays their seat again.")
     elif verb == "end":
+        if hosted.game.view.over:
+            say("The game is already over.")
+            return True
         hosted.end()
-        say("The game is ended.")
+        if hosted.on_over is None:  # else it said who won
+            say("The game is ended.")
     elif verb == "quit":
         return False
     elif verb in ("help", "?"):
@@ -152,10 +166,12 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
 
     def announce(listened: int) -> str:
         """Say where the game is served and how each person joins it: the address named."""
-        shown = bind if bind and bind not in ("0.0.0.0", "::") else socket.gethostname()
+        shown, where = join_address(bind)
         names = ", ".join(hosted.game.view.name(p) for p in range(hosted.game.view.player_count))
         say(f"Serving the game of {names} on {bind or 'every address'} port {listened}"
             + (" with TLS" if tls else "") + ".")
+        for text in where:
+            say(text)
         if hosted.resumed:
             say("The codes given before the game stopped still work. New codes, which work too, for a "
                 "player who lost theirs (keep them to yourselves):")
@@ -196,6 +212,13 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
         lines = stdin_lines(loop, source)
         if headless:
             say("Type help for the host's commands.")
+
+            def over() -> None:
+                say(f"{over_line(hosted.game)} The server goes on serving the final board to whoever joins, "
+                    "until you type quit (or stop it with Ctrl-C).")
+            hosted.on_over = over
+            if hosted.game.view.over:  # a finished game hosted again
+                hosted.front.finished()
             waiter = asyncio.ensure_future(stop.wait())
             while True:
                 getter = asyncio.ensure_future(lines.get())
@@ -277,15 +300,25 @@ def _host_on_screen(hosted: HostedGame, server: Server, bind: str | None, port: 
         shown = announce(listened)
         seat = min(hosted.codes.seats)
         say(f"You play {hosted.game.view.name(seat)} on the game's screen. Give each person their line, then "
-            "press Enter (the lines are kept among the screen's messages: L shows them).")
+            "press Enter (the lines are kept among the screen's messages: L shows them; S there takes the host's "
+            "commands).")
         try:
             source.readline()
         except (KeyboardInterrupt, OSError, ValueError):
             say("Interrupted.")
         else:
             intro = ["Join lines:"] + [line.strip() for line in join_lines(hosted, shown, listened, tls is not None)]
+
+            def commands(line: str) -> tuple[list[str], bool]:
+                """A host command typed on the screen, run on the server's loop (its thread)."""
+                said: list[str] = []
+
+                async def run() -> bool:
+                    return host_command(hosted, line, said.append, shown, listened, tls is not None)
+                going = bool(on_loop(run(), 30))
+                return said, going
             code = play(own_address(bind), listened, hosted.codes.seats[seat], None if tls is None else _trusting(),
-                        intro)
+                        intro, commands)
             on_loop(close(), 30)
             stopped()
             return code

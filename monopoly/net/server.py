@@ -332,7 +332,11 @@ class ServerFront:
         return False  # clients act when they like: the loop returns and the server waits
 
     def finished(self) -> None:
-        pass
+        """The game is over: the host's console is told once (``HostedGame.on_over``)."""
+        hosted = self.hosted
+        if hosted.on_over is not None and not hosted.over_told:
+            hosted.over_told = True
+            hosted.on_over()
 
 
 class HostedGame:
@@ -371,6 +375,9 @@ class HostedGame:
         self._claim_timer: asyncio.TimerHandle | None = None
         self._claim_moment = -1
         self.log: Callable[[str], None] = lambda text: None
+        # called once when the game is over (a headless host's console says so); None: nobody to tell
+        self.on_over: Callable[[], None] | None = None
+        self.over_told = False
         # Computer moves at the session's pace (``paced``; unpaced they are made at once: tests and
         # the load benchmark): the loop's time from which the next one's notice counts, and the
         # timer that comes back to make it.

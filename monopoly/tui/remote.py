@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import os
 import ssl
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..engine import DecisionKind as K
 from ..net.client import EXIT_OK, EXIT_USAGE, client_tls, parse_address
 from ..net.remote import Disconnected, LinkThread, RemoteSession
 from ..session import model as M
+from ..session.questions import TEXT, Question
 from ..session.safe_text import shown
 from .app import StopSignals, curses_session
 from .play import GameController, LeaveProgram
@@ -35,13 +36,15 @@ KEPT = "Your seat is kept: join again with the same command."
 class RemoteController(GameController):
     """The local game's controller for one seat of a game played on a server (module doc)."""
 
-    def __init__(self, screen: Screen, session: RemoteSession, hosting: bool = False) -> None:
+    def __init__(self, screen: Screen, session: RemoteSession, hosting: bool = False,
+                 commands: Callable[[str], tuple[list[str], bool]] | None = None) -> None:
         game = session.game
         assert game is not None, "join first"
         ui = M.UIState.from_settings({}, game)
         super().__init__(screen, game, None, ui, ".", session=session)
         self.remote = session
         self.hosting = hosting  # the host's own seat: leaving it stops the server
+        self.commands = commands  # the host's commands (S on the host's screen), run by the server
         session.say = self.say
         screen.on_wait = self._news
         self._presenting = False
@@ -125,7 +128,21 @@ class RemoteController(GameController):
         self.say("The game in numbers is read from its record, which the host keeps: monopoly stats there.", "dim")
 
     def option_save(self) -> None:
-        self.say("Saving is the host's: the game is autosaved on the host after every action.", "dim")
+        if self.commands is None:
+            self.say("Saving is the host's: the game is autosaved on the host after every action.", "dim")
+            return
+        # The host's screen: the game autosaves already, so S takes the host's commands instead
+        # (a computer for an absent player and back, the join lines, who is here, the end).
+        line = self.ask(Question("Host command: who, codes, cpu NAME, person NAME, end, help", TEXT, None,
+                                 max_len=48))
+        if not line:
+            return
+        said, going = self.commands(str(line))
+        for text in said:
+            self.say(shown(text), "dim")
+        if not going:
+            self.remote.leave()
+            raise LeaveProgram("You stopped serving the game for everyone.")
 
     def option_quit(self) -> None:
         if self.remote.seat is None:
@@ -155,7 +172,8 @@ def join_screen(address: str, code: str, tls: bool = False, ca: str | None = Non
 
 
 def seat_screen(host: str, port: int, code: str, context: ssl.SSLContext | None = None,
-                intro: Sequence[str] = (), hosting: bool = False) -> int:
+                intro: Sequence[str] = (), hosting: bool = False,
+                commands: Callable[[str], tuple[list[str], bool]] | None = None) -> int:
     """Play the seat of ``code`` on the server at ``host``:``port`` on the game's screen (the
     exit code): ``monopoly join``, and the host's own seat (``hosting``, with the join lines
     in ``intro`` kept among the messages)."""
@@ -174,15 +192,16 @@ def seat_screen(host: str, port: int, code: str, context: ssl.SSLContext | None 
     try:
         with StopSignals() as signals, curses_session() as stdscr:  # Ctrl-C, kill: the terminal restored
             screen = Screen(stdscr, Theme())
-            controller = RemoteController(screen, session, hosting)
+            controller = RemoteController(screen, session, hosting, commands)
             who = f"You play {session.name}" if session.seat is not None else \
                 "You watch this game as a spectator: you cannot act (Q leaves)"
             for line in M.event_lines(controller.game, controller.game.log[-RECENT:]):  # what came before
                 if line is not None:
                     controller.say(*line)
-            for line in intro:
-                controller.say(line, "dim")
-            where = "You host this game" if hosting else f"Joined the game on {host}:{port}"
+            for text in intro:
+                controller.say(text, "dim")
+            where = ("You host this game (S: the host's commands)" if hosting
+                     else f"Joined the game on {host}:{port}")
             controller.say(f"{who}. {where}; ? shows the keys.", "title")
             try:
                 farewell = controller.run()
