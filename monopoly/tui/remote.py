@@ -114,8 +114,9 @@ class RemoteController(GameController):
             self.say("A spectator watches and cannot act (Q leaves).", "dim")
             self.refresh(bar=True)
             return
-        if command == "dice" and self._may_let_go():
-            self.remote.let_throw(self.remote.seat)  # the rent is let go: the throw goes ahead
+        seat = self.remote.seat
+        if command == "dice" and seat is not None and self._may_let_go():
+            self.remote.let_throw(seat)  # the rent is let go: the throw goes ahead
             return
         super().run_option(command)
 
