@@ -34,6 +34,7 @@ from ..engine import (AcceptTrade, Action, Bid, Buy, DecisionKind as K, DeclineT
                       RejectTrade)
 from .registry import register_strategy
 from .rollouts import Plan, Trial, play_out
+from .set_deals import group_deals
 from .ruthless import BID_STEP, Ruthless
 from .view import GameView, Offer, Pending
 
@@ -51,6 +52,9 @@ class Expert(Ruthless):
     big_price = 100  # deeds cheaper than this are bought and bid for as ruthless would
     bid_share = 0.5  # a bid of at least this share of the price is worth weighing against stopping
     floors = (Ruthless.cash_floor, 400)  # cash floors tried for building plans; ruthless's first
+    deal_candidates = 3  # deals completing a group of its own tried at its throw, cheapest first
+    deal_rounds = 6  # rounds the play-outs of those deals run
+    deal_from_turn = 0  # the first turn it looks for them
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
@@ -60,8 +64,9 @@ class Expert(Ruthless):
         self._withheld: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}  # offer -> until turn
 
     # ------------------------------------------------------------------ choosing by play-outs
-    def _choose(self, view: GameView, plans: Sequence[Plan]) -> Plan:
-        """The plan to follow: ``plans[0]`` (ruthless's) unless another beats it clearly in play-outs."""
+    def _choose(self, view: GameView, plans: Sequence[Plan], rounds: int | None = None) -> Plan:
+        """The plan to follow: ``plans[0]`` (ruthless's) unless another beats it clearly in play-outs
+        of ``rounds`` rounds (``self.rounds`` when None)."""
         if len(plans) < 2:
             return plans[0]
         start = time.perf_counter()
@@ -73,7 +78,7 @@ class Expert(Ruthless):
                 now = time.perf_counter()
                 if now - start + 1.5 * last > self.budget:
                     break
-                trial.scores.append(play_out(view, trial.plan, base + i, self.rounds))
+                trial.scores.append(play_out(view, trial.plan, base + i, self.rounds if rounds is None else rounds))
                 last = time.perf_counter() - now
             else:
                 continue
@@ -143,6 +148,10 @@ class Expert(Ruthless):
             self._floor_turn = view.turn
             if self._room_to_build(view):
                 self._choose_floor(view)
+            deal = self._group_deal(view)
+            if deal is not None:
+                self._reason = "its play-outs favour completing the group"
+                return deal
         action = super().act_anytime(view)
         if isinstance(action, ProposeTrade) and not action.settle_debt:
             key = (action.recipient, tuple(sorted(action.give)), tuple(sorted(action.take)))
@@ -158,6 +167,18 @@ class Expert(Ruthless):
                 self._withheld[key] = until
             return self._develop(view, own_throw)
         return action
+
+    # ------------------------------------------------------------------ deals ruthless does not make
+    def _group_deal(self, view: GameView) -> ProposeTrade | None:
+        """A deal completing one of its groups (``set_deals.py``) that plays out clearly better than
+        making none, if one does; the cheapest ``deal_candidates`` are tried."""
+        if view.turn < self.deal_from_turn or self.budget <= 0:
+            return None
+        deals = group_deals(view, view.determinized(self.rng.randrange(1 << 30)), self.deal_candidates)
+        if not deals:
+            return None
+        chosen = self._choose(view, [Plan(None), *(Plan(d) for d in deals)], self.deal_rounds).action
+        return chosen if isinstance(chosen, ProposeTrade) else None
 
     # ------------------------------------------------------------------ building plans
     def _room_to_build(self, view: GameView) -> bool:
