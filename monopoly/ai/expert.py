@@ -26,6 +26,7 @@ machine makes fewer play-outs, so its games do not replay exactly from the seed.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any, Sequence
@@ -62,6 +63,7 @@ class Expert(Ruthless):
         self.thought: list[float] | None = None
         """When a list, the seconds each decision it played out took are added to it (benchmarks)."""
         self._withheld: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}  # offer -> until turn
+        self._deadline = math.inf  # when what it plays out for the action being chosen must stop
 
     # ------------------------------------------------------------------ choosing by play-outs
     def _choose(self, view: GameView, plans: Sequence[Plan], rounds: int | None = None) -> Plan:
@@ -70,13 +72,14 @@ class Expert(Ruthless):
         if len(plans) < 2:
             return plans[0]
         start = time.perf_counter()
+        limit = min(start + self.budget, self._deadline)
         trials = [Trial(plan) for plan in plans]
         base = self.rng.randrange(1 << 30)
         last = 0.0  # seconds the last play-out took
         for i in range(self.rollouts):
             for trial in trials:
                 now = time.perf_counter()
-                if now - start + 1.5 * last > self.budget:
+                if now + 1.5 * last > limit:
                     break
                 trial.scores.append(play_out(view, trial.plan, base + i, self.rounds if rounds is None else rounds))
                 last = time.perf_counter() - now
@@ -143,6 +146,14 @@ class Expert(Ruthless):
         return usual
 
     def act_anytime(self, view: GameView) -> Action | None:
+        # one budget for everything it plays out before this one action: a person waits for all of it
+        self._deadline = time.perf_counter() + self.budget
+        try:
+            return self._act_anytime(view)
+        finally:
+            self._deadline = math.inf
+
+    def _act_anytime(self, view: GameView) -> Action | None:
         own_throw = view.pending_kind == K.ROLL and view.pending_player == self.seat
         if own_throw and view.turn != self._floor_turn and not view.in_debt():
             self._floor_turn = view.turn

@@ -63,7 +63,10 @@ def group_deals(view: GameView, game: Game, limit: int = 8) -> list[ProposeTrade
         stand_in = Ruthless(other, random.Random(STAND_IN_SEED))
         their_view = GameView(game, other)
         for take in mine:
+            group = view.square(take[0]).group
             for give in [(), *theirs]:
+                if give and view.square(give[0]).group == group:
+                    continue  # its own half of the group: the same group completed for the other side
                 if view.refused_recently(other, give, take):
                     continue
                 # the offer at the most the partner might pay us; its counter-offer names the least it takes
