@@ -13,12 +13,19 @@ the seat can know) and takes the candidate with the best share of the players' w
   ``bid_share`` of the price or more, stopping.
 - Building plans, at the start of each of its turns while it holds a colour group with room to
   build: the cash it keeps back (``floors``; ``ruthless``'s own is the first).
+- Deals ``ruthless`` would not make, at the start of each of its turns: buying the deeds that
+  complete one of its colour groups, alone or in a swap that completes one of the partner's,
+  priced at the least the partner (were it ``ruthless``) accepts (``set_deals.py``); the cheapest
+  ``deal_candidates`` against making none. Between ``ruthless`` players groups often stay split
+  for want of an agreed price, and heads-up such games reach the turn limit; these deals end them.
 
 ``ruthless``'s answer is the first candidate and stands unless another beats it by ``confidence``
 standard errors of the difference, play-out by play-out with the same dice and cards for every
 candidate (common random numbers: the difference is the candidates', not luck's), over at least
 ``least_rollouts`` play-outs each. A decision takes at most ``budget`` seconds: the play-outs stop
-when the next batch would pass it, and with too few done ``ruthless``'s answer stands. Play-outs
+when the next batch would pass it, and with too few done ``ruthless``'s answer stands. What it
+plays out before one any-time action (building plan, deals, ruthless's own offer) shares one
+budget, since a person waits for all of it. Play-outs
 are fast because ``ruthless`` is; fewer than about 30 per candidate mislead more than they help,
 so the budget is spent on few candidates, not many. (Its play depends on the time taken: a slow
 machine makes fewer play-outs, so its games do not replay exactly from the seed.)
