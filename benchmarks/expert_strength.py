@@ -6,8 +6,11 @@ seats ``expert`` in seat ``i mod players``, so it plays every seat equally often
 ``ruthless``. A game stopped by the turn limit counts as not won, and heads-up games between two
 ``ruthless`` often stall (about a fifth of them), so parity is not 50%: the same games are also
 played with ``expert`` given no time (it then answers exactly as ``ruthless``), and that control's
-share is the one to beat. The decision times are those of the decisions ``expert`` played out (each at most its
-budget, ``Expert.budget``), and, with ``seconds``, the longest wait for any of its actions.
+share is the one to beat; a paired comparison, game by game on the same seeds, gives the
+difference with its interval. The decision times are those of the decisions ``expert`` played out
+(each at most its budget, ``Expert.budget``), and, with ``seconds``, the longest wait for any of
+its actions. With ``playouts`` it has no time limit and plays that many play-outs a candidate, so
+its games replay exactly whatever the machine's load (the times then show what they cost).
 """
 
 from __future__ import annotations
