@@ -103,3 +103,41 @@ def test_its_memory_is_kept(quick):
     again.restore(strategy.memory())
     assert isinstance(again, Expert)
     assert again.cash_floor == 400 and again._withheld == strategy._withheld
+
+
+def _split_groups() -> Game:
+    """Heads-up, Ann to throw: Ann lacks Tennessee (Bob's) for orange, Bob lacks Indiana (Ann's) for red."""
+    from monopoly.engine import arrange
+    game = Game.new(["Ann", "Bob"], "us", seed=8, keep_log=False)
+    arrange(game, owners={16: 0, 18: 0, 19: 1, 21: 1, 24: 1, 23: 0}, cash={0: 3000, 1: 3000}, current_player=0)
+    return game
+
+
+def test_group_deals_complete_its_groups_at_a_price_the_partner_takes():
+    from monopoly.ai.set_deals import completers, group_deals
+    game = _split_groups()
+    view = GameView(game, 0)
+    assert completers(view, 0, 1) == [(19,), (21, 24)] and completers(view, 1, 0) == [(16, 18), (23,)]
+    deals = group_deals(view, view.determinized(1))
+    assert deals and {(d.give, d.take) for d in deals} <= {((), (19,)), ((23,), (19,)), ((), (21, 24)),
+                                                          ((16, 18), (21, 24))}
+    for deal in deals:
+        trial = view.determinized(2)
+        trial.apply(deal)
+        bob = make_strategy("ruthless", 1, seed=1)
+        assert isinstance(bob.answer_trade(GameView(trial, 1), trial.view.pending), AcceptTrade)
+        assert deal.cash <= view.cash()
+
+
+def test_one_action_keeps_to_one_budget(monkeypatch):
+    """Everything played out before one any-time action (building plan, deals) shares one budget."""
+    monkeypatch.setattr(Expert, "budget", 0.15)
+    monkeypatch.setattr(Expert, "rollouts", 10_000)
+    game = _split_groups()
+    strategy = make_strategy("expert", 0, seed=5)
+    assert isinstance(strategy, Expert)
+    strategy.thought = []
+    start = time.perf_counter()
+    strategy.act_anytime(GameView(game, 0))
+    assert strategy.thought and sum(strategy.thought) <= 0.15 + 0.05  # a play-out begun may finish
+    assert time.perf_counter() - start < 0.15 + 0.15
