@@ -143,13 +143,14 @@ def probes() -> int:
     return failed
 
 
-def expert_table(two: int, four: int, seed: int, jobs: int, edition: str, seconds: bool) -> int:
+def expert_table(two: int, four: int, seed: int, jobs: int, edition: str, seconds: bool, playouts: int = 0) -> int:
     """Print the expert level's share of games won against ruthless, heads-up and at four."""
     from expert_strength import measure, report
     for players, games in ((2, two), (4, four)):
         if games > 0:
             control = measure(players, games, seed, jobs, edition, budget=0.0)
-            print(report(players, measure(players, games, seed, jobs, edition), control, seconds), flush=True)
+            results = measure(players, games, seed, jobs, edition, playouts=playouts)
+            print(report(players, results, control, seconds), flush=True)
     return 0
 
 
@@ -162,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=("two", "four", "probes", "fields", "expert"))
     parser.add_argument("--four", type=int, default=40, help="--only expert: four-player games (default 40)")
     parser.add_argument("--seconds", action="store_true", help="--only expert: its decision times too")
+    parser.add_argument("--playouts", type=int, default=0,
+                        help="--only expert: a fixed number of play-outs a candidate and no time limit, so the "
+                             "games replay exactly whatever the machine's load (default: the 0.5 s budget)")
     parser.add_argument("--rate", default=",".join(name for name in strategy_names() if name != "expert"),
                         help="the strategies the field table rates, comma-separated (default: every one but "
                              "expert, which thinks up to 0.5 s a decision: --only expert measures it)")
@@ -169,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the fields of the table, comma-separated (default: every one)")
     args = parser.parse_args(argv)
     if args.only == "expert":
-        return expert_table(args.games, args.four, args.seed, args.jobs, args.edition, args.seconds)
+        return expert_table(args.games, args.four, args.seed, args.jobs, args.edition, args.seconds, args.playouts)
     failed = 0
     if args.only in (None, "probes"):
         failed += probes()

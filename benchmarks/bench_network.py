@@ -9,8 +9,9 @@ connects one client per seat over TCP on 127.0.0.1 and plays every game to its e
 (``--max-turns`` ends a game nobody has won); each client answers with
 ``monopoly.net.bots.choose`` (the client side sees only the public view, so the computer players
 of ``monopoly.ai``, which read the whole game, cannot be used there). The clients share the
-machine with the server: they are kept lean (one deadline for the run, no timer a message), and
-the CPU each side spends an action is reported, so a slow figure can be told apart.
+machine with the server: they are kept lean (one protocol object a connection that reads only
+the prompt, the update's number and whether the game is over, one deadline for the run), and the
+CPU each side spends an action is reported, so a slow figure can be told apart.
 
 A round trip is timed from an action sent to the update that answers it (the update carries the
 request's id). Reports games and clients held, actions a second, the median and 99th percentile
@@ -35,13 +36,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # runs from a checkout too
 
 from monopoly.net.bots import choose  # noqa: E402
-from monopoly.net.client import Link  # noqa: E402
-from monopoly.net.protocol import message  # noqa: E402
+from monopoly.net.protocol import encode, message  # noqa: E402
 
 
 def cpu_seconds() -> float:
@@ -121,60 +122,103 @@ def serve(games: int, seats: int, max_turns: int, save_dir: str | None) -> int:
 
 
 # ---------------------------------------------------------------------------------------- the clients
-class Bot:
-    def __init__(self, link: Link) -> None:
-        self.link = link
+class Bot(asyncio.Protocol):
+    """One seat's client, as lean as the protocol allows: it reads each line as JSON and keeps only
+    what it acts on (the update's number, its seat's prompt, whether the game is over), answering
+    with ``monopoly.net.bots.choose``. A person's client (``client.Link``) also applies each update's
+    changes to its copy of the game to draw it; that is the players' machines' work, and here it
+    would only take the server's cores from it. An update out of step is answered with a ``sync``
+    and counted (``skipped``), as ``Link`` does."""
+
+    def __init__(self, code: str, done: "asyncio.Future[None]") -> None:
+        self.code = code
+        self.done = done
+        self.transport: asyncio.Transport | None = None
+        self.buffer = b""
+        self.seq: int | None = None
+        self.prompt: Any = None
         self.request = 0
-        self.sent_at: dict[int, float] = {}
+        self.sent_at = 0.0
+        self.waiting = False
         self.times: list[float] = []
         self.actions = 0
+        self.skipped = 0
         self.over = False
 
-    async def play(self, code: str) -> None:
-        """Play the seat to the game's end (the caller bounds the time: one deadline for all, not
-        one timer a message, which would cost this process more than the reading)."""
-        self.link.send(message("hello", code=code))
-        waiting = False
-        while True:
-            data = await self.link.receive()
-            kind = data["type"]
-            if kind in ("update", "refused") and data.get("request") in self.sent_at:
-                self.times.append(time.perf_counter() - self.sent_at.pop(data["request"]))
-                waiting = False
-            if kind not in ("welcome", "update", "refused"):
-                continue
-            if kind != "refused":
-                self.last = data
-                if data["game"]["over"]:
-                    self.over = True
-                    return
-            if waiting:
-                continue
-            move = choose(self.last)
-            if move is not None:
-                self.request += 1
-                self.sent_at[self.request] = time.perf_counter()
-                self.link.send(dict(move, id=self.request))
-                self.actions += 1
-                waiting = True
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.send(message("hello", code=self.code))
+
+    def send(self, data: dict[str, Any]) -> None:
+        assert self.transport is not None
+        self.transport.write(encode(data))
+
+    def data_received(self, data: bytes) -> None:
+        lines = (self.buffer + data).split(b"\n")
+        self.buffer = lines.pop()
+        for line in lines:
+            self.take(json.loads(line))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+
+    def take(self, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        if kind in ("update", "refused") and self.waiting and data.get("request") == self.request:
+            self.times.append(time.perf_counter() - self.sent_at)
+            self.waiting = False
+        if kind in ("welcome", "sync"):
+            self.seq = data["seq"]
+            self.prompt = data["prompt"]
+            self.over = data["game"]["over"]
+        elif kind == "update":
+            if self.seq is None:  # a sync is asked for: what comes before it is skipped
+                return
+            if data["seq"] != self.seq + 1:
+                self.skipped += 1
+                self.seq = None
+                self.send(message("sync"))
+                return
+            self.seq = data["seq"]
+            if "prompt" in data:
+                self.prompt = data["prompt"]
+            self.over = self.over or [["over"], True] in data["changes"].get("game", ())
+        elif kind != "refused":
+            return
+        if self.over:
+            if not self.done.done():
+                self.done.set_result(None)
+            return
+        if self.waiting or self.seq is None:
+            return
+        move = choose({"prompt": self.prompt})
+        if move is not None:
+            self.request += 1
+            self.sent_at = time.perf_counter()
+            self.send(dict(move, id=self.request))
+            self.actions += 1
+            self.waiting = True
 
 
 async def drive(port: int, codes: list[list[str]], timeout: float) -> tuple[list[Bot], float]:
-    links = []
+    loop = asyncio.get_running_loop()
+    bots = []
     for game in codes:
         for code in game:
-            links.append(await Link.open("127.0.0.1", port))
-    bots = [Bot(link) for link in links]
-    flat = [code for game in codes for code in game]
+            bot = Bot(code, loop.create_future())
+            await loop.create_connection(lambda: bot, "127.0.0.1", port)
+            bots.append(bot)
     start = time.perf_counter()
     try:
-        await asyncio.wait_for(asyncio.gather(*(bot.play(code) for bot, code in zip(bots, flat)),
-                                              return_exceptions=True), timeout)
+        await asyncio.wait_for(asyncio.gather(*(bot.done for bot in bots)), timeout)
     except asyncio.TimeoutError:
         print(f"gave up after {timeout:.0f} s", file=sys.stderr)
     elapsed = time.perf_counter() - start
-    for link in links:
-        link.close()
+    for bot in bots:
+        if bot.transport is not None:
+            bot.transport.close()
     return bots, elapsed
 
 
@@ -225,6 +269,9 @@ def main() -> int:
     print(f"CPU an action: server {report['cpu'] / actions * 1000:.2f} ms, clients "
           f"{clients_cpu / actions * 1000:.2f} ms")
     print(f"server memory: peak {report['peak_kb'] / 1024:.0f} MB resident ({report['rss_kb'] / 1024:.0f} MB at the end)")
+    skipped = sum(b.skipped for b in bots)
+    if skipped:
+        print(f"updates out of step (a sync asked for): {skipped}")
     lost = args.games - report["over"]
     return 1 if report["damaged"] or lost else 0
 

@@ -6,12 +6,16 @@ seats ``expert`` in seat ``i mod players``, so it plays every seat equally often
 ``ruthless``. A game stopped by the turn limit counts as not won, and heads-up games between two
 ``ruthless`` often stall (about a fifth of them), so parity is not 50%: the same games are also
 played with ``expert`` given no time (it then answers exactly as ``ruthless``), and that control's
-share is the one to beat. The decision times are those of the decisions ``expert`` played out (each at most its
-budget, ``Expert.budget``), and, with ``seconds``, the longest wait for any of its actions.
+share is the one to beat; a paired comparison, game by game on the same seeds, gives the
+difference with its interval. The decision times are those of the decisions ``expert`` played out
+(each at most its budget, ``Expert.budget``), and, with ``seconds``, the longest wait for any of
+its actions. With ``playouts`` it has no time limit and plays that many play-outs a candidate, so
+its games replay exactly whatever the machine's load (the times then show what they cost).
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from dataclasses import dataclass
@@ -34,11 +38,14 @@ class ExpertGame:
     longest: float  # the longest wait for any one of its actions
 
 
-def play(job: tuple[int, int, int, str, float]) -> ExpertGame:
+def play(job: tuple[int, int, int, str, float, int]) -> ExpertGame:
     """Game ``index`` of ``players`` players with seed ``seed``: expert in seat ``index % players``,
-    with ``budget`` seconds a decision (0: it plays as ruthless, the control)."""
-    index, players, seed, edition, budget = job
-    Expert.budget = budget
+    with ``budget`` seconds a decision (0: it plays as ruthless, the control) or, with ``playouts``
+    above 0, no time limit and that many play-outs a candidate (its games then replay exactly)."""
+    index, players, seed, edition, budget, playouts = job
+    Expert.budget = budget if playouts <= 0 or budget <= 0 else math.inf
+    if playouts > 0:
+        Expert.rollouts = playouts
     gseed = game_seed(seed, index)
     seat = index % players
     game = Game.new([f"P{i + 1}" for i in range(players)], edition, {"max_turns": DEFAULT_MAX_TURNS},
@@ -65,8 +72,8 @@ def play(job: tuple[int, int, int, str, float]) -> ExpertGame:
 
 
 def measure(players: int, games: int, seed: int, jobs: int, edition: str = "us",
-            budget: float = Expert.budget) -> list[ExpertGame]:
-    jobs_list = [(i, players, seed, edition, budget) for i in range(games)]
+            budget: float = Expert.budget, playouts: int = 0) -> list[ExpertGame]:
+    jobs_list = [(i, players, seed, edition, budget, playouts) for i in range(games)]
     if jobs <= 1:
         return [play(job) for job in jobs_list]
     with Pool(jobs) as pool:
@@ -81,12 +88,27 @@ def share(results: list[ExpertGame]) -> str:
             f"lost {sum(r.lost for r in results)}, unfinished {sum(r.unfinished for r in results)}")
 
 
+def paired(results: list[ExpertGame], control: list[ExpertGame]) -> str:
+    """The paired comparison, game by game on the same seeds: won minus control's won, and (won less
+    lost) minus the control's, each a mean with its 95% interval (normal approximation)."""
+    def interval(diffs: list[int]) -> str:
+        n = len(diffs)
+        mean = sum(diffs) / max(1, n)
+        sd = statistics.stdev(diffs) if n > 1 else math.inf
+        half = 1.96 * sd / math.sqrt(max(1, n))
+        return f"{mean:+.3f} (95% CI {mean - half:+.3f} to {mean + half:+.3f})"
+    wins = [int(r.won) - int(c.won) for r, c in zip(results, control)]
+    net = [(int(r.won) - int(r.lost)) - (int(c.won) - int(c.lost)) for r, c in zip(results, control)]
+    return f"paired on the same seeds, a game: wins {interval(wins)}; wins less losses {interval(net)}"
+
+
 def report(players: int, results: list[ExpertGame], control: list[ExpertGame], seconds: bool) -> str:
     """``results`` of expert and ``control`` (the same games, expert given no time) as lines of text."""
     games = len(results)
     lines = [f"expert vs {players - 1} ruthless ({'heads-up' if players == 2 else f'{players} players'}), "
              f"{games} games, seats rotated: expert {share(results)}",
-             f"  control, the same games with no time (it plays as ruthless): {share(control)}"]
+             f"  control, the same games with no time (it plays as ruthless): {share(control)}",
+             f"  {paired(results, control)}"]
     if seconds:
         thought = sorted(t for r in results for t in r.thought)
         if thought:

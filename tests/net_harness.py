@@ -14,9 +14,10 @@ from monopoly.net.server import HostedGame, Server
 from monopoly.session.rule_options import chosen_rules
 from monopoly.storage.starts import Started, start_from_command_line
 
-def started(save_dir: Path, players: str = "Ann,Bob,cpu", seed: int = 5, max_turns: int = 60) -> Started:
-    rules = chosen_rules("us", [f"max_turns={max_turns}"] if max_turns else [], None)
-    game, _ = start_from_command_line(None, players, "us", seed, rules, save_dir)
+def started(save_dir: Path, players: str = "Ann,Bob,cpu", seed: int = 5, max_turns: int = 60,
+            edition: str = "us") -> Started:
+    rules = chosen_rules(edition, [f"max_turns={max_turns}"] if max_turns else [], None)
+    game, _ = start_from_command_line(None, players, edition, seed, rules, save_dir)
     assert game is not None
     return game
 

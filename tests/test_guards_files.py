@@ -22,6 +22,7 @@ from monopoly.storage.positions import read_position
 from monopoly.storage.records import RecordError, read_source, write_record
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the pseudo-terminal harness
 POSITION = {"players": [{"name": "Ann"}, {"name": "Bob"}]}
 posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX files")
 
@@ -93,6 +94,18 @@ def test_a_position_number_beyond_what_a_game_holds_is_refused_naming_the_field(
     message = refused_position(position_file(tmp_path, text=json.dumps(data)), "too large")
     if number <= 2**64:
         assert "players[0].cash" in message
+
+
+@pytest.mark.parametrize("field", ["turn", "debt.amount", "rules.mortgage_interest", "seed"])
+@pytest.mark.parametrize("number", [2**64 + 1, 2**60])
+def test_each_number_of_a_position_beyond_a_save_is_refused(tmp_path: Path, field: str, number: int) -> None:
+    # Issue 26: a turn, debt, mortgage interest or seed above 2**64 was played, and its autosave
+    # then refused forever. Beyond 2**64 the parser refuses the number; below, the field is named.
+    data: dict[str, Any] = {"turn": {"turn": number}, "seed": {"seed": number},
+                            "debt.amount": {"debt": {"player": "Ann", "amount": number}},
+                            "rules.mortgage_interest": {"rules": {"mortgage_interest": number}}}[field]
+    message = refused_position(position_file(tmp_path, dict(POSITION, **data)), "too large")
+    assert number > 2**64 or field in message, message
 
 
 def test_a_5000_digit_number_in_a_position_names_the_file(tmp_path: Path) -> None:
@@ -178,6 +191,26 @@ def test_a_damaged_save_is_refused_at_load_not_later(tmp_path: Path, change: Any
     assert str(path) in str(caught.value) and expected in str(caught.value), str(caught.value)
 
 
+@pytest.mark.parametrize("change", [{"take": [7]}, {"give": [0]}, {"recipient": 1}, {"recipient": 7}],
+                         ids=["a-chance-square", "go", "to-itself", "nobody"])
+def test_a_damaged_open_offer_of_a_computer_is_refused_at_load(tmp_path: Path, change: dict[str, Any]) -> None:
+    # A Chance square among the deeds of the open offer loaded, then a KeyError in the ruthless
+    # player's bookkeeping once the offer was answered.
+    from monopoly.ai import ComputerPlayers
+    from monopoly.engine import ProposeTrade
+    game = Game.new(["Ann", "Bob"], "us", seed=4, first_player=0)
+    computers = ComputerPlayers(game, {1: "ruthless"}, seed=3)
+    document = json.loads(saves.to_text(saves.make_document(game, computers, {"tokens": ["Car", "Dog"]})))
+    document["computers"]["offer"] = {**ProposeTrade(1, 0, give=(1,)).to_dict(), **change}
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(document), "utf-8")
+    with pytest.raises(saves.SaveError, match="computers.offer"):
+        saves.read_save(path)
+    document["computers"]["offer"] = ProposeTrade(1, 0, give=(1,)).to_dict()
+    path.write_text(json.dumps(document), "utf-8")
+    assert saves.read_save(path).computers is not None  # an offer the game could have made loads
+
+
 def test_a_journal_that_does_not_replay_is_refused_by_record_stats_and_replay(tmp_path: Path) -> None:
     def change(document: dict[str, Any]) -> None:
         document["game"]["journal"][0][0] = {"action": "buy", "player": 1}
@@ -196,6 +229,18 @@ def test_replay_without_save_dir_works_as_documented(tmp_path: Path) -> None:
     path = saves.write_save(tmp_path, "mine", game)
     result = monopoly("replay", str(path), "--text", input="q\n")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "forkpty"), reason="needs a pseudo-terminal")
+def test_replay_without_save_dir_works_on_the_curses_screen_too(tmp_path: Path) -> None:
+    from tui_harness import TuiSession
+    game = Game.new(["Ann", "Bob"], "us", seed=4, first_player=0)
+    game.apply(Roll(0))
+    path = saves.write_save(tmp_path, "mine", game)
+    with TuiSession(["replay", str(path)], env={"MONOPOLY_SAVE_DIR": str(tmp_path / "saves")}, cwd=tmp_path) as s:
+        s.wait_for("REPLAY")
+        s.send("q")
+        assert s.wait_exit() == 0
 
 
 # ---------------------------------------------------------------------------------------- the writer

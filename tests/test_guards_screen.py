@@ -106,3 +106,44 @@ def test_the_curses_game_says_a_long_wait_for_the_lock_on_its_message_line(tmp_p
     controller.record.waiting(tmp_path)
     words = " ".join(win.text().split())  # the message may wrap in the side panel
     assert "Another game" in words and "waiting..." in words
+
+
+def test_windows_curses_without_set_escdelay_starts_with_a_short_esc_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    # windows-curses (PDCurses) has no set_escdelay and no terminfo: the session must start all the
+    # same, with ESC read after a short delay through the ESCDELAY variable ncurses also reads.
+    from monopoly.tui import app as app_module
+    calls: list[str] = []
+
+    class Window:
+        def keypad(self, on: bool) -> None:
+            calls.append(f"keypad({on})")
+
+    stand_in = types.SimpleNamespace(
+        error=curses.error, initscr=lambda: Window(), noecho=lambda: None, cbreak=lambda: None,
+        nocbreak=lambda: None, echo=lambda: None, curs_set=lambda n: None, endwin=lambda: calls.append("endwin"))
+    monkeypatch.setattr(app_module, "curses", stand_in)
+    monkeypatch.delenv("ESCDELAY", raising=False)
+    with app_module.curses_session() as win:
+        assert isinstance(win, Window)
+        assert app_module.os.environ["ESCDELAY"] == "25"
+    assert calls == ["keypad(True)", "keypad(False)", "endwin"]
+
+
+def test_the_key_tables_load_with_a_curses_that_lacks_the_back_tab_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PDCurses builds differ in the key names they define; Shift-TAB (``KEY_BTAB``) is the one the
+    tables need that some lack. The tables must still load, with the key's usual code, and every
+    binding must be a plain key code, the same on every platform."""
+    import importlib
+
+    from monopoly.tui import keys
+
+    monkeypatch.delattr(curses, "KEY_BTAB", raising=False)
+    try:
+        reloaded = importlib.reload(keys)
+        assert reloaded.BINDINGS["cursor"]["prev"][0] == 353
+        for context in reloaded.BINDINGS.values():
+            for codes in context.values():
+                assert codes and all(isinstance(code, int) and code >= 0 for code in codes)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(keys)

@@ -172,6 +172,21 @@ def test_no_home_folder_is_one_message(monkeypatch: pytest.MonkeyPatch) -> None:
         request(args)
 
 
+def test_every_command_runs_without_a_home_folder(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # HOME unset and the user missing from the password file: looking for the per-user board
+    # files ended every command, even `monopoly rules`, with a traceback.
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    for name in ("HOME", "XDG_DATA_HOME", "MONOPOLY_EDITIONS_DIR", places.SAVE_DIR_ENV):
+        monkeypatch.delenv(name, raising=False)
+    from monopoly.cli import main
+    assert main(["rules"]) == 0 and "mortgage_interest" in capsys.readouterr().out
+    assert main(["simulate", "--games", "1", "--max-turns", "5"]) == 0
+    capsys.readouterr()
+
+
 # ---------------------------------------------------------------------------------------- text made safe
 def test_shown_escapes_control_characters() -> None:
     assert shown("x\x1b]0;pwned\x07\x1b[2J") == "x\\x1b]0;pwned\\x07\\x1b[2J"

@@ -56,6 +56,21 @@ def test_parts_encoded_once_make_the_same_message() -> None:
     assert decode(line, ("update",)) == message("update", prompt=None, request=4, **shared)
 
 
+def test_prompts_encoded_from_their_entries_read_back_as_made(tmp_path: Path) -> None:
+    import random
+    from monopoly.net.protocol import Entries, prompt
+    game = started(tmp_path).game
+    entries, rng = Entries(), random.Random(5)
+    for _ in range(300):
+        if game.view.over:
+            break
+        for seat in range(game.view.player_count):
+            made = prompt(game, seat, game.view.pending.player, [1], [seat], game.view.legal_actions(seat), entries)
+            assert json.loads(entries.encode(made)) == made
+            assert json.loads(entries.encode(made)) == json.loads(Entries().encode(made))  # entries made elsewhere
+        game.apply(rng.choice(game.view.legal_actions(game.view.pending.player)))
+
+
 def test_addresses() -> None:
     assert parse_address("example.org") == ("example.org", 7627)
     assert parse_address("127.0.0.1:7700") == ("127.0.0.1", 7700)
@@ -351,6 +366,38 @@ def test_the_writer_writes_a_few_games_a_look_oldest_first_and_all_at_the_close(
     run(go())
 
 
+def test_the_writer_puts_steps_on_disk_often_and_whole_autosaves_seldom(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[str] = []
+    written: list[str] = []
+    write_snapshot = saves.GameRecord.write_snapshot
+    monkeypatch.setattr(saves.GameRecord, "sync_steps", lambda record: synced.append(record.game_id))
+    monkeypatch.setattr(saves.GameRecord, "write_snapshot",
+                        lambda record, snapshot: written.append(record.game_id) or write_snapshot(record, snapshot))
+
+    async def go() -> None:
+        game = HostedGame(started(tmp_path, seed=4), tmp_path)
+        writer = server_module.SaveWriter(lambda text: None)
+        store = game.session.store
+        assert isinstance(store, server_module.HostStore)
+        store.writer = writer
+        game.advance()
+        await writer.write(everything=False)  # never written: written whole, its steps with it
+        assert synced == [store.game_id] and not writer.waiting and not writer.unsynced
+        assert written == [store.game_id]
+        game.act(game.game.view.pending.player, game.game.view.safe_action().to_dict())  # type: ignore[union-attr]
+        await writer.write(everything=False)  # just written: nothing due yet
+        assert synced == [store.game_id] and writer.unsynced
+        store.synced_at -= server_module.SYNC_EVERY  # time passes: its steps are due, not the whole
+        await writer.write(everything=False)
+        assert synced == [store.game_id] * 2 and not writer.unsynced and list(writer.waiting) == [store]
+        assert written == [store.game_id]
+        store.written_at -= server_module.SNAPSHOT_EVERY  # and the whole autosave in its turn
+        await writer.write(everything=False)
+        assert not writer.waiting and written == [store.game_id] * 2 and synced == [store.game_id] * 3
+    run(go())
+
+
 def test_a_save_that_fails_is_said_and_the_game_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: Any) -> None:
         raise saves.SaveError("saves: cannot write the save (no space left on device)")
@@ -495,7 +542,7 @@ def test_the_server_killed_and_resumed_loses_nothing_seen_and_takes_the_codes(tm
 
     def host(*args: str) -> tuple[subprocess.Popen[str], dict[str, str], int]:
         proc = subprocess.Popen([sys.executable, "-m", "monopoly", "host", "--headless", "--bind", "127.0.0.1",
-                                 "--port", "0", "--save-dir", str(tmp_path), *args],
+                                 "--port", "0", "--pace", "fast", "--save-dir", str(tmp_path), *args],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 env=env)
         assert proc.stdout is not None
@@ -871,7 +918,7 @@ def test_the_curses_client_lets_a_throw_go_that_would_let_its_rent_lapse(tmp_pat
             bob.wait_for("Bob: D to throw")
             bob.send("d")
             bob.wait_for("Bob lands on Vermont Avenue")
-            ann.wait_for("CPU1 is about to throw: R claims your rent first, D lets the")
+            ann.wait_for("CPU1 is about to throw: R claims your rent, D lets it go (soon by itself)")
             ann.send("d")
             ann.wait_for("did not claim")
             ann.wait_for("CPU1 throws")

@@ -38,6 +38,18 @@ def test_monopoly_rules_lists_every_option_its_values_and_each_editions_default(
     assert rules_listing() == out.rstrip("\n").split("\n")
 
 
+def test_the_help_lists_position_and_gives_each_example_its_own_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 26: the examples ran together in one wrapped paragraph and --position was not listed.
+    for argv in (["--help"], ["text", "--help"]):
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        assert "\n  --position FILE " in out, out
+        lines = out.split("\n")
+        examples = lines[lines.index("examples:") + 1:]
+        assert examples[0].startswith("  monopoly ") and examples[1].startswith("  monopoly "), examples[:3]
+        assert all(line.count("monopoly ") == 1 for line in examples[:2]), examples[:3]
+
+
 def test_the_curses_help_ends_with_the_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out

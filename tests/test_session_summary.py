@@ -83,3 +83,27 @@ def test_a_players_buildings_in_one_step_say_one_line() -> None:
     assert building_summary(g, built[:1]) == "Bob builds 1 house for $200: Park Place 1 house"
     # one building alone says what it always said
     assert event_lines(g, built[:1]) == [("Bob puts a house on Park Place for $200", "good")]
+
+
+def test_a_throw_in_jail_is_said_as_one_with_whether_it_got_them_out() -> None:
+    """Tried by hand: "Bob threw 4" for a throw in jail that kept him there."""
+    log: list[E.Event] = [
+        E.TurnStarted(ANN, 1), E.DiceRolled(ANN, (1, 2)), E.Landed(ANN, BALTIC),
+        E.TurnStarted(BOB, 2), E.DiceRolled(BOB, (1, 3), "jail"), E.StayedInJail(BOB, 1),
+        E.TurnStarted(CY, 3), E.DiceRolled(CY, (3, 3), "jail"), E.LeftJail(CY, "doubles"), E.Landed(CY, 16),
+        E.DiceRolled(CY, (1, 2)), E.Landed(CY, 19),
+        E.TurnStarted(ANN, 4), E.DiceRolled(ANN, (1, 2)), E.Landed(ANN, BALTIC),
+        E.TurnStarted(BOB, 5), E.DiceRolled(BOB, (1, 4), "jail"), E.LeftJail(BOB, "forced_fine"),
+        E.Paid(BOB, BANK, 50, "jail_fine"), E.Landed(BOB, 15),
+        E.TurnStarted(CY, 6),
+    ]
+    g = game()
+    first = since_last_turn(log[:13], ANN, 3)
+    assert first is not None
+    assert [text for text, _ in since_lines(g, first)[1:]] == [
+        "  Bob threw 4 in jail (no doubles: stayed in)",
+        "  Cy threw 6 in jail (doubles: out) to St. James Place and 3 to New York Avenue"]
+    later = since_last_turn(log, CY, 3)
+    assert later is not None
+    assert since_lines(g, later)[-1][0] == (
+        "  Bob threw 5 in jail (no doubles at the last try: paid the fine, out) to Pennsylvania Railroad")

@@ -250,3 +250,25 @@ def test_the_squares_ahead_are_eight_where_there_is_room(tmp_path: Path, rows: i
         assert len(shown) == count, f"{shown}\n{s.dump()}"
         if cols >= 120:
             assert shown == ahead[:count], s.dump()  # by full name
+
+
+@pytest.mark.parametrize("rows,cols", SIZES)
+def test_a_question_put_off_never_covers_the_last_lines_of_help(rows: int, cols: int) -> None:
+    # The two-line hint of a question put off with ESC, drawn inside the ring at 80x24 so the
+    # board's bottom row stays in view, was drawn over the help page's last lines.
+    from text_window import PlainTheme, TextWindow
+
+    from monopoly.engine import Game
+    from monopoly.session import model as M
+    from monopoly.tui.screen import Screen
+    win = TextWindow(rows, cols)
+    screen = Screen(win, PlainTheme())  # type: ignore[arg-type]
+    game = Game.new(["Ann", "Bob"], "us", None, seed=3)
+    screen.game, screen.people = game, [0, 1]
+    screen.ui = ui = M.UIState(tokens=M.default_tokens(game, 2))
+    ui.hint = "Bob: D to answer (Bob to buy St. Charles Place or let it go to auction), or choose an option."
+    ui.popup = M.Popup("Keys", [(f"key {i}: what it does", "message") for i in range(30)], footer="more below")
+    screen.render()
+    inside = [win.line(y) for y in range(rows) if "│" in win.line(y)]
+    assert not any("D to answer" in line or "or choose an option" in line for line in inside), win.text()
+    assert any("more below" in line for line in inside), win.text()

@@ -13,12 +13,19 @@ the seat can know) and takes the candidate with the best share of the players' w
   ``bid_share`` of the price or more, stopping.
 - Building plans, at the start of each of its turns while it holds a colour group with room to
   build: the cash it keeps back (``floors``; ``ruthless``'s own is the first).
+- Deals ``ruthless`` would not make, at the start of each of its turns: buying the deeds that
+  complete one of its colour groups, alone or in a swap that completes one of the partner's,
+  priced at the least the partner (were it ``ruthless``) accepts (``set_deals.py``); the cheapest
+  ``deal_candidates`` against making none. Between ``ruthless`` players groups often stay split
+  for want of an agreed price, and heads-up such games reach the turn limit; these deals end them.
 
 ``ruthless``'s answer is the first candidate and stands unless another beats it by ``confidence``
 standard errors of the difference, play-out by play-out with the same dice and cards for every
 candidate (common random numbers: the difference is the candidates', not luck's), over at least
 ``least_rollouts`` play-outs each. A decision takes at most ``budget`` seconds: the play-outs stop
-when the next batch would pass it, and with too few done ``ruthless``'s answer stands. Play-outs
+when the next batch would pass it, and with too few done ``ruthless``'s answer stands. What it
+plays out before one any-time action (building plan, deals, ruthless's own offer) shares one
+budget, since a person waits for all of it. Play-outs
 are fast because ``ruthless`` is; fewer than about 30 per candidate mislead more than they help,
 so the budget is spent on few candidates, not many. (Its play depends on the time taken: a slow
 machine makes fewer play-outs, so its games do not replay exactly from the seed.)
@@ -26,6 +33,7 @@ machine makes fewer play-outs, so its games do not replay exactly from the seed.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any, Sequence
@@ -34,6 +42,7 @@ from ..engine import (AcceptTrade, Action, Bid, Buy, DecisionKind as K, DeclineT
                       RejectTrade)
 from .registry import register_strategy
 from .rollouts import Plan, Trial, play_out
+from .set_deals import group_deals
 from .ruthless import BID_STEP, Ruthless
 from .view import GameView, Offer, Pending
 
@@ -51,6 +60,9 @@ class Expert(Ruthless):
     big_price = 100  # deeds cheaper than this are bought and bid for as ruthless would
     bid_share = 0.5  # a bid of at least this share of the price is worth weighing against stopping
     floors = (Ruthless.cash_floor, 400)  # cash floors tried for building plans; ruthless's first
+    deal_candidates = 3  # deals completing a group of its own tried at its throw, cheapest first
+    deal_rounds = 6  # rounds the play-outs of those deals run
+    deal_from_turn = 0  # the first turn it looks for them
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
@@ -58,22 +70,25 @@ class Expert(Ruthless):
         self.thought: list[float] | None = None
         """When a list, the seconds each decision it played out took are added to it (benchmarks)."""
         self._withheld: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}  # offer -> until turn
+        self._deadline = math.inf  # when what it plays out for the action being chosen must stop
 
     # ------------------------------------------------------------------ choosing by play-outs
-    def _choose(self, view: GameView, plans: Sequence[Plan]) -> Plan:
-        """The plan to follow: ``plans[0]`` (ruthless's) unless another beats it clearly in play-outs."""
+    def _choose(self, view: GameView, plans: Sequence[Plan], rounds: int | None = None) -> Plan:
+        """The plan to follow: ``plans[0]`` (ruthless's) unless another beats it clearly in play-outs
+        of ``rounds`` rounds (``self.rounds`` when None)."""
         if len(plans) < 2:
             return plans[0]
         start = time.perf_counter()
+        limit = min(start + self.budget, self._deadline)
         trials = [Trial(plan) for plan in plans]
         base = self.rng.randrange(1 << 30)
         last = 0.0  # seconds the last play-out took
         for i in range(self.rollouts):
             for trial in trials:
                 now = time.perf_counter()
-                if now - start + 1.5 * last > self.budget:
+                if now + 1.5 * last > limit:
                     break
-                trial.scores.append(play_out(view, trial.plan, base + i, self.rounds))
+                trial.scores.append(play_out(view, trial.plan, base + i, self.rounds if rounds is None else rounds))
                 last = time.perf_counter() - now
             else:
                 continue
@@ -138,11 +153,23 @@ class Expert(Ruthless):
         return usual
 
     def act_anytime(self, view: GameView) -> Action | None:
+        # one budget for everything it plays out before this one action: a person waits for all of it
+        self._deadline = time.perf_counter() + self.budget
+        try:
+            return self._act_anytime(view)
+        finally:
+            self._deadline = math.inf
+
+    def _act_anytime(self, view: GameView) -> Action | None:
         own_throw = view.pending_kind == K.ROLL and view.pending_player == self.seat
         if own_throw and view.turn != self._floor_turn and not view.in_debt():
             self._floor_turn = view.turn
             if self._room_to_build(view):
                 self._choose_floor(view)
+            deal = self._group_deal(view)
+            if deal is not None:
+                self._reason = "its play-outs favour completing the group"
+                return deal
         action = super().act_anytime(view)
         if isinstance(action, ProposeTrade) and not action.settle_debt:
             key = (action.recipient, tuple(sorted(action.give)), tuple(sorted(action.take)))
@@ -158,6 +185,18 @@ class Expert(Ruthless):
                 self._withheld[key] = until
             return self._develop(view, own_throw)
         return action
+
+    # ------------------------------------------------------------------ deals ruthless does not make
+    def _group_deal(self, view: GameView) -> ProposeTrade | None:
+        """A deal completing one of its groups (``set_deals.py``) that plays out clearly better than
+        making none, if one does; the cheapest ``deal_candidates`` are tried."""
+        if view.turn < self.deal_from_turn or self.budget <= 0:
+            return None
+        deals = group_deals(view, view.determinized(self.rng.randrange(1 << 30)), self.deal_candidates)
+        if not deals:
+            return None
+        chosen = self._choose(view, [Plan(None), *(Plan(d) for d in deals)], self.deal_rounds).action
+        return chosen if isinstance(chosen, ProposeTrade) else None
 
     # ------------------------------------------------------------------ building plans
     def _room_to_build(self, view: GameView) -> bool:

@@ -8,6 +8,7 @@ them in ``docs/protocol.md``.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from .game import EXIT_USAGE, UsageProblem, game_parser, parse, refused, request
 
@@ -18,7 +19,8 @@ def host_command(argv: list[str]) -> int:
     parser = game_parser(
         "monopoly host", "Serve a game over the network: it prints, for each person seat, the command that "
         "joins it (with a code only that seat can use) and a spectator code. Computer players play on this "
-        "machine. Without --headless you also play the first person seat in this terminal.",
+        "machine. Without --headless you also play the first person seat in this terminal: on the game's "
+        "screen (as monopoly join shows it), or line by line with --text.",
         ['monopoly host --players "Ann,Bob,cpu"', "monopoly host --players Ann,Bob --headless --bind 127.0.0.1",
          "monopoly host --load autosave-3f9a0c1d2e4b", "monopoly host --players Ann,Bob --tls-cert c.pem --tls-key k.pem"])
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
@@ -27,6 +29,13 @@ def host_command(argv: list[str]) -> int:
                         help="the address to listen on (default: every address; 127.0.0.1 for this machine only)")
     parser.add_argument("--headless", action="store_true",
                         help="only serve: nobody plays in this terminal, which takes the host's commands")
+    parser.add_argument("--text", action="store_true",
+                        help="play your seat here line by line, with the host's commands (/help); by default, on "
+                        "a terminal, on the game's screen as monopoly join shows it")
+    parser.add_argument("--pace", choices=("normal", "fast"), default="normal",
+                        help="normal (the default): computers play at the pace of a local game, so that "
+                        "everyone can follow them (about 1-2 s a turn; Fastmove quicker); fast: at once "
+                        "(tests, benchmarks)")
     parser.add_argument("--tls-cert", metavar="PEM", help="serve over TLS with this certificate (chain)")
     parser.add_argument("--tls-key", metavar="PEM", help="the certificate's private key")
     args = parse(parser, argv)
@@ -41,9 +50,17 @@ def host_command(argv: list[str]) -> int:
     except UsageProblem as problem:
         return refused(problem)
     assert wanted.started is not None
-    from ..net.host import host_main
+    import sys
+    from ..net.host import SeatFront, host_main
+    play: SeatFront | None = None
+    if not (args.headless or args.text) and sys.stdin.isatty() and sys.stdout.isatty():
+        from ..tui.remote import seat_screen
+
+        def on_screen(host: str, port: int, code: str, tls: Any, intro: list[str], commands: Any) -> int:
+            return seat_screen(host, port, code, tls, intro, hosting=True, commands=commands)
+        play = on_screen
     return host_main(wanted.started, wanted.save_dir, args.bind, args.port, args.headless, args.tls_cert,
-                     args.tls_key)
+                     args.tls_key, paced=args.pace == "normal", play=play)
 
 
 def join_command(argv: list[str]) -> int:

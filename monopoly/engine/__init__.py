@@ -44,9 +44,10 @@ __all__ = [
     "DECKS", "Group", "Landed", "SentToJail", "claim_action", "malformed", "pending_of",  # for the computer players
 ]
 __all__ += ["EDITION_FOLDERS", "RulePreset", "ShortGameOffer", "SquareKind", "edition_ids", "list_editions"]
-from .editions import (add_edition_file, forget_edition_files, read_edition_file,  # noqa: E402  (players' own boards)
-                       saved_edition, set_board_file_opener)
-__all__ += ["add_edition_file", "forget_edition_files", "read_edition_file", "saved_edition", "set_board_file_opener"]
+from .editions import (add_edition_file, edition_from_dict, forget_edition_files,  # noqa: E402  (players' own boards)
+                       read_edition_file, saved_edition, set_board_file_opener)
+__all__ += ["add_edition_file", "edition_from_dict", "forget_edition_files", "read_edition_file", "saved_edition",
+            "set_board_file_opener"]
 __all__ += ["RECORD_FORMAT", "RECORD_VERSION", "game_from_record"]
 __all__ += ["ANSWER_TYPES", "DECISIONS", "DecisionRule", "OfflineCause", "CardKind", "card_destination", "Card"]
 from .public import HiddenDice, follow, public_state, replica  # noqa: E402  (a copy of a game played elsewhere)

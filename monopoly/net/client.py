@@ -125,13 +125,41 @@ class Typed:
     leave: bool = False
 
 
+# the verbs of actions on squares a player may take out of turn, grouped in the prompt when there
+# are two or more (``TextClient.listed``), and what each group counts
+GROUPED = {"mortgage": "deeds", "unmortgage": "deeds", "build": "streets", "sell": "streets"}
+
 HELP = [
     "Commands: type a command the prompt lists (or its number), e.g. roll, buy, auction, pass, accept,",
-    "  build Park Place, mortgage Boardwalk; bid N bids N; rent claims your rent; go lets a throw go",
-    "  without claiming; trade NAME give ITEMS for ITEMS (items: squares, $100, card) proposes a trade;",
-    "  who shows everyone's cash and place; board lists the owned squares; quit leaves (the seat stays yours:",
-    "  join again with the same code).",
+    "  build Park Place, mortgage Boardwalk (mortgage alone, or its number, lists the deeds; so do build,",
+    "  sell and unmortgage); bid N bids N; rent claims your rent; go lets a throw go without claiming;",
+    "  trade NAME give ITEMS for ITEMS (items: squares, $100, card) proposes a trade; who shows everyone's",
+    "  cash and place; board lists the owned squares; quit leaves (the seat stays yours: join again with",
+    "  the same code).",
 ]
+
+
+def comings_and_goings(before: Any, after: Any, seat: int | None, seen: set[int], over: bool = False) -> list[str]:
+    """What to say of the other people who joined, left or came back between two public views'
+    players (both clients say it in these words); ``seen``: the seats seen connected so far (kept
+    up to date here: one seen before is back, one not yet has joined); ``over``: the game has
+    ended (nobody is waited for)."""
+    if not isinstance(after, list):
+        return []
+    seen.update(i for i, p in enumerate(after) if isinstance(p, dict) and p.get("connected") and before is None)
+    if not isinstance(before, list):
+        return []
+    lines = []
+    for other, (old, new) in enumerate(zip(before, after)):
+        if other == seat or not isinstance(old, dict) or not isinstance(new, dict):
+            continue
+        if old.get("away") and new.get("connected"):
+            lines.append(f"{new.get('name')} is back." if other in seen else f"{new.get('name')} joined.")
+            seen.add(other)
+        elif old.get("connected") and new.get("away"):
+            lines.append(f"{new.get('name')} left." if over else
+                         f"{new.get('name')} left; the game waits for them at their decisions.")
+    return lines
 
 
 class TextClient:
@@ -144,6 +172,8 @@ class TextClient:
         self.game: dict[str, Any] = {}
         self.prompt: dict[str, Any] | None = None
         self._shown: Any = None
+        self._over_said = False  # the end of the game is said once
+        self._seen: set[int] = set()  # the seats seen connected (one that comes again is back)
         self.say_prompt = say_prompt
 
     def say(self, text: str) -> None:
@@ -186,6 +216,9 @@ class TextClient:
         for entry in data.get("events", []):
             if isinstance(entry, dict) and entry.get("text"):
                 self.say(str(entry["text"]))
+        for entry in data.get("since", []):  # this seat's turn began: what the others did since its last
+            if isinstance(entry, dict) and entry.get("text"):
+                self.say(str(entry["text"]))
         for note in data.get("notes", []):
             self.say(str(note))
         game = data.get("game")
@@ -194,25 +227,20 @@ class TextClient:
             self.game = game
         self.prompt = data.get("prompt") if isinstance(data.get("prompt"), dict) else None
         if self.game.get("over"):
-            winner = self.game.get("winner")
-            who = self.player_name(winner) if isinstance(winner, int) and winner >= 0 else "nobody"
-            self.say(f"The game is over: {who} wins.")
+            if not self._over_said:
+                self._over_said = True
+                winner = self.game.get("winner")
+                who = self.player_name(winner) if isinstance(winner, int) and winner >= 0 else "nobody"
+                self.say(f"The game is over: {who} wins.")
             return
         self.show_prompt()
 
     def tell_comings_and_goings(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         """Say which other person left the game or came back since the last update: the waiting
         line alone would go on saying someone is away after they rejoined."""
-        old_players, new_players = before.get("players"), after.get("players")
-        if not isinstance(old_players, list) or not isinstance(new_players, list):
-            return
-        for seat, (old, new) in enumerate(zip(old_players, new_players)):
-            if seat == self.seat or not isinstance(old, dict) or not isinstance(new, dict):
-                continue
-            if old.get("away") and new.get("connected"):
-                self.say(f"{new.get('name')} is back.")
-            elif old.get("connected") and new.get("away"):
-                self.say(f"{new.get('name')} left; the game waits for them at their decisions.")
+        for line in comings_and_goings(before.get("players"), after.get("players"), self.seat, self._seen,
+                                       bool(after.get("over"))):
+            self.say(line)
 
     def player_name(self, seat: Any) -> str:
         players = self.game.get("players", [])
@@ -221,15 +249,45 @@ class TextClient:
         return "nobody"
 
     def commands(self) -> list[str]:
-        if self.prompt is None:
-            return []
-        return [str(a.get("command")) for a in self.prompt.get("actions", [])]
+        """What the prompt lists: each command, or a group's word and size ("mortgage (7 deeds)")."""
+        return [label for label, _ in self.listed()]
+
+    def listed(self) -> list[tuple[str, list[dict[str, Any]]]]:
+        """The prompt's items in order, each its label and its actions: the actions on squares a
+        player may take out of turn are grouped by verb when there are two or more, as the local
+        text mode offers "mortgage" and lists the deeds when it is typed alone (one deed each
+        would make the prompt of a player who owns much run over several lines)."""
+        actions = self.prompt.get("actions", []) if self.prompt else []
+        verbs = [str(a.get("command", "")).split(" ", 1)[0] for a in actions]
+        items: list[tuple[str, list[dict[str, Any]]]] = []
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for verb, action in zip(verbs, actions):
+            if verb in GROUPED and verbs.count(verb) > 1:
+                if verb not in groups:
+                    groups[verb] = []
+                    items.append((verb, groups[verb]))
+                groups[verb].append(action)
+            else:
+                items.append((str(action.get("command")), [action]))
+        return [(f"{label} ({len(acts)} {GROUPED[label]})" if label in groups else label, acts)
+                for label, acts in items]
+
+    @staticmethod
+    def group_lines(verb: str, actions: list[dict[str, Any]]) -> list[str]:
+        """A group's actions, listed when its word is typed alone (or its number)."""
+        names = [str(a.get("command", ""))[len(verb) + 1:] for a in actions]
+        return [f"You may {verb}: {', '.join(names)}", f"  Type {verb} and a name, or its beginning "
+                f"({verb} {names[0].split()[0].lower()}...)."]
 
     def show_prompt(self, again: bool = False) -> None:
         p = self.prompt
         waiting = self.game.get("pending", {}).get("player") if self.game else None
-        key = (json.dumps(p, sort_keys=True) if p is not None else None, waiting,
-               json.dumps(self.game.get("players"), sort_keys=True))
+        # Who is connected is left out: someone leaving or coming back is said in a line of its own
+        # (``tell_comings_and_goings``), and the prompt, unchanged, is not printed a second time.
+        mine = None if p is None else {k: v for k, v in p.items() if k != "away"}
+        players = [{k: v for k, v in pl.items() if k not in ("connected", "away")} if isinstance(pl, dict) else pl
+                   for pl in self.game.get("players", [])]
+        key = (json.dumps(mine, sort_keys=True), waiting, json.dumps(players, sort_keys=True))
         if key == self._shown and not again:
             return
         self._shown = key
@@ -279,8 +337,15 @@ class TextClient:
                                                         "amount": int(words[1].lstrip("$"))}))
         if words[0] == "trade":
             return self.trade(text[5:].strip())
-        if low.isdigit() and 1 <= int(low) <= len(actions):
-            return Typed(send=message("action", action=actions[int(low) - 1]["action"]))
+        items = self.listed()
+        if low.isdigit() and 1 <= int(low) <= len(items):
+            label, chosen = items[int(low) - 1]
+            if len(chosen) > 1:
+                return Typed(show=self.group_lines(label.split()[0], chosen))
+            return Typed(send=message("action", action=chosen[0]["action"]))
+        group = next((acts for label, acts in items if len(acts) > 1 and label.split()[0] == low), None)
+        if group is not None:
+            return Typed(show=self.group_lines(low, group))
         exact = [a for a in actions if str(a.get("command", "")).lower() == low]
         if not exact:
             exact = [a for a in actions if str(a.get("command", "")).lower().startswith(low)]

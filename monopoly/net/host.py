@@ -1,26 +1,46 @@
 """``monopoly host``: serve one game, print how each person joins, and take the host's commands.
 
 With ``--headless`` the terminal only serves: it prints the join commands and takes the host's
-commands (``help``). Without it the host also plays the first person seat here, through the same
-text client a remote player uses; the host's commands then start with ``/`` (``/help``).
+commands (``help``). Without it the host also plays the first person seat here: on a terminal on
+the game's screen, the front end of ``monopoly join`` connected to this server over the loopback
+(``_host_on_screen``; the screen is a layer above, handed in as ``play``), else (``--text``) line
+by line through the same text client a remote player uses, where the host's commands start with
+``/`` (``/help``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import difflib
 import signal
-import socket
 import ssl
 import sys
+import threading
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import Any, Callable, TextIO
 
+from ..engine import EditionError
+from ..session.safe_text import shown
+from ..session.words import over_line
 from ..storage.places import default_save_dir
 from ..storage.starts import Started
+from .addresses import join_address
 from .client import run_client, stdin_lines
 from .protocol import DEFAULT_PORT
 from .server import HostedGame, Server, tls_context
 
+# The host's commands as the game's screen runs them: a line typed -> (what they said, False when
+# the host stops serving).
+HostCommands = Callable[[str], "tuple[list[str], bool]"]
+# The front end of the host's own seat on the game's screen: (address, port, code, TLS, the join
+# lines to keep among its messages, the host's commands) -> the exit code. The curses screen is a
+# layer above this one.
+SeatFront = Callable[[str, int, str, "ssl.SSLContext | None", list[str], HostCommands], int]
+
+HOST_COMMANDS = ("codes", "who", "cpu", "person", "end", "quit", "help")
+# words a host may try for a command, and the command meant
+LIKELY = {"computer": "cpu", "bot": "cpu", "ai": "cpu", "human": "person", "back": "person", "code": "codes",
+          "join": "codes", "players": "who", "list": "who", "stop": "quit", "exit": "quit", "finish": "end"}
 HOST_HELP = [
     "Host commands: codes (the join commands again), who (who is connected), cpu NAME (a computer plays",
     "  NAME's seat while they are away), person NAME (hand it back), end (end the game: the richest wins),",
@@ -28,10 +48,20 @@ HOST_HELP = [
 ]
 
 
-def resume_line(save_dir: Path, name: str) -> str:
-    """The command that hosts this game again after a stop or a crash."""
+def resume_line(save_dir: Path, name: str, serving: str = "") -> str:
+    """The command that hosts this game again after a stop or a crash; ``serving``: the options
+    that serve it as now (the same port, so that the join lines given out work again)."""
     folder = "" if Path(save_dir).resolve() == default_save_dir().resolve() else f" --save-dir {save_dir}"
-    return f"monopoly host --load {name}{folder}"
+    return f"monopoly host --load {name}{folder}{serving}"
+
+
+def serving_options(bind: str | None, port: int, headless: bool, paced: bool, text: bool = False) -> str:
+    """The options of ``monopoly host`` that serve as this run does (``port``: the one listened on)."""
+    words = [f"--bind {bind}"] if bind else []
+    words += [f"--port {port}"] if port != DEFAULT_PORT else []
+    words += ["--headless"] if headless else ["--text"] if text else []
+    words += [] if paced else ["--pace fast"]
+    return "".join(" " + w for w in words)
 
 
 def join_lines(hosted: HostedGame, address: str, port: int, tls: bool) -> list[str]:
@@ -47,8 +77,9 @@ def join_lines(hosted: HostedGame, address: str, port: int, tls: bool) -> list[s
 
 
 def host_command(hosted: HostedGame, line: str, say: Callable[[str], None], address: str, port: int,
-                 tls: bool) -> bool:
-    """Run one host command; False to stop serving."""
+                 tls: bool, prefix: str = "") -> bool:
+    """Run one host command; False to stop serving. ``prefix``: what the host types before a
+    command (``/`` when they play a seat in the same terminal)."""
     words = line.strip().split()
     if not words:
         return True
@@ -70,22 +101,44 @@ def host_command(hosted: HostedGame, line: str, say: Callable[[str], None], addr
             say(f"No player called {rest!r}")
         else:
             said = hosted.hand_to_computer(seat) if verb == "cpu" else hosted.hand_back(seat)
-            say(f"{view.name(seat)}: {said}")
+            who = view.name(seat)
+            if said != "done":
+                say(f"{who}: {said}")
+            else:
+                say(f"A computer plays {who} now ({prefix}person {who} hands the seat back)." if verb == "cpu"
+                    else f"{who} plays their seat again.")
     elif verb == "end":
+        if hosted.game.view.over:
+            say("The game is already over.")
+            return True
         hosted.end()
-        say("The game is ended.")
+        if hosted.on_over is None:  # else it said who won
+            say("The game is ended.")
     elif verb == "quit":
         return False
-    else:
+    elif verb in ("help", "?"):
         for text in HOST_HELP:
             say(text)
+    else:
+        say(unknown_command(verb, prefix))
     return True
+
+
+def unknown_command(verb: str, prefix: str = "") -> str:
+    """One line for a command the host does not have: the nearest one it has, or all of them
+    (the whole help is one command away: a mistyped word should not bury the game's lines)."""
+    near = LIKELY.get(verb) or next(iter(difflib.get_close_matches(verb, HOST_COMMANDS, n=1, cutoff=0.6)), None)
+    guess = f"did you mean {prefix}{near}? " if near else ""
+    return (f"Unknown command '{shown(prefix + verb)}': {guess}the commands are "
+            f"{', '.join(prefix + c for c in HOST_COMMANDS)}.")
 
 
 def host_main(started: Started, save_dir: Path, bind: str | None, port: int, headless: bool,
               tls_cert: str | None = None, tls_key: str | None = None, stdin: TextIO | None = None,
-              stdout: TextIO | None = None) -> int:
-    """Serve the game until ``quit``, the end of the host's input (headless: never), or a signal."""
+              stdout: TextIO | None = None, paced: bool = True, play: SeatFront | None = None) -> int:
+    """Serve the game until ``quit``, the end of the host's input (headless: never), or a signal.
+    ``play``: the front end of the host's own seat (the game's screen, run by the caller's layer);
+    without it the host plays line by line."""
     out = stdout or sys.stdout
     source = stdin or sys.stdin
 
@@ -102,28 +155,23 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
         except (OSError, ssl.SSLError) as exc:
             print(f"monopoly host: cannot use the TLS certificate: {exc}", file=sys.stderr)
             return 1
-    hosted = HostedGame(started, save_dir)
+    try:
+        hosted = HostedGame(started, save_dir, paced=paced)
+    except EditionError as exc:  # a board file of one's own that cannot be sent to the players
+        print(f"monopoly host: {exc}", file=sys.stderr)
+        return 1
     if not hosted.codes.seats:
         print("monopoly host: the game has no person seat to join (only computers play)", file=sys.stderr)
     server = Server([hosted], log=lambda text: say(f"[server] {text}") if headless else None)
 
-    async def main() -> int:
-        try:
-            listened = await server.start(bind, port, tls)
-        except OSError as exc:
-            print(f"monopoly host: cannot listen on {bind or 'every address'} port {port}: {exc}", file=sys.stderr)
-            return 1
-        shown = bind if bind and bind not in ("0.0.0.0", "::") else socket.gethostname()
-        loop = asyncio.get_running_loop()
-        stop = asyncio.Event()
-        for signum in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
-            try:
-                loop.add_signal_handler(signum, stop.set)
-            except (NotImplementedError, RuntimeError, ValueError):
-                pass
+    def announce(listened: int) -> str:
+        """Say where the game is served and how each person joins it: the address named."""
+        shown, where = join_address(bind)
         names = ", ".join(hosted.game.view.name(p) for p in range(hosted.game.view.player_count))
         say(f"Serving the game of {names} on {bind or 'every address'} port {listened}"
             + (" with TLS" if tls else "") + ".")
+        for text in where:
+            say(text)
         if hosted.resumed:
             say("The codes given before the game stopped still work. New codes, which work too, for a "
                 "player who lost theirs (keep them to yourselves):")
@@ -133,10 +181,44 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
             say(text)
         save = hosted.session.store.autosave_name if hosted.session.store is not None else "?"
         say(f"The game autosaves after every action as {save}; after a crash resume it with: "
-            f"{resume_line(save_dir, save)}")
+            f"{resume_line(save_dir, save, serving_options(bind, listened, headless, paced, play is None))}")
+        serving.append(listened)
+        return shown
+
+    serving: list[int] = []  # the port listened on, once listening
+
+    def stopped() -> None:
+        again = serving_options(bind, serving[0] if serving else port, headless, paced, play is None)
+        say(f"Stopped serving. Resume with: {resume_line(save_dir, hosted.session.store.autosave_name, again)}"
+            if hosted.session.store is not None and not hosted.game.view.over else "Stopped serving.")
+
+    if play is not None and not headless and hosted.codes.seats:
+        return _host_on_screen(hosted, server, bind, port, tls, announce, stopped, say, source, play)
+
+    async def main() -> int:
+        try:
+            listened = await server.start(bind, port, tls)
+        except OSError as exc:
+            print(f"monopoly host: cannot listen on {bind or 'every address'} port {port}: {exc}", file=sys.stderr)
+            return 1
+        loop = asyncio.get_running_loop()
+        stop = asyncio.Event()
+        for signum in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
+            try:
+                loop.add_signal_handler(signum, stop.set)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass
+        shown = announce(listened)
         lines = stdin_lines(loop, source)
         if headless:
             say("Type help for the host's commands.")
+
+            def over() -> None:
+                say(f"{over_line(hosted.game)} The server goes on serving the final board to whoever joins, "
+                    "until you type quit (or stop it with Ctrl-C).")
+            hosted.on_over = over
+            if hosted.game.view.over:  # a finished game hosted again
+                hosted.front.finished()
             waiter = asyncio.ensure_future(stop.wait())
             while True:
                 getter = asyncio.ensure_future(lines.get())
@@ -162,14 +244,13 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
 
                 def host_line(line: str) -> bool:
                     if line.startswith("/"):
-                        if not host_command(hosted, line[1:], say, shown, listened, tls is not None):
+                        if not host_command(hosted, line[1:], say, shown, listened, tls is not None, "/"):
                             stop.set()
                         return True
                     return False
 
-                client = asyncio.ensure_future(run_client("127.0.0.1" if bind in (None, "", "0.0.0.0", "::")
-                                                          else bind, listened, hosted.codes.seats[seat], out,
-                                                          lines, None if tls is None else _trusting(),
+                client = asyncio.ensure_future(run_client(own_address(bind), listened, hosted.codes.seats[seat],
+                                                          out, lines, None if tls is None else _trusting(),
                                                           on_line=host_line))
                 waiter = asyncio.ensure_future(stop.wait())
                 await asyncio.wait({client, waiter}, return_when=asyncio.FIRST_COMPLETED)
@@ -180,11 +261,74 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
                 code = 0
         hosted.session.autosave()
         await server.close()
-        say(f"Stopped serving. Resume with: {resume_line(save_dir, hosted.session.store.autosave_name)}"
-            if hosted.session.store is not None and not hosted.game.view.over else "Stopped serving.")
+        stopped()
         return code
 
     return asyncio.run(main())
+
+
+def own_address(bind: str | None) -> str:
+    """Where the host's own seat connects: its server on this machine."""
+    return "127.0.0.1" if bind in (None, "", "0.0.0.0", "::") else bind
+
+
+def _host_on_screen(hosted: HostedGame, server: Server, bind: str | None, port: int, tls: ssl.SSLContext | None,
+                    announce: Callable[[int], str], stopped: Callable[[], None], say: Callable[[str], None],
+                    source: TextIO, play: SeatFront) -> int:
+    """The host plays its seat on the game's screen: the server's event loop runs in a thread of
+    its own, and the screen, in this (the main) thread, joins it over the loopback as ``monopoly
+    join`` would, so the host's seat is a front end like any other. The stop signals are the
+    screen's (a signal handler can only be set in the main thread); leaving the seat stops the
+    server, which autosaves the game."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name="monopoly-host-server", daemon=True)
+    thread.start()
+
+    def on_loop(coroutine: Any, timeout: float | None = None) -> Any:
+        return asyncio.run_coroutine_threadsafe(coroutine, loop).result(timeout)
+
+    async def close() -> None:
+        hosted.session.autosave()
+        await server.close()
+
+    try:
+        try:
+            listened = on_loop(server.start(bind, port, tls))
+        except OSError as exc:
+            print(f"monopoly host: cannot listen on {bind or 'every address'} port {port}: {exc}", file=sys.stderr)
+            return 1
+        shown = announce(listened)
+        seat = min(hosted.codes.seats)
+        say(f"You play {hosted.game.view.name(seat)} on the game's screen. Give each person their line, then "
+            "press Enter (the lines are kept among the screen's messages: L shows them; S there takes the host's "
+            "commands).")
+        try:
+            source.readline()
+        except (KeyboardInterrupt, OSError, ValueError):
+            say("Interrupted.")
+        else:
+            intro = ["Join lines:"] + [line.strip() for line in join_lines(hosted, shown, listened, tls is not None)]
+
+            def commands(line: str) -> tuple[list[str], bool]:
+                """A host command typed on the screen, run on the server's loop (its thread)."""
+                said: list[str] = []
+
+                async def run() -> bool:
+                    return host_command(hosted, line, said.append, shown, listened, tls is not None)
+                going = bool(on_loop(run(), 30))
+                return said, going
+            code = play(own_address(bind), listened, hosted.codes.seats[seat], None if tls is None else _trusting(),
+                        intro, commands)
+            on_loop(close(), 30)
+            stopped()
+            return code
+        on_loop(close(), 30)
+        stopped()
+        return 130
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+        loop.close()
 
 
 def _trusting() -> ssl.SSLContext:

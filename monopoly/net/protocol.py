@@ -3,13 +3,14 @@
 What a client may see is built here from the game's read view and nothing else: the public view
 of the table (cash, squares, owners, buildings, mortgages, the decision waited for, rent that may
 be claimed), events as their ``to_dict`` with the words the local front ends use
-(``session.words.format_event``), and one seat's prompt (its legal actions, each with a short
+(``session.words.event_lines``), and one seat's prompt (its legal actions, each with a short
 command). The dice generator's state, the decks' order and join codes are never in any of them.
 """
 
 from __future__ import annotations
 
 import json
+import weakref
 from typing import Any
 
 from ..engine import NOBODY, Action, DecisionKind as K, Game, Offer, Pending, describe_decision
@@ -17,7 +18,7 @@ from ..engine import actions as A
 from ..engine import events as E
 from ..engine import public_state
 
-from ..session.words import format_event, item_name, square_name
+from ..session.words import event_lines, item_name, square_name
 
 PROTOCOL = "monopoly-net"
 VERSION = 3  # 3: updates carry what changed since the last one (``delta``); 2: the whole public state
@@ -75,9 +76,24 @@ def message(kind: str, **fields: Any) -> dict[str, Any]:
 def encode_parts(kind: str, encoded: dict[str, bytes], fields: dict[str, Any]) -> bytes:
     """``encode(message(kind, **parts, **fields))`` where ``encoded`` holds parts already encoded
     (``encode_value``): the parts every client gets alike are encoded once per update."""
+    return encode_open(kind, encoded, fields) + b"}\n"
+
+
+def encode_open(kind: str, encoded: dict[str, bytes], fields: dict[str, Any]) -> bytes:
+    """``encode_parts`` without the closing brace and newline: what every client of an update gets
+    alike, encoded once; ``encode_close`` adds one client's own fields (its prompt, the request
+    answered) and ends the line."""
     head = encode(message(kind, **fields))[:-2]  # without its closing brace and newline
     tail = b"".join(b',"' + key.encode("ascii") + b'":' + value for key, value in encoded.items())
-    return head + tail + b"}\n"
+    return head + tail
+
+
+def encode_close(opened: bytes, encoded: dict[str, bytes]) -> bytes:
+    """A message opened by ``encode_open`` with the fields ``encoded`` holds (none of its own keys,
+    each value already encoded) added, as one line."""
+    if not encoded:
+        return opened + b"}\n"
+    return opened + b"".join(b',"' + key.encode("ascii") + b'":' + value for key, value in encoded.items()) + b"}\n"
 
 
 def encode_value(value: Any) -> bytes:
@@ -109,9 +125,7 @@ def public_view(game: Game, computers: set[int], present: set[int], away: set[in
                         "in_jail": p.in_jail, "jail_turns": p.jail_turns, "jail_cards": list(p.jail_cards),
                         "bankrupt": p.bankrupt, "computer": p.seat in computers,
                         "connected": p.seat in present, "away": p.seat in away})
-    squares = [{"name": name, "kind": kind, "price": price, "owner": view.owner(i), "mortgaged": view.mortgaged(i),
-                "houses": view.houses(i), "hotel": view.hotel(i)}
-               for i, (name, kind, price) in enumerate(_fixed_squares(game.edition))]
+    squares = _squares(game)
     return {
         "edition": game.edition.id,
         "turn": view.turn,
@@ -132,6 +146,24 @@ def public_view(game: Game, computers: set[int], present: set[int], away: set[in
     }
 
 
+def _squares(game: Game) -> list[dict[str, Any]]:
+    """The squares as everyone sees them (owner, mortgage, buildings), made again only when the
+    engine says the holdings may have changed (``View.holdings_version``): most actions move a
+    token or money and leave them alone. The list is shared by the views made until then, and
+    never changed (``delta`` copies, never edits); each game keeps only its latest."""
+    view = game.view
+    version = view.holdings_version()
+    kept = _SQUARES.get(game)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    squares = [{"name": name, "kind": kind, "price": price, "owner": view.owner(i), "mortgaged": view.mortgaged(i),
+                "houses": view.houses(i), "hotel": view.hotel(i)}
+               for i, (name, kind, price) in enumerate(_fixed_squares(game.edition))]
+    _SQUARES[game] = (version, squares)
+    return squares
+
+
+_SQUARES: "weakref.WeakKeyDictionary[Game, tuple[int, list[dict[str, Any]]]]" = weakref.WeakKeyDictionary()
 _FIXED: dict[int, tuple[Any, list[tuple[str, str, int]]]] = {}  # by id(edition): (edition, its squares)
 
 
@@ -151,10 +183,10 @@ def table(game: Game) -> dict[str, Any]:
 
 
 def event_entries(game: Game, events: list[E.Event]) -> list[dict[str, Any]]:
-    """Events as sent: the engine's ``to_dict`` and the line the local front ends show (or None)."""
+    """Events as sent: the engine's ``to_dict`` and the line the local front ends show (or None:
+    a player's buildings put up together say one line, at the last of them: ``event_lines``)."""
     out = []
-    for ev in events:
-        shown = format_event(game, ev)
+    for ev, shown in zip(events, event_lines(game, events)):
         out.append({"event": ev.to_dict(), "text": None if shown is None else shown[0],
                     "role": None if shown is None else shown[1]})
     return out
@@ -238,32 +270,54 @@ def question(game: Game, seat: int) -> str:
 
 
 def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing: list[int],
-           legal: list[Action] | None = None, entries: dict[Action, dict[str, Any]] | None = None
-           ) -> dict[str, Any]:
+           legal: list[Action] | None = None, entries: "Entries | None" = None) -> dict[str, Any]:
     """What ``seat`` may do now: its legal actions with their commands; ``asked`` is the person the
     game waits for (None: nobody, or a computer); ``waiting`` the seats it waits for that are away;
     ``lapsing`` the owners whose rent the coming throw would let lapse; ``legal``: the seat's legal
     actions when already known; ``entries``: the entries of actions listed before, kept by the
-    caller (an action's entry never changes in a game: its words name squares, players and a
-    claim's fixed amount), so the same legal actions offered update after update are written once."""
+    caller, so the same legal actions offered update after update are written once."""
     if legal is None:
         legal = [] if game.view.over else game.view.legal_actions(seat)
-    if entries is None:
-        listed = [_entry(game, a) for a in legal]
-    else:
-        if len(entries) > MAX_ENTRIES:
-            entries.clear()
-        listed = []
-        for a in legal:
-            entry = entries.get(a)
-            if entry is None:
-                entry = entries[a] = _entry(game, a)
-            listed.append(entry)
+    listed = [_entry(game, a) for a in legal] if entries is None else entries.listed(game, legal)
     return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
             "actions": listed, "may_go": seat in lapsing, "waiting_for": asked, "away": waiting}
 
 
-MAX_ENTRIES = 512  # entries of actions a game keeps (``prompt``): then they are made afresh
+MAX_ENTRIES = 512  # entries of actions a game keeps (``Entries``): then they are made afresh
+
+
+class Entries:
+    """The entries of actions a game's prompts have listed, each made and encoded once: an action's
+    entry never changes in a game (its words name squares, players and a claim's fixed amount),
+    and the same actions are offered update after update. Encoding a prompt whole took longer than
+    making it; ``encode`` joins the entries' JSON made before."""
+
+    def __init__(self) -> None:
+        self._made: dict[Action, dict[str, Any]] = {}
+        self._json: dict[int, bytes] = {}  # id of an entry in ``_made`` -> its JSON
+
+    def listed(self, game: Game, legal: list[Action]) -> list[dict[str, Any]]:
+        """The entries of ``legal``, in its order."""
+        made = self._made
+        if len(made) > MAX_ENTRIES:
+            made.clear()
+            self._json.clear()
+        listed = []
+        for action in legal:
+            entry = made.get(action)
+            if entry is None:
+                entry = made[action] = _entry(game, action)
+                self._json[id(entry)] = encode_value(entry)
+            listed.append(entry)
+        return listed
+
+    def encode(self, prompt: dict[str, Any]) -> bytes:
+        """``encode_value(prompt)`` (its actions last), each entry made here taken as encoded then
+        (an entry made elsewhere, or before the entries were made afresh, is encoded now)."""
+        known = self._json
+        actions = b",".join([known.get(id(entry)) or encode_value(entry) for entry in prompt["actions"]])
+        rest = encode_value({key: value for key, value in prompt.items() if key != "actions"})
+        return rest[:-1] + b',"actions":[' + actions + b"]}"
 
 
 def _entry(game: Game, action: Action) -> dict[str, Any]:

@@ -26,12 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Union
 
-from ..engine import Action, Claim, DecisionKind as K, Game, IllegalActionError, MonopolyError, Rules, load_edition
+from ..engine import (Action, Claim, DecisionKind as K, Edition, Game, IllegalActionError, MonopolyError, Rules,
+                      edition_from_dict, load_edition)
 from ..engine import events as E
 from ..engine import follow, replica
 from ..session.session import (AuctionStance, ComputerMove, FrontEnd, Permission, PlaySession, SaveFailed,
                                auction_stance)
-from .client import CONNECT_TIMEOUT, EXIT_DROPPED, EXIT_FAILED, EXIT_OK, Dropped, Link, ServerGarbage
+from .client import (CONNECT_TIMEOUT, EXIT_DROPPED, EXIT_FAILED, EXIT_OK, Dropped, Link, ServerGarbage,
+                     comings_and_goings)
 from .protocol import message
 
 ANSWER_WAIT = 20.0  # seconds to wait for the server's answer to an action
@@ -149,6 +151,9 @@ class RemoteSession:
         self.watching = False
         self.pace = 0.0  # the server paces its computers; their moves are shown as they come
         self._unshown: list[E.Event] = []
+        self._players: Any = None  # the public view's players as last told (who is connected, away)
+        self._seen: set[int] = set()  # the seats seen connected (one that comes again is back)
+        self._since: list[tuple[str, str]] = []  # the server's "since your last turn" lines not said yet
         self._request = 0
 
     # ------------------------------------------------------------------ joining
@@ -171,12 +176,18 @@ class RemoteSession:
         return self._replica
 
     def _welcome(self, data: dict[str, Any]) -> None:
-        board = data.get("board")
+        board, document = data.get("board"), data.get("board_file")
         try:
-            edition = load_edition(board) if isinstance(board, str) else None
-        except MonopolyError:
-            raise Disconnected(f"this game is played on a board of its own ({board!r}), which this program does "
-                               "not have: join with --text to play it line by line", EXIT_FAILED) from None
+            if isinstance(document, dict):  # the host's own board: read as a board file is
+                edition: Edition | None = edition_from_dict(document)
+                if edition is not None and edition.id != board:
+                    raise MonopolyError(f"the board sent is {edition.id!r}, not {board!r}")
+            else:
+                edition = load_edition(board) if isinstance(board, str) else None
+        except (MonopolyError, TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
+            why = f" ({exc})" if isinstance(document, dict) else ", which this program does not have"
+            raise Disconnected(f"this game is played on a board of its own ({board!r}){why}; leaving",
+                               EXIT_FAILED) from None
         if edition is None:
             raise Disconnected("the server sent a welcome without its board; leaving", EXIT_FAILED)
         try:
@@ -210,6 +221,8 @@ class RemoteSession:
                                    EXIT_FAILED) from None
             self._replica.log.extend(events)
             self._unshown.extend(events)
+            self._since = [(str(e.get("text")), str(e.get("role") or "message")) for e in data.get("since", [])
+                           if isinstance(e, dict) and e.get("text")] or self._since
             self._public(data)
         elif kind == "refused":
             self.say(f"Refused: {data.get('reason')}", "bad")
@@ -226,12 +239,22 @@ class RemoteSession:
             self.say(str(note), "message")
         public = data.get("game")
         players = public.get("players", []) if isinstance(public, dict) else []
+        for line in comings_and_goings(self._players, players, self.seat, self._seen,
+                                       isinstance(public, dict) and bool(public.get("over"))):
+            self.say(line, "message")
+        self._players = players
         self.computers = {p["seat"] for p in players if isinstance(p, dict) and p.get("computer")}
         self.away = {p["seat"] for p in players if isinstance(p, dict) and p.get("away")}
         waiting = data.get("waiting_for")
         self.waiting_for = waiting if isinstance(waiting, int) else None
         prompt = data.get("prompt")
         self.may_go = isinstance(prompt, dict) and bool(prompt.get("may_go"))
+
+    def since_last_turn(self) -> list[tuple[str, str]]:
+        """What the others did since this seat's last turn, as the server worked it out when the
+        turn began (from the whole game: a replica joined late holds only its recent events)."""
+        lines, self._since = self._since, []
+        return lines
 
     def has_news(self) -> bool:
         """Whether something came from the server that the screen has not taken in yet."""

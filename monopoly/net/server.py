@@ -29,16 +29,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..engine import Action, Claim, DecisionKind as K, IllegalActionError, action_from_dict, malformed
+from ..engine import Action, Claim, DecisionKind as K, EditionError, IllegalActionError, action_from_dict, malformed
 from ..engine import actions as A
 from ..engine import events as E
 from ..session.safe_text import shown
 from ..session.session import CLAIM_WINDOW, ComputerMove, SaveFailed, Session
+from ..session.summary import since_last_turn
+from ..session.words import since_lines
 from ..storage import saves
+from ..storage.boards import board_document
 from ..storage.starts import Started
 from .delta import changes
-from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, VERSION, ProtocolError, decode, encode, encode_parts,
-                       encode_value, event_entries, message, prompt, public_view, table)
+from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, VERSION, Entries, ProtocolError, decode, encode,
+                       encode_close, encode_open, encode_value, event_entries, message, prompt, public_view, table)
 
 HELLO_TIMEOUT = 10.0  # seconds a connection has to say hello with a code
 MAX_CONNECTIONS = 512  # connections held at once, authenticated or not
@@ -49,8 +52,10 @@ MAX_OUTPUT = 4 * 2**20  # bytes waiting to go to a client that reads nothing: th
 MAX_AUTO_ACTIONS_PER_TURN = 300
 CLOCK_TICK = 1.0  # seconds between two looks at the clocks of time-limit games
 NET_KEY = "net"  # the key of the save's ui object that holds the codes' hashes
+MAX_BOARD_FILE = 32 * 1024  # bytes of a player's own board sent in the welcome (a whole message is MAX_LINE)
 MAX_CODES_KEPT = 100  # hashes of codes kept per place (one more at each resume): the oldest go
-SNAPSHOT_EVERY = 5.0  # seconds between two whole autosaves of a game (its steps are written at once)
+SNAPSHOT_EVERY = 30.0  # seconds between two whole autosaves of a game (its steps are written at once)
+SYNC_EVERY = 5.0  # seconds between two times a game's steps file is put on disk (fsync) while it changes
 WRITER_TICK = 0.2  # seconds between two looks of the writer at the games
 WRITER_BATCH = 8  # whole autosaves written at most a look: many games' writes are spread out
 _HASH = re.compile(r"[0-9a-f]{64}")
@@ -145,7 +150,8 @@ class HostStore:
     (``GameRecord.append_steps``: one small write, no lock, no wait for the disk), before any
     client is told of them: a crash of the server loses nothing a client saw. The whole autosave,
     with the codes' hashes in its ``ui.net``, is written at most every ``SNAPSHOT_EVERY`` seconds
-    by the server's ``SaveWriter`` in a thread, so that loading replays few steps.
+    by the server's ``SaveWriter`` in a thread, so that loading replays few steps, and the steps
+    file is put on disk every ``SYNC_EVERY`` seconds while it grows.
 
     Without a writer (a game not served yet) the whole autosave is written at once."""
 
@@ -155,6 +161,7 @@ class HostStore:
         self.writer: SaveWriter | None = None
         self.ui: dict[str, Any] = {}  # the session's settings as last saved
         self.written_at = float("-inf")  # when the writer last wrote it (the loop's clock)
+        self.synced_at = float("-inf")  # when the writer last put its steps file on disk
 
     @property
     def game_id(self) -> str:
@@ -176,6 +183,7 @@ class HostStore:
         if self.writer is None:
             return self.write_now()
         self.writer.waiting[self] = None  # written whole in a while, even if the steps fail now
+        self.writer.unsynced[self] = None
         self.record.append_steps(game)
         return self.record.autosave_path
 
@@ -205,10 +213,18 @@ class SaveWriter:
     (the longest unwritten first) are taken as they are now (on the loop) and written (in the
     thread), their steps files put on disk with them. A game's many actions between two writes
     cost one write: only its newest state is written. Small batches keep the thread's share of
-    the interpreter (it holds the GIL while it encodes) from stalling the loop for long."""
+    the interpreter (it holds the GIL while it encodes) from stalling the loop for long.
+
+    What a crash of the machine can lose is what is not on disk: the steps file of a game that
+    changed is put there every ``SYNC_EVERY`` seconds (one ``fsync``), whether or not its whole
+    autosave is due. The whole autosave only shortens what loading replays, so it is written
+    less often: at a fast pace (the load benchmark's, 13 actions a second a game) its encoding,
+    renames and ``fsync``s every 5 seconds were some 7% of the server's work, and their moments
+    the longest round trips."""
 
     def __init__(self, log: Callable[[str], None]) -> None:
         self.waiting: dict[HostStore, None] = {}  # stores with changes, in the order they came
+        self.unsynced: dict[HostStore, None] = {}  # stores whose steps file grew since it was put on disk
         self.log = log
         self.busy = asyncio.Lock()
 
@@ -223,27 +239,38 @@ class SaveWriter:
         async with self.busy:
             now = asyncio.get_running_loop().time()
             due = [s for s in self.waiting if everything or now - s.written_at >= SNAPSHOT_EVERY]
-            if not due:
-                return
             if not everything:
                 due = sorted(due, key=lambda s: s.written_at)[:WRITER_BATCH]
+            syncing = [s for s in self.unsynced if s not in due and now - s.synced_at >= SYNC_EVERY]
+            if not due and not syncing:
+                return
             for store in due:
                 del self.waiting[store]
+                self.unsynced.pop(store, None)
+            for store in syncing:
+                del self.unsynced[store]
             taken = [(store, store.snapshot()) for store in due]
-            problems = await asyncio.to_thread(_write_snapshots, taken)
+            problems = await asyncio.to_thread(_write_snapshots, taken, syncing)
+            for store in syncing:
+                store.synced_at = now
             for (store, snapshot), problem in zip(taken, problems):
-                store.written_at = now
+                store.written_at = store.synced_at = now
                 if problem is None:
                     store.record.snapshot_written(snapshot, tidy=everything)
                 else:  # said to the game's players; tried again at the next turn
                     self.waiting[store] = None
+                    self.unsynced[store] = None  # its steps put on disk at the next look
+                    store.synced_at = float("-inf")
                     self.log(f"the autosave of a game failed: {problem}")
                     store.hosted.note(f"Autosave failed: {shown(problem)}")
                     store.hosted.broadcast()
 
 
-def _write_snapshots(taken: list[tuple[HostStore, saves.Snapshot]]) -> list[str | None]:
-    """The writer thread's work: each snapshot written, and its game's steps put on disk."""
+def _write_snapshots(taken: list[tuple[HostStore, saves.Snapshot]], syncing: list[HostStore]) -> list[str | None]:
+    """The writer thread's work: each snapshot written, and its game's steps put on disk; the steps
+    files of ``syncing`` put on disk."""
+    for store in syncing:
+        store.record.sync_steps()  # never raises: a file gone or refused is the next write's to say
     problems: list[str | None] = []
     for store, snapshot in taken:
         try:
@@ -293,22 +320,30 @@ class ServerFront:
 
     def show_events(self, events: list[E.Event], computer: bool = False) -> None:
         self.hosted.pending_events.extend(events)
+        if computer:
+            self.hosted.computer_shown()
 
     def before_computer(self, move: ComputerMove, claims: Sequence[Claim]) -> bool:
-        return not claims  # the owners are asked (claim, or go), and the window's timer lets it go
+        if claims:  # the owners are asked (claim, or go), and the window's timer lets it go
+            return False
+        return self.hosted.due(move.action)  # not yet: the pace's timer comes back for it
 
     def people_act(self) -> bool:
         return False  # clients act when they like: the loop returns and the server waits
 
     def finished(self) -> None:
-        pass
+        """The game is over: the host's console is told once (``HostedGame.on_over``)."""
+        hosted = self.hosted
+        if hosted.on_over is not None and not hosted.over_told:
+            hosted.over_told = True
+            hosted.on_over()
 
 
 class HostedGame:
     """One game the server hosts: its session, codes and clients."""
 
     def __init__(self, started: Started, save_dir: Path, clock: Callable[[], float] | None = None,
-                 codes: Codes | None = None) -> None:
+                 codes: Codes | None = None, paced: bool = False) -> None:
         self.game = started.game
         self.computers = started.computers
         kept = started.loaded.ui.get(NET_KEY) if started.loaded is not None else None
@@ -320,6 +355,11 @@ class HostedGame:
         record = saves.GameRecord.opened(save_dir, started.loaded)
         self.session = Session(self.game, self.computers, started.ui, HostStore(record, self),
                                save_name=started.save_name, clock=clock, say=self.note)
+        # a player's own board is sent in the welcome: the players' programs do not have its file
+        self.board_file = board_document(self.game.edition)
+        if self.board_file is not None and len(encode_value(self.board_file)) > MAX_BOARD_FILE:
+            raise EditionError(f"board file {self.game.edition.source}: too large to send to the players "
+                               f"(at most {MAX_BOARD_FILE // 1024} KB written compactly; a board is about 12 KB)")
         self.game.disable_undo()  # the protocol has no undo: no action needs a copy of the game first
         self.session.hold_signals = False  # the loop takes the stop signals, between two actions
         self.front = ServerFront(self)
@@ -329,12 +369,22 @@ class HostedGame:
         # what every client was told last, whole: the next update carries what changed since (``delta``)
         self.seq = 0
         self.told: dict[str, Any] | None = None  # "game": the public view, "state": the public state
-        self.entries: dict[Action, dict[str, Any]] = {}  # the prompts' entries of actions (``prompt``)
+        self.entries = Entries()  # the prompts' entries of actions, made and encoded once
         self.auto_players: Any = None
         self._auto_used = (0, 0)
         self._claim_timer: asyncio.TimerHandle | None = None
         self._claim_moment = -1
         self.log: Callable[[str], None] = lambda text: None
+        # called once when the game is over (a headless host's console says so); None: nobody to tell
+        self.on_over: Callable[[], None] | None = None
+        self.over_told = False
+        # Computer moves at the session's pace (``paced``; unpaced they are made at once: tests and
+        # the load benchmark): the loop's time from which the next one's notice counts, and the
+        # timer that comes back to make it.
+        self.paced = paced
+        self._ready_at = float("-inf")
+        self._pace_timer: asyncio.TimerHandle | None = None
+        self._halted = False  # the server stopped: no paced computer move any more
         self._make_auto_players()
 
     # ------------------------------------------------------------------ who is who
@@ -362,6 +412,7 @@ class HostedGame:
         self.codes.auto.add(seat)
         self._make_auto_players()
         self.note(f"{self.game.view.name(seat)} is played by a computer for now.")
+        self.broadcast()  # said before the computer's first move, in an update of its own
         self.advance()
         return "done"
 
@@ -371,6 +422,7 @@ class HostedGame:
         self.codes.auto.discard(seat)
         self._make_auto_players()
         self.note(f"{self.game.view.name(seat)} is played by a person again.")
+        self.broadcast()
         self.advance()
         return "done"
 
@@ -405,6 +457,52 @@ class HostedGame:
             action = view.safe_action(seat)
         return action
 
+    # ------------------------------------------------------------------ the pace of computers
+    def _now(self) -> float | None:
+        try:
+            return asyncio.get_running_loop().time()
+        except RuntimeError:  # not served (yet): nobody watches
+            return None
+
+    def computer_shown(self) -> None:
+        """A computer's move was made: it stays on show for the session's pace."""
+        now = self._now()
+        if now is not None:
+            self._ready_at = now + self.session.pace
+
+    def person_acted(self) -> None:
+        """A person acted: the next computer move is only announced (``Session.notice``) first."""
+        now = self._now()
+        if now is not None:
+            self._ready_at = now
+
+    def due(self, action: Action) -> bool:
+        """Whether a computer (or a seat handed to one) may make ``action`` now. Paced, it waits
+        as a local screen does (``Session.notice``), and a timer plays on when it is due."""
+        now = self._now()
+        if not self.paced or now is None:
+            return True
+        if self._halted:
+            return False
+        due_at = self._ready_at + self.session.notice(action)
+        if now >= due_at:
+            return True
+        if self._pace_timer is None:
+            self._pace_timer = asyncio.get_running_loop().call_at(due_at, self._paced_move)
+        return False
+
+    def stop_pace(self) -> None:
+        """No paced computer move any more (the server stops)."""
+        if self._pace_timer is not None:
+            self._pace_timer.cancel()
+            self._pace_timer = None
+        self._halted = True
+
+    def _paced_move(self) -> None:
+        self._pace_timer = None
+        if not self.game.view.over:
+            self.advance()
+
     # ------------------------------------------------------------------ playing
     def advance(self, answering: tuple[Connection, Any] | None = None) -> None:
         """Play on (computers, seats handed to computers, the clock) until the game waits for a
@@ -417,25 +515,32 @@ class HostedGame:
             person = session.person_asked()
             if person is None or person not in self.codes.auto:
                 break
+            used = self._auto_used
             action = self._auto_action(person)
             if action is None:
                 session.let_throw(person)
                 continue
+            if not self.due(action):  # played when the pace's timer comes back
+                self._auto_used = used
+                break
             try:
                 self.pending_events.extend(session.apply(action))
+                self.computer_shown()
             except IllegalActionError:
                 session.let_throw(person)
-        self._arm_claim_timer()
-        self.broadcast(answering)
+        lapsing = self._lapsing_owners()  # asked once, for the claim window's timer and the prompts
+        self._arm_claim_timer(lapsing)
+        self.broadcast(answering, lapsing=lapsing)
 
     def _lapsing_owners(self) -> list[int]:
         d = self.game.view.pending
         return sorted({c.owner for c in self.session.lapsing_claims()} - {d.player}) if d.kind == K.ROLL else []
 
-    def _arm_claim_timer(self) -> None:
-        """Rent that the coming throw would let lapse: its owners have ``CLAIM_WINDOW`` seconds."""
+    def _arm_claim_timer(self, lapsing: list[int]) -> None:
+        """Rent that the coming throw would let lapse (its owners: ``lapsing``): they have
+        ``CLAIM_WINDOW`` seconds."""
         moment = len(self.game.journal)
-        if not self._lapsing_owners():
+        if not lapsing:
             return
         if self._claim_timer is not None and self._claim_moment == moment:
             return
@@ -486,6 +591,7 @@ class HostedGame:
             return str(exc)
         except Exception as exc:  # a malformed value the engine's checks refuse otherwise
             return f"not an action: {exc}"
+        self.person_acted()
         self.advance(answering)
         return None
 
@@ -504,6 +610,7 @@ class HostedGame:
         if seat not in self._lapsing_owners():
             return "no throw waits for your rent claim now"
         self.session.let_throw(seat)
+        self.person_acted()
         self.advance(answering)
         return None
 
@@ -535,11 +642,14 @@ class HostedGame:
                 legal[action.player].append(action)
         return legal
 
-    def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None) -> None:
+    def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None,
+                  lapsing: list[int] | None = None) -> None:
         """Send every client what happened and what changed (``seq`` numbers the updates), and a
         new prompt to a seat whose prompt changed; ``answering``: the connection whose request this
-        answers, and the request's ``id`` (its update carries it as ``request``)."""
+        answers, and the request's ``id`` (its update carries it as ``request``); ``lapsing``: the
+        owners whose rent the coming throw would let lapse, when the caller has just asked."""
         events = event_entries(self.game, self.pending_events)
+        turns = {ev.player for ev in self.pending_events if isinstance(ev, E.TurnStarted)}
         self.pending_events = []
         asked, away, view = self.shared_state()
         now = {"game": view, "state": table(self.game)}
@@ -547,26 +657,37 @@ class HostedGame:
         found = {key: [[[], value]] if told is None else changes(told[key], value) for key, value in now.items()}
         self.told = now
         self.seq += 1
-        # the parts every client gets alike, encoded once
-        encoded = {"events": encode_value(events), "notes": encode_value(self.notes),
-                   "changes": encode_value({k: v for k, v in found.items() if v})}
-        shared: dict[str, Any] = {"seq": self.seq, "waiting_for": asked}
-        lapsing = self._lapsing_owners()
+        # what every client gets alike, encoded once: each client's line adds its own prompt (when
+        # it changed) and the request answered (``encode_close``)
+        shared = encode_open("update", {"events": encode_value(events), "notes": encode_value(self.notes),
+                                        "changes": encode_value({k: v for k, v in found.items() if v})},
+                             {"seq": self.seq, "waiting_for": asked})
+        if lapsing is None:
+            lapsing = self._lapsing_owners()
         legal = self._legal()
         for conn in list(self.clients):
             if conn.closed or conn is skip:
                 continue
             seat = conn.seat
-            fields = dict(shared)
+            fields: dict[str, bytes] = {}
             if seat is not None:
                 mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries)
                 if mine != conn.prompt:
-                    fields["prompt"] = conn.prompt = mine
+                    conn.prompt = mine
+                    fields["prompt"] = self.entries.encode(mine)
+            if seat in turns:  # this seat's turn has just begun: what the others did since its last
+                fields["since"] = encode_value(self.since(seat))
             if answering is not None and answering[0] is conn:
-                fields["request"] = answering[1]
-            conn.send(encode_parts("update", encoded, fields))
+                fields["request"] = encode_value(answering[1])
+            conn.send(encode_close(shared, fields))
         self.notes = []
         self.clients = [c for c in self.clients if not c.closed]
+
+    def since(self, seat: int) -> list[dict[str, str]]:
+        """What the others did since ``seat``'s last turn (``session.summary``), in the words the
+        local front ends say it, for a seat whose turn has just begun."""
+        found = since_last_turn(self.game.log, seat, self.game.view.player_count)
+        return [] if found is None else [{"text": text, "role": role} for text, role in since_lines(self.game, found)]
 
     def whole(self, conn: Connection) -> dict[str, Any]:
         """The fields of a welcome or a sync: everything as told in the last update, whole."""
@@ -582,7 +703,8 @@ class HostedGame:
     def welcome(self, conn: Connection, notes: list[str] | None = None) -> dict[str, Any]:
         recent = [e for e in event_entries(self.game, self.game.log[-40:]) if e["text"]]
         view = self.game.view
-        return message("welcome", seat=conn.seat, role="player" if conn.seat is not None else "spectator",
+        board = {} if self.board_file is None else {"board_file": self.board_file}
+        return message("welcome", **board, seat=conn.seat, role="player" if conn.seat is not None else "spectator",
                        name=view.name(conn.seat) if conn.seat is not None else None, recent=recent,
                        rules=self.game.rules.to_dict(), board=self.game.edition.id, events=[],
                        notes=list(self.notes if notes is None else notes), **self.whole(conn))
@@ -641,6 +763,8 @@ class Server:
         """Stop serving: every connection is told and closed, and every game's whole autosave written."""
         if self._ticker is not None:
             self._ticker.cancel()
+        for g in self.games:
+            g.stop_pace()
         if self.server is not None:
             self.server.close()
         for conn in list(self.connections):

@@ -40,9 +40,14 @@ from .signals import held_interrupts
 # computer's turn (a throw and a purchase) then takes about 1.5 s, 0.4 s with Fastmove
 # (tests/test_tui_pace.py measures it). With Fastmove and no person left in the game each turn is
 # shown for WATCH_PACE.
+#
+# A game served over the network follows the same pace (``net.server``): a computer's move is
+# made ``notice`` seconds after the last person's action, or ``pace`` plus that after the last
+# computer move, so that every remote screen shows it as a local one would.
 PACE = 0.5
 FAST_PACE = 0.2
 THROW_NOTICE = 0.6  # of the pace
+OTHER_NOTICE = 0.2  # of the pace: a computer's move other than a throw
 WATCH_PACE = 0.15
 STEP = 0.11  # seconds per square when a token moves
 COMPUTER_MOVE = 0.35  # seconds for a computer's token to move, however far
@@ -57,6 +62,11 @@ OUT_OF_TURN = (A.ClaimRent, A.Bid, A.PassBid, A.AcceptTrade, A.RejectTrade, A.Pr
 # A computer's building is done in one step: after a Build, its next builds and the mortgages that
 # pay for them follow at once and are shown together (one line for the buildings, one pause).
 BUILDING_STEP = (A.Build, A.Mortgage)
+
+
+def notice(pace: float, action: Action) -> float:
+    """Seconds a computer's coming ``action`` is announced at ``pace`` (``Session.notice``)."""
+    return pace * (THROW_NOTICE if isinstance(action, A.Roll) else OTHER_NOTICE)
 
 
 class GameStore(Protocol):
@@ -308,6 +318,11 @@ class Session:
         if self.watching:
             return 0.0
         return FAST_PACE if self.ui.fastmove else PACE
+
+    def notice(self, action: Action) -> float:
+        """Seconds a computer's coming ``action`` is announced before it is made: a throw longer,
+        so that people see whose turn it is before the dice fall."""
+        return notice(self.pace, action)
 
     # ------------------------------------------------------------------ acting
     def apply(self, action: Action, at: int | None = None) -> list[E.Event]:

@@ -2,7 +2,8 @@
 
 Both front ends show it when a person's turn starts (the curses screen keeps only the last ten
 or so messages in view, and the text mode with Fastmove leaves a computer's routine moves
-untold): for each other player, their throws and where they ended, purchases, rent paid and
+untold): for each other player, their throws and where they ended (a throw in jail said as one,
+with whether it got them out), purchases, rent paid and
 received, buildings put up and sold, mortgages, trades and jail. ``since_last_turn`` reads the
 events; ``words.since_lines`` says them.
 """
@@ -22,6 +23,9 @@ class Doings:
 
     player: int
     throws: list[tuple[int, int | None]] = field(default_factory=list)  # (total, square it ended on)
+    # throws made in jail, by their index in ``throws``: "stayed" (no doubles), "doubles" (out by
+    # them) or "fined" (no doubles at the last try: the fine paid, out)
+    in_jail: dict[int, str] = field(default_factory=dict)
     bought: list[tuple[int, int]] = field(default_factory=list)  # (square, price): bought or won at auction
     rent_paid: dict[int, int] = field(default_factory=dict)  # owner: amount
     rent_received: int = 0
@@ -96,6 +100,13 @@ def since_last_turn(log: Sequence[E.Event], person: int, players: int) -> SinceL
             if d is not None:
                 d.throws.append((sum(ev.dice), None))
                 last_throw[ev.player] = len(d.throws) - 1
+                if ev.purpose == "jail":
+                    d.in_jail[last_throw[ev.player]] = "stayed"
+        elif isinstance(ev, E.LeftJail) and ev.how in ("doubles", "forced_fine"):
+            d = doings.get(ev.player)
+            k = last_throw.get(ev.player)
+            if d is not None and k is not None and k in d.in_jail:
+                d.in_jail[k] = "doubles" if ev.how == "doubles" else "fined"
         elif isinstance(ev, E.Landed):
             d = doings.get(ev.player)
             if d is not None and ev.player in last_throw:

@@ -356,16 +356,22 @@ def valuation_rows(game: Game) -> list[tuple[str, str]]:
         rows.append((f"{label(game, p):<12}{game.view.money(pl.cash):>10}{game.view.money(prop):>11}"
                      f"{game.view.money(values[p]):>11}{mark}", "good" if mark else "message"))
     rows.append((PRINTED_NOTE, "dim"))
-    if outcome is not None:
-        why = ENDINGS.get(outcome.termination, outcome.termination)
-        rows.append(("", "message"))
-        if outcome.winner == NOBODY:
-            rows.append((f"The game is over ({why}): nobody wins.", "title"))
-        else:
-            note = tie_note(game, outcome.winner, outcome.values)
-            rows.append((f"The game is over ({why}). {name(game, outcome.winner)} wins{note}!",
-                         "title"))
+    ending = over_line(game)
+    if ending is not None:
+        rows += [("", "message"), (ending, "title")]
     return rows
+
+
+def over_line(game: Game) -> str | None:
+    """The line that says the game is over and who won (None while it goes on): the end of the
+    valuation table, and what a headless host's console says."""
+    outcome = game.view.outcome
+    if outcome is None:
+        return None
+    why = ENDINGS.get(outcome.termination, outcome.termination)
+    if outcome.winner == NOBODY:
+        return f"The game is over ({why}): nobody wins."
+    return f"The game is over ({why}). {name(game, outcome.winner)} wins{tie_note(game, outcome.winner, outcome.values)}!"
 
 
 def turn_end_text(game: Game, player: int) -> str:
@@ -428,6 +434,17 @@ def event_lines(game: Game, events: list[E.Event]) -> list[tuple[str, str] | Non
     return lines
 
 
+# what a throw in jail came to (``summary.Doings.in_jail``), said after its total
+JAIL_THROWS = {"stayed": " in jail (no doubles: stayed in)", "doubles": " in jail (doubles: out)",
+               "fined": " in jail (no doubles at the last try: paid the fine, out)"}
+
+
+def throw_words(game: Game, total: int, square: int | None, in_jail: str | None) -> str:
+    """One throw of the summary: "8 to Vermont Avenue", "4 in jail (no doubles: stayed in)"."""
+    where = f" to {square_name(game, square)}" if square is not None else ""
+    return f"{total}{JAIL_THROWS.get(in_jail, '') if in_jail else ''}{where}"
+
+
 def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:
     """"Since Ann's last turn:" and one line for each other player who did anything (``session.summary``);
     a trade between two of them is said in the first one's line."""
@@ -438,8 +455,8 @@ def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:
     for d in since.doings:
         parts: list[str] = []
         if d.throws:
-            parts.append("threw " + join_words([f"{total} to {square_name(game, sq)}" if sq is not None else str(total)
-                                                for total, sq in d.throws]))
+            parts.append("threw " + join_words([throw_words(game, total, sq, d.in_jail.get(k))
+                                                for k, (total, sq) in enumerate(d.throws)]))
         if d.jailed:
             parts.append("went to jail")
         if d.bought:

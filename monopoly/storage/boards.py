@@ -14,13 +14,15 @@ The per-user folder is, first found: the environment variable ``MONOPOLY_EDITION
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from ..engine import Edition, EditionError, add_edition_file, set_board_file_opener
-from .places import user_save_dir
+from .places import NoSaveFolder, user_save_dir
 
 EDITIONS_DIR_ENV = "MONOPOLY_EDITIONS_DIR"
 set_board_file_opener(Path)  # a save of a game on a player's board names its file: open it as a path
@@ -44,10 +46,16 @@ def is_board_file(value: str) -> bool:
 def load_user_boards(folder: Path | None = None, warn: Callable[[str], None] | None = None) -> list[Edition]:
     """Offer every good board file of the per-user folder; a bad one is skipped with a warning that
     names the file and the field (one bad file must not stop the game)."""
-    where = user_editions_dir() if folder is None else folder
     say = warn or (lambda text: print(f"monopoly: {text}", file=sys.stderr))
     found: list[Edition] = []
-    if not where.is_dir():
+    try:
+        where = user_editions_dir() if folder is None else folder
+        if not where.is_dir():
+            return found
+    except (NoSaveFolder, OSError):
+        # No home folder (HOME unset, the user missing from the password file) or a name the
+        # system refuses: no boards of one's own, and every command still runs; a game that
+        # needs the per-user save folder says so itself (issue 26).
         return found
     for file in sorted(where.glob("*.json")):
         try:
@@ -67,3 +75,22 @@ def edition_arguments(args: list[str]) -> list[str]:
         elif arg.startswith("--edition=") and is_board_file(arg.split("=", 1)[1]):
             out[i] = "--edition=" + add_edition_file(Path(arg.split("=", 1)[1]).expanduser()).id
     return out
+
+
+def board_document(edition: Edition) -> dict[str, Any] | None:
+    """The board file a player's own board was read from, as its JSON object, for the players of a
+    game served over the network (their program does not have the file); None for a board of the
+    package, which every copy of the game has. ``EditionError`` when the file is gone or has
+    changed since it was read: what is sent must be the board the game is played on."""
+    if not edition.source:
+        return None
+    try:
+        text = Path(edition.source).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise EditionError(f"board file {edition.source}: cannot be read again: {exc}") from None
+    if hashlib.sha256(text.encode("utf-8")).hexdigest() != edition.digest:
+        raise EditionError(f"board file {edition.source}: changed since the game began")
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise EditionError(f"board file {edition.source}: an edition file holds one JSON object")
+    return data

@@ -456,6 +456,7 @@ class GameRecord:
         self._steps: tuple[str, int] | None = None  # (steps file, the game's inputs in it) once appended
         self._steps_fd: tuple[str, int] | None = None  # (steps file, its descriptor, kept open for appending)
         self._snapshot_journal = 0  # the game's inputs in the autosave last written
+        self._steps_where: tuple[str, Path, Path, str] | None = None  # (identity, folder, steps file, its key)
 
     @classmethod
     def resumed(cls, save_dir: str | os.PathLike[str], loaded: LoadedGame) -> "GameRecord":
@@ -589,10 +590,10 @@ class GameRecord:
         hundred bytes, no lock and no wait for the disk. Once it returns, the inputs are the
         system's: a crash of this program loses none of them (a crash of the system may lose what
         it had not yet put on disk; ``sync_steps``)."""
-        path = self.steps_path
-        done = self._steps[1] if self._steps is not None and self._steps[0] == _key(path) else self._snapshot_journal
+        path, key = self._steps_file()
+        done = self._steps[1] if self._steps is not None and self._steps[0] == key else self._snapshot_journal
         done = min(done, len(game.journal))
-        if self._steps is not None and self._steps[0] == _key(path) and done == len(game.journal):
+        if self._steps is not None and self._steps[0] == key and done == len(game.journal):
             return
         lines = []
         for at, (action, clock, _) in enumerate(game.journal[done:], done):
@@ -600,14 +601,23 @@ class GameRecord:
             if action is not None:
                 step["action"] = action.to_dict()
             lines.append(_ENCODE(step) + "\n")
-        if self._steps_fd is None or self._steps_fd[0] != _key(path):
+        if self._steps_fd is None or self._steps_fd[0] != key:
             self.close_steps()
-            self._steps_fd = (_key(path), files.open_nofollow(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, SaveError))
+            self._steps_fd = (key, files.open_nofollow(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, SaveError))
         try:
             os.write(self._steps_fd[1], _utf8(path, "".join(lines)))
         except OSError as exc:
             raise SaveError(f"{files.where(path)}: cannot write the save ({_why(path, exc)})") from None
-        self._steps = (_key(path), len(game.journal))
+        self._steps = (key, len(game.journal))
+
+    def _steps_file(self) -> tuple[Path, str]:
+        """The steps file and its ``_key``, worked out again only when the game's identity changes
+        (a game server appends to it after every action)."""
+        where = self._steps_where
+        if where is None or where[0] != self.game_id or where[1] is not self.save_dir:
+            path = self.steps_path
+            where = self._steps_where = (self.game_id, self.save_dir, path, _key(path))
+        return where[2], where[3]
 
     def close_steps(self) -> None:
         """Close the steps file kept open for appending (it is opened again at the next step)."""
@@ -925,7 +935,22 @@ def load_document(path: Path, document: Any, log_of: str | os.PathLike[str] | No
             computers = ComputerPlayers.from_dict(game, data["computers"])
         except Exception as exc:  # the AI package's own validation: any failure means a bad file
             raise SaveError(f"{path}: damaged or edited by hand (computers: {exc})") from None
+        _check_open_offer(path, game, computers.to_dict()["offer"])  # as read: every field filled in
     return LoadedGame(path, game, computers, ui, data.get("game_id"), data.get("revision"), tail, steps)
+
+
+def _check_open_offer(path: Path, game: Game, offer: Any) -> None:
+    """A computer's offer still open when the game was saved was made through the engine, so it
+    named deeds and another player. ``ComputerPlayers.from_dict`` checks only that its fields have
+    their types and its squares are on the board: a Chance square among them was loaded and then
+    crashed the computer's bookkeeping once the offer was answered (issue 26)."""
+    if not isinstance(offer, dict):
+        return  # none open
+    view = game.view
+    squares = [*offer["give"], *offer["take"]]
+    if (not 0 <= offer["recipient"] < view.player_count or offer["recipient"] == offer["player"]
+            or not all(view.square(square).is_property for square in squares)):
+        raise SaveError(f"{path}: damaged or edited by hand (computers.offer: not an offer the game could have made)")
 
 
 def _replay_steps(path: Path, game: Game) -> int:

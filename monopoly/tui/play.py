@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 
 from ..storage import saves
 from ..session.session import (AUCTION_WAIT, CLAIM_WINDOW, COMPUTER_MOVE, FAST_PACE, PACE, STEP,  # noqa: F401
-                                THROW_NOTICE, WATCH_PACE, ComputerMove, PlaySession, Session)
+                                THROW_NOTICE, WATCH_PACE, ComputerMove, PlaySession, Session, notice)
 from ..session.summary import since_last_turn
 from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
@@ -185,7 +185,7 @@ class GameController:
         self._skip_rest = False
         if claims:
             return not self.claim_window(move.player)
-        wait = self.pace * (THROW_NOTICE if isinstance(move.action, A.Roll) else 0.2)
+        wait = notice(self.pace, move.action)
         self.ui.hint = f"{M.name(game, move.player)} (computer) is playing... any key skips"
         self.refresh()
         return not (self.pause(wait, keep_options=True) and self._queued_key is not None)

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import os
 import ssl
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from ..engine import DecisionKind as K
 from ..net.client import EXIT_OK, EXIT_USAGE, client_tls, parse_address
 from ..net.remote import Disconnected, LinkThread, RemoteSession
 from ..session import model as M
+from ..session.questions import TEXT, Question
 from ..session.safe_text import shown
 from .app import StopSignals, curses_session
 from .play import GameController, LeaveProgram
@@ -35,12 +36,15 @@ KEPT = "Your seat is kept: join again with the same command."
 class RemoteController(GameController):
     """The local game's controller for one seat of a game played on a server (module doc)."""
 
-    def __init__(self, screen: Screen, session: RemoteSession) -> None:
+    def __init__(self, screen: Screen, session: RemoteSession, hosting: bool = False,
+                 commands: Callable[[str], tuple[list[str], bool]] | None = None) -> None:
         game = session.game
         assert game is not None, "join first"
         ui = M.UIState.from_settings({}, game)
         super().__init__(screen, game, None, ui, ".", session=session)
         self.remote = session
+        self.hosting = hosting  # the host's own seat: leaving it stops the server
+        self.commands = commands  # the host's commands (S on the host's screen), run by the server
         session.say = self.say
         screen.on_wait = self._news
         self._presenting = False
@@ -79,6 +83,10 @@ class RemoteController(GameController):
         finally:
             self._presenting = was
 
+    def _say_since_last_turn(self, person: int) -> None:
+        for text, role in self.remote.since_last_turn():  # the server's words, from the whole game
+            self.say(shown(text), role)
+
     # ------------------------------------------------------------------ what differs here
     def refresh(self, bar: bool = False) -> None:
         self.screen.computers = self.remote.computers
@@ -92,8 +100,8 @@ class RemoteController(GameController):
         game, seat = self.game, self.remote.seat
         d = game.view.pending
         if self._may_let_go():
-            return (f"{M.name(game, d.player)} is about to throw: R claims your rent first, D lets the throw go "
-                    "(it goes by itself soon)")
+            # at most 80 columns with a name of 7 letters: the bottom line cuts a longer hint
+            return f"{M.name(game, d.player)} is about to throw: R claims your rent, D lets it go (soon by itself)"
         if d.kind == K.GAME_OVER or d.player in self.session.people or self.session.is_computer(d.player):
             return super().decision_hint()
         asked = self.remote.waiting_for if self.remote.waiting_for is not None else d.player
@@ -106,8 +114,9 @@ class RemoteController(GameController):
             self.say("A spectator watches and cannot act (Q leaves).", "dim")
             self.refresh(bar=True)
             return
-        if command == "dice" and self._may_let_go():
-            self.remote.let_throw(self.remote.seat)  # the rent is let go: the throw goes ahead
+        seat = self.remote.seat
+        if command == "dice" and seat is not None and self._may_let_go():
+            self.remote.let_throw(seat)  # the rent is let go: the throw goes ahead
             return
         super().run_option(command)
 
@@ -120,13 +129,32 @@ class RemoteController(GameController):
         self.say("The game in numbers is read from its record, which the host keeps: monopoly stats there.", "dim")
 
     def option_save(self) -> None:
-        self.say("Saving is the host's: the game is autosaved on the host after every action.", "dim")
+        if self.commands is None:
+            self.say("Saving is the host's: the game is autosaved on the host after every action.", "dim")
+            return
+        # The host's screen: the game autosaves already, so S takes the host's commands instead
+        # (a computer for an absent player and back, the join lines, who is here, the end).
+        line = self.ask(Question("Host command: who, codes, cpu NAME, person NAME, end, help", TEXT, None,
+                                 max_len=48))
+        if not line:
+            return
+        said, going = self.commands(str(line))
+        for text in said:
+            self.say(shown(text), "dim")
+        if not going:
+            self.remote.leave()
+            raise LeaveProgram("You stopped serving the game for everyone.")
 
     def option_quit(self) -> None:
         if self.remote.seat is None:
             if self.yes_no("Stop watching this game?", False):
                 self.remote.leave()
                 raise LeaveProgram("You stopped watching the game.")
+            return
+        if self.hosting:
+            if self.yes_no("Stop serving the game for everyone? (it is saved)", False):
+                self.remote.leave()
+                raise LeaveProgram("You left your seat: as the host, that stops the server for everyone too.")
             return
         if self.yes_no("Leave this game? (your seat is kept for you)", False):
             self.remote.leave()
@@ -141,6 +169,15 @@ def join_screen(address: str, code: str, tls: bool = False, ca: str | None = Non
         print(f"monopoly join: {exc}")
         return EXIT_USAGE
     context: ssl.SSLContext | None = client_tls(ca) if tls or ca else None
+    return seat_screen(host, port, code, context)
+
+
+def seat_screen(host: str, port: int, code: str, context: ssl.SSLContext | None = None,
+                intro: Sequence[str] = (), hosting: bool = False,
+                commands: Callable[[str], tuple[list[str], bool]] | None = None) -> int:
+    """Play the seat of ``code`` on the server at ``host``:``port`` on the game's screen (the
+    exit code): ``monopoly join``, and the host's own seat (``hosting``, with the join lines
+    in ``intro`` kept among the messages)."""
     session = RemoteSession(LinkThread(host, port, context))
     try:
         session.join(code.strip())
@@ -156,13 +193,17 @@ def join_screen(address: str, code: str, tls: bool = False, ca: str | None = Non
     try:
         with StopSignals() as signals, curses_session() as stdscr:  # Ctrl-C, kill: the terminal restored
             screen = Screen(stdscr, Theme())
-            controller = RemoteController(screen, session)
+            controller = RemoteController(screen, session, hosting, commands)
             who = f"You play {session.name}" if session.seat is not None else \
                 "You watch this game as a spectator: you cannot act (Q leaves)"
             for line in M.event_lines(controller.game, controller.game.log[-RECENT:]):  # what came before
                 if line is not None:
                     controller.say(*line)
-            controller.say(f"{who}. Joined the game on {host}:{port}; ? shows the keys.", "title")
+            for text in intro:
+                controller.say(text, "dim")
+            where = ("You host this game (S: the host's commands)" if hosting
+                     else f"Joined the game on {host}:{port}")
+            controller.say(f"{who}. {where}; ? shows the keys.", "title")
             try:
                 farewell = controller.run()
             except LeaveProgram as leave:
@@ -171,7 +212,7 @@ def join_screen(address: str, code: str, tls: bool = False, ca: str | None = Non
                 farewell, exit_code = gone.reason[:1].upper() + gone.reason[1:] + ".", gone.code
             signals.hold()
     except KeyboardInterrupt:
-        farewell, exit_code = f"Interrupted. {KEPT}", 130
+        farewell, exit_code = "Interrupted: the server stops." if hosting else f"Interrupted. {KEPT}", 130
     finally:
         session.link.close()
     if farewell:

@@ -466,10 +466,10 @@ class Screen:
         self._draw_ahead(lay, game, ui)
         self._draw_players(lay, game, ui)
         self._draw_log(lay, game, ui)
-        if ui.popup is not None:
-            self._draw_popup(lay, ui.popup)
         if block:
             self._draw_prompt_block(lay, block)
+        if ui.popup is not None:  # over the question's block: what is being read stays whole
+            self._draw_popup(lay, ui.popup)
         self._draw_prompt_line(lay, block)
 
     def _draw_bar(self, lay: Layout) -> None:
