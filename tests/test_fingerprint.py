@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FINGERPRINT = {"hash": "8729e04743bb3a9186b63a4e71c85181", "games": 120, "actions": 68778, "events": 187071}
+FINGERPRINT = {"hash": "211433cf699943e1d57a0e976948f238", "games": 120, "actions": 68766, "events": 186249}
 
 
 def test_the_seeded_games_play_as_pinned() -> None:

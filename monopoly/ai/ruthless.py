@@ -9,7 +9,8 @@ pay best on this board and spends money where it returns most.
   properties when a property is worth it and cash is short.
 - Building: it builds towards three houses on every group it owns as fast as its cash allows,
   best return first, mortgaging properties outside its groups to pay; it keeps enough cash to
-  pay the dearest rent it could land on next (less what mortgages would raise) and $150 more. While the bank
+  pay the dearest rent it could land on next (less what mortgages would raise) and $50 more
+  ($150 one-on-one). While the bank
   is short of houses and a rival could build, it keeps its four-house streets rather than
   trading the houses in for hotels, so the houses stay out of the rivals' hands.
 - Scarce buildings: when buildings are ordered for auction it orders every house its build
@@ -40,7 +41,8 @@ pay best on this board and spends money where it returns most.
   accepts exactly when its gain, measured the same way, is at least ``accept_margin``.
 - Keeping sets from forming between rivals (three players or more): when one rival holds all of a
   colour group but the one deed another rival holds, it offers that rival ``block_factor`` times
-  the price for it, when the deed plus half the set's worth to the first rival repays that.
+  the price for it, when the deed plus half the set's worth to the first rival repays that; at
+  the start of anyone's throw, since a rival proposes its deal at the start of its own.
 """
 
 from __future__ import annotations
@@ -87,7 +89,8 @@ class Ruthless(Strategy):
     block_weight = 0.5  # how much denying a rival a property counts when buying (all of it one-on-one)
     block_factor = 1.5  # times the printed price it offers for a deed that keeps two rivals from swapping sets
     build_target = 3  # houses per street built before anything else
-    cash_floor = 150  # cash kept beyond the dearest next rent (less what mortgages would raise)
+    cash_floor = 50  # cash kept beyond the dearest next rent (less what mortgages would raise)
+    duel_cash_floor = 150  # one-on-one: at least this much (see ``_Analysis.reserve``)
     jail_threat = 12.0  # expected rent per turn of moving above which it stays in jail
     shortage_houses = 8  # bank houses at or below which it keeps four houses instead of a hotel
     match_share = 0.8  # a group given must be matched by one of ours worth at least this share of it
@@ -876,6 +879,12 @@ class Ruthless(Strategy):
                 offer = self._block_offer(view)
             if offer is not None:
                 return offer
+        elif view.pending_kind == K.ROLL and self._now(view).blockable:
+            # At the start of a rival's throw too: a rival proposes its deals at the start of its own
+            # throw, so a block made only at ours comes too late for the rival who throws before us.
+            offer = self._block_offer(view)
+            if offer is not None:
+                return offer
         return self._develop(view, own_throw)
 
     def _block_offer(self, view: GameView) -> ProposeTrade | None:
@@ -891,18 +900,10 @@ class Ruthless(Strategy):
             return None
         me = self.seat
         board = board_for(view)
-        owner = view.owners()
         top = self._top(view)
         n_opp = len(active) - 1
         best: tuple[float, ProposeTrade] | None = None
-        for g in board.streets:
-            holders = [owner[s] for s in g.squares]
-            if NOBODY in holders or me in holders or len(set(holders)) != 2:
-                continue
-            a, b = sorted(set(holders), key=holders.count, reverse=True)
-            if holders.count(b) != 1:
-                continue
-            deed = g.squares[holders.index(b)]
+        for g, b, deed in self._now(view).blockable:
             if view.mortgaged(deed) or not view.may_deal(b):
                 continue
             cash = -(-int(board.price[deed] * self.block_factor) // BID_STEP) * BID_STEP
@@ -925,7 +926,9 @@ class Ruthless(Strategy):
         the auction ends, so mortgaging to pay for one would only cost interest, and the cash may
         be wanted for the bids. What to build and what to lift are worked out once per change of
         holdings (``_Analysis``); only the cash is read afresh, and not at all while nothing it acts
-        on improved (``_idle``; ``at_start``: at the start of one of its throws).
+        on improved (``_idle``; ``at_start``: at the start of one of its throws). It promises no
+        ``quiet`` while a rival's set could be blocked: a refusal forgotten or cash earned may let
+        it offer a block at another's throw with the holdings unchanged.
         """
         if view.buildings_on_order:
             return None
@@ -938,7 +941,7 @@ class Ruthless(Strategy):
         mine = now.my_deeds
         idle = self._idle
         if idle is not None and cash < idle[0] and idle[2] == mine and (not at_start or idle[1] in (here, ANYWHERE)):
-            self.quiet = (now.version, idle[0]) if not now.mortgaged_sets else None
+            self.quiet = (now.version, idle[0]) if not (now.mortgaged_sets or now.blockable) else None
             return None  # it would not act before its cash reaches idle[0] (see ``_idle``)
         action, need = self._next_development(view, cash)
         if action is None:
@@ -946,7 +949,7 @@ class Ruthless(Strategy):
             # stands (the rents ahead) and what the others do cannot
             anywhere = need == NEVER and not now.mine  # (``_next_development`` worked it out)
             self._idle = (need, ANYWHERE if anywhere else here, mine)
-            self.quiet = (now.version, need) if not now.mortgaged_sets else None
+            self.quiet = (now.version, need) if not (now.mortgaged_sets or now.blockable) else None
         else:
             self._idle = self.quiet = None
         return action
@@ -1191,7 +1194,7 @@ class _Analysis:
     of it)."""
 
     DEEDS_ONLY = ("mine", "my_deeds", "mortgaged_sets", "mortgage_reserve", "best_lift", "trade_key",
-                  "deals")
+                  "deals", "blockable")
 
     def __init__(self, strategy: Ruthless, view: GameView, before: "_Analysis | None" = None) -> None:
         self.version = view.holdings_version()
@@ -1271,7 +1274,15 @@ class _Analysis:
 
     def reserve(self, here: int) -> int:
         """``Ruthless._reserve`` of a seat standing on ``here``."""
-        return max(0, self.danger(here) - self.mortgage_reserve) + self.strategy.cash_floor
+        strategy = self.strategy
+        floor = strategy.cash_floor
+        if len(self.active) <= 2:
+            # One-on-one the duel plan (``endgame.py``) spends on the deeds that decide sets and was
+            # measured with this larger floor; at a table of three or more, the smaller floor builds
+            # sooner and leaves cash for the blocking offers, which won more games against three
+            # ``lookahead`` (docs/strategies.md).
+            floor = max(floor, strategy.duel_cash_floor)
+        return max(0, self.danger(here) - self.mortgage_reserve) + floor
 
     @_once
     def best_build(self) -> tuple[int, int] | None:
@@ -1315,6 +1326,24 @@ class _Analysis:
             if me in holders and NOBODY not in holders:
                 closed.extend(g.squares)
         return tuple(closed) + tuple([owners[s] for s in closed])
+
+    @_once
+    def blockable(self) -> tuple[tuple[GroupInfo, int, int], ...]:
+        """The colour groups one rival holds all of but one deed, which another rival holds: (group,
+        the holder of that deed, the deed) (``Ruthless._block_offer``; none with fewer than three
+        players, where the rival who would buy is the partner itself)."""
+        owners, me = self.owners, self.me
+        if len(self.active) < 3:
+            return ()
+        out = []
+        for g in self.board.streets:
+            holders = [owners[s] for s in g.squares]
+            if NOBODY in holders or me in holders or len(set(holders)) != 2:
+                continue
+            a, b = sorted(set(holders), key=holders.count, reverse=True)
+            if holders.count(b) == 1:
+                out.append((g, b, g.squares[holders.index(b)]))
+        return tuple(out)
 
     @_once
     def deals(self) -> tuple[tuple[int, list[_Deal]], ...]:
