@@ -18,6 +18,14 @@ def run(coro: Any, timeout: float = 60.0) -> Any:
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
+def leave(tui: Any) -> None:
+    """Leave a joined seat's board screen with Q, as a player does, and see the program end well."""
+    tui.send("q")
+    tui.wait_for("Leave this game?")
+    tui.send("y")
+    assert tui.wait_exit() == 0
+
+
 def test_an_unknown_host_command_answers_in_one_line_naming_the_nearest(tmp_path: Path) -> None:
     hosted = HostedGame(started(tmp_path), tmp_path)
     said: list[str] = []
@@ -39,83 +47,6 @@ def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_o
     the hand-back, then what follows."""
     from monopoly.net.client import TextClient
     from net_harness import Raw, serve
-
-    said: list[str] = []
-    assert host_command(hosted, "computer Ann", said.append, "here", 7627, False)
-    assert len(said) == 1 and "Unknown command 'computer'" in said[0] and "did you mean cpu?" in said[0]
-    said.clear()
-    assert host_command(hosted, "xyzzy", said.append, "here", 7627, False, prefix="/")
-    assert len(said) == 1 and "'/xyzzy'" in said[0] and "/codes" in said[0] and "/quit" in said[0]
-    said.clear()
-    assert host_command(hosted, "\x1b[4~", said.append, "here", 7627, False)  # a key's sequence, shown once escaped
-    assert said == ["Unknown command '\\x1b[4~': the commands are codes, who, cpu, person, end, quit, help."]
-    said.clear()
-    assert host_command(hosted, "help", said.append, "here", 7627, False)
-    assert said == HOST_HELP
-
-
-def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_order(tmp_path: Path) -> None:
-    """What the text client prints, in order: the hand-over, then the computer's moves for that seat;
-    the hand-back, then what follows."""
-    from monopoly.net.client import TextClient
-    from net_harness import Raw, serve
-
-    said: list[str] = []
-    assert host_command(hosted, "computer Ann", said.append, "here", 7627, False)
-    assert len(said) == 1 and "Unknown command 'computer'" in said[0] and "did you mean cpu?" in said[0]
-    said.clear()
-    assert host_command(hosted, "xyzzy", said.append, "here", 7627, False, prefix="/")
-    assert len(said) == 1 and "'/xyzzy'" in said[0] and "/codes" in said[0] and "/quit" in said[0]
-    said.clear()
-    assert host_command(hosted, "\x1b[4~", said.append, "here", 7627, False)  # a key's sequence, shown once escaped
-    assert said == ["Unknown command '\\x1b[4~': the commands are codes, who, cpu, person, end, quit, help."]
-    said.clear()
-    assert host_command(hosted, "help", said.append, "here", 7627, False)
-    assert said == HOST_HELP
-
-
-def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_order(tmp_path: Path) -> None:
-    """What the text client prints, in order: the hand-over, then the computer's moves for that seat;
-    the hand-back, then what follows."""
-    from monopoly.net.client import TextClient
-    from net_harness import Raw, serve
-
-    said: list[str] = []
-    assert host_command(hosted, "computer Ann", said.append, "here", 7627, False)
-    assert len(said) == 1 and "Unknown command 'computer'" in said[0] and "did you mean cpu?" in said[0]
-    said.clear()
-    assert host_command(hosted, "xyzzy", said.append, "here", 7627, False, prefix="/")
-    assert len(said) == 1 and "'/xyzzy'" in said[0] and "/codes" in said[0] and "/quit" in said[0]
-    said.clear()
-    assert host_command(hosted, "\x1b[4~", said.append, "here", 7627, False)  # a key's sequence, shown once escaped
-    assert said == ["Unknown command '\\x1b[4~': the commands are codes, who, cpu, person, end, quit, help."]
-    said.clear()
-    assert host_command(hosted, "help", said.append, "here", 7627, False)
-    assert said == HOST_HELP
-
-
-def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_order(tmp_path: Path) -> None:
-    """What the text client prints, in order: the hand-over, then the computer's moves for that seat;
-    the hand-back, then what follows."""
-    from monopoly.net.client import TextClient
-    from net_harness import Raw, serve
-
-    async def go() -> list[str]:
-        server, hosted, port = await serve(tmp_path, players="Ann,Bob,cpu", seed=5)
-        watcher = await Raw.open(port, hosted.codes.spectator)
-        await watcher.until("welcome")
-        p = hosted.session.person_asked()
-        assert p is not None
-        assert hosted.hand_to_computer(p) == "done"
-        assert hosted.hand_back(p) == "done"
-        while True:  # everything told until now
-            try:
-                await watcher.next(timeout=0.5)
-            except asyncio.TimeoutError:
-                break
-        await watcher.close()
-        await server.close()
-        return [hosted.game.view.name(p)] + [str(m) for m in [watcher.seen]]
 
     said: list[str] = []
 
@@ -195,10 +126,7 @@ def test_a_board_of_the_hosts_own_is_what_the_joining_seats_see(tmp_path: Path) 
             tui.wait_for("You play")
             tui.wait_for("HARBOU")
             assert "BOARDW" not in tui.text()
-            tui.send("q")
-            tui.wait_for("Leave this game?")
-            tui.send("y")
-            assert tui.wait_exit() == 0
+            leave(tui)
         finally:
             tui.close()
         time.sleep(0.1)
@@ -335,10 +263,10 @@ def test_the_board_screen_tells_its_seat_what_happened_since_its_last_turn(tmp_p
             tui.send("y")
             tui.wait_for("Since Ann's last turn:", timeout=30)
             tui.wait_for("Bob threw 8 to Vermont")
-            tui.send("q")
-            tui.wait_for("Leave this game?")
-            tui.send("y")
-            assert tui.wait_exit() == 0
+            # the computer's paced move may still be on show, and a key then only skips it
+            tui.wait_for("Ann: D to throw the dice, or choose an option.")
+            tui.settle()
+            leave(tui)
         finally:
             tui.close()
             bot.cancel()
