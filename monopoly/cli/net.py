@@ -8,7 +8,6 @@ them in ``docs/protocol.md``.
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from .game import EXIT_USAGE, UsageProblem, game_parser, parse, refused, request
 
@@ -55,10 +54,7 @@ def host_command(argv: list[str]) -> int:
     play: SeatFront | None = None
     if not (args.headless or args.text) and sys.stdin.isatty() and sys.stdout.isatty():
         from ..tui.remote import seat_screen
-
-        def on_screen(host: str, port: int, code: str, tls: Any, intro: list[str], commands: Any) -> int:
-            return seat_screen(host, port, code, tls, intro, hosting=True, commands=commands)
-        play = on_screen
+        play = seat_screen
     return host_main(wanted.started, wanted.save_dir, args.bind, args.port, args.headless, args.tls_cert,
                      args.tls_key, paced=args.pace == "normal", play=play)
 

@@ -17,7 +17,7 @@ import ssl
 import sys
 import threading
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, Awaitable, Callable, TextIO
 
 from ..engine import EditionError
 from ..session.safe_text import shown
@@ -187,13 +187,16 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
 
     serving: list[int] = []  # the port listened on, once listening
 
-    def stopped() -> None:
+    async def close() -> None:
+        """Stop serving: the game autosaved, every client told, and how to resume it said."""
+        hosted.session.autosave()
+        await server.close()
         again = serving_options(bind, serving[0] if serving else port, headless, paced, play is None)
         say(f"Stopped serving. Resume with: {resume_line(save_dir, hosted.session.store.autosave_name, again)}"
             if hosted.session.store is not None and not hosted.game.view.over else "Stopped serving.")
 
     if play is not None and not headless and hosted.codes.seats:
-        return _host_on_screen(hosted, server, bind, port, tls, announce, stopped, say, source, play)
+        return _host_on_screen(hosted, server, bind, port, tls, announce, close, say, source, play)
 
     async def main() -> int:
         try:
@@ -259,9 +262,7 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
                 client.cancel()
                 waiter.cancel()
                 code = 0
-        hosted.session.autosave()
-        await server.close()
-        stopped()
+        await close()
         return code
 
     return asyncio.run(main())
@@ -273,7 +274,7 @@ def own_address(bind: str | None) -> str:
 
 
 def _host_on_screen(hosted: HostedGame, server: Server, bind: str | None, port: int, tls: ssl.SSLContext | None,
-                    announce: Callable[[int], str], stopped: Callable[[], None], say: Callable[[str], None],
+                    announce: Callable[[int], str], close: Callable[[], Awaitable[None]], say: Callable[[str], None],
                     source: TextIO, play: SeatFront) -> int:
     """The host plays its seat on the game's screen: the server's event loop runs in a thread of
     its own, and the screen, in this (the main) thread, joins it over the loopback as ``monopoly
@@ -286,10 +287,6 @@ def _host_on_screen(hosted: HostedGame, server: Server, bind: str | None, port: 
 
     def on_loop(coroutine: Any, timeout: float | None = None) -> Any:
         return asyncio.run_coroutine_threadsafe(coroutine, loop).result(timeout)
-
-    async def close() -> None:
-        hosted.session.autosave()
-        await server.close()
 
     try:
         try:
@@ -306,6 +303,7 @@ def _host_on_screen(hosted: HostedGame, server: Server, bind: str | None, port: 
             source.readline()
         except (KeyboardInterrupt, OSError, ValueError):
             say("Interrupted.")
+            code = 130
         else:
             intro = ["Join lines:"] + [line.strip() for line in join_lines(hosted, shown, listened, tls is not None)]
 
@@ -319,12 +317,8 @@ def _host_on_screen(hosted: HostedGame, server: Server, bind: str | None, port: 
                 return said, going
             code = play(own_address(bind), listened, hosted.codes.seats[seat], None if tls is None else _trusting(),
                         intro, commands)
-            on_loop(close(), 30)
-            stopped()
-            return code
         on_loop(close(), 30)
-        stopped()
-        return 130
+        return code
     finally:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(5)

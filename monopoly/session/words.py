@@ -442,7 +442,7 @@ JAIL_THROWS = {"stayed": " in jail (no doubles: stayed in)", "doubles": " in jai
 def throw_words(game: Game, total: int, square: int | None, in_jail: str | None) -> str:
     """One throw of the summary: "8 to Vermont Avenue", "4 in jail (no doubles: stayed in)"."""
     where = f" to {square_name(game, square)}" if square is not None else ""
-    return f"{total}{JAIL_THROWS.get(in_jail, '') if in_jail else ''}{where}"
+    return f"{total}{JAIL_THROWS.get(in_jail or '', '')}{where}"
 
 
 def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:

@@ -36,15 +36,15 @@ KEPT = "Your seat is kept: join again with the same command."
 class RemoteController(GameController):
     """The local game's controller for one seat of a game played on a server (module doc)."""
 
-    def __init__(self, screen: Screen, session: RemoteSession, hosting: bool = False,
+    def __init__(self, screen: Screen, session: RemoteSession,
                  commands: Callable[[str], tuple[list[str], bool]] | None = None) -> None:
         game = session.game
         assert game is not None, "join first"
         ui = M.UIState.from_settings({}, game)
         super().__init__(screen, game, None, ui, ".", session=session)
         self.remote = session
-        self.hosting = hosting  # the host's own seat: leaving it stops the server
-        self.commands = commands  # the host's commands (S on the host's screen), run by the server
+        # the host's commands (S on the host's screen), run by the server; None: a joined seat
+        self.commands = commands
         session.say = self.say
         screen.on_wait = self._news
         self._presenting = False
@@ -151,7 +151,7 @@ class RemoteController(GameController):
                 self.remote.leave()
                 raise LeaveProgram("You stopped watching the game.")
             return
-        if self.hosting:
+        if self.commands is not None:  # the host's own seat: leaving it stops the server
             if self.yes_no("Stop serving the game for everyone? (it is saved)", False):
                 self.remote.leave()
                 raise LeaveProgram("You left your seat: as the host, that stops the server for everyone too.")
@@ -173,11 +173,11 @@ def join_screen(address: str, code: str, tls: bool = False, ca: str | None = Non
 
 
 def seat_screen(host: str, port: int, code: str, context: ssl.SSLContext | None = None,
-                intro: Sequence[str] = (), hosting: bool = False,
-                commands: Callable[[str], tuple[list[str], bool]] | None = None) -> int:
+                intro: Sequence[str] = (), commands: Callable[[str], tuple[list[str], bool]] | None = None) -> int:
     """Play the seat of ``code`` on the server at ``host``:``port`` on the game's screen (the
-    exit code): ``monopoly join``, and the host's own seat (``hosting``, with the join lines
-    in ``intro`` kept among the messages)."""
+    exit code): ``monopoly join``, and the host's own seat (with the host's ``commands``, taken
+    by S, and the join lines in ``intro`` kept among the messages)."""
+    hosting = commands is not None  # leaving the host's own seat stops the server
     session = RemoteSession(LinkThread(host, port, context))
     try:
         session.join(code.strip())
@@ -193,7 +193,7 @@ def seat_screen(host: str, port: int, code: str, context: ssl.SSLContext | None 
     try:
         with StopSignals() as signals, curses_session() as stdscr:  # Ctrl-C, kill: the terminal restored
             screen = Screen(stdscr, Theme())
-            controller = RemoteController(screen, session, hosting, commands)
+            controller = RemoteController(screen, session, commands)
             who = f"You play {session.name}" if session.seat is not None else \
                 "You watch this game as a spectator: you cannot act (Q leaves)"
             for line in M.event_lines(controller.game, controller.game.log[-RECENT:]):  # what came before
