@@ -123,6 +123,7 @@ class Typed:
     send: dict[str, Any] | None = None
     show: list[str] | None = None
     leave: bool = False
+    again: str | None = None  # the line to take again once ``send`` (``options``) is answered
 
 
 # the verbs of actions on squares a player may take out of turn, grouped in the prompt when there
@@ -202,6 +203,10 @@ class TextClient:
             self.update(data)
         elif kind == "update":
             self.update(data)
+        elif kind == "options":  # asked for to take a line: the line, taken again, shows what it needs
+            got = data.get("prompt")
+            if isinstance(got, dict) or self.prompt is not None:  # whole: never asked for again
+                self.prompt = dict(got if isinstance(got, dict) else self.prompt or {}, complete=True)
         elif kind == "refused":
             self.say(f"Refused: {data.get('reason')}")
         elif kind == "error":
@@ -316,6 +321,8 @@ class TextClient:
         text = line.strip()
         low = text.lower()
         words = low.split()
+        if self.needs_options(words):
+            return Typed(send=message("options"), again=line)
         if not words:
             self.show_prompt(again=True)
             return Typed()
@@ -355,6 +362,15 @@ class TextClient:
             return Typed(show=[f"Which one? {', '.join(str(a['command']) for a in exact)}"])
         return Typed(show=[f"Not a command now: {text!r}. You may type: {', '.join(self.commands()) or 'nothing yet'}"
                            " (help for more)"])
+
+    def needs_options(self, words: list[str]) -> bool:
+        """Whether a line needs the seat's whole list of actions, and the prompt lacks them: the
+        server lists a seat's actions on its deeds (build, sell, mortgage, lift) only when the game
+        waits for it, and sends them when asked (``options``). The commands that name no listed
+        action (quit, who, board, go, bid N, trade) need nothing."""
+        if self.seat is None or self.prompt is None or self.prompt.get("complete", True):
+            return False
+        return not (words and (words[0] in ("quit", "leave", "exit", "who", "cash", "board", "go", "bid", "trade")))
 
     def find_player(self, word: str) -> int | None:
         for i, p in enumerate(self.game.get("players", [])):
@@ -444,6 +460,7 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
     # are taken in step with the game, and a person's are anyway.
     typed: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
     request = 0  # the id of the last request sent: its answer carries it
+    again: str | None = None  # a line to take again when its request (``options``) is answered
     try:
         while True:
             waits: set[asyncio.Future[Any]] = {incoming, typed}
@@ -464,10 +481,15 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
                     client.say(f"Leaving: {reason}")
                     return EXIT_OK if data["type"] == "bye" else EXIT_FAILED
                 incoming = asyncio.ensure_future(link.receive())
-                answered = data["type"] in ("welcome", "error") or (data["type"] in ("update", "refused")
+                answered = data["type"] in ("welcome", "error") or (data["type"] in ("update", "refused", "options")
                                                                     and data.get("request") == request)
                 if answered and not typed.done() and not isinstance(typed, asyncio.Task):
-                    typed = asyncio.ensure_future(lines.get())  # joined, or the request answered
+                    if again is not None:  # the line that asked for the seat's options, taken again
+                        typed = asyncio.get_running_loop().create_future()
+                        typed.set_result(again)
+                        again = None
+                    else:
+                        typed = asyncio.ensure_future(lines.get())  # joined, or the request answered
             if typed in done:
                 line = typed.result()
                 if line is None:
@@ -486,6 +508,7 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
                     if result.send is not None:
                         request += 1
                         link.send(dict(result.send, id=request))
+                        again = result.again
                         typed = asyncio.get_running_loop().create_future()  # until the answer comes
                         continue
                 typed = asyncio.ensure_future(lines.get())

@@ -21,14 +21,16 @@ from ..engine import public_state
 from ..session.words import event_lines, item_name, square_name
 
 PROTOCOL = "monopoly-net"
-VERSION = 3  # 3: updates carry what changed since the last one (``delta``); 2: the whole public state
+# 4: a prompt lists a seat's actions on its deeds only when the game waits for it (else on ``options``);
+# 3: updates carry what changed since the last one (``delta``); 2: the whole public state
+VERSION = 4
 DEFAULT_PORT = 7627  # "MONO" on no keypad in particular; above 1024, unassigned by IANA
 MAX_LINE = 64 * 1024  # bytes in one message, its newline included: a message longer is refused
 CODE_BYTES = 12  # 96 random bits in a join code (secrets.token_urlsafe)
 
 # Message types a client may send, and those a server sends.
-CLIENT_TYPES = ("hello", "action", "go", "sync", "ping", "bye")
-SERVER_TYPES = ("welcome", "update", "sync", "refused", "error", "pong", "bye")
+CLIENT_TYPES = ("hello", "action", "go", "sync", "options", "ping", "bye")
+SERVER_TYPES = ("welcome", "update", "sync", "options", "refused", "error", "pong", "bye")
 
 
 class ProtocolError(ValueError):
@@ -270,17 +272,21 @@ def question(game: Game, seat: int) -> str:
 
 
 def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing: list[int],
-           legal: list[Action] | None = None, entries: "Entries | None" = None) -> dict[str, Any]:
+           legal: list[Action] | None = None, entries: "Entries | None" = None,
+           complete: bool = True) -> dict[str, Any]:
     """What ``seat`` may do now: its legal actions with their commands; ``asked`` is the person the
     game waits for (None: nobody, or a computer); ``waiting`` the seats it waits for that are away;
     ``lapsing`` the owners whose rent the coming throw would let lapse; ``legal``: the seat's legal
-    actions when already known; ``entries``: the entries of actions listed before, kept by the
-    caller, so the same legal actions offered update after update are written once."""
+    actions when already known (as ``complete`` says); ``entries``: the entries of actions listed
+    before, kept by the caller, so the same legal actions offered update after update are written
+    once; ``complete`` False: the actions on the seat's deeds (build, sell, mortgage, lift) are
+    left out, and the client asks for them with ``options`` when its player wants them."""
     if legal is None:
-        legal = [] if game.view.over else game.view.legal_actions(seat)
+        legal = [] if game.view.over else game.view.legal_actions(seat, complete)
     listed = [_entry(game, a) for a in legal] if entries is None else entries.listed(game, legal)
     return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
-            "actions": listed, "may_go": seat in lapsing, "waiting_for": asked, "away": waiting}
+            "actions": listed, "complete": complete, "may_go": seat in lapsing, "waiting_for": asked,
+            "away": waiting}
 
 
 MAX_ENTRIES = 512  # entries of actions a game keeps (``Entries``): then they are made afresh

@@ -627,20 +627,17 @@ class HostedGame:
         away = sorted(self.away())
         return asked, away, public_view(self.game, self.computer_seats(), self.present(), set(away))
 
-    def _legal(self) -> dict[int, list[Action]]:
-        """The legal actions of the seats with a client connected (no one else is sent a prompt)."""
+    def _legal(self, complete: set[int]) -> dict[int, list[Action]]:
+        """The legal actions of the seats with a client connected (no one else is sent a prompt):
+        all of them for the seats in ``complete`` (the game waits for them), else without the
+        actions on their deeds, which a client asks for (``options``) when its player wants them.
+        Those are most of the candidates the engine checks, and most updates ask nothing of most
+        seats (protocol version 4)."""
         seats = {c.seat for c in self.clients if c.seat is not None and not c.closed}
-        legal: dict[int, list[Action]] = {seat: [] for seat in seats}
-        if self.game.view.over or not seats:
-            return legal
-        if len(seats) == 1:
-            (seat,) = seats
-            legal[seat] = self.game.legal_actions(seat)
-            return legal
-        for action in self.game.legal_actions(None):  # everyone's at once: one pass
-            if action.player in legal:
-                legal[action.player].append(action)
-        return legal
+        view = self.game.view
+        if view.over:
+            return {seat: [] for seat in seats}
+        return {seat: view.legal_actions(seat, seat in complete) for seat in seats}
 
     def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None,
                   lapsing: list[int] | None = None) -> None:
@@ -664,14 +661,16 @@ class HostedGame:
                              {"seq": self.seq, "waiting_for": asked})
         if lapsing is None:
             lapsing = self._lapsing_owners()
-        legal = self._legal()
+        complete = set(lapsing) if asked is None else set(lapsing) | {asked}
+        legal = self._legal(complete)
         for conn in list(self.clients):
             if conn.closed or conn is skip:
                 continue
             seat = conn.seat
             fields: dict[str, bytes] = {}
             if seat is not None:
-                mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries)
+                mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries,
+                              seat in complete)
                 if mine != conn.prompt:
                     conn.prompt = mine
                     fields["prompt"] = self.entries.encode(mine)
@@ -712,6 +711,15 @@ class HostedGame:
     def sync(self, conn: Connection) -> dict[str, Any]:
         """The answer to a client that lost count of the updates: the whole of what they told."""
         return message("sync", **self.whole(conn))
+
+    def options(self, conn: Connection, request: Any) -> dict[str, Any]:
+        """The answer to ``options``: the seat's prompt with every legal action, its actions on its
+        deeds too, as of the last update (``seq``); the next update's prompt is told against it."""
+        assert conn.seat is not None
+        asked = self.session.person_asked() if not self.game.view.over else None
+        conn.prompt = prompt(self.game, conn.seat, asked, sorted(self.away()), self._lapsing_owners(),
+                             entries=self.entries)
+        return message("options", seq=self.seq, prompt=conn.prompt, request=request)
 
 
 class Server:
@@ -907,6 +915,8 @@ class Server:
                 conn.send(message("pong"))
             elif kind == "sync":
                 conn.send(g.sync(conn))
+            elif kind == "options" and seat is not None:
+                conn.send(g.options(conn, data.get("id")))
             elif kind == "hello":
                 conn.send(message("error", code="joined", error="this connection has joined already"))
             elif seat is None:
