@@ -262,19 +262,13 @@ class Game:
         if problem is not None:
             raise IllegalActionError(problem)
 
-    def legal_actions(self, player: int | None = None, deeds: bool = True) -> list[A.Action]:
+    def legal_actions(self, player: int | None = None) -> list[A.Action]:
         """Every concrete legal action now, for ``player`` or for everyone.
 
         Bids are listed at the smallest raise; any larger affordable bid is legal too. Trades are
         open-ended and not listed: build a ``ProposeTrade`` and ask ``is_legal``. ``EndGame`` is
         always legal while the game runs and is not listed. Each candidate is checked by its
         verb's one ``problem`` function: nothing here restates a rule.
-
-        ``deeds`` False leaves out what a player may do with their deeds at any time (build, sell
-        a building, mortgage, lift a mortgage): the answers to the decision waiting and the rent
-        claims only. Those four verbs are most of the candidates (four for each owned square), and
-        a game server asks every seat's actions after every action, when only the seat it waits
-        for needs them all (``docs/protocol.md``, version 4).
         """
         s = self.state
         if s.outcome is not None or (player is not None and (type(player) is not int or not 0 <= player < len(s.players))):
@@ -284,7 +278,7 @@ class Game:
         squares = self.edition.squares
         for p in ([i for i, pl in enumerate(s.players) if not pl.bankrupt] if player is None else [player]):
             candidates += [A.ClaimRent(p, c.id) for c in s.claims if c.owner == p]
-            for sq in H.owned(s, p) if deeds else ():
+            for sq in H.owned(s, p):
                 # Only the verbs that can apply to the square are candidates (a mortgage is lifted
                 # or taken, never both; a building is sold where there is one and put on streets
                 # only): each is still checked by its rule below. This halves the candidates and

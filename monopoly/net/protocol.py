@@ -41,9 +41,14 @@ class ProtocolError(ValueError):
         self.code = code
 
 
+# One encoder made once: ``json.dumps`` with options makes a new one for every call, and a server
+# encodes some ten values an action.
+_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True).encode
+
+
 def encode(message: dict[str, Any]) -> bytes:
     """One message as one line of UTF-8 JSON (ASCII-escaped: no character can break the line)."""
-    return (json.dumps(message, separators=(",", ":"), ensure_ascii=True) + "\n").encode("ascii")
+    return (_JSON(message) + "\n").encode("ascii")
 
 
 def _no_constant(text: str) -> Any:
@@ -99,7 +104,7 @@ def encode_close(opened: bytes, encoded: dict[str, bytes]) -> bytes:
 
 
 def encode_value(value: Any) -> bytes:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+    return _JSON(value).encode("ascii")
 
 
 # ---------------------------------------------------------------------------------------- public view
@@ -277,12 +282,14 @@ def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing
     """What ``seat`` may do now: its legal actions with their commands; ``asked`` is the person the
     game waits for (None: nobody, or a computer); ``waiting`` the seats it waits for that are away;
     ``lapsing`` the owners whose rent the coming throw would let lapse; ``legal``: the seat's legal
-    actions when already known (as ``complete`` says); ``entries``: the entries of actions listed
-    before, kept by the caller, so the same legal actions offered update after update are written
-    once; ``complete`` False: the actions on the seat's deeds (build, sell, mortgage, lift) are
-    left out, and the client asks for them with ``options`` when its player wants them."""
-    if legal is None:
-        legal = [] if game.view.over else game.view.legal_actions(seat, complete)
+    actions when already known; ``entries``: the entries of actions listed before, kept by the
+    caller, so the same legal actions offered update after update are written once; ``complete``
+    False: the seat is not asked, and its actions are not listed (the client asks for them with
+    ``options`` when its player wants to act out of turn)."""
+    if not complete or game.view.over:
+        legal = []
+    elif legal is None:
+        legal = game.view.legal_actions(seat)
     listed = [_entry(game, a) for a in legal] if entries is None else entries.listed(game, legal)
     return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
             "actions": listed, "complete": complete, "may_go": seat in lapsing, "waiting_for": asked,

@@ -162,6 +162,7 @@ class HostStore:
         self.ui: dict[str, Any] = {}  # the session's settings as last saved
         self.written_at = float("-inf")  # when the writer last wrote it (the loop's clock)
         self.synced_at = float("-inf")  # when the writer last put its steps file on disk
+        self._kept_path: tuple[str, Path, Path] | None = None
 
     @property
     def game_id(self) -> str:
@@ -185,7 +186,15 @@ class HostStore:
         self.writer.waiting[self] = None  # written whole in a while, even if the steps fail now
         self.writer.unsynced[self] = None
         self.record.append_steps(game)
-        return self.record.autosave_path
+        return self._path()
+
+    def _path(self) -> Path:
+        """The autosave's path, made again only when the game's identity changes (this is asked
+        after every action)."""
+        kept, record = self._kept_path, self.record
+        if kept is None or kept[0] != record.game_id or kept[1] is not record.save_dir:
+            kept = self._kept_path = (record.game_id, record.save_dir, record.autosave_path)
+        return kept[2]
 
     def snapshot(self) -> saves.Snapshot:
         """The whole autosave as the game is now (on the event loop: the game changes there)."""
@@ -628,16 +637,15 @@ class HostedGame:
         return asked, away, public_view(self.game, self.computer_seats(), self.present(), set(away))
 
     def _legal(self, complete: set[int]) -> dict[int, list[Action]]:
-        """The legal actions of the seats with a client connected (no one else is sent a prompt):
-        all of them for the seats in ``complete`` (the game waits for them), else without the
-        actions on their deeds, which a client asks for (``options``) when its player wants them.
-        Those are most of the candidates the engine checks, and most updates ask nothing of most
-        seats (protocol version 4)."""
-        seats = {c.seat for c in self.clients if c.seat is not None and not c.closed}
-        view = self.game.view
-        if view.over:
+        """The legal actions of the seats in ``complete`` (the game waits for them) that have a
+        client connected. The other seats' prompts list none: a client asks for them (``options``)
+        when its player wants to act out of turn. Working them out for every seat after every
+        action was the largest part of a busy server's work, for lists that nobody read
+        (protocol version 4)."""
+        seats = {c.seat for c in self.clients if c.seat in complete and not c.closed}
+        if self.game.view.over:
             return {seat: [] for seat in seats}
-        return {seat: view.legal_actions(seat, seat in complete) for seat in seats}
+        return {seat: self.game.view.legal_actions(seat) for seat in seats}
 
     def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None,
                   lapsing: list[int] | None = None) -> None:
