@@ -176,6 +176,7 @@ class TextClient:
         self._over_said = False  # the end of the game is said once
         self._seen: set[int] = set()  # the seats seen connected (one that comes again is back)
         self.say_prompt = say_prompt
+        self.outbox: list[dict[str, Any]] = []  # messages to send that no line typed asked for (``options``)
 
     def say(self, text: str) -> None:
         """Print a line; text from the server is shown safely (a hostile server's escape sequences
@@ -203,10 +204,12 @@ class TextClient:
             self.update(data)
         elif kind == "update":
             self.update(data)
-        elif kind == "options":  # asked for to take a line: the line, taken again, shows what it needs
+        elif kind == "options":  # this seat's whole list: the prompt shown with it, or a line taken again
             got = data.get("prompt")
             if isinstance(got, dict) or self.prompt is not None:  # whole: never asked for again
                 self.prompt = dict(got if isinstance(got, dict) else self.prompt or {}, complete=True)
+                if not self.game.get("over"):
+                    self.show_prompt()
         elif kind == "refused":
             self.say(f"Refused: {data.get('reason')}")
         elif kind == "error":
@@ -237,6 +240,12 @@ class TextClient:
                 winner = self.game.get("winner")
                 who = self.player_name(winner) if isinstance(winner, int) and winner >= 0 else "nobody"
                 self.say(f"The game is over: {who} wins.")
+            return
+        p = self.prompt
+        if self.seat is not None and p is not None and not p.get("complete", True) and (p.get("asked") or p.get("may_go")):
+            # the game waits for this seat: its prompt lists what it must answer; the whole list
+            # (its deeds too, as a local game offers them) is asked for and shown when it comes
+            self.outbox.append(message("options"))
             return
         self.show_prompt()
 
@@ -480,6 +489,9 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
                 if reason is not None:
                     client.say(f"Leaving: {reason}")
                     return EXIT_OK if data["type"] == "bye" else EXIT_FAILED
+                for wanted in client.outbox:
+                    link.send(wanted)
+                client.outbox.clear()
                 incoming = asyncio.ensure_future(link.receive())
                 answered = data["type"] in ("welcome", "error") or (data["type"] in ("update", "refused", "options")
                                                                     and data.get("request") == request)

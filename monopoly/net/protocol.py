@@ -282,14 +282,13 @@ def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing
     """What ``seat`` may do now: its legal actions with their commands; ``asked`` is the person the
     game waits for (None: nobody, or a computer); ``waiting`` the seats it waits for that are away;
     ``lapsing`` the owners whose rent the coming throw would let lapse; ``legal``: the seat's legal
-    actions when already known; ``entries``: the entries of actions listed before, kept by the
-    caller, so the same legal actions offered update after update are written once; ``complete``
-    False: the seat is not asked, and its actions are not listed (the client asks for them with
-    ``options`` when its player wants to act out of turn)."""
-    if not complete or game.view.over:
-        legal = []
-    elif legal is None:
-        legal = game.view.legal_actions(seat)
+    actions to list, when already known; ``entries``: the entries of actions listed before, kept
+    by the caller, so the same legal actions offered update after update are written once;
+    ``complete``: ``legal`` (by default) is every legal action of the seat, else only what it
+    must answer now and its rent claims, or nothing when it is not asked (an update's prompt: the
+    client asks for the whole list with ``options``)."""
+    if legal is None:
+        legal = [] if game.view.over else game.view.legal_actions(seat, deeds=complete)
     listed = [_entry(game, a) for a in legal] if entries is None else entries.listed(game, legal)
     return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
             "actions": listed, "complete": complete, "may_go": seat in lapsing, "waiting_for": asked,

@@ -636,16 +636,18 @@ class HostedGame:
         away = sorted(self.away())
         return asked, away, public_view(self.game, self.computer_seats(), self.present(), set(away))
 
-    def _legal(self, complete: set[int]) -> dict[int, list[Action]]:
-        """The legal actions of the seats in ``complete`` (the game waits for them) that have a
-        client connected. The other seats' prompts list none: a client asks for them (``options``)
-        when its player wants to act out of turn. Working them out for every seat after every
-        action was the largest part of a busy server's work, for lists that nobody read
+    def _legal(self, asked: set[int]) -> dict[int, list[Action]]:
+        """What the seats in ``asked`` (the game waits for them) that have a client connected must
+        answer now, and their rent claims (the engine's ``legal_actions(deeds=False)``). What a
+        seat may do with its deeds, and anything a seat not asked may do, a client asks for
+        (``options``) when its player wants it: working out every seat's whole list after every
+        action was the largest part of a busy server's work, for lists mostly never read
         (protocol version 4)."""
-        seats = {c.seat for c in self.clients if c.seat in complete and not c.closed}
-        if self.game.view.over:
+        seats = {c.seat for c in self.clients if c.seat in asked and not c.closed}
+        view = self.game.view
+        if view.over:
             return {seat: [] for seat in seats}
-        return {seat: self.game.view.legal_actions(seat) for seat in seats}
+        return {seat: view.legal_actions(seat, deeds=False) for seat in seats}
 
     def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None,
                   lapsing: list[int] | None = None) -> None:
@@ -669,16 +671,14 @@ class HostedGame:
                              {"seq": self.seq, "waiting_for": asked})
         if lapsing is None:
             lapsing = self._lapsing_owners()
-        complete = set(lapsing) if asked is None else set(lapsing) | {asked}
-        legal = self._legal(complete)
+        legal = self._legal(set(lapsing) if asked is None else set(lapsing) | {asked})
         for conn in list(self.clients):
             if conn.closed or conn is skip:
                 continue
             seat = conn.seat
             fields: dict[str, bytes] = {}
             if seat is not None:
-                mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries,
-                              seat in complete)
+                mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries, False)
                 if mine != conn.prompt:
                     conn.prompt = mine
                     fields["prompt"] = self.entries.encode(mine)
