@@ -517,9 +517,11 @@ class HostedGame:
         """Play on (computers, seats handed to computers, the clock) until the game waits for a
         person; then tell every client what happened and what it may do (``broadcast``)."""
         session, game = self.session, self.game
+        person: int | None = None  # the person the game waits for when the loop ends
         for _ in range(100_000):
             session.run(self.front)  # autosaves at its end
             if game.view.over:
+                person = None
                 break
             person = session.person_asked()
             if person is None or person not in self.codes.auto:
@@ -537,9 +539,11 @@ class HostedGame:
                 self.computer_shown()
             except IllegalActionError:
                 session.let_throw(person)
+        else:
+            person = None if game.view.over else session.person_asked()
         lapsing = self._lapsing_owners()  # asked once, for the claim window's timer and the prompts
         self._arm_claim_timer(lapsing)
-        self.broadcast(answering, lapsing=lapsing)
+        self.broadcast(answering, lapsing=lapsing, known=(person,))
 
     def _lapsing_owners(self) -> list[int]:
         d = self.game.view.pending
@@ -630,9 +634,13 @@ class HostedGame:
             self.advance()
 
     # ------------------------------------------------------------------ telling
-    def shared_state(self) -> tuple[int | None, list[int], dict[str, Any]]:
-        """Who the game waits for, the seats away, and the public view: one computation per update."""
-        asked = self.session.person_asked() if not self.game.view.over else None
+    def shared_state(self, known: "tuple[int | None] | None" = None) -> tuple[int | None, list[int], dict[str, Any]]:
+        """Who the game waits for, the seats away, and the public view: one computation per update
+        (``known``: who the game waits for, when the caller has just asked the session)."""
+        if known is not None:
+            asked = known[0]
+        else:
+            asked = self.session.person_asked() if not self.game.view.over else None
         away = sorted(self.away())
         return asked, away, public_view(self.game, self.computer_seats(), self.present(), set(away))
 
@@ -650,15 +658,16 @@ class HostedGame:
         return {seat: view.legal_actions(seat, deeds=False) for seat in seats}
 
     def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None,
-                  lapsing: list[int] | None = None) -> None:
+                  lapsing: list[int] | None = None, known: "tuple[int | None] | None" = None) -> None:
         """Send every client what happened and what changed (``seq`` numbers the updates), and a
         new prompt to a seat whose prompt changed; ``answering``: the connection whose request this
         answers, and the request's ``id`` (its update carries it as ``request``); ``lapsing``: the
-        owners whose rent the coming throw would let lapse, when the caller has just asked."""
+        owners whose rent the coming throw would let lapse, and ``known`` (in a tuple) the person the
+        game waits for, when the caller has just asked."""
         events = event_entries(self.game, self.pending_events)
         turns = {ev.player for ev in self.pending_events if isinstance(ev, E.TurnStarted)}
         self.pending_events = []
-        asked, away, view = self.shared_state()
+        asked, away, view = self.shared_state(known)
         now = {"game": view, "state": table(self.game)}
         told = self.told
         found = {key: [[[], value]] if told is None else changes(told[key], value) for key, value in now.items()}
