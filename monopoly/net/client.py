@@ -172,6 +172,7 @@ class TextClient:
         self.name: str | None = None
         self.game: dict[str, Any] = {}
         self.prompt: dict[str, Any] | None = None
+        self.waiting_for: int | None = None  # the person the game waits for (the update's ``waiting_for``)
         self._shown: Any = None
         self._over_said = False  # the end of the game is said once
         self._seen: set[int] = set()  # the seats seen connected (one that comes again is back)
@@ -234,6 +235,8 @@ class TextClient:
             self.tell_comings_and_goings(self.game, game)
             self.game = game
         self.prompt = data.get("prompt") if isinstance(data.get("prompt"), dict) else None
+        waiting = data.get("waiting_for")
+        self.waiting_for = waiting if isinstance(waiting, int) and not isinstance(waiting, bool) else None
         if self.game.get("over"):
             if not self._over_said:
                 self._over_said = True
@@ -298,17 +301,16 @@ class TextClient:
         waiting = self.game.get("pending", {}).get("player") if self.game else None
         # Who is connected is left out: someone leaving or coming back is said in a line of its own
         # (``tell_comings_and_goings``), and the prompt, unchanged, is not printed a second time.
-        mine = None if p is None else {k: v for k, v in p.items() if k != "away"}
         players = [{k: v for k, v in pl.items() if k not in ("connected", "away")} if isinstance(pl, dict) else pl
                    for pl in self.game.get("players", [])]
-        key = (json.dumps(mine, sort_keys=True), waiting, json.dumps(players, sort_keys=True))
+        key = (json.dumps(p, sort_keys=True), waiting, self.waiting_for, json.dumps(players, sort_keys=True))
         if key == self._shown and not again:
             return
         self._shown = key
         if p is None:
             return
-        asked = p.get("waiting_for")
-        away = p.get("away", [])
+        asked = self.waiting_for
+        away = [i for i, pl in enumerate(self.game.get("players", [])) if isinstance(pl, dict) and pl.get("away")]
         if isinstance(asked, int) and asked in away and asked != self.seat:
             self.say(f"Waiting for {self.player_name(asked)}, who is away.")
         if p.get("question"):

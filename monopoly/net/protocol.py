@@ -276,23 +276,24 @@ def question(game: Game, seat: int) -> str:
     return text[:1].upper() + text[1:]
 
 
-def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing: list[int],
-           legal: list[Action] | None = None, entries: "Entries | None" = None,
-           complete: bool = True) -> dict[str, Any]:
+def prompt(game: Game, seat: int, asked: int | None, lapsing: list[int], legal: list[Action] | None = None,
+           entries: "Entries | None" = None, complete: bool = True) -> dict[str, Any]:
     """What ``seat`` may do now: its legal actions with their commands; ``asked`` is the person the
-    game waits for (None: nobody, or a computer); ``waiting`` the seats it waits for that are away;
-    ``lapsing`` the owners whose rent the coming throw would let lapse; ``legal``: the seat's legal
-    actions to list, when already known; ``entries``: the entries of actions listed before, kept
-    by the caller, so the same legal actions offered update after update are written once;
-    ``complete``: ``legal`` (by default) is every legal action of the seat, else only what it
-    must answer now and its rent claims, or nothing when it is not asked (an update's prompt: the
-    client asks for the whole list with ``options``)."""
+    game waits for (None: nobody, or a computer); ``lapsing`` the owners whose rent the coming
+    throw would let lapse; ``legal``: the seat's actions to list, when already known; ``entries``:
+    the entries of actions listed before, kept by the caller, so the same legal actions offered
+    update after update are written once; ``complete``: ``legal`` (by default) is every legal
+    action of the seat, else only what it must answer now and its rent claims, or nothing when it
+    is not asked (an update's prompt: the client asks for the whole list with ``options``).
+
+    Who the game waits for and who is away are the update's and the public view's, not the
+    prompt's: a seat not asked keeps the same prompt from one update to the next, and it is sent
+    only when it changes."""
     if legal is None:
         legal = [] if game.view.over else game.view.legal_actions(seat, deeds=complete)
     listed = [_entry(game, a) for a in legal] if entries is None else entries.listed(game, legal)
     return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
-            "actions": listed, "complete": complete, "may_go": seat in lapsing, "waiting_for": asked,
-            "away": waiting}
+            "actions": listed, "complete": complete, "may_go": seat in lapsing}
 
 
 MAX_ENTRIES = 512  # entries of actions a game keeps (``Entries``): then they are made afresh

@@ -687,7 +687,7 @@ class HostedGame:
             seat = conn.seat
             fields: dict[str, bytes] = {}
             if seat is not None:
-                mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries, False)
+                mine = prompt(self.game, seat, asked, lapsing, legal.get(seat, []), self.entries, False)
                 if mine != conn.prompt:
                     conn.prompt = mine
                     fields["prompt"] = self.entries.encode(mine)
@@ -710,9 +710,8 @@ class HostedGame:
         if self.told is None:
             self.broadcast()
         assert self.told is not None
-        asked, away = self.session.person_asked() if not self.game.view.over else None, sorted(self.away())
-        conn.prompt = None if conn.seat is None else prompt(self.game, conn.seat, asked, away,
-                                                            self._lapsing_owners())
+        asked = self.session.person_asked() if not self.game.view.over else None
+        conn.prompt = None if conn.seat is None else prompt(self.game, conn.seat, asked, self._lapsing_owners())
         return {"seq": self.seq, "game": self.told["game"], "state": self.told["state"], "prompt": conn.prompt,
                 "waiting_for": asked}
 
@@ -734,8 +733,7 @@ class HostedGame:
         deeds too, as of the last update (``seq``); the next update's prompt is told against it."""
         assert conn.seat is not None
         asked = self.session.person_asked() if not self.game.view.over else None
-        conn.prompt = prompt(self.game, conn.seat, asked, sorted(self.away()), self._lapsing_owners(),
-                             entries=self.entries)
+        conn.prompt = prompt(self.game, conn.seat, asked, self._lapsing_owners(), entries=self.entries)
         return message("options", seq=self.seq, prompt=conn.prompt, request=request)
 
 
