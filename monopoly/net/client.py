@@ -303,7 +303,10 @@ class TextClient:
         # (``tell_comings_and_goings``), and the prompt, unchanged, is not printed a second time.
         players = [{k: v for k, v in pl.items() if k not in ("connected", "away")} if isinstance(pl, dict) else pl
                    for pl in self.game.get("players", [])]
-        key = (json.dumps(p, sort_keys=True), waiting, self.waiting_for, json.dumps(players, sort_keys=True))
+        # Nor is the list of a seat not asked, which is not printed (and comes whole only on ``options``).
+        shown = p if p is None or p.get("asked") or p.get("may_go") else {
+            k: v for k, v in p.items() if k not in ("actions", "complete")}
+        key = (json.dumps(shown, sort_keys=True), waiting, self.waiting_for, json.dumps(players, sort_keys=True))
         if key == self._shown and not again:
             return
         self._shown = key
