@@ -245,7 +245,8 @@ class TextClient:
                 self.say(f"The game is over: {who} wins.")
             return
         p = self.prompt
-        if self.seat is not None and p is not None and not p.get("complete", True) and (p.get("asked") or p.get("may_go")):
+        waited = p is not None and bool(p.get("asked") or p.get("may_go"))
+        if self.seat is not None and p is not None and not p.get("complete", True) and waited:
             # the game waits for this seat: its prompt lists what it must answer; the whole list
             # (its deeds too, as a local game offers them) is asked for and shown when it comes
             self.outbox.append(message("options"))
