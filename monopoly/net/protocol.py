@@ -21,7 +21,7 @@ from ..engine import public_state
 from ..session.words import event_lines, item_name, square_name
 
 PROTOCOL = "monopoly-net"
-# 4: a prompt lists a seat's actions on its deeds only when the game waits for it (else on ``options``);
+# 4: an update's prompt lists only what the seat the game waits for must answer (the rest on ``options``);
 # 3: updates carry what changed since the last one (``delta``); 2: the whole public state
 VERSION = 4
 DEFAULT_PORT = 7627  # "MONO" on no keypad in particular; above 1024, unassigned by IANA
