@@ -116,3 +116,58 @@ def test_the_text_client_asks_for_the_whole_list_when_asked_and_before_acting_ou
                                                             "actions": [roll, mortgage], "complete": True,
                                                             "may_go": False, "waiting_for": 0, "away": []}})
     assert out.getvalue().splitlines()[-1] == "Ann, $1,500 - 1 roll, 2 mortgage Baltic Avenue>"
+
+
+def test_a_text_client_not_asked_mortgages_through_options(tmp_path: Path) -> None:
+    """A command out of turn, over a real connection: the prompt lists nothing, so the client asks
+    for ``options`` and takes the line again with the whole list."""
+    from monopoly.net.client import run_client
+    from monopoly.net.protocol import command_of
+    from monopoly.net.server import HostedGame, Server
+    from monopoly.session.rule_options import chosen_rules
+    from monopoly.storage.starts import start_from_command_line
+
+    async def go() -> None:
+        rules = chosen_rules("us", ["short_game=time_limit", "time_limit_minutes=60"], None)  # deeds dealt
+        begun, _ = start_from_command_line(None, "Ann,Bob", "us", 3, rules, tmp_path)
+        assert begun is not None
+        hosted = HostedGame(begun, tmp_path)
+        server = Server([hosted])
+        port = await server.start("127.0.0.1", 0)
+        bob = await Raw.open(port, hosted.codes.seats[1])
+        await bob.until("welcome")
+        out = io.StringIO()
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        client = TextClient(out)
+        ann = asyncio.ensure_future(run_client("127.0.0.1", port, hosted.codes.seats[0], out, lines, client=client))
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 30
+        asked_for: list[int] = []
+        options = hosted.options
+
+        def counted(conn: Any, request: Any) -> dict[str, Any]:
+            asked_for.append(conn.seat)
+            return options(conn, request)
+        hosted.options = counted  # type: ignore[method-assign]
+        assert hosted.session.person_asked() == 1  # with this seed Bob throws first: Ann is not asked
+        while client.prompt is None:  # Ann's welcome
+            assert loop.time() < deadline
+            await asyncio.sleep(0.02)
+        hosted.broadcast()  # an update: Ann's prompt as a seat not asked gets it (her welcome's was whole)
+        while client.prompt is None or client.prompt["asked"] or client.prompt["complete"]:
+            assert loop.time() < deadline  # Ann's prompt: not asked, nothing listed
+            await asyncio.sleep(0.02)
+        assert client.prompt["actions"] == []
+        before = len(asked_for)
+        mortgage = next(a for a in hosted.game.legal_actions(0) if isinstance(a, A.Mortgage))
+        lines.put_nowait(command_of(hosted.game, mortgage))
+        while not hosted.game.view.mortgaged(mortgage.square):
+            assert loop.time() < deadline, out.getvalue()
+            await asyncio.sleep(0.02)
+        lines.put_nowait("quit")
+        assert await asyncio.wait_for(ann, 10) == 0
+        assert "Ann mortgages" in out.getvalue()
+        assert asked_for[before:] == [0]  # the line asked for Ann's options once, then was taken again
+        await bob.close()
+        await server.close()
+    run(go())
