@@ -13,7 +13,6 @@ inventing a throw.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from .codes import DecisionKind as K
@@ -22,7 +21,7 @@ from .editions import Edition
 from .errors import SaveFormatError
 from .invariants import InvariantError, check_state
 from .rules import Rules
-from .serial import SCALARS, from_plain, saved_names, to_plain
+from .serial import from_plain, to_plain
 from .state import Decision, GameState
 
 __all__ = ["HiddenDice", "follow", "public_state", "replica"]
@@ -41,33 +40,9 @@ class HiddenDice(DiceSource):
         return {"kind": "hidden"}
 
 
-# The state's lists of the board's holdings: a third of the work of making a public state, and
-# they change only with the holdings version (``View.holdings_version``), while most actions move a
-# token or money.
-_BOARD = ("owner", "mortgaged", "houses", "hotel")
-_KEPT: "weakref.WeakKeyDictionary[Any, tuple[int, GameState, dict[str, list[Any]]]]" = weakref.WeakKeyDictionary()
-
-
 def public_state(game: Any) -> dict[str, Any]:
-    """The game's state as plain data with the decks' order hidden (sorted).
-
-    A game server makes it after every action. The board's four lists of holdings are made again
-    only when the holdings version moves, and are shared until then by the public states made: the
-    caller never changes them (``monopoly.net.delta`` copies what it changes)."""
-    state = game.state
-    stamp = game.holdings_stamp
-    kept = _KEPT.get(game)
-    if kept is None or kept[0] != stamp or kept[1] is not state:
-        kept = (stamp, state, {name: list(getattr(state, name)) for name in _BOARD})
-        _KEPT[game] = kept
-    board = kept[2]
-    plain: dict[str, Any] = {}
-    for name in saved_names(GameState) or ():
-        value = board.get(name)
-        if value is None:
-            field = getattr(state, name)
-            value = field if type(field) in SCALARS else to_plain(field)
-        plain[name] = value
+    """The game's state as plain data with the decks' order hidden (sorted)."""
+    plain: dict[str, Any] = to_plain(game.state)
     plain["decks"] = [sorted(deck) for deck in plain["decks"]]
     return plain
 

@@ -20,33 +20,33 @@ from .codes import Code
 from .errors import SaveFormatError
 
 
-SCALARS = frozenset({int, str, float, bool, type(None)})  # the types ``to_plain`` returns as they are
+_SCALARS = frozenset({int, str, float, bool, type(None)})
 
 
 def to_plain(value: Any) -> Any:
     """``value`` as plain JSON data: dataclasses as objects of their saved fields, tuples as lists.
 
     It runs for every update a server sends and every autosave, so the saved fields of each
-    dataclass type are looked up once (``saved_names``) and plain values return at once."""
+    dataclass type are looked up once (``_saved_names``) and plain values return at once."""
     cls: type = type(value)
-    if cls in SCALARS:
+    if cls in _SCALARS:
         return value
-    names = saved_names(cls)
+    names = _saved_names(cls)
     if names is not None:
         out = {}
         for name in names:
             field = getattr(value, name)
-            out[name] = field if type(field) in SCALARS else to_plain(field)
+            out[name] = field if type(field) in _SCALARS else to_plain(field)
         return out
     if isinstance(value, (list, tuple)):  # the board's lists of 40 numbers: no call for each
-        return [v if type(v) in SCALARS else to_plain(v) for v in value]
+        return [v if type(v) in _SCALARS else to_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): to_plain(v) for k, v in value.items()}
     return value
 
 
 @lru_cache(maxsize=None)
-def saved_names(cls: type) -> tuple[str, ...] | None:
+def _saved_names(cls: type) -> tuple[str, ...] | None:
     """The fields a dataclass saves, looked up once per type (None: not a dataclass)."""
     if not dataclasses.is_dataclass(cls):
         return None

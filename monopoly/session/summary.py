@@ -73,12 +73,6 @@ def _stretch(log: Sequence[E.Event], person: int) -> tuple[int, int, bool] | Non
     return start, now, True
 
 
-# The events ``since_last_turn`` reads: a game server works the summary out at every turn's start.
-_READ = (E.TurnStarted, E.DiceRolled, E.LeftJail, E.Landed, E.SentToJail, E.Bought, E.AuctionWon, E.Paid,
-         E.BuildingBought, E.BuildingSold, E.Mortgaged, E.MortgageLifted, E.TradeProposed, E.TradeAnswered,
-         E.Bankrupt)
-
-
 def since_last_turn(log: Sequence[E.Event], person: int, players: int) -> SinceLastTurn | None:
     """What the other players did between ``person``'s last turn and the turn of theirs that has just
     started (the last ``TurnStarted`` for them in ``log``); None when nobody did anything (or that
@@ -99,8 +93,6 @@ def since_last_turn(log: Sequence[E.Event], person: int, players: int) -> SinceL
         return d
 
     for ev in log[start:end]:
-        if not isinstance(ev, _READ):  # most events of a round (moves, cards, bids) say nothing here
-            continue
         if isinstance(ev, E.TurnStarted):
             of(ev.player)
         elif isinstance(ev, E.DiceRolled) and ev.purpose != "utility":
