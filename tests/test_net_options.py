@@ -9,9 +9,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from monopoly.engine import DecisionKind as K, Game
+from monopoly.engine import ANSWER_TYPES, DecisionKind as K, Game
 from monopoly.engine import actions as A
-from monopoly.engine.decisions import ANSWER_TYPES
 from monopoly.net.client import TextClient
 
 from net_harness import Raw, serve
