@@ -65,7 +65,7 @@ def test_prompts_encoded_from_their_entries_read_back_as_made(tmp_path: Path) ->
         if game.view.over:
             break
         for seat in range(game.view.player_count):
-            made = prompt(game, seat, game.view.pending.player, [1], [seat], game.view.legal_actions(seat), entries)
+            made = prompt(game, seat, game.view.pending.player, [seat], game.view.legal_actions(seat), entries)
             assert json.loads(entries.encode(made)) == made
             assert json.loads(entries.encode(made)) == json.loads(Entries().encode(made))  # entries made elsewhere
         game.apply(rng.choice(game.view.legal_actions(game.view.pending.player)))
@@ -284,9 +284,9 @@ def test_a_dropped_player_keeps_the_seat_and_rejoins_mid_auction(tmp_path: Path)
         await clients[asked].close()  # the bidder asked drops
         other = clients[1 - asked]
         update = await other.until("update")
-        while asked not in (update["prompt"] or {}).get("away", []):
+        while not update["game"]["players"][asked]["away"]:
             update = await other.until("update")
-        assert update["waiting_for"] == asked and asked in update["prompt"]["away"]
+        assert update["waiting_for"] == asked and update["game"]["players"][asked]["away"]
         assert hosted.game.view.pending.kind == K.AUCTION  # the game waits
         back = await Raw.open(port, hosted.codes.seats[asked])  # the same code rejoins
         welcome = await back.until("welcome")
@@ -720,7 +720,7 @@ def test_a_dropped_player_rejoins_in_the_middle_of_a_trade(tmp_path: Path) -> No
         assert view.pending.kind == K.TRADE_RESPONSE and view.pending.player == 1
         await clients[1].close()  # Bob drops with the offer before him
         update = await ann.until("update")
-        while 1 not in update["prompt"]["away"]:
+        while not update["game"]["players"][1]["away"]:
             update = await ann.until("update")
         assert update["waiting_for"] == 1 and view.pending.kind == K.TRADE_RESPONSE
         bob = await Raw.open(port, hosted.codes.seats[1])

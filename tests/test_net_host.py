@@ -295,6 +295,11 @@ def test_the_host_plays_its_own_seat_on_the_game_screen(tmp_path: Path) -> None:
         host.wait_for("You host this")
         for text in ("Dice  Rent  Trade  Mortgage  Houses", "BOARDW", "Ann: D to throw the dice"):
             host.wait_for(text)
+        host.wait_for("Fastmove  Server  Quit")  # S takes the host's commands here, not Save
+        assert "Save" not in host.line(0)
+        host.send("?")
+        host.wait_for("S  Server    the host's commands")
+        host.send("esc")
 
         async def bob_sees_the_throw() -> None:
             link = await Link.open("127.0.0.1", port)

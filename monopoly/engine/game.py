@@ -70,6 +70,11 @@ HOLDINGS_STAMPS = itertools.count(1)
 even for a client that moves from one game object to another (a load, a replay)."""
 
 
+# What a player may do with their deeds at any time: left out of ``legal_actions(deeds=False)``
+# but where they answer the decision waiting.
+_DEED_VERBS = frozenset({A.Build, A.SellBuilding, A.Mortgage, A.LiftMortgage})
+
+
 class Game:
     """One game of Monopoly. Create with ``Game.new`` or ``Game.from_dict``."""
 
@@ -262,22 +267,32 @@ class Game:
         if problem is not None:
             raise IllegalActionError(problem)
 
-    def legal_actions(self, player: int | None = None) -> list[A.Action]:
+    def legal_actions(self, player: int | None = None, deeds: bool = True) -> list[A.Action]:
         """Every concrete legal action now, for ``player`` or for everyone.
 
         Bids are listed at the smallest raise; any larger affordable bid is legal too. Trades are
         open-ended and not listed: build a ``ProposeTrade`` and ask ``is_legal``. ``EndGame`` is
         always legal while the game runs and is not listed. Each candidate is checked by its
         verb's one ``problem`` function: nothing here restates a rule.
+
+        ``deeds`` False: only the answers to the decision waiting (``DecisionRule.answers``) and
+        the rent claims, without what a player may do with their deeds at any time (build, sell a
+        building, mortgage, lift a mortgage) unless it answers the decision (the sales and
+        mortgages that raise a debt). Those verbs are most of the candidates, four for each owned
+        square, and a game server asks for what the seat it waits for must answer after every
+        action (``docs/protocol.md``, version 4).
         """
         s = self.state
         if s.outcome is not None or (player is not None and (type(player) is not int or not 0 <= player < len(s.players))):
             return []  # NOBODY (-1) would otherwise be taken for the owner of every unowned square
         d = self._pending()
         candidates = DECISIONS[d.kind].candidates(self, d)
+        answers = DECISIONS[d.kind].answers
         squares = self.edition.squares
         for p in ([i for i, pl in enumerate(s.players) if not pl.bankrupt] if player is None else [player]):
             candidates += [A.ClaimRent(p, c.id) for c in s.claims if c.owner == p]
+            if not deeds and (p != d.player or not _DEED_VERBS.intersection(answers)):
+                continue
             for sq in H.owned(s, p):
                 # Only the verbs that can apply to the square are candidates (a mortgage is lifted
                 # or taken, never both; a building is sold where there is one and put on streets
@@ -296,6 +311,8 @@ class Game:
         result: list[A.Action] = []
         players = s.players
         for action in candidates:
+            if not deeds and type(action) in _DEED_VERBS and type(action) not in answers:
+                continue
             if (player is None or action.player == player) and action not in seen:
                 route = ROUTES.get(type(action))
                 if route is not None and not players[action.player].bankrupt and route.problem(self, action) is None:

@@ -722,10 +722,11 @@ class View:
         """Why ``action`` is not allowed now, or None when it is."""
         return self._game.problem(action)
 
-    def legal_actions(self, player: int | None = None) -> list[A.Action]:
+    def legal_actions(self, player: int | None = None, deeds: bool = True) -> list[A.Action]:
         """Every concrete legal action of ``player`` now (of everyone, for a view without a seat
-        and no player named)."""
-        return self._game.legal_actions(self.seat if player is None else player)
+        and no player named); ``deeds`` False: only the answers to the decision waiting and the
+        rent claims (``Game.legal_actions``)."""
+        return self._game.legal_actions(self.seat if player is None else player, deeds)
 
     def safe_action(self, player: int | None = None) -> A.Action | None:
         """A legal answer to the pending decision that never does anything rash, or None when

@@ -123,6 +123,7 @@ class Typed:
     send: dict[str, Any] | None = None
     show: list[str] | None = None
     leave: bool = False
+    again: str | None = None  # the line to take again once ``send`` (``options``) is answered
 
 
 # the verbs of actions on squares a player may take out of turn, grouped in the prompt when there
@@ -171,10 +172,12 @@ class TextClient:
         self.name: str | None = None
         self.game: dict[str, Any] = {}
         self.prompt: dict[str, Any] | None = None
+        self.waiting_for: int | None = None  # the person the game waits for (the update's ``waiting_for``)
         self._shown: Any = None
         self._over_said = False  # the end of the game is said once
         self._seen: set[int] = set()  # the seats seen connected (one that comes again is back)
         self.say_prompt = say_prompt
+        self.outbox: list[dict[str, Any]] = []  # messages to send that no line typed asked for (``options``)
 
     def say(self, text: str) -> None:
         """Print a line; text from the server is shown safely (a hostile server's escape sequences
@@ -202,6 +205,12 @@ class TextClient:
             self.update(data)
         elif kind == "update":
             self.update(data)
+        elif kind == "options":  # this seat's whole list: the prompt shown with it, or a line taken again
+            got = data.get("prompt")
+            if isinstance(got, dict) or self.prompt is not None:  # whole: never asked for again
+                self.prompt = dict(got if isinstance(got, dict) else self.prompt or {}, complete=True)
+                if not self.game.get("over"):
+                    self.show_prompt()
         elif kind == "refused":
             self.say(f"Refused: {data.get('reason')}")
         elif kind == "error":
@@ -226,12 +235,21 @@ class TextClient:
             self.tell_comings_and_goings(self.game, game)
             self.game = game
         self.prompt = data.get("prompt") if isinstance(data.get("prompt"), dict) else None
+        waiting = data.get("waiting_for")
+        self.waiting_for = waiting if isinstance(waiting, int) and not isinstance(waiting, bool) else None
         if self.game.get("over"):
             if not self._over_said:
                 self._over_said = True
                 winner = self.game.get("winner")
                 who = self.player_name(winner) if isinstance(winner, int) and winner >= 0 else "nobody"
                 self.say(f"The game is over: {who} wins.")
+            return
+        p = self.prompt
+        waited = p is not None and bool(p.get("asked") or p.get("may_go"))
+        if self.seat is not None and p is not None and not p.get("complete", True) and waited:
+            # the game waits for this seat: its prompt lists what it must answer; the whole list
+            # (its deeds too, as a local game offers them) is asked for and shown when it comes
+            self.outbox.append(message("options"))
             return
         self.show_prompt()
 
@@ -284,17 +302,19 @@ class TextClient:
         waiting = self.game.get("pending", {}).get("player") if self.game else None
         # Who is connected is left out: someone leaving or coming back is said in a line of its own
         # (``tell_comings_and_goings``), and the prompt, unchanged, is not printed a second time.
-        mine = None if p is None else {k: v for k, v in p.items() if k != "away"}
         players = [{k: v for k, v in pl.items() if k not in ("connected", "away")} if isinstance(pl, dict) else pl
                    for pl in self.game.get("players", [])]
-        key = (json.dumps(mine, sort_keys=True), waiting, json.dumps(players, sort_keys=True))
+        # Nor is the list of a seat not asked, which is not printed (and comes whole only on ``options``).
+        shown = p if p is None or p.get("asked") or p.get("may_go") else {
+            k: v for k, v in p.items() if k not in ("actions", "complete")}
+        key = (json.dumps(shown, sort_keys=True), waiting, self.waiting_for, json.dumps(players, sort_keys=True))
         if key == self._shown and not again:
             return
         self._shown = key
         if p is None:
             return
-        asked = p.get("waiting_for")
-        away = p.get("away", [])
+        asked = self.waiting_for
+        away = [i for i, pl in enumerate(self.game.get("players", [])) if isinstance(pl, dict) and pl.get("away")]
         if isinstance(asked, int) and asked in away and asked != self.seat:
             self.say(f"Waiting for {self.player_name(asked)}, who is away.")
         if p.get("question"):
@@ -316,6 +336,8 @@ class TextClient:
         text = line.strip()
         low = text.lower()
         words = low.split()
+        if self.needs_options(words):
+            return Typed(send=message("options"), again=line)
         if not words:
             self.show_prompt(again=True)
             return Typed()
@@ -355,6 +377,15 @@ class TextClient:
             return Typed(show=[f"Which one? {', '.join(str(a['command']) for a in exact)}"])
         return Typed(show=[f"Not a command now: {text!r}. You may type: {', '.join(self.commands()) or 'nothing yet'}"
                            " (help for more)"])
+
+    def needs_options(self, words: list[str]) -> bool:
+        """Whether a line needs the seat's whole list of actions, and the prompt lacks them: the
+        server lists a seat's actions on its deeds (build, sell, mortgage, lift) only when the game
+        waits for it, and sends them when asked (``options``). The commands that name no listed
+        action (quit, who, board, go, bid N, trade) need nothing."""
+        if self.seat is None or self.prompt is None or self.prompt.get("complete", True):
+            return False
+        return not (words and (words[0] in ("quit", "leave", "exit", "who", "cash", "board", "go", "bid", "trade")))
 
     def find_player(self, word: str) -> int | None:
         for i, p in enumerate(self.game.get("players", [])):
@@ -444,6 +475,7 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
     # are taken in step with the game, and a person's are anyway.
     typed: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
     request = 0  # the id of the last request sent: its answer carries it
+    again: str | None = None  # a line to take again when its request (``options``) is answered
     try:
         while True:
             waits: set[asyncio.Future[Any]] = {incoming, typed}
@@ -463,11 +495,19 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
                 if reason is not None:
                     client.say(f"Leaving: {reason}")
                     return EXIT_OK if data["type"] == "bye" else EXIT_FAILED
+                for wanted in client.outbox:
+                    link.send(wanted)
+                client.outbox.clear()
                 incoming = asyncio.ensure_future(link.receive())
-                answered = data["type"] in ("welcome", "error") or (data["type"] in ("update", "refused")
+                answered = data["type"] in ("welcome", "error") or (data["type"] in ("update", "refused", "options")
                                                                     and data.get("request") == request)
                 if answered and not typed.done() and not isinstance(typed, asyncio.Task):
-                    typed = asyncio.ensure_future(lines.get())  # joined, or the request answered
+                    if again is not None:  # the line that asked for the seat's options, taken again
+                        typed = asyncio.get_running_loop().create_future()
+                        typed.set_result(again)
+                        again = None
+                    else:
+                        typed = asyncio.ensure_future(lines.get())  # joined, or the request answered
             if typed in done:
                 line = typed.result()
                 if line is None:
@@ -486,6 +526,7 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
                     if result.send is not None:
                         request += 1
                         link.send(dict(result.send, id=request))
+                        again = result.again
                         typed = asyncio.get_running_loop().create_future()  # until the answer comes
                         continue
                 typed = asyncio.ensure_future(lines.get())

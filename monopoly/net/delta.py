@@ -114,6 +114,10 @@ class Follower:
                 whole["request"] = self.request
             self.syncing, self.request = False, None
             return whole
+        if kind == "options":  # the seat's whole prompt: the next updates' prompts are told against it
+            if isinstance(data.get("prompt"), dict):
+                self.whole["prompt"] = data["prompt"]
+            return data
         if kind != "update":
             return data
         seq = data.get("seq")

@@ -21,14 +21,16 @@ from ..engine import public_state
 from ..session.words import event_lines, item_name, square_name
 
 PROTOCOL = "monopoly-net"
-VERSION = 3  # 3: updates carry what changed since the last one (``delta``); 2: the whole public state
+# 4: an update's prompt lists only what the seat the game waits for must answer (the rest on ``options``);
+# 3: updates carry what changed since the last one (``delta``); 2: the whole public state
+VERSION = 4
 DEFAULT_PORT = 7627  # "MONO" on no keypad in particular; above 1024, unassigned by IANA
 MAX_LINE = 64 * 1024  # bytes in one message, its newline included: a message longer is refused
 CODE_BYTES = 12  # 96 random bits in a join code (secrets.token_urlsafe)
 
 # Message types a client may send, and those a server sends.
-CLIENT_TYPES = ("hello", "action", "go", "sync", "ping", "bye")
-SERVER_TYPES = ("welcome", "update", "sync", "refused", "error", "pong", "bye")
+CLIENT_TYPES = ("hello", "action", "go", "sync", "options", "ping", "bye")
+SERVER_TYPES = ("welcome", "update", "sync", "options", "refused", "error", "pong", "bye")
 
 
 class ProtocolError(ValueError):
@@ -39,9 +41,14 @@ class ProtocolError(ValueError):
         self.code = code
 
 
+# One encoder made once: ``json.dumps`` with options makes a new one for every call, and a server
+# encodes some ten values an action.
+_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True).encode
+
+
 def encode(message: dict[str, Any]) -> bytes:
     """One message as one line of UTF-8 JSON (ASCII-escaped: no character can break the line)."""
-    return (json.dumps(message, separators=(",", ":"), ensure_ascii=True) + "\n").encode("ascii")
+    return (_JSON(message) + "\n").encode("ascii")
 
 
 def _no_constant(text: str) -> Any:
@@ -97,7 +104,7 @@ def encode_close(opened: bytes, encoded: dict[str, bytes]) -> bytes:
 
 
 def encode_value(value: Any) -> bytes:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+    return _JSON(value).encode("ascii")
 
 
 # ---------------------------------------------------------------------------------------- public view
@@ -269,18 +276,24 @@ def question(game: Game, seat: int) -> str:
     return text[:1].upper() + text[1:]
 
 
-def prompt(game: Game, seat: int, asked: int | None, waiting: list[int], lapsing: list[int],
-           legal: list[Action] | None = None, entries: "Entries | None" = None) -> dict[str, Any]:
+def prompt(game: Game, seat: int, asked: int | None, lapsing: list[int], legal: list[Action] | None = None,
+           entries: "Entries | None" = None, complete: bool = True) -> dict[str, Any]:
     """What ``seat`` may do now: its legal actions with their commands; ``asked`` is the person the
-    game waits for (None: nobody, or a computer); ``waiting`` the seats it waits for that are away;
-    ``lapsing`` the owners whose rent the coming throw would let lapse; ``legal``: the seat's legal
-    actions when already known; ``entries``: the entries of actions listed before, kept by the
-    caller, so the same legal actions offered update after update are written once."""
+    game waits for (None: nobody, or a computer); ``lapsing`` the owners whose rent the coming
+    throw would let lapse; ``legal``: the seat's actions to list, when already known; ``entries``:
+    the entries of actions listed before, kept by the caller, so the same legal actions offered
+    update after update are written once; ``complete``: ``legal`` (by default) is every legal
+    action of the seat, else only what it must answer now and its rent claims, or nothing when it
+    is not asked (an update's prompt: the client asks for the whole list with ``options``).
+
+    Who the game waits for and who is away are the update's and the public view's, not the
+    prompt's: a seat not asked keeps the same prompt from one update to the next, and it is sent
+    only when it changes."""
     if legal is None:
-        legal = [] if game.view.over else game.view.legal_actions(seat)
+        legal = [] if game.view.over else game.view.legal_actions(seat, deeds=complete)
     listed = [_entry(game, a) for a in legal] if entries is None else entries.listed(game, legal)
     return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
-            "actions": listed, "may_go": seat in lapsing, "waiting_for": asked, "away": waiting}
+            "actions": listed, "complete": complete, "may_go": seat in lapsing}
 
 
 MAX_ENTRIES = 512  # entries of actions a game keeps (``Entries``): then they are made afresh

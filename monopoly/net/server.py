@@ -162,6 +162,7 @@ class HostStore:
         self.ui: dict[str, Any] = {}  # the session's settings as last saved
         self.written_at = float("-inf")  # when the writer last wrote it (the loop's clock)
         self.synced_at = float("-inf")  # when the writer last put its steps file on disk
+        self._kept_path: tuple[str, Path, Path] | None = None
 
     @property
     def game_id(self) -> str:
@@ -185,7 +186,15 @@ class HostStore:
         self.writer.waiting[self] = None  # written whole in a while, even if the steps fail now
         self.writer.unsynced[self] = None
         self.record.append_steps(game)
-        return self.record.autosave_path
+        return self._path()
+
+    def _path(self) -> Path:
+        """The autosave's path, made again only when the game's identity changes (this is asked
+        after every action)."""
+        kept, record = self._kept_path, self.record
+        if kept is None or kept[0] != record.game_id or kept[1] is not record.save_dir:
+            kept = self._kept_path = (record.game_id, record.save_dir, record.autosave_path)
+        return kept[2]
 
     def snapshot(self) -> saves.Snapshot:
         """The whole autosave as the game is now (on the event loop: the game changes there)."""
@@ -508,9 +517,11 @@ class HostedGame:
         """Play on (computers, seats handed to computers, the clock) until the game waits for a
         person; then tell every client what happened and what it may do (``broadcast``)."""
         session, game = self.session, self.game
+        person: int | None = None  # the person the game waits for when the loop ends
         for _ in range(100_000):
             session.run(self.front)  # autosaves at its end
             if game.view.over:
+                person = None
                 break
             person = session.person_asked()
             if person is None or person not in self.codes.auto:
@@ -528,9 +539,11 @@ class HostedGame:
                 self.computer_shown()
             except IllegalActionError:
                 session.let_throw(person)
+        else:
+            person = None if game.view.over else session.person_asked()
         lapsing = self._lapsing_owners()  # asked once, for the claim window's timer and the prompts
         self._arm_claim_timer(lapsing)
-        self.broadcast(answering, lapsing=lapsing)
+        self.broadcast(answering, lapsing=lapsing, known=(person,))
 
     def _lapsing_owners(self) -> list[int]:
         d = self.game.view.pending
@@ -621,37 +634,40 @@ class HostedGame:
             self.advance()
 
     # ------------------------------------------------------------------ telling
-    def shared_state(self) -> tuple[int | None, list[int], dict[str, Any]]:
-        """Who the game waits for, the seats away, and the public view: one computation per update."""
-        asked = self.session.person_asked() if not self.game.view.over else None
+    def shared_state(self, known: "tuple[int | None] | None" = None) -> tuple[int | None, list[int], dict[str, Any]]:
+        """Who the game waits for, the seats away, and the public view: one computation per update
+        (``known``: who the game waits for, when the caller has just asked the session)."""
+        if known is not None:
+            asked = known[0]
+        else:
+            asked = self.session.person_asked() if not self.game.view.over else None
         away = sorted(self.away())
         return asked, away, public_view(self.game, self.computer_seats(), self.present(), set(away))
 
-    def _legal(self) -> dict[int, list[Action]]:
-        """The legal actions of the seats with a client connected (no one else is sent a prompt)."""
-        seats = {c.seat for c in self.clients if c.seat is not None and not c.closed}
-        legal: dict[int, list[Action]] = {seat: [] for seat in seats}
-        if self.game.view.over or not seats:
-            return legal
-        if len(seats) == 1:
-            (seat,) = seats
-            legal[seat] = self.game.legal_actions(seat)
-            return legal
-        for action in self.game.legal_actions(None):  # everyone's at once: one pass
-            if action.player in legal:
-                legal[action.player].append(action)
-        return legal
+    def _legal(self, asked: set[int]) -> dict[int, list[Action]]:
+        """What the seats in ``asked`` (the game waits for them) that have a client connected must
+        answer now, and their rent claims (the engine's ``legal_actions(deeds=False)``). What a
+        seat may do with its deeds, and anything a seat not asked may do, a client asks for
+        (``options``) when its player wants it: working out every seat's whole list after every
+        action was the largest part of a busy server's work, for lists mostly never read
+        (protocol version 4)."""
+        seats = {c.seat for c in self.clients if c.seat in asked and not c.closed}
+        view = self.game.view
+        if view.over:
+            return {seat: [] for seat in seats}
+        return {seat: view.legal_actions(seat, deeds=False) for seat in seats}
 
     def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None,
-                  lapsing: list[int] | None = None) -> None:
+                  lapsing: list[int] | None = None, known: "tuple[int | None] | None" = None) -> None:
         """Send every client what happened and what changed (``seq`` numbers the updates), and a
         new prompt to a seat whose prompt changed; ``answering``: the connection whose request this
         answers, and the request's ``id`` (its update carries it as ``request``); ``lapsing``: the
-        owners whose rent the coming throw would let lapse, when the caller has just asked."""
+        owners whose rent the coming throw would let lapse, and ``known`` (in a tuple) the person the
+        game waits for, when the caller has just asked."""
         events = event_entries(self.game, self.pending_events)
         turns = {ev.player for ev in self.pending_events if isinstance(ev, E.TurnStarted)}
         self.pending_events = []
-        asked, away, view = self.shared_state()
+        asked, away, view = self.shared_state(known)
         now = {"game": view, "state": table(self.game)}
         told = self.told
         found = {key: [[[], value]] if told is None else changes(told[key], value) for key, value in now.items()}
@@ -664,14 +680,14 @@ class HostedGame:
                              {"seq": self.seq, "waiting_for": asked})
         if lapsing is None:
             lapsing = self._lapsing_owners()
-        legal = self._legal()
+        legal = self._legal(set(lapsing) if asked is None else set(lapsing) | {asked})
         for conn in list(self.clients):
             if conn.closed or conn is skip:
                 continue
             seat = conn.seat
             fields: dict[str, bytes] = {}
             if seat is not None:
-                mine = prompt(self.game, seat, asked, away, lapsing, legal.get(seat, []), self.entries)
+                mine = prompt(self.game, seat, asked, lapsing, legal.get(seat, []), self.entries, False)
                 if mine != conn.prompt:
                     conn.prompt = mine
                     fields["prompt"] = self.entries.encode(mine)
@@ -694,9 +710,8 @@ class HostedGame:
         if self.told is None:
             self.broadcast()
         assert self.told is not None
-        asked, away = self.session.person_asked() if not self.game.view.over else None, sorted(self.away())
-        conn.prompt = None if conn.seat is None else prompt(self.game, conn.seat, asked, away,
-                                                            self._lapsing_owners())
+        asked = self.session.person_asked() if not self.game.view.over else None
+        conn.prompt = None if conn.seat is None else prompt(self.game, conn.seat, asked, self._lapsing_owners())
         return {"seq": self.seq, "game": self.told["game"], "state": self.told["state"], "prompt": conn.prompt,
                 "waiting_for": asked}
 
@@ -712,6 +727,14 @@ class HostedGame:
     def sync(self, conn: Connection) -> dict[str, Any]:
         """The answer to a client that lost count of the updates: the whole of what they told."""
         return message("sync", **self.whole(conn))
+
+    def options(self, conn: Connection, request: Any) -> dict[str, Any]:
+        """The answer to ``options``: the seat's prompt with every legal action, its actions on its
+        deeds too, as of the last update (``seq``); the next update's prompt is told against it."""
+        assert conn.seat is not None
+        asked = self.session.person_asked() if not self.game.view.over else None
+        conn.prompt = prompt(self.game, conn.seat, asked, self._lapsing_owners(), entries=self.entries)
+        return message("options", seq=self.seq, prompt=conn.prompt, request=request)
 
 
 class Server:
@@ -907,6 +930,8 @@ class Server:
                 conn.send(message("pong"))
             elif kind == "sync":
                 conn.send(g.sync(conn))
+            elif kind == "options" and seat is not None:
+                conn.send(g.options(conn, data.get("id")))
             elif kind == "hello":
                 conn.send(message("error", code="joined", error="this connection has joined already"))
             elif seat is None:

@@ -28,3 +28,12 @@ OPTIONS: tuple[Option, ...] = (
     Option("save", "Save", "s", "save the game under a name"),
     Option("quit", "Quit", "q", "end the game: everyone is valued and the richest wins"),
 )
+
+# On the host's own screen of a network game S takes the host's commands instead: the game is
+# autosaved on the host after every action already, so there is nothing for Save to do there.
+HOST_COMMANDS = Option("save", "Server", "s", "the host's commands: who, codes, cpu NAME, person NAME, end")
+
+
+def hosting(options: tuple[Option, ...] = OPTIONS) -> tuple[Option, ...]:
+    """The option bar of the host's own seat: Save's place taken by the host's commands."""
+    return tuple(HOST_COMMANDS if o.command == "save" else o for o in options)

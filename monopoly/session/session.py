@@ -460,9 +460,9 @@ class Session:
         if self.store is None:
             return None
         self.ui.elapsed = self.elapsed()
-        up_to_date = getattr(self.store, "up_to_date", None)
-        if self._progress() == self._saved_mark and self.game.rules.short_game != "time_limit" \
-                and up_to_date is not None and up_to_date():
+        up_to_date = getattr(self.store, "up_to_date", None)  # a game server's store has none: it saves each step
+        if up_to_date is not None and self.game.rules.short_game != "time_limit" \
+                and self._progress() == self._saved_mark and up_to_date():
             # Nothing happened since the autosave was read or written: opening a game and leaving
             # it does not make it the last one played.
             return Path(self.store.autosave_path) if hasattr(self.store, "autosave_path") else None
@@ -475,7 +475,8 @@ class Session:
             self.say(f"Autosave failed: {shown(str(exc))}", "bad")
             return None
         self.autosave_problem = None
-        self._saved_mark = self._progress()
+        if up_to_date is not None:  # the mark is only read against such a store
+            self._saved_mark = self._progress()
         if self.store.game_id != before:
             busy = getattr(self.store, "lock_refused", None)
             if busy:

@@ -411,7 +411,7 @@ class GameController:
 
     def show_help(self) -> None:
         """Two pages: the options, then the other keys (ESC after the first page closes it)."""
-        options = [(f"{o.key.upper()}  {o.label:<9} {o.help}", "message") for o in KEYS.OPTIONS]
+        options = [(f"{o.key.upper()}  {o.label:<9} {o.help}", "message") for o in self.screen.options]
         key = self.screen.show_popup(M.Popup("Keys (1/2): the options", options,
                                              footer="any key: more keys, ESC: back to the game"))
         if key in KEYS.ESCAPE:

@@ -6,9 +6,9 @@ screen draws from the session's replica of the game, the options and questions o
 seat's only (the session's ``people`` is this seat, or nobody for a spectator), every action goes
 to the server, and what the server sends is shown as it comes, with the local game's words (the
 screen looks for news between keys: ``Screen.on_wait``). What differs from a game played here is
-said where it differs: Save is the host's (the game autosaves there after every action), Quit
-leaves the game and keeps the seat for a rejoin, nothing can be taken back, and a spectator is
-told so when an option would act.
+said where it differs: Save is the host's (the game autosaves there after every action; on the
+host's own screen the bar's S is Server: the host's commands), Quit leaves the game and keeps the
+seat for a rejoin, nothing can be taken back, and a spectator is told so when an option would act.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from ..engine import DecisionKind as K
 from ..net.client import EXIT_OK, EXIT_USAGE, client_tls, parse_address
 from ..net.remote import Disconnected, LinkThread, RemoteSession
 from ..session import model as M
+from ..session.options import hosting
 from ..session.questions import TEXT, Question
 from ..session.safe_text import shown
 from .app import StopSignals, curses_session
@@ -45,6 +46,8 @@ class RemoteController(GameController):
         self.remote = session
         # the host's commands (S on the host's screen), run by the server; None: a joined seat
         self.commands = commands
+        if commands is not None:
+            screen.options = hosting()
         session.say = self.say
         screen.on_wait = self._news
         self._presenting = False

@@ -22,6 +22,7 @@ from typing import Any, Callable
 from ..engine import BOARD_SIZE, NOBODY, Game
 from . import keys as KEYS
 from ..session import model as M
+from ..session.options import Option
 from ..session.safe_text import is_safe, shown
 from .layout import Layout, Rect, TooSmall, layout, neighbour
 from ..session.questions import CHOICE, NUMBER, YESNO, Question, one_column
@@ -118,6 +119,8 @@ class Screen:
         # (a game played elsewhere: the others sit at screens of their own); None: all of them are.
         self.computers: set[int] | None = None
         self.enabled: dict[str, bool] = {}
+        # The option bar drawn: the local game's, or the host's own seat's (S: the host's commands)
+        self.options: tuple[Option, ...] = KEYS.OPTIONS
         self.bar_active = False
         self.setup: SetupView | None = None
         self.on_tick: Callable[[], None] | None = None
@@ -477,7 +480,7 @@ class Screen:
         ui = self.ui
         self.put(0, 0, " " * lay.cols, t("bar"))
         x = 1
-        for i, option in enumerate(KEYS.OPTIONS):
+        for i, option in enumerate(self.options):
             text = f" {option.label} "
             enabled = self.enabled.get(option.command, True)
             if self.bar_active and ui is not None and i == ui.bar_index:
