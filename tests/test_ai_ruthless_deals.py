@@ -1,5 +1,6 @@
 """``ruthless``'s deal tactics of issue 28, in scripted positions: what it asks for a set it hands
-over when the partner is short of the full price (``Ruthless._least_cash``)."""
+over when the partner is short of the full price (``Ruthless._least_cash``), and in its first
+offer of such a deal (``Ruthless._first_sale_price``)."""
 
 from __future__ import annotations
 
@@ -39,3 +40,24 @@ def test_the_price_is_halved_at_most_short_halvings_times():
     assert ruthless._least_cash(4800.0, 2500) == 2400.0
     assert ruthless._least_cash(4800.0, 100) == 1200.0  # and the partner still cannot pay it
     assert ruthless._least_cash(0.0, 0) == 0.0
+
+
+def test_a_set_handed_over_first_costs_the_partners_cash_but_one_house_a_site():
+    # Ruthless hands seat 1 brown (Baltic) for Park Place, which completes dark blue for ruthless.
+    # Its first offer asks all seat 1's cash but one house a site of brown ($50 a site); once
+    # refused, the deal is priced as before (here ruthless even pays for it).
+    from monopoly.ai import GameView
+    from monopoly.ai.ruthless import _deal
+
+    for partner_cash in (1500, 3000):
+        game = situation(players=4, owners={BOARDWALK: 0, BALTIC: 0, PARK_PLACE: 1, MEDITERRANEAN: 1,
+                                            ORIENTAL: 2, VERMONT: 3}, cash={0: 1500, 1: partner_cash})
+        ruthless = make_strategy("ruthless", 0, seed=5)
+        view = GameView(game, 0)
+        appraisal = ruthless._appraisal(view)
+        deal = _deal(appraisal.board, appraisal.pos.owner, 0, 1, (BALTIC,), (PARK_PLACE,))
+        first = ruthless._price_offer(view, appraisal, 1, deal)
+        assert first is not None and first[1] == -(partner_cash - 100)
+        ruthless._refusals[deal.key] = 1
+        usual = ruthless._price_offer(view, appraisal, 1, deal)
+        assert usual is not None and usual[1] > first[1] and usual[0] < first[0]

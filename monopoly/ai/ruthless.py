@@ -39,6 +39,9 @@ pay best on this board and spends money where it returns most.
   for it is offered such deals for ``WARY_ROUNDS`` rounds only at the price its own rule would ask
   in the partner's place (evidence of answers only: it never looks at the partner's kind). Its answers to offers are predictable: it
   accepts exactly when its gain, measured the same way, is at least ``accept_margin``.
+- Handing a set over (for cash, or in a swap that completes one of ours too): its first offer asks
+  all the partner's cash but ``sale_keep`` houses a site of the set handed (``_first_sale_price``),
+  so the partner cannot build it up at once; refused, the deal is priced as usual.
 - Keeping sets from forming between rivals (three players or more): when one rival holds all of a
   colour group but the one deed another rival holds, it offers that rival ``block_factor`` times
   the price for it, when the deed plus half the set's worth to the first rival repays that; at
@@ -99,6 +102,7 @@ class Ruthless(Strategy):
     stalled_factor = 0.5  # ... this share of its worth (a buyer that reasons alike offers a share of the gain)
     short_halvings = 2  # times that price is halved for a partner short of it (``_least_cash``)
     duel_bid_share = 0.85  # one-on-one: the most it bids for a deed that decides no set, as a share of its price
+    sale_keep = 1  # a set's first price leaves the buyer this many houses a site of it in cash (``_first_sale_price``)
     duel_spare = 2.0  # one-on-one: a deed of a split group is bought only keeping this many times the reserve
 
     def __init__(self, seat: int, rng: random.Random) -> None:
@@ -749,6 +753,8 @@ class Ruthless(Strategy):
                 break
         if g_x <= 0 or (need > 0 and -cash < need) or (ask > 0 and cash < ask):
             return None
+        if deal.theirs and not refusals:
+            cash = min(cash, self._first_sale_price(board, deal, cash_x))
         if cash > 0 and (danger := self._danger(view)) > 0:
             # ``_covers_risk`` of the position after the deal (the deeds of a split group have no buildings)
             mortgage, mortgaged = board.mortgage, pos.mortgaged
@@ -760,6 +766,15 @@ class Ruthless(Strategy):
         if gain < max(self.propose_margin, self.accept_margin):
             return None
         return gain, cash
+
+    def _first_sale_price(self, board: Board, deal: _Deal, cash_x: int) -> int:
+        """The first price asked for a deal that completes a set for the partner (as the deal's cash:
+        negative, paid to us): the partner's cash, less ``sale_keep`` houses a site of the groups
+        handed, so the set cannot be built up at once from the money it holds now, while ours (in
+        a swap) can. Refused, the deal is priced as usual: a partner that weighs the price keeps
+        the share of the gain our pricing leaves it, three rounds later."""
+        keep = self.sale_keep * sum(g.house_cost * len(g.squares) for g in deal.theirs)
+        return -max(0, (cash_x - keep) // BID_STEP * BID_STEP)
 
     def trade_answered(self, view: GameView, offer: Offer, accepted: bool) -> None:
         """Remember the answer: a refused deal leaves the partner more of the gain next time, and a
