@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FINGERPRINT = {"hash": "211433cf699943e1d57a0e976948f238", "games": 120, "actions": 68766, "events": 186249}
+FINGERPRINT = {"hash": "caa6d6c40a594e71eb95ddeaeb6821d2", "games": 120, "actions": 69242, "events": 186738}
 
 
 def test_the_seeded_games_play_as_pinned() -> None:
