@@ -255,16 +255,43 @@ def test_ruthless_bids_from_the_board_as_it_is_not_as_a_cached_limit_remembers_i
     # Found by fuzzing: the bid limit was cached by (square, own cash, owners, turn), so after a
     # rival mortgaged a site mid-auction the strategy kept bidding its old limit, while the same
     # game resumed from a save (cache empty) bid the new one: saved games played on differently.
-    game = situation(players=3, owners={PARK_PLACE: 1}, cash={0: 1500}, decision=Decision(
-        K.AUCTION, 0, square=BOARDWALK, auction=AuctionState("square", BOARDWALK, 1445, 1, [0, 1])))
+    # (A railroad: a street that completes a set is bid for with the mortgages of lesser deeds too at
+    # a table of three, whatever the rival mortgaged.)
+    pennsylvania_rr = 15
+    game = situation(players=3, owners={READING: 1}, cash={0: 1500}, decision=Decision(
+        K.AUCTION, 0, square=pennsylvania_rr, auction=AuctionState("square", pennsylvania_rr, 255, 1, [0, 1])))
     ruthless = make_strategy("ruthless", 0)
 
     def ask():
         return ruthless.bid(GameView(game, 0), game.view.pending)
 
-    assert ask() == Bid(0, 1455)
-    game.apply(Mortgage(1, PARK_PLACE))  # owners, the turn and our own cash are unchanged
-    assert ask() == ask_strategy("ruthless", game) == Bid(0, 1450)
+    assert ask() == Bid(0, 265)
+    game.apply(Mortgage(1, READING))  # owners, the turn and our own cash are unchanged
+    assert ask() == ask_strategy("ruthless", game) == Bid(0, 260)
+
+
+def test_ruthless_mortgages_to_bid_for_a_deed_that_completes_a_set_at_a_table_of_three():
+    # Boardwalk would complete a rival's set: it is bid for with what Reading's mortgage raises too.
+    # A railroad that decides no set is not worth a mortgage.
+    def auction(square: int) -> Game:
+        return situation(players=3, owners={PARK_PLACE: 1, READING: 0}, cash={0: 200}, decision=Decision(
+            K.AUCTION, 0, square=square, auction=AuctionState("square", square, 200, 1, [0, 1])))
+
+    game = auction(BOARDWALK)
+    assert make_strategy("ruthless", 0).bid(GameView(game, 0), game.view.pending) == Mortgage(0, READING)
+    game = auction(15)
+    assert make_strategy("ruthless", 0).bid(GameView(game, 0), game.view.pending) == PassBid(0)
+
+
+def test_ruthless_mortgages_a_lone_deed_to_pay_for_a_block():
+    # Rival 1 holds all orange but New York, which rival 2 holds: the block costs $300, all its cash,
+    # so it mortgages Reading first, then offers the $300.
+    game = situation(players=4, owners={ST_JAMES: 1, TENNESSEE: 1, NEW_YORK: 2, READING: 0, 25: 0}, cash={0: 300})
+    ruthless = make_strategy("ruthless", 0)
+    action = ruthless.act_anytime(GameView(game, 0))
+    assert action == Mortgage(0, READING)
+    game.apply(action)
+    assert ruthless.act_anytime(GameView(game, 0)) == ProposeTrade(0, 2, (), (NEW_YORK,), 300)
 
 
 def test_ruthless_builds_towards_three_houses_on_the_best_group_first():

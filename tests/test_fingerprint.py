@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FINGERPRINT = {"hash": "dc46efcdb94d3ea0ffb74b77aff0c46f", "games": 120, "actions": 68864, "events": 186655}
+FINGERPRINT = {"hash": "393d6b1cc744487a6ae00cc7bec951d1", "games": 120, "actions": 69192, "events": 186281}
 
 
 def test_the_seeded_games_play_as_pinned() -> None:

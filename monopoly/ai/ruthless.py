@@ -6,11 +6,14 @@ pay best on this board and spends money where it returns most.
 
 - Buying and bidding: it buys when the property is worth its price to it (its own gain, plus
   what it denies the rival who would gain most), and bids up to that worth, mortgaging lesser
-  properties when a property is worth it and cash is short.
+  properties when a property is worth it and cash is short. At a table of three or more, a street
+  that completes a set (its own or a rival's) is bid for with what mortgaging lesser deeds would
+  raise as well, less the dearest rent of its next throw (``_table_bid_limit``).
 - Building: it builds towards three houses on every group it owns as fast as its cash allows,
   best return first, mortgaging properties outside its groups to pay; it keeps enough cash to
   pay the dearest rent it could land on next (less what mortgages would raise) and $50 more
-  ($150 one-on-one). While the bank
+  ($150 one-on-one). At a table of three or more, a lone deed's mortgage is lifted only with
+  ``lift_spare`` more in hand: that cash pays for blocks and bids. While the bank
   is short of houses and a rival could build, it keeps its four-house streets rather than
   trading the houses in for hotels, so the houses stay out of the rivals' hands.
 - Scarce buildings: when buildings are ordered for auction it orders every house its build
@@ -45,7 +48,8 @@ pay best on this board and spends money where it returns most.
 - Keeping sets from forming between rivals (three players or more): when one rival holds all of a
   colour group but the one deed another rival holds, it offers that rival ``block_factor`` times
   the price for it, when the deed plus half the set's worth to the first rival repays that; at
-  the start of anyone's throw, since a rival proposes its deal at the start of its own.
+  the start of anyone's throw, since a rival proposes its deal at the start of its own. Short of
+  the cash, it first mortgages lesser deeds when they would pay for it (``_block_fundable``).
 """
 
 from __future__ import annotations
@@ -103,6 +107,7 @@ class Ruthless(Strategy):
     short_halvings = 2  # times that price is halved for a partner short of it (``_least_cash``)
     duel_bid_share = 0.85  # one-on-one: the most it bids for a deed that decides no set, as a share of its price
     sale_keep = 1  # a set's first price leaves the buyer this many houses a site of it in cash (``_first_sale_price``)
+    lift_spare = 300  # three players or more: extra cash kept before lifting a lone deed's mortgage
     duel_spare = 2.0  # one-on-one: a deed of a split group is bought only keeping this many times the reserve
 
     def __init__(self, seat: int, rng: random.Random) -> None:
@@ -264,10 +269,12 @@ class Ruthless(Strategy):
             opponent = rival(view)
             if opponent is not None:
                 limit = self._duel_bid_limit(view, auction.square, opponent, limit)
-                if not view.in_debt() and view.bid_limit() < auction.high_bid + BID_STEP <= limit:  # worth a mortgage
-                    m = self._cheapest_mortgage(view, keep=auction.square)
-                    if m is not None:
-                        return Mortgage(self.seat, m)
+            else:
+                limit = self._table_bid_limit(view, auction.square, limit)
+            if not view.in_debt() and view.bid_limit() < auction.high_bid + BID_STEP <= limit:  # worth a mortgage
+                m = self._cheapest_mortgage(view, keep=auction.square)
+                if m is not None:
+                    return Mortgage(self.seat, m)
         else:
             limit = self._building_bid_limit(view)
         # never beyond what the rules let it make good (under the UK rule more would void the auction);
@@ -309,6 +316,19 @@ class Ruthless(Strategy):
         if decisive(stake(view, square, opponent)):
             return max(limit, view.cash() + raisable(view, keep=square) - self._danger(view))
         return min(limit, int(view.edition.squares[square].price * self.duel_bid_share))
+
+    def _table_bid_limit(self, view: GameView, square: int, limit: int) -> int:
+        """Three players or more: for a street that completes a set, ours or a rival's, it bids
+        what mortgaging lesser deeds could raise too, less the dearest rent of its next throw (the
+        set decides more than the rent it earns)."""
+        if view.edition.squares[square].kind != "street":
+            return limit
+        group = view.group_of(square)
+        assert group is not None
+        others = {view.owner(s) for s in group.squares if s != square}
+        if len(others) != 1 or NOBODY in others:
+            return limit
+        return max(limit, view.cash() + raisable(view, keep=square) - self._danger(view))
 
     def _building_bid_limit(self, view: GameView) -> int:
         board = board_for(view)
@@ -890,26 +910,29 @@ class Ruthless(Strategy):
                 offer = self._find_trade(view)
             else:
                 offer = self._follow_up(view) if self._queue else None
-            if offer is None:
-                offer = self._block_offer(view)
             if offer is not None:
                 return offer
+            block = self._block_offer(view)
+            if block is not None:
+                return block
         elif view.pending_kind == K.ROLL and self._now(view).blockable:
             # At the start of a rival's throw too: a rival proposes its deals at the start of its own
             # throw, so a block made only at ours comes too late for the rival who throws before us.
-            offer = self._block_offer(view)
-            if offer is not None:
-                return offer
+            block = self._block_offer(view)
+            if block is not None:
+                return block
         return self._develop(view, own_throw)
 
-    def _block_offer(self, view: GameView) -> ProposeTrade | None:
+    def _block_offer(self, view: GameView) -> ProposeTrade | Mortgage | None:
         """Cash for the deed that keeps a swap of sets between two rivals possible (four players or more).
 
         When rival ``a`` holds all of a colour group but one deed, which rival ``b`` holds, and ``b``
         holds all but deeds ``a`` holds of another group, the two can swap and both own a set. It
         offers ``b`` ``block_factor`` times the printed price for that one deed, when what the deed
         adds to its holdings at that price plus ``block_weight`` of the set's worth to ``a`` is a
-        gain and the cash leaves its reserve; the set worth most to ``a`` first."""
+        gain and the cash leaves its reserve; the set worth most to ``a`` first. Short of that cash,
+        when mortgaging lesser deeds would raise it (``_block_fundable``), it answers with the
+        mortgage of the deed worth least first and makes the offer once the cash is in hand."""
         active = view.active_players()
         if len(active) < 3:
             return None
@@ -917,18 +940,31 @@ class Ruthless(Strategy):
         board = board_for(view)
         top = self._top(view)
         n_opp = len(active) - 1
-        best: tuple[float, ProposeTrade] | None = None
+        best: tuple[float, ProposeTrade, bool] | None = None
         for g, b, deed in self._now(view).blockable:
             if view.mortgaged(deed) or not view.may_deal(b):
                 continue
             cash = -(-int(board.price[deed] * self.block_factor) // BID_STEP) * BID_STEP
-            if view.cash() - cash < self._reserve(view) or view.refused_recently(b, (), (deed,)):
+            if view.refused_recently(b, (), (deed,)):
+                continue
+            short = view.cash() - cash < self._reserve(view)
+            if short and not self._block_fundable(view, cash):
                 continue
             denial = self.block_weight * self._group_value(board, g, n_opp, top)
             gain = self._worth_at(view, deed, denial=False)(cash) + denial
             if gain > self.propose_margin and (best is None or gain > best[0]):
-                best = (gain, ProposeTrade(me, b, (), (deed,), cash))
-        return None if best is None else best[1]
+                best = (gain, ProposeTrade(me, b, (), (deed,), cash), short)
+        if best is None:
+            return None
+        if best[2]:  # the cash is raised first, by mortgaging the deed worth least
+            m = self._cheapest_mortgage(view)
+            return Mortgage(me, m) if m is not None else None
+        return best[1]
+
+    def _block_fundable(self, view: GameView, cash: int) -> bool:
+        """Whether mortgaging its lone deeds would pay ``cash`` for a blocking deed and still meet
+        the dearest rent of its next throw with ``cash_floor`` to spare."""
+        return view.cash() + self._mortgage_reserve(view) - cash >= self._danger(view) + self.cash_floor
 
     def _trade_key(self, view: GameView) -> tuple[int, ...]:
         """What the trades it looks for depend on besides cash and mortgages (``_Analysis.trade_key``)."""
@@ -992,6 +1028,8 @@ class Ruthless(Strategy):
         if best is None:
             return None, NEVER
         need = now.reserve(view.position()) + 100 + max(1, view.lift_cost(best))
+        if len(now.active) > 2 and not self._in_set(view, best):
+            need += self.lift_spare
         if cash >= need:
             return LiftMortgage(self.seat, best), 0
         return None, need
