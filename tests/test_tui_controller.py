@@ -18,6 +18,7 @@ from monopoly.engine import (Bid, Buy, DeclineToBuy, Game, PassBid, PayIncomeTax
                              check_invariants)
 from monopoly.engine import DecisionKind as K
 from monopoly.session import model as M
+from monopoly.session.options import OPTIONS
 from monopoly.tui import play
 from monopoly.tui.layout import layout
 from monopoly.tui.screen import Screen
@@ -41,6 +42,7 @@ class FakeScreen(Screen):
         self.ui = None
         self.people: list[int] = []
         self.enabled: dict[str, bool] = {}
+        self.options = OPTIONS
         self.bar_active = False
         self.setup = None
         self.on_tick = None
