@@ -162,7 +162,6 @@ class HostStore:
         self.ui: dict[str, Any] = {}  # the session's settings as last saved
         self.written_at = float("-inf")  # when the writer last wrote it (the loop's clock)
         self.synced_at = float("-inf")  # when the writer last put its steps file on disk
-        self._kept_path: tuple[str, Path, Path] | None = None
 
     @property
     def game_id(self) -> str:
@@ -186,15 +185,7 @@ class HostStore:
         self.writer.waiting[self] = None  # written whole in a while, even if the steps fail now
         self.writer.unsynced[self] = None
         self.record.append_steps(game)
-        return self._path()
-
-    def _path(self) -> Path:
-        """The autosave's path, made again only when the game's identity changes (this is asked
-        after every action)."""
-        kept, record = self._kept_path, self.record
-        if kept is None or kept[0] != record.game_id or kept[1] is not record.save_dir:
-            kept = self._kept_path = (record.game_id, record.save_dir, record.autosave_path)
-        return kept[2]
+        return self.record.autosave_path
 
     def snapshot(self) -> saves.Snapshot:
         """The whole autosave as the game is now (on the event loop: the game changes there)."""
@@ -517,11 +508,9 @@ class HostedGame:
         """Play on (computers, seats handed to computers, the clock) until the game waits for a
         person; then tell every client what happened and what it may do (``broadcast``)."""
         session, game = self.session, self.game
-        person: int | None = None  # the person the game waits for when the loop ends
         for _ in range(100_000):
             session.run(self.front)  # autosaves at its end
             if game.view.over:
-                person = None
                 break
             person = session.person_asked()
             if person is None or person not in self.codes.auto:
@@ -539,11 +528,9 @@ class HostedGame:
                 self.computer_shown()
             except IllegalActionError:
                 session.let_throw(person)
-        else:
-            person = None if game.view.over else session.person_asked()
         lapsing = self._lapsing_owners()  # asked once, for the claim window's timer and the prompts
         self._arm_claim_timer(lapsing)
-        self.broadcast(answering, lapsing=lapsing, known=(person,))
+        self.broadcast(answering, lapsing=lapsing)
 
     def _lapsing_owners(self) -> list[int]:
         d = self.game.view.pending
@@ -634,13 +621,9 @@ class HostedGame:
             self.advance()
 
     # ------------------------------------------------------------------ telling
-    def shared_state(self, known: "tuple[int | None] | None" = None) -> tuple[int | None, list[int], dict[str, Any]]:
-        """Who the game waits for, the seats away, and the public view: one computation per update
-        (``known``: who the game waits for, when the caller has just asked the session)."""
-        if known is not None:
-            asked = known[0]
-        else:
-            asked = self.session.person_asked() if not self.game.view.over else None
+    def shared_state(self) -> tuple[int | None, list[int], dict[str, Any]]:
+        """Who the game waits for, the seats away, and the public view: one computation per update."""
+        asked = self.session.person_asked() if not self.game.view.over else None
         away = sorted(self.away())
         return asked, away, public_view(self.game, self.computer_seats(), self.present(), set(away))
 
@@ -658,16 +641,15 @@ class HostedGame:
         return {seat: view.legal_actions(seat, deeds=False) for seat in seats}
 
     def broadcast(self, answering: tuple[Connection, Any] | None = None, skip: Connection | None = None,
-                  lapsing: list[int] | None = None, known: "tuple[int | None] | None" = None) -> None:
+                  lapsing: list[int] | None = None) -> None:
         """Send every client what happened and what changed (``seq`` numbers the updates), and a
         new prompt to a seat whose prompt changed; ``answering``: the connection whose request this
         answers, and the request's ``id`` (its update carries it as ``request``); ``lapsing``: the
-        owners whose rent the coming throw would let lapse, and ``known`` (in a tuple) the person the
-        game waits for, when the caller has just asked."""
+        owners whose rent the coming throw would let lapse, when the caller has just asked."""
         events = event_entries(self.game, self.pending_events)
         turns = {ev.player for ev in self.pending_events if isinstance(ev, E.TurnStarted)}
         self.pending_events = []
-        asked, away, view = self.shared_state(known)
+        asked, away, view = self.shared_state()
         now = {"game": view, "state": table(self.game)}
         told = self.told
         found = {key: [[[], value]] if told is None else changes(told[key], value) for key, value in now.items()}
