@@ -475,8 +475,7 @@ class Session:
             self.say(f"Autosave failed: {shown(str(exc))}", "bad")
             return None
         self.autosave_problem = None
-        if up_to_date is not None:  # the mark is only read against such a store
-            self._saved_mark = self._progress()
+        self._saved_mark = self._progress()
         if self.store.game_id != before:
             busy = getattr(self.store, "lock_refused", None)
             if busy:
