@@ -336,29 +336,21 @@ class TextClient:
         text = line.strip()
         low = text.lower()
         words = low.split()
-        if self.needs_options(words):
+        answered = self.answered_without_actions(text, low, words)
+        if answered is not None:
+            return answered
+        if self.seat is not None and self.prompt is not None and not self.prompt.get("complete", True):
+            # The server lists a seat's actions on its deeds (build, sell, mortgage, lift) only when
+            # the game waits for it; every other line needs the whole list, asked for first.
             return Typed(send=message("options"), again=line)
         if not words:
             self.show_prompt(again=True)
             return Typed()
-        if low in ("quit", "leave", "exit"):
-            return Typed(send=message("bye"), leave=True)
         if low in ("help", "?"):
             return Typed(show=HELP + [f"Now: {', '.join(self.commands()) or 'nothing to do'}"])
-        if low in ("who", "cash"):
-            return Typed(show=self.who_lines())
-        if low == "board":
-            return Typed(show=self.board_lines())
         if self.seat is None:
             return Typed(show=["A spectator cannot act (quit leaves)."])
         actions = self.prompt.get("actions", []) if self.prompt else []
-        if low == "go":
-            return Typed(send=message("go"))
-        if words[0] == "bid" and len(words) == 2 and words[1].lstrip("$").isdigit():
-            return Typed(send=message("action", action={"action": "bid", "player": self.seat,
-                                                        "amount": int(words[1].lstrip("$"))}))
-        if words[0] == "trade":
-            return self.trade(text[5:].strip())
         items = self.listed()
         if low.isdigit() and 1 <= int(low) <= len(items):
             label, chosen = items[int(low) - 1]
@@ -378,14 +370,25 @@ class TextClient:
         return Typed(show=[f"Not a command now: {text!r}. You may type: {', '.join(self.commands()) or 'nothing yet'}"
                            " (help for more)"])
 
-    def needs_options(self, words: list[str]) -> bool:
-        """Whether a line needs the seat's whole list of actions, and the prompt lacks them: the
-        server lists a seat's actions on its deeds (build, sell, mortgage, lift) only when the game
-        waits for it, and sends them when asked (``options``). The commands that name no listed
-        action (quit, who, board, go, bid N, trade) need nothing."""
-        if self.seat is None or self.prompt is None or self.prompt.get("complete", True):
-            return False
-        return not (words and (words[0] in ("quit", "leave", "exit", "who", "cash", "board", "go", "bid", "trade")))
+    def answered_without_actions(self, text: str, low: str, words: list[str]) -> Typed | None:
+        """The commands that name no action of the server's list (leaving, looking, letting a throw
+        go, a bid of a sum, a trade): answered at once, so none waits for the seat's whole list."""
+        if low in ("quit", "leave", "exit"):
+            return Typed(send=message("bye"), leave=True)
+        if low in ("who", "cash"):
+            return Typed(show=self.who_lines())
+        if low == "board":
+            return Typed(show=self.board_lines())
+        if self.seat is None or not words:
+            return None
+        if low == "go":
+            return Typed(send=message("go"))
+        if words[0] == "bid" and len(words) == 2 and words[1].lstrip("$").isdigit():
+            return Typed(send=message("action", action={"action": "bid", "player": self.seat,
+                                                        "amount": int(words[1].lstrip("$"))}))
+        if words[0] == "trade":
+            return self.trade(text[5:].strip())
+        return None
 
     def find_player(self, word: str) -> int | None:
         for i, p in enumerate(self.game.get("players", [])):
