@@ -18,7 +18,7 @@ from typing import Any, Sequence
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scenario import new_game  # noqa: E402
+from scenario import give, new_game  # noqa: E402
 
 from monopoly.engine import Game, Roll  # noqa: E402
 from monopoly.session.model import UIState  # noqa: E402
@@ -300,3 +300,17 @@ def test_no_or_an_unknown_term_is_one_line_and_exit_2(tmp_path: Path, term: str 
         os.close(child)
     assert result.returncode == 2 and b"cannot drive this terminal" in result.stderr, result.stderr
     assert b"Traceback" not in result.stderr and ESC.encode() not in result.stderr
+
+
+def test_a_building_count_or_log_length_out_of_range_is_explained(tmp_path: Path) -> None:
+    """``build SQUARE N`` takes 1 to 5 buildings and ``log N`` one line or more: any other number
+    is explained, never read as part of a square's name nor shown as the whole log."""
+    game = new_game((1, 2), (2, 1))
+    give(game, 0, "Mediterranean Avenue", "Baltic Avenue")
+    out = session(game, ["build baltic 9", "sell baltic 0", "log 0", "log -3", "log x", "build baltic 1", "log 1"],
+                  tmp_path)
+    assert "Traceback" not in out
+    assert "1 to 5 buildings at a time, not 9" in out and "1 to 5 buildings at a time, not 0" in out
+    assert "No square called" not in out
+    assert out.count("The log shows a whole number of lines from 1") == 3
+    assert "puts a house on Baltic Avenue" in out

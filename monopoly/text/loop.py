@@ -571,7 +571,9 @@ class TextGame:
         words = args.split()
         count = 1
         given = number(words[-1], "a number of buildings") if len(words) > 1 else None
-        if given is not None and given <= 5:
+        if given is not None:
+            if not 1 <= given <= 5:
+                raise CommandError(f"A street takes 1 to 5 buildings at a time, not {given}")
             count = given
             words.pop()
         square = find_square(self.game, " ".join(words))
@@ -719,9 +721,10 @@ class TextGame:
 
     @handles("log")
     def do_log(self, p: int, args: str) -> None:
-        given = number(args, "a number of lines")
-        count = given if given is not None else LOG_LINES
-        self.show(self.said[-count:] if count else [])
+        given = number(args, "a number of lines") if args else LOG_LINES
+        if not given:
+            raise CommandError(f"The log shows a whole number of lines from 1 (log alone: the last {LOG_LINES})")
+        self.show(self.said[-given:])
 
     @handles("stats")
     def do_stats(self, p: int, args: str) -> None:
