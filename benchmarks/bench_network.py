@@ -272,7 +272,8 @@ def main() -> int:
                                         None if args.no_save else args.save_dir, args.gc, args.python_gc)
             finally:
                 profiler.dump_stats(args.profile)
-        return serve(args.games, args.seats, args.max_turns, None if args.no_save else args.save_dir, args.gc, args.python_gc)
+        return serve(args.games, args.seats, args.max_turns, None if args.no_save else args.save_dir, args.gc,
+                     args.python_gc)
     with tempfile.TemporaryDirectory(prefix="bench-net-") as folder:
         command = [sys.executable, __file__, "--serve", "--games", str(args.games), "--seats", str(args.seats),
                    "--max-turns", str(args.max_turns), "--save-dir", folder] + (["--no-save"] if args.no_save else []) \
@@ -303,7 +304,8 @@ def main() -> int:
     if "gc" in report:
         print("server's garbage collections while serving: " + ", ".join(
             f"generation {g}: {n} ({total * 1000:.0f} ms, longest {longest * 1000:.1f} ms)"
-            for g, (n, total, longest) in enumerate(report["gc"])) + f"; {report['tracked']:,} objects tracked at the end")
+            for g, (n, total, longest) in enumerate(report["gc"]))
+            + f"; {report['tracked']:,} objects tracked at the end")
     skipped = sum(b.skipped for b in bots)
     if skipped:
         print(f"updates out of step (a sync asked for): {skipped}")

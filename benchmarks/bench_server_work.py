@@ -10,9 +10,9 @@ side is timed: the CPU time (``time.process_time``) spent in ``HostedGame.act``,
 engine's action, the autosave step, the public view and state and their changes, every seat's
 prompt and the JSON of every line, and the garbage collector's pauses (the collector set as
 ``monopoly host`` sets it once the games are loaded, unless ``--python-gc``). The kernel's work
-for the sockets and the event loop's are not in it. The CPU time of a process moves much less with the machine's load than a round trip does,
-so two versions of the server can be compared on a busy machine; ``--profile`` writes cProfile
-statistics of the timed part.
+for the sockets and the event loop's are not in it. The CPU time of a process moves much less
+with the machine's load than a round trip does, so two versions of the server can be compared
+on a busy machine; ``--profile`` writes cProfile statistics of the timed part.
 """
 
 from __future__ import annotations
