@@ -776,6 +776,8 @@ class Server:
             if isinstance(store, HostStore):  # its whole autosave now, then its steps as they come
                 try:
                     store.write_now()
+                    # written: the writer's next whole autosave of it is due SNAPSHOT_EVERY from now
+                    store.written_at = asyncio.get_running_loop().time()
                 except SaveFailed as exc:
                     g.session.say(f"Autosave failed: {shown(str(exc))}", "bad")
                 store.writer = self.writer
