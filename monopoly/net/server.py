@@ -72,12 +72,12 @@ def collect_for_serving() -> None:
     Why players care: a collection stops the server, and so every game it holds, while it walks
     the objects it looks at. A server keeps what it loaded (the program, the boards, each game
     and its history) to its end, and makes almost no garbage that only the collector can free
-    (the load benchmark: some 1,500 such objects in 19,000 actions, from connections closed;
-    the rest of an action's objects are freed at once as they are dropped). Yet with Python's
-    defaults the collector ran a young collection every 50 to 70 actions on a 100-game server,
-    over the updates just sent, and a full one now and then over everything: 0.3 to 0.6 s in a
-    run of 19,000 actions, the full ones stopping every game for 50 to 200 ms
-    (docs/performance.md, "The collector and the server").
+    (the load benchmark: 1,501 such objects in a 30-game run of 5,741 actions, all from the
+    connections closed; the rest of an action's objects are freed at once as they are dropped).
+    Yet with Python's defaults the collector ran a young collection every 75 actions or so on a
+    100-game server, over the updates just sent, and a full one now and then over everything:
+    0.4 to 1.0 s in a run of 19,000 actions, each full one stopping every game for up to 150 ms
+    (300 ms in a longer run; docs/performance.md, "The collector and the server").
 
     So: what is loaded now is collected once and then left out of every later collection
     (``gc.freeze``), and the young and middle collections run less often (``SERVING_YOUNG``,
