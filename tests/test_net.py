@@ -1008,8 +1008,11 @@ def test_the_curses_client_leaves_a_server_that_sends_garbage_with_its_terminal_
         served.stop()
 
 
-def test_the_commands_refuse_mistakes_before_serving(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_commands_refuse_mistakes_before_serving(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     from monopoly.cli import main
+    # the collector is the process's: a test process keeps Python's (monopoly host sets it for serving)
+    monkeypatch.setattr(server_module, "collect_for_serving", lambda: None)
     assert main(["host", "--save-dir", str(tmp_path)]) == 2  # nobody named
     assert "--players" in capsys.readouterr().err
     assert main(["host", "--players", "Ann,Bob", "--port", "70000", "--save-dir", str(tmp_path)]) == 2
