@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import resource
 import signal
@@ -52,11 +53,30 @@ def cpu_seconds() -> float:
 
 
 # ---------------------------------------------------------------------------------------- the server
-def serve(games: int, seats: int, max_turns: int, save_dir: str | None) -> int:
+class GcProbe:
+    """The server's garbage collections while it serves: pauses by generation (``gc.callbacks``)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[list[float]] = [[], [], []]
+        self.began = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self.began = time.perf_counter()
+        else:
+            self.pauses[info["generation"]].append(time.perf_counter() - self.began)
+
+    def report(self) -> dict[str, Any]:
+        return {"gc": [[len(p), sum(p), max(p, default=0.0)] for p in self.pauses],
+                "tracked": len(gc.get_objects())}
+
+
+def serve(games: int, seats: int, max_turns: int, save_dir: str | None, probe: bool = False,
+          python_gc: bool = False) -> int:
     """The server process: print the port and codes as one JSON line, serve until stdin closes, then
     print each game's check and the peak memory."""
     from monopoly.engine import check_invariants
-    from monopoly.net.server import MAX_CONNECTIONS, HostedGame, Server
+    from monopoly.net.server import MAX_CONNECTIONS, HostedGame, Server, collect_for_serving
     from monopoly.session.rule_options import chosen_rules
     from monopoly.storage import saves
     from monopoly.storage.starts import start_from_command_line
@@ -73,13 +93,18 @@ def serve(games: int, seats: int, max_turns: int, save_dir: str | None) -> int:
             game.session.store = None  # --no-save: nothing written
         hosted.append(game)
     server = Server(hosted)
+    if not python_gc:
+        collect_for_serving()  # as monopoly host does once its game is loaded
     unsaved: list[HostedGame] = []  # games whose autosave does not give them back as they are
     serving = [0.0, 0.0]  # the server's CPU seconds when it started serving, and when play ended
     server.max_connections = max(MAX_CONNECTIONS, games * seats + 16)
+    collections = GcProbe() if probe else None
 
     async def main() -> None:
         port = await server.start("127.0.0.1", 0)
         serving[0] = cpu_seconds()
+        if collections is not None:
+            gc.callbacks.append(collections)
         print(json.dumps({"port": port, "codes": [[g.codes.seats[s] for s in sorted(g.codes.seats)]
                                                   for g in hosted]}), flush=True)
         loop = asyncio.get_running_loop()
@@ -87,6 +112,8 @@ def serve(games: int, seats: int, max_turns: int, save_dir: str | None) -> int:
             loop.add_signal_handler(signum, lambda: None)
         await loop.run_in_executor(None, sys.stdin.readline)  # the benchmark says when
         serving[1] = cpu_seconds()
+        if collections is not None:
+            gc.callbacks.remove(collections)
         if save_dir is not None:  # as after a kill -9 now: each autosave, its steps replayed, is the game
             for g in hosted:
                 try:
@@ -117,7 +144,7 @@ def serve(games: int, seats: int, max_turns: int, save_dir: str | None) -> int:
         pass
     over = sum(1 for g in hosted if g.game.view.over)
     print(json.dumps({"over": over, "damaged": damaged + len(unsaved), "peak_kb": peak, "rss_kb": rss,
-                      "cpu": serving[1] - serving[0]}), flush=True)
+                      "cpu": serving[1] - serving[0], **(collections.report() if collections else {})}), flush=True)
     return 0
 
 
@@ -232,6 +259,9 @@ def main() -> int:
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--save-dir", help=argparse.SUPPRESS)
     parser.add_argument("--profile", metavar="FILE", help="write the server's cProfile statistics to FILE")
+    parser.add_argument("--gc", action="store_true", help="report the server's garbage collections (a probe)")
+    parser.add_argument("--python-gc", action="store_true",
+                        help="leave the server's collector at Python's defaults (not as monopoly host sets it)")
     args = parser.parse_args()
     if args.serve:
         if args.profile:
@@ -239,14 +269,16 @@ def main() -> int:
             profiler = cProfile.Profile()
             try:
                 return profiler.runcall(serve, args.games, args.seats, args.max_turns,
-                                        None if args.no_save else args.save_dir)
+                                        None if args.no_save else args.save_dir, args.gc, args.python_gc)
             finally:
                 profiler.dump_stats(args.profile)
-        return serve(args.games, args.seats, args.max_turns, None if args.no_save else args.save_dir)
+        return serve(args.games, args.seats, args.max_turns, None if args.no_save else args.save_dir, args.gc,
+                     args.python_gc)
     with tempfile.TemporaryDirectory(prefix="bench-net-") as folder:
         command = [sys.executable, __file__, "--serve", "--games", str(args.games), "--seats", str(args.seats),
                    "--max-turns", str(args.max_turns), "--save-dir", folder] + (["--no-save"] if args.no_save else []) \
-            + (["--profile", args.profile] if args.profile else [])
+            + (["--profile", args.profile] if args.profile else []) + (["--gc"] if args.gc else []) \
+            + (["--python-gc"] if args.python_gc else [])
         proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert proc.stdin is not None and proc.stdout is not None
         first = json.loads(proc.stdout.readline())
@@ -269,6 +301,11 @@ def main() -> int:
     print(f"CPU an action: server {report['cpu'] / actions * 1000:.2f} ms, clients "
           f"{clients_cpu / actions * 1000:.2f} ms")
     print(f"server memory: peak {report['peak_kb'] / 1024:.0f} MB resident ({report['rss_kb'] / 1024:.0f} MB at the end)")
+    if "gc" in report:
+        print("server's garbage collections while serving: " + ", ".join(
+            f"generation {g}: {n} ({total * 1000:.0f} ms, longest {longest * 1000:.1f} ms)"
+            for g, (n, total, longest) in enumerate(report["gc"]))
+            + f"; {report['tracked']:,} objects tracked at the end")
     skipped = sum(b.skipped for b in bots)
     if skipped:
         print(f"updates out of step (a sync asked for): {skipped}")

@@ -8,10 +8,11 @@ left to a writer that never runs), each seat a fake connection that decodes ever
 and answers with ``monopoly.net.bots.choose``, as the load benchmark's clients do. Only the server's
 side is timed: the CPU time (``time.process_time``) spent in ``HostedGame.act``, that is the
 engine's action, the autosave step, the public view and state and their changes, every seat's
-prompt and the JSON of every line. The kernel's work for the sockets and the event loop's are not
-in it. The CPU time of a process moves much less with the machine's load than a round trip does,
-so two versions of the server can be compared on a busy machine; ``--profile`` writes cProfile
-statistics of the timed part.
+prompt and the JSON of every line, and the garbage collector's pauses (the collector set as
+``monopoly host`` sets it once the games are loaded, unless ``--python-gc``). The kernel's work
+for the sockets and the event loop's are not in it. The CPU time of a process moves much less
+with the machine's load than a round trip does, so two versions of the server can be compared
+on a busy machine; ``--profile`` writes cProfile statistics of the timed part.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # runs from a checkout too
 
 from monopoly.net.bots import choose  # noqa: E402
-from monopoly.net.server import Connection, HostedGame, HostStore, SaveWriter  # noqa: E402
+from monopoly.net.server import Connection, HostedGame, HostStore, SaveWriter, collect_for_serving  # noqa: E402
 from monopoly.session.rule_options import chosen_rules  # noqa: E402
 from monopoly.storage.starts import start_from_command_line  # noqa: E402
 
@@ -78,6 +79,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--max-turns", type=int, default=100)
     parser.add_argument("--profile", metavar="FILE")
+    parser.add_argument("--python-gc", action="store_true",
+                        help="leave the collector at Python's defaults (not as monopoly host sets it)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-work-"))
     rules = chosen_rules("us", [f"max_turns={args.max_turns}"], None)
@@ -98,6 +101,8 @@ def main() -> int:
             conn.send(hosted.welcome(conn))
         hosted.advance()
         games.append((hosted, conns))
+    if not args.python_gc:
+        collect_for_serving()  # as monopoly host does once its game is loaded
     profiler = None
     if args.profile:
         import cProfile

@@ -366,6 +366,30 @@ def test_the_writer_writes_a_few_games_a_look_oldest_first_and_all_at_the_close(
     run(go())
 
 
+def test_a_game_served_is_not_written_whole_again_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the server writes each game's whole autosave as it starts: the writer's first looks, once
+    # play has begun, put the new steps on disk and leave the whole autosave for SNAPSHOT_EVERY
+    written: list[str] = []
+    write_snapshot = saves.GameRecord.write_snapshot
+    monkeypatch.setattr(saves.GameRecord, "write_snapshot",
+                        lambda record, snapshot: written.append(record.game_id) or write_snapshot(record, snapshot))
+
+    async def go() -> None:
+        game = HostedGame(started(tmp_path, seed=5), tmp_path)
+        server = Server([game])
+        await server.start("127.0.0.1", 0)
+        store = game.session.store
+        assert isinstance(store, server_module.HostStore)
+        at_start = len(written)
+        assert at_start >= 1 and set(written) == {store.game_id}  # written whole as it started
+        game.act(game.game.view.pending.player, game.game.view.safe_action().to_dict())  # type: ignore[union-attr]
+        await server.writer.write(everything=False)
+        assert len(written) == at_start and list(server.writer.waiting) == [store] and not server.writer.unsynced
+        await server.close()
+        assert len(written) == at_start + 1  # the server stops: written whole
+    run(go())
+
+
 def test_the_writer_puts_steps_on_disk_often_and_whole_autosaves_seldom(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     synced: list[str] = []
@@ -984,8 +1008,11 @@ def test_the_curses_client_leaves_a_server_that_sends_garbage_with_its_terminal_
         served.stop()
 
 
-def test_the_commands_refuse_mistakes_before_serving(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_commands_refuse_mistakes_before_serving(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     from monopoly.cli import main
+    # the collector is the process's: a test process keeps Python's (monopoly host sets it for serving)
+    monkeypatch.setattr(server_module, "collect_for_serving", lambda: None)
     assert main(["host", "--save-dir", str(tmp_path)]) == 2  # nobody named
     assert "--players" in capsys.readouterr().err
     assert main(["host", "--players", "Ann,Bob", "--port", "70000", "--save-dir", str(tmp_path)]) == 2

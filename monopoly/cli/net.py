@@ -51,10 +51,12 @@ def host_command(argv: list[str]) -> int:
     assert wanted.started is not None
     import sys
     from ..net.host import SeatFront, host_main
+    from ..net.server import collect_for_serving
     play: SeatFront | None = None
     if not (args.headless or args.text) and sys.stdin.isatty() and sys.stdout.isatty():
         from ..tui.remote import seat_screen
         play = seat_screen
+    collect_for_serving()  # the game is loaded: the collector set for a server (why: its docstring)
     return host_main(wanted.started, wanted.save_dir, args.bind, args.port, args.headless, args.tls_cert,
                      args.tls_key, paced=args.pace == "normal", play=play)
 

@@ -18,6 +18,7 @@ whose output backs up dropped (its seat kept), and a client's action for another
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import hmac
 import json
@@ -59,6 +60,34 @@ SYNC_EVERY = 5.0  # seconds between two times a game's steps file is put on disk
 WRITER_TICK = 0.2  # seconds between two looks of the writer at the games
 WRITER_BATCH = 8  # whole autosaves written at most a look: many games' writes are spread out
 _HASH = re.compile(r"[0-9a-f]{64}")
+# The cyclic collector's thresholds while serving (``collect_for_serving``): a young collection
+# after this many more objects kept than freed (Python's default: 700), a middle one after this
+# many young ones (default: 10); the full one keeps Python's rule.
+SERVING_YOUNG, SERVING_MIDDLE = 10_000, 2
+
+
+def collect_for_serving() -> None:
+    """Set the process's cyclic garbage collector for serving, once the games are loaded.
+
+    Why players care: a collection stops the server, and so every game it holds, while it walks
+    the objects it looks at. A server keeps what it loaded (the program, the boards, each game
+    and its history) to its end, and makes almost no garbage that only the collector can free
+    (the load benchmark: 1,501 such objects in a 30-game run of 5,741 actions, all from the
+    connections closed; the rest of an action's objects are freed at once as they are dropped).
+    Yet with Python's defaults the collector ran a young collection every 75 actions or so on a
+    100-game server, over the updates just sent, and a full one now and then over everything:
+    0.4 to 1.0 s in a run of 19,000 actions, each full one stopping every game for up to 150 ms
+    (300 ms in a longer run; docs/performance.md, "The collector and the server").
+
+    So: what is loaded now is collected once and then left out of every later collection
+    (``gc.freeze``), and the young and middle collections run less often (``SERVING_YOUNG``,
+    ``SERVING_MIDDLE``). Garbage is still collected, and what the games keep from now on (their
+    new events and journal) is still walked by a full collection when one comes: fewer and
+    later, not none. For ``monopoly host`` (and the load benchmark): a process that is a server
+    and nothing else, so tests that serve in their own process leave their collector alone."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(SERVING_YOUNG, SERVING_MIDDLE, gc.get_threshold()[2])
 
 
 def new_code() -> str:
@@ -747,6 +776,8 @@ class Server:
             if isinstance(store, HostStore):  # its whole autosave now, then its steps as they come
                 try:
                     store.write_now()
+                    # written: the writer's next whole autosave of it is due SNAPSHOT_EVERY from now
+                    store.written_at = asyncio.get_running_loop().time()
                 except SaveFailed as exc:
                     g.session.say(f"Autosave failed: {shown(str(exc))}", "bad")
                 store.writer = self.writer
