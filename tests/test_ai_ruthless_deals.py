@@ -79,7 +79,7 @@ def _long_game(turn: int, yellow: bool):
     return game
 
 
-def test_a_long_game_is_offered_a_set_for_the_partners_cash_while_ours_is_built():
+def test_a_long_game_is_offered_a_set_for_the_partners_cash():
     # After ``decisive_rounds`` rounds the reds are offered to seat 1 for all its cash but a house a
     # site ($150 on red): red stays bare while yellow earns, whatever seat 1 would gain by our measure.
     from monopoly.ai import GameView
@@ -89,6 +89,26 @@ def test_a_long_game_is_offered_a_set_for_the_partners_cash_while_ours_is_built(
     offer = ruthless._decisive_sale(GameView(_long_game(late, yellow=True), 0))
     assert offer is not None and (offer.recipient, offer.give, offer.take, offer.cash) == (
         1, (KENTUCKY, INDIANA), (), -(8000 - 450))
-    # not earlier in the game, nor without a set of its own to win with
-    assert make_strategy("ruthless", 0, seed=5)._decisive_sale(GameView(_long_game(late - 1, yellow=True), 0)) is None
-    assert make_strategy("ruthless", 0, seed=5)._decisive_sale(GameView(_long_game(late, yellow=False), 0)) is None
+    # not earlier in the game; and the usual pricing finds no price for the sale at which seat 1 gains
+    early = GameView(_long_game(late - 1, yellow=True), 0)
+    assert make_strategy("ruthless", 0, seed=5)._decisive_sale(early) is None
+    from monopoly.ai.ruthless import _deal
+    usual = make_strategy("ruthless", 0, seed=5)
+    appraisal = usual._appraisal(early)
+    sale = _deal(appraisal.board, appraisal.pos.owner, 0, 1, (KENTUCKY, INDIANA), ())
+    assert usual._price_offer(early, appraisal, 1, sale) is None
+    # without a set of its own too: in a long game the cash is worth more than two reds
+    alone = make_strategy("ruthless", 0, seed=5)._decisive_sale(GameView(_long_game(late, yellow=False), 0))
+    assert alone is not None and alone.give == (KENTUCKY, INDIANA) and alone.cash == -(8000 - 450)
+
+
+def test_no_set_is_offered_for_less_than_it_pays_us():
+    # A partner with $300 would pay $0 (a house a site kept): no deal then, however long the game.
+    from monopoly.ai import GameView
+
+    from monopoly.engine import arrange
+
+    ruthless = make_strategy("ruthless", 0, seed=5)
+    game = _long_game(ruthless.decisive_rounds * 2, yellow=True)
+    arrange(game, cash={1: 300})
+    assert ruthless._decisive_sale(GameView(game, 0)) is None

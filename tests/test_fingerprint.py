@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FINGERPRINT = {"hash": "161337afcb5d93da34de155514249100", "games": 120, "actions": 74272, "events": 188633}
+FINGERPRINT = {"hash": "3a8a0b29e0f21e57440560967947f2b0", "games": 120, "actions": 74368, "events": 188690}
 
 
 def test_the_seeded_games_play_as_pinned() -> None:

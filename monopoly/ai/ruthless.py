@@ -47,8 +47,7 @@ pay best on this board and spends money where it returns most.
   so the partner cannot build it up at once; refused, the deal is priced as usual.
 - A long game (``decisive_rounds`` rounds and more), which the turn limit would leave won by
   nobody: a set is offered at that first price whatever the partner gains by our measure, when
-  the deal leaves us a set of our own and pays us (``_decisive_sale``); the partner's answer
-  decides.
+  the deal pays us (``_decisive_sale``); the partner's answer decides.
 - Keeping sets from forming between rivals (three players or more): when one rival holds all of a
   colour group but the one deed another rival holds, it offers that rival ``block_factor`` times
   the price for it, when the deed plus half the set's worth to the first rival repays that; at
@@ -940,10 +939,12 @@ class Ruthless(Strategy):
         by our measure; in these positions no price both pays us and leaves the partner a gain (a
         bare set is worth less to it than the cash it pays), so nothing is offered, though a
         partner may well take any deal that completes a set of its own. Here the partner's gain
-        is not asked, its answer says whether it wants the deal: the deal must leave us a set of
-        our own and pay us by our measure at the first price (``_first_sale_price``: all the
-        partner's cash but a house a site), so the set it gets stays bare while ours earns. The
-        deal that pays us most first."""
+        is not asked, its answer says whether it wants the deal: the deal must pay us by our
+        measure at the first price (``_first_sale_price``: all the partner's cash but a house a
+        site), so the set it gets stays bare while we hold the money. The deal that pays us most
+        first. A set of our own is not required: one we lack in a dead position we never get,
+        and a game ended by a partner's set is no worse for us than one the limit stops, while
+        the cash keeps us in it (the measures are in docs/strategies.md, "fifth round")."""
         if view.turn < self.decisive_rounds * view.player_count:
             return None
         now = self._now(view)
@@ -958,7 +959,7 @@ class Ruthless(Strategy):
                 continue
             cash_x = pos.cash[x]
             for deal in candidates:
-                if not deal.theirs or not (now.mine or deal.mine) or view.refused_recently(x, deal.give, deal.take):
+                if not deal.theirs or view.refused_recently(x, deal.give, deal.take):
                     continue
                 cash = self._first_sale_price(board, deal, cash_x)
                 if cash >= 0:
