@@ -102,6 +102,18 @@ def test_a_long_game_is_offered_a_set_for_the_partners_cash():
     assert alone is not None and alone.give == (KENTUCKY, INDIANA) and alone.cash == -(8000 - 450)
 
 
+def test_a_decisive_sale_refused_is_not_offered_again():
+    from monopoly.ai import GameView
+    from monopoly.engine import Offer
+
+    ruthless = make_strategy("ruthless", 0, seed=5)
+    view = GameView(_long_game(ruthless.decisive_rounds * 2, yellow=True), 0)
+    offer = ruthless._decisive_sale(view)
+    assert offer is not None
+    ruthless.trade_answered(view, Offer(0, 1, offer.give, offer.take, offer.cash), accepted=False)
+    assert ruthless._decisive_sale(view) is None
+
+
 def test_no_set_is_offered_for_less_than_it_pays_us():
     # A partner with $300 would pay $0 (a house a site kept): no deal then, however long the game.
     from monopoly.ai import GameView

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FINGERPRINT = {"hash": "3a8a0b29e0f21e57440560967947f2b0", "games": 120, "actions": 74368, "events": 188690}
+FINGERPRINT = {"hash": "f8878186a3a50a3528e5c8f099f35de1", "games": 120, "actions": 71579, "events": 186041}
 
 
 def test_the_seeded_games_play_as_pinned() -> None:

@@ -942,7 +942,9 @@ class Ruthless(Strategy):
         is not asked, its answer says whether it wants the deal: the deal must pay us by our
         measure at the first price (``_first_sale_price``: all the partner's cash but a house a
         site), so the set it gets stays bare while we hold the money. The deal that pays us most
-        first. A set of our own is not required: one we lack in a dead position we never get,
+        first, and each deal once: refused, it is left to the usual pricing, since a partner
+        that weighs the price refuses it again (a partner that takes any set takes it at once,
+        and one asked again and again would be asked in vain for most of a game). A set of our own is not required: one we lack in a dead position we never get,
         and a game ended by a partner's set is no worse for us than one the limit stops, while
         the cash keeps us in it (the measures are in docs/strategies.md, "fifth round")."""
         if view.turn < self.decisive_rounds * view.player_count:
@@ -953,14 +955,15 @@ class Ruthless(Strategy):
         me = self.seat
         rivalry = self._rivalry(pos)[0]
         base_me = appraisal.strength(me)
+        refused = self._refusals
         best: tuple[float, ProposeTrade] | None = None
         for x, candidates in now.deals:
             if not view.may_deal(x):
                 continue
             cash_x = pos.cash[x]
             for deal in candidates:
-                if not deal.theirs or view.refused_recently(x, deal.give, deal.take):
-                    continue
+                if not deal.theirs or deal.key in refused or view.refused_recently(x, deal.give, deal.take):
+                    continue  # (a deal refused once, at this price or another, is left to the usual pricing)
                 cash = self._first_sale_price(board, deal, cash_x)
                 if cash >= 0:
                     continue
