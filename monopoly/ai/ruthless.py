@@ -944,9 +944,10 @@ class Ruthless(Strategy):
         site), so the set it gets stays bare while we hold the money. The deal that pays us most
         first, and each deal once: refused, it is left to the usual pricing, since a partner
         that weighs the price refuses it again (a partner that takes any set takes it at once,
-        and one asked again and again would be asked in vain for most of a game). A set of our own is not required: one we lack in a dead position we never get,
-        and a game ended by a partner's set is no worse for us than one the limit stops, while
-        the cash keeps us in it (the measures are in docs/strategies.md, "fifth round")."""
+        and one asked again and again would be asked in vain for most of a game). A set of our
+        own is not required: one we lack in a dead position we never get, and a game ended by a
+        partner's set is no worse for us than one the limit stops, while the cash keeps us in it
+        (the measures are in docs/strategies.md, "fifth round")."""
         if view.turn < self.decisive_rounds * view.player_count:
             return None
         now = self._now(view)
