@@ -1,7 +1,8 @@
-"""What the games ``ruthless`` plays against the mixed field look like at the turn limit (issue 28).
+"""What the games ``ruthless`` plays against a field look like at the turn limit (issue 28).
 
-Plays the field table's games against ``v3``, ``generous`` and ``hoarder`` (the same seeds and
-seats as ``bench_ai_strength.py``), looks at every game still going at the turn limit and sorts it:
+Plays the field table's games against ``v3``, ``generous`` and ``hoarder`` (or the field
+``--field`` names, e.g. ``basic,basic,basic``; the same seeds and seats as
+``bench_ai_strength.py``), looks at every game still going at the turn limit and sorts it:
 
 - ``ruthless out``: it is bankrupt already, so the game is lost whatever follows;
 - ``dead``: every deed is sold and no offer either side of any deal would accept can ever be made.
@@ -9,14 +10,15 @@ seats as ``bench_ai_strength.py``), looks at every game still going at the turn 
   ``basic`` family (``v3``, ``generous``) accepts only a deal that completes a colour group of its
   own, so no deal happens unless some group's deeds are all held by ``ruthless`` and one such
   player; the opponents' own cash offers are for such a group too. Without such a group no deed
-  can ever change hands but by bankruptcy;
+  can ever change hands but by bankruptcy (``basic`` itself proposes nothing; the sort is meant
+  for fields of the ``basic`` family and reads nothing but the owners);
 - ``open``: such a group exists, so some offer could still be accepted.
 
 For each it counts the players in play and whether any colour group is owned whole, and with
 ``--extend N`` plays the same games on to turn ``N`` to show what the limit cut short. Not a
 test, and it times nothing.
 
-    python benchmarks/limit_games.py [--games 1000] [--seed 1] [--extend 4000]
+    python benchmarks/limit_games.py [--games 1000] [--seed 1] [--extend 4000] [--field v3,v3,v3]
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from monopoly.ai.players import ComputerPlayers  # noqa: E402
 from monopoly.engine import NOBODY, Game  # noqa: E402
 from monopoly.reports.tournament import DEFAULT_MAX_TURNS, game_seed, seating, start_game  # noqa: E402
 
-FIELD = ("ruthless", "v3", "generous", "hoarder")
+FIELD = ("ruthless", "v3", "generous", "hoarder")  # the default field, ``ruthless`` first
 NEVER_TRADES = ("hoarder",)
 
 
@@ -55,9 +57,10 @@ def state(game: Game, seats: list[str]) -> str:
     return "dead"
 
 
-def play(index: int, seed: int, limit: int, extend: int) -> tuple[str | None, dict[str, object] | None, str | None]:
+def play(index: int, seed: int, limit: int, extend: int,
+         field: tuple[str, ...] = FIELD) -> tuple[str | None, dict[str, object] | None, str | None]:
     """Game ``index``: who won by ``limit`` (None: nobody), what it looked like there, who won by ``extend``."""
-    seats = seating(FIELD, index)
+    seats = seating(field, index)
     gseed = game_seed(seed, index)
     game = start_game(seats, "us", gseed, max(limit, extend))
     players = ComputerPlayers(game, dict(enumerate(seats)), seed=gseed)
@@ -90,14 +93,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--extend", type=int, default=0, help="play the games at the limit on to this turn")
+    parser.add_argument("--field", default=",".join(FIELD[1:]), help="the three opponents, comma-separated")
     args = parser.parse_args(argv)
+    field = ("ruthless", *[name.strip() for name in args.field.split(",") if name.strip()])
     limit = DEFAULT_MAX_TURNS
     won: Counter[str | None] = Counter()
     kinds: Counter[tuple[str, int, bool]] = Counter()
     later: Counter[tuple[str, str | None]] = Counter()
     since: list[int] = []
     for i in range(args.games):
-        winner, seen, final = play(i, args.seed, limit, args.extend)
+        winner, seen, final = play(i, args.seed, limit, args.extend, field)
         won[winner] += 1
         if seen is None:
             continue
@@ -107,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.extend > limit:
             later[(str(seen["state"]), final)] += 1
     at_limit = sum(kinds.values())
-    print(f"{args.games} games, seed {args.seed}, ruthless against v3, generous, hoarder, seats rotated")
+    print(f"{args.games} games, seed {args.seed}, ruthless against {', '.join(field[1:])}, seats rotated")
     print("won by turn", limit, ":", ", ".join(f"{k or 'nobody (turn limit)'} {v}" for k, v in won.most_common()))
     print(f"at the turn limit: {at_limit}")
     for (kind, players, sets), n in sorted(kinds.items()):

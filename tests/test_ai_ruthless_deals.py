@@ -1,6 +1,7 @@
 """``ruthless``'s deal tactics of issue 28, in scripted positions: what it asks for a set it hands
-over when the partner is short of the full price (``Ruthless._least_cash``), and in its first
-offer of such a deal (``Ruthless._first_sale_price``)."""
+over when the partner is short of the full price (``Ruthless._least_cash``), in its first
+offer of such a deal (``Ruthless._first_sale_price``), and in a long game whatever the partner
+gains (``Ruthless._decisive_sale``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from monopoly.engine.state import Decision, DecisionKind as K, TradeOffer
 from test_ai_strategies import BALTIC, MEDITERRANEAN, ORIENTAL, VERMONT, ask_strategy, situation
 
 PARK_PLACE, BOARDWALK = 37, 39
+KENTUCKY, INDIANA, ILLINOIS = 21, 23, 24
+ATLANTIC, VENTNOR, MARVIN_GARDENS = 26, 27, 29
 
 
 def _swap(partner_cash: int, pays: int):
@@ -61,3 +64,63 @@ def test_a_set_handed_over_first_costs_the_partners_cash_but_one_house_a_site():
         ruthless._refusals[deal.key] = 1
         usual = ruthless._price_offer(view, appraisal, 1, deal)
         assert usual is not None and usual[1] > first[1] and usual[0] < first[0]
+
+
+def _long_game(turn: int, yellow: bool):
+    """One-on-one: ruthless holds two reds (and yellow with hotels when ``yellow``) and $10,000;
+    seat 1 holds the third red, dark blue and brown, unbuilt, and $8,000, at turn ``turn``."""
+    owners = {KENTUCKY: 0, INDIANA: 0, ILLINOIS: 1, MEDITERRANEAN: 1, BALTIC: 1, PARK_PLACE: 1, BOARDWALK: 1}
+    hotels = {}
+    if yellow:
+        owners.update({ATLANTIC: 0, VENTNOR: 0, MARVIN_GARDENS: 0})
+        hotels = dict.fromkeys((ATLANTIC, VENTNOR, MARVIN_GARDENS), "hotel")
+    game = situation(players=2, owners=owners, houses=hotels, cash={0: 10000, 1: 8000})
+    game.state.turn.number = turn
+    return game
+
+
+def test_a_long_game_is_offered_a_set_for_the_partners_cash():
+    # After ``decisive_rounds`` rounds the reds are offered to seat 1 for all its cash but a house a
+    # site ($150 on red): red stays bare while yellow earns, whatever seat 1 would gain by our measure.
+    from monopoly.ai import GameView
+
+    ruthless = make_strategy("ruthless", 0, seed=5)
+    late = ruthless.decisive_rounds * 2
+    offer = ruthless._decisive_sale(GameView(_long_game(late, yellow=True), 0))
+    assert offer is not None and (offer.recipient, offer.give, offer.take, offer.cash) == (
+        1, (KENTUCKY, INDIANA), (), -(8000 - 450))
+    # not earlier in the game; and the usual pricing finds no price for the sale at which seat 1 gains
+    early = GameView(_long_game(late - 1, yellow=True), 0)
+    assert make_strategy("ruthless", 0, seed=5)._decisive_sale(early) is None
+    from monopoly.ai.ruthless import _deal
+    usual = make_strategy("ruthless", 0, seed=5)
+    appraisal = usual._appraisal(early)
+    sale = _deal(appraisal.board, appraisal.pos.owner, 0, 1, (KENTUCKY, INDIANA), ())
+    assert usual._price_offer(early, appraisal, 1, sale) is None
+    # without a set of its own too: in a long game the cash is worth more than two reds
+    alone = make_strategy("ruthless", 0, seed=5)._decisive_sale(GameView(_long_game(late, yellow=False), 0))
+    assert alone is not None and alone.give == (KENTUCKY, INDIANA) and alone.cash == -(8000 - 450)
+
+
+def test_a_decisive_sale_refused_is_not_offered_again():
+    from monopoly.ai import GameView
+    from monopoly.engine import Offer
+
+    ruthless = make_strategy("ruthless", 0, seed=5)
+    view = GameView(_long_game(ruthless.decisive_rounds * 2, yellow=True), 0)
+    offer = ruthless._decisive_sale(view)
+    assert offer is not None
+    ruthless.trade_answered(view, Offer(0, 1, offer.give, offer.take, offer.cash), accepted=False)
+    assert ruthless._decisive_sale(view) is None
+
+
+def test_no_set_is_offered_for_less_than_it_pays_us():
+    # A partner with $300 would pay $0 (a house a site kept): no deal then, however long the game.
+    from monopoly.ai import GameView
+
+    from monopoly.engine import arrange
+
+    ruthless = make_strategy("ruthless", 0, seed=5)
+    game = _long_game(ruthless.decisive_rounds * 2, yellow=True)
+    arrange(game, cash={1: 300})
+    assert ruthless._decisive_sale(GameView(game, 0)) is None

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FINGERPRINT = {"hash": "393d6b1cc744487a6ae00cc7bec951d1", "games": 120, "actions": 69192, "events": 186281}
+FINGERPRINT = {"hash": "f8878186a3a50a3528e5c8f099f35de1", "games": 120, "actions": 71579, "events": 186041}
 
 
 def test_the_seeded_games_play_as_pinned() -> None:

@@ -45,6 +45,9 @@ pay best on this board and spends money where it returns most.
 - Handing a set over (for cash, or in a swap that completes one of ours too): its first offer asks
   all the partner's cash but ``sale_keep`` houses a site of the set handed (``_first_sale_price``),
   so the partner cannot build it up at once; refused, the deal is priced as usual.
+- A long game (``decisive_rounds`` rounds and more), which the turn limit would leave won by
+  nobody: a set is offered at that first price whatever the partner gains by our measure, when
+  the deal pays us (``_decisive_sale``); the partner's answer decides.
 - Keeping sets from forming between rivals (three players or more): when one rival holds all of a
   colour group but the one deed another rival holds, it offers that rival ``block_factor`` times
   the price for it, when the deed plus half the set's worth to the first rival repays that; at
@@ -109,6 +112,7 @@ class Ruthless(Strategy):
     sale_keep = 1  # a set's first price leaves the buyer this many houses a site of it in cash (``_first_sale_price``)
     lift_spare = 300  # three players or more: extra cash kept before lifting a lone deed's mortgage
     duel_spare = 2.0  # one-on-one: a deed of a split group is bought only keeping this many times the reserve
+    decisive_rounds = 30  # rounds after which a set is offered for the partner's cash, whatever it gains
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
@@ -910,6 +914,8 @@ class Ruthless(Strategy):
                 offer = self._find_trade(view)
             else:
                 offer = self._follow_up(view) if self._queue else None
+            if offer is None:
+                offer = self._decisive_sale(view)
             if offer is not None:
                 return offer
             block = self._block_offer(view)
@@ -922,6 +928,59 @@ class Ruthless(Strategy):
             if block is not None:
                 return block
         return self._develop(view, own_throw)
+
+    def _decisive_sale(self, view: GameView) -> ProposeTrade | None:
+        """A deal that hands a partner a set, offered at the first price whatever the partner gains,
+        in a game still going after ``decisive_rounds`` rounds.
+
+        A game at the turn limit is won by nobody, and a long game has mostly stopped moving:
+        every deed sold, and the groups split so that the partners trade none of them. Our usual
+        pricing (``_price_offer``) proposes a set only at a price at which the partner gains too,
+        by our measure; in these positions no price both pays us and leaves the partner a gain (a
+        bare set is worth less to it than the cash it pays), so nothing is offered, though a
+        partner may well take any deal that completes a set of its own. Here the partner's gain
+        is not asked, its answer says whether it wants the deal: the deal must pay us by our
+        measure at the first price (``_first_sale_price``: all the partner's cash but a house a
+        site), so the set it gets stays bare while we hold the money. The deal that pays us most
+        first, and each deal once: refused, it is left to the usual pricing, since a partner
+        that weighs the price refuses it again (a partner that takes any set takes it at once,
+        and one asked again and again would be asked in vain for most of a game). A set of our
+        own is not required: one we lack in a dead position we never get, and a game ended by a
+        partner's set is no worse for us than one the limit stops, while the cash keeps us in it
+        (the measures are in docs/strategies.md, "fifth round")."""
+        if view.turn < self.decisive_rounds * view.player_count:
+            return None
+        now = self._now(view)
+        appraisal = now.appraisal(view)
+        board, pos = appraisal.board, appraisal.pos
+        me = self.seat
+        rivalry = self._rivalry(pos)[0]
+        base_me = appraisal.strength(me)
+        refused = self._refusals
+        best: tuple[float, ProposeTrade] | None = None
+        for x, candidates in now.deals:
+            if not view.may_deal(x):
+                continue
+            cash_x = pos.cash[x]
+            for deal in candidates:
+                if not deal.theirs or deal.key in refused or view.refused_recently(x, deal.give, deal.take):
+                    continue  # (a deal refused once, at this price or another, is left to the usual pricing)
+                cash = self._first_sale_price(board, deal, cash_x)
+                if cash >= 0:
+                    continue
+                owner = list(pos.owner)
+                for s in deal.give:
+                    owner[s] = x
+                for s in deal.take:
+                    owner[s] = me
+                moved = deal.give + deal.take
+                theirs = appraisal.traded(x, owner, moved, deal.groups)
+                mine = appraisal.traded(me, owner, moved, deal.groups)
+                g_x = appraisal.worth(theirs, cash_x + cash) - appraisal.strength(x)
+                gain = appraisal.worth(mine, pos.cash[me] - cash) - base_me - rivalry * g_x
+                if gain >= self.propose_margin and (best is None or gain > best[0]):
+                    best = (gain, ProposeTrade(me, x, deal.give, deal.take, cash))
+        return best[1] if best is not None else None
 
     def _block_offer(self, view: GameView) -> ProposeTrade | Mortgage | None:
         """Cash for the deed that keeps a swap of sets between two rivals possible (four players or more).
