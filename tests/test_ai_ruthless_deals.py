@@ -8,7 +8,7 @@ from monopoly.ai import make_strategy
 from monopoly.engine import AcceptTrade, RejectTrade
 from monopoly.engine.state import Decision, DecisionKind as K, TradeOffer
 
-from test_ai_strategies import BALTIC, MEDITERRANEAN, ORIENTAL, VERMONT, ask_strategy, situation
+from test_ai_strategies import BALTIC, CONNECTICUT, MEDITERRANEAN, ORIENTAL, VERMONT, ask_strategy, situation
 
 PARK_PLACE, BOARDWALK = 37, 39
 
@@ -61,3 +61,41 @@ def test_a_set_handed_over_first_costs_the_partners_cash_but_one_house_a_site():
         ruthless._refusals[deal.key] = 1
         usual = ruthless._price_offer(view, appraisal, 1, deal)
         assert usual is not None and usual[1] > first[1] and usual[0] < first[0]
+
+
+def test_a_partner_who_refused_a_first_price_is_offered_the_usual_price_and_the_memory_is_saved():
+    # Seat 1 can complete brown (with Baltic) or light blue (with Connecticut); either swap for
+    # Park Place completes dark blue for ruthless. Once seat 1 refused the first price of one,
+    # the other opens at the usual price (not refused itself yet); seat 2 is still asked the
+    # first price (never refused); the memory survives ``memory``/``restore``.
+    from monopoly.ai import GameView
+    from monopoly.ai.ruthless import _deal
+    from monopoly.engine import Offer
+
+    game = situation(players=4, owners={BOARDWALK: 0, BALTIC: 0, CONNECTICUT: 0,
+                                        PARK_PLACE: 1, MEDITERRANEAN: 1, ORIENTAL: 1, VERMONT: 1},
+                     cash={0: 1500, 1: 1500, 2: 1500})
+    ruthless = make_strategy("ruthless", 0, seed=5)
+    view = GameView(game, 0)
+
+    def price(x: int, give: tuple, take: tuple, strategy=ruthless):
+        appraisal = strategy._appraisal(view)
+        deal = _deal(appraisal.board, appraisal.pos.owner, 0, x, give, take)
+        priced = strategy._price_offer(view, appraisal, x, deal)
+        assert priced is not None
+        return priced[1]
+
+    first_brown = price(1, (BALTIC,), (PARK_PLACE,))
+    first_blue = price(1, (CONNECTICUT,), (PARK_PLACE,))
+    assert first_brown == -(1500 - 100) and first_blue == -(1500 - 150)
+    # a refusal of a deal handing no set (a block) teaches nothing about the first price
+    ruthless.trade_answered(view, Offer(0, 1, (), (MEDITERRANEAN,), 90), False)
+    assert price(1, (CONNECTICUT,), (PARK_PLACE,)) == first_blue
+    ruthless.trade_answered(view, Offer(0, 1, (BALTIC,), (PARK_PLACE,), first_brown), False)
+    usual_blue = price(1, (CONNECTICUT,), (PARK_PLACE,))
+    assert usual_blue > first_blue
+    assert ruthless._asks_first(2) and not ruthless._asks_first(1)
+    restored = make_strategy("ruthless", 0, seed=5)
+    restored.restore(ruthless.memory())
+    assert not restored._asks_first(1) and restored._asks_first(2)
+    assert price(1, (CONNECTICUT,), (PARK_PLACE,), restored) == usual_blue

@@ -44,7 +44,8 @@ pay best on this board and spends money where it returns most.
   accepts exactly when its gain, measured the same way, is at least ``accept_margin``.
 - Handing a set over (for cash, or in a swap that completes one of ours too): its first offer asks
   all the partner's cash but ``sale_keep`` houses a site of the set handed (``_first_sale_price``),
-  so the partner cannot build it up at once; refused, the deal is priced as usual.
+  so the partner cannot build it up at once; refused, the deal is priced as usual, and a partner
+  that refused such a first price is offered every later deal at the usual price (``_asks_first``).
 - Keeping sets from forming between rivals (three players or more): when one rival holds all of a
   colour group but the one deed another rival holds, it offers that rival ``block_factor`` times
   the price for it, when the deed plus half the set's worth to the first rival repays that; at
@@ -116,6 +117,7 @@ class Ruthless(Strategy):
         self._refusals: dict[str, int] = {}  # offer -> how often the partner refused it
         self._wary: dict[int, int] = {}  # partner -> the turn until which it is wary (``_wary_price``)
         self._wary_swaps: dict[int, tuple[float, int]] = {}  # partner -> (the swap share refused, until)
+        self._price_refusers: set[int] = set()  # partners who refused a set at its first price (``_asks_first``)
         self._searched_turn = -1  # the turn it last looked for trades
         self._search_key: tuple[int, ...] | None = None  # the ``trade_key`` of the last search
         self._search_due = 0  # the turn by which it searches again anyway
@@ -671,8 +673,8 @@ class Ruthless(Strategy):
                 give, take, key = deal.give, deal.take, deal.key
                 if refused(x, give, take):
                     continue
-                holdings = hash((whole, *map(flag, give), *map(flag, take),
-                                 refusals.get(key, 0), wary and self._wary_price(view, board, players, x, deal)))
+                holdings = hash((whole, *map(flag, give), *map(flag, take), refusals.get(key, 0),
+                                 x in self._price_refusers, wary and self._wary_price(view, board, players, x, deal)))
                 found = dead.get(key)
                 if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
                         and abs(found[1] - cash_x) < DEAD_CASH):
@@ -773,7 +775,7 @@ class Ruthless(Strategy):
                 break
         if g_x <= 0 or (need > 0 and -cash < need) or (ask > 0 and cash < ask):
             return None
-        if deal.theirs and not refusals:
+        if deal.theirs and not refusals and self._asks_first(x):
             cash = min(cash, self._first_sale_price(board, deal, cash_x))
         if cash > 0 and (danger := self._danger(view)) > 0:
             # ``_covers_risk`` of the position after the deal (the deeds of a split group have no buildings)
@@ -796,6 +798,29 @@ class Ruthless(Strategy):
         keep = self.sale_keep * sum(g.house_cost * len(g.squares) for g in deal.theirs)
         return -max(0, (cash_x - keep) // BID_STEP * BID_STEP)
 
+    def _asks_first(self, x: int) -> bool:
+        """Whether a deal handing partner ``x`` a set opens at the first price (``_first_sale_price``):
+        not once ``x`` has refused one. A partner that weighs the price refuses it, and each refusal
+        holds the deal back for a few rounds while rivals trade; a partner that takes any deal
+        completing a set of its own never refuses it. Decided from ``x``'s own answers, never its kind."""
+        return x not in self._price_refusers
+
+    def _note_first_refusal(self, view: GameView, offer: Offer) -> None:
+        """Remember a partner that refused our first offer of a deal handing it a set (``_asks_first``):
+        every such deal's first offer is at the first price, so a refusal of one not refused before is
+        a refusal of that price."""
+        if offer.proposer != self.seat or not offer.give or offer.recipient in self._price_refusers:
+            return
+        if self._refusals.get(_offer_key(offer.recipient, offer.give, offer.take), 0) != 1:
+            return
+        after = list(view.owners())
+        for s in offer.give:
+            after[s] = offer.recipient
+        for s in offer.take:
+            after[s] = self.seat
+        if _completed(board_for(view), view.owners(), after, offer.recipient, tuple(offer.give) + tuple(offer.take)):
+            self._price_refusers.add(offer.recipient)
+
     def trade_answered(self, view: GameView, offer: Offer, accepted: bool) -> None:
         """Remember the answer: a refused deal leaves the partner more of the gain next time, and a
         refused deal that would have completed a group for us makes it wary of that partner and
@@ -805,6 +830,7 @@ class Ruthless(Strategy):
             self._refusals.pop(key, None)
             return
         self._refusals[key] = self._refusals.get(key, 0) + 1
+        self._note_first_refusal(view, offer)
         if offer.proposer != self.seat or not offer.take:
             return
         owners = view.owners()
@@ -869,12 +895,14 @@ class Ruthless(Strategy):
                 "idle": [idle[0], idle[1], list(idle[2])] if idle is not None else None,
                 "dead": {k: list(v) for k, v in self._dead.items()},
                 "wary": {str(x): until for x, until in self._wary.items()},
-                "wary_swaps": {str(x): list(v) for x, v in self._wary_swaps.items()}}
+                "wary_swaps": {str(x): list(v) for x, v in self._wary_swaps.items()},
+                "price_refusers": sorted(self._price_refusers)}
 
     def restore(self, memory: dict[str, Any]) -> None:
         self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
         self._wary = {int(x): int(until) for x, until in dict(memory.get("wary", {})).items()}
         self._wary_swaps = {int(x): (float(v[0]), int(v[1])) for x, v in dict(memory.get("wary_swaps", {})).items()}
+        self._price_refusers = {int(x) for x in list(memory.get("price_refusers", []))}
         self._searched_turn = int(memory.get("searched_turn", -1))
         self._search_due = int(memory.get("search_due", 0))
         self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2]), None if len(v) < 4 or v[3] is None else float(v[3]))
