@@ -99,3 +99,44 @@ def test_a_partner_who_refused_a_first_price_is_offered_the_usual_price_and_the_
     restored.restore(ruthless.memory())
     assert not restored._asks_first(1) and restored._asks_first(2)
     assert price(1, (CONNECTICUT,), (PARK_PLACE,), restored) == usual_blue
+
+
+def _dark_blue_for_light_blue(players: int, ours: int, theirs: int):
+    """Seat 1 offers Park Place (dark blue for ruthless, who holds Boardwalk) for Connecticut
+    (light blue for seat 1, who holds Oriental and Vermont): a set for each side."""
+    offer = TradeOffer(1, 0, give=[PARK_PLACE], take=[CONNECTICUT], cash=0)
+    owners = {BOARDWALK: 0, CONNECTICUT: 0, PARK_PLACE: 1, ORIENTAL: 1, VERMONT: 1}
+    if players == 4:
+        owners.update({BALTIC: 2, MEDITERRANEAN: 3})
+    return situation(players=players, owners=owners, cash={0: ours, 1: theirs},
+                     decision=Decision(K.TRADE_RESPONSE, 0, trade=offer))
+
+
+def test_a_swap_of_sets_is_refused_at_a_table_when_the_partner_would_build_its_set_first():
+    # Built up without limit, dark blue is worth more than light blue; but with $100 against
+    # the partner's $1,500, light blue goes up at once while dark blue waits: refused.
+    from monopoly.ai import GameView
+
+    game = _dark_blue_for_light_blue(4, 100, 1500)
+    ruthless = make_strategy("ruthless", 0, seed=5)
+    assert ruthless._judge(GameView(game, 0), game.view.pending.offer) == (
+        False, "you could build the Light Blue set before it could build its own")
+    # with the cash on its side the same swap is taken
+    assert ask_strategy("ruthless", _dark_blue_for_light_blue(4, 1500, 100)) == AcceptTrade(0)
+    assert ask_strategy("ruthless", _dark_blue_for_light_blue(4, 1500, 1500)) == AcceptTrade(0)
+
+
+def test_one_on_one_the_funds_after_a_swap_of_sets_are_left_to_the_valuation():
+    from monopoly.ai import GameView
+    from monopoly.ai.ruthless import _completed
+    from monopoly.ai.valuation import apply_trade
+
+    game = _dark_blue_for_light_blue(2, 100, 1500)
+    ruthless = make_strategy("ruthless", 0, seed=5)
+    offer = game.view.pending.offer
+    appraisal = ruthless._appraisal(GameView(game, 0))
+    board, pos = appraisal.board, appraisal.pos
+    after = apply_trade(pos, 1, 0, offer.give, offer.take, 0)
+    moved = (PARK_PLACE, CONNECTICUT)
+    handed = _completed(board, pos.owner, after.owner, 1, moved)
+    assert handed and not ruthless._outbuilt(GameView(game, 0), board, pos, after, 1, handed, moved)

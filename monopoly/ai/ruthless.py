@@ -41,7 +41,9 @@ pay best on this board and spends money where it returns most.
   not pay it, at most ``short_halvings`` times: ``_least_cash``). A partner who refused a deal completing a group
   for it is offered such deals for ``WARY_ROUNDS`` rounds only at the price its own rule would ask
   in the partner's place (evidence of answers only: it never looks at the partner's kind). Its answers to offers are predictable: it
-  accepts exactly when its gain, measured the same way, is at least ``accept_margin``.
+  accepts exactly when its gain, measured the same way, is at least ``accept_margin``. At a table of
+  three or more it refuses a swap of sets in which the partner's set, built with the cash the
+  partner holds after the deal, would be worth more than ours built with ours (``_outbuilt``).
 - Handing a set over (for cash, or in a swap that completes one of ours too): its first offer asks
   all the partner's cash but ``sale_keep`` houses a site of the set handed (``_first_sale_price``),
   so the partner cannot build it up at once; refused, the deal is priced as usual, and a partner
@@ -509,6 +511,8 @@ class Ruthless(Strategy):
                                     pos.cash[partner])
             if need > 0 and paid < need:  # (``_fair_to_us``, the groups handed known)
                 return False, f"it would hand you the {self._group_name(view, handed[0])} set"
+            if self._outbuilt(view, board, pos, after, partner, handed, moved):
+                return False, f"you could build the {self._group_name(view, handed[0])} set before it could build its own"
         if paid < 0 and not self._covers_risk(view, board, after):
             return False, "it must keep money for the rent ahead"
         gain = self._gain(view, appraisal, after, partner, offer)
@@ -519,6 +523,25 @@ class Ruthless(Strategy):
             names = " and ".join(view.edition.squares[s].name for s in given[:2])
             return False, f"not enough for {names}" if paid >= 0 else f"not worth that much to it for {names}"
         return False, "not worth the price to it"
+
+    def _outbuilt(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
+                  theirs: Sequence[GroupInfo], moved: Sequence[int]) -> bool:
+        """Three players or more: whether a swap that completes sets ``theirs`` for ``partner`` and
+        some for us leaves ours worth less than ``match_share`` of theirs once each side builds
+        with the cash it holds after the deal (and ``weights.income``). ``_sets_price`` compares
+        the sets built up without limit of funds, which a dear set (dark blue) wins; but a cheap set
+        in the hands of a partner with the cash to build it at once outearns a dear one we cannot
+        build yet, and a rival proposes the swap that suits it. (One-on-one the valuation's own
+        gain, which counts all the rival's gain, decides.)"""
+        if len(pos.active) < 3:
+            return False
+        mine = _completed(board, pos.owner, after.owner, self.seat, moved)
+        if not mine:
+            return False
+        n_opp, top, w = len(pos.active) - 1, self._top(view), self.weights
+        funds_x, funds_me = after.cash[partner] + w.income, after.cash[self.seat] + w.income
+        their_value = sum(group_value(board, g, funds_x, n_opp, w, top) for g in theirs)
+        return sum(group_value(board, g, funds_me, n_opp, w, top) for g in mine) < self.match_share * their_value
 
     def counter_offer(self, view: GameView, offer: Offer) -> ProposeTrade | None:
         """The refused deal again with the least extra cash from the proposer that it would accept,
