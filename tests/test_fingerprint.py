@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FINGERPRINT = {"hash": "393d6b1cc744487a6ae00cc7bec951d1", "games": 120, "actions": 69192, "events": 186281}
+FINGERPRINT = {"hash": "1dbbbee325567bbc596518a08aec0137", "games": 120, "actions": 69209, "events": 186603}
 
 
 def test_the_seeded_games_play_as_pinned() -> None:
