@@ -512,7 +512,8 @@ class Ruthless(Strategy):
             if need > 0 and paid < need:  # (``_fair_to_us``, the groups handed known)
                 return False, f"it would hand you the {self._group_name(view, handed[0])} set"
             if self._outbuilt(view, board, pos, after, partner, handed, moved):
-                return False, f"you could build the {self._group_name(view, handed[0])} set before it could build its own"
+                name = self._group_name(view, handed[0])
+                return False, f"you could build the {name} set before it could build its own"
         if paid < 0 and not self._covers_risk(view, board, after):
             return False, "it must keep money for the rent ahead"
         gain = self._gain(view, appraisal, after, partner, offer)
