@@ -9,7 +9,7 @@ from monopoly.ai import make_strategy
 from monopoly.engine import AcceptTrade, RejectTrade
 from monopoly.engine.state import Decision, DecisionKind as K, TradeOffer
 
-from test_ai_strategies import BALTIC, MEDITERRANEAN, ORIENTAL, VERMONT, ask_strategy, situation
+from test_ai_strategies import BALTIC, CONNECTICUT, MEDITERRANEAN, ORIENTAL, VERMONT, ask_strategy, situation
 
 PARK_PLACE, BOARDWALK = 37, 39
 KENTUCKY, INDIANA, ILLINOIS = 21, 23, 24
@@ -124,3 +124,82 @@ def test_no_set_is_offered_for_less_than_it_pays_us():
     game = _long_game(ruthless.decisive_rounds * 2, yellow=True)
     arrange(game, cash={1: 300})
     assert ruthless._decisive_sale(GameView(game, 0)) is None
+
+
+def test_a_partner_who_refused_a_first_price_is_offered_the_usual_price_and_the_memory_is_saved():
+    # Seat 1 can complete brown (with Baltic) or light blue (with Connecticut); either swap for
+    # Park Place completes dark blue for ruthless. Once seat 1 refused the first price of one,
+    # the other opens at the usual price (not refused itself yet); seat 2 is still asked the
+    # first price (never refused); the memory survives ``memory``/``restore``.
+    from monopoly.ai import GameView
+    from monopoly.ai.ruthless import _deal
+    from monopoly.engine import Offer
+
+    game = situation(players=4, owners={BOARDWALK: 0, BALTIC: 0, CONNECTICUT: 0,
+                                        PARK_PLACE: 1, MEDITERRANEAN: 1, ORIENTAL: 1, VERMONT: 1},
+                     cash={0: 1500, 1: 1500, 2: 1500})
+    ruthless = make_strategy("ruthless", 0, seed=5)
+    view = GameView(game, 0)
+
+    def price(x: int, give: tuple, take: tuple, strategy=ruthless):
+        appraisal = strategy._appraisal(view)
+        deal = _deal(appraisal.board, appraisal.pos.owner, 0, x, give, take)
+        priced = strategy._price_offer(view, appraisal, x, deal)
+        assert priced is not None
+        return priced[1]
+
+    first_brown = price(1, (BALTIC,), (PARK_PLACE,))
+    first_blue = price(1, (CONNECTICUT,), (PARK_PLACE,))
+    assert first_brown == -(1500 - 100) and first_blue == -(1500 - 150)
+    # a refusal of a deal handing no set (a block) teaches nothing about the first price
+    ruthless.trade_answered(view, Offer(0, 1, (), (MEDITERRANEAN,), 90), False)
+    assert price(1, (CONNECTICUT,), (PARK_PLACE,)) == first_blue
+    ruthless.trade_answered(view, Offer(0, 1, (BALTIC,), (PARK_PLACE,), first_brown), False)
+    usual_blue = price(1, (CONNECTICUT,), (PARK_PLACE,))
+    assert usual_blue > first_blue
+    assert ruthless._asks_first(2) and not ruthless._asks_first(1)
+    restored = make_strategy("ruthless", 0, seed=5)
+    restored.restore(ruthless.memory())
+    assert not restored._asks_first(1) and restored._asks_first(2)
+    assert price(1, (CONNECTICUT,), (PARK_PLACE,), restored) == usual_blue
+
+
+def _dark_blue_for_light_blue(players: int, ours: int, theirs: int):
+    """Seat 1 offers Park Place (dark blue for ruthless, who holds Boardwalk) for Connecticut
+    (light blue for seat 1, who holds Oriental and Vermont): a set for each side."""
+    offer = TradeOffer(1, 0, give=[PARK_PLACE], take=[CONNECTICUT], cash=0)
+    owners = {BOARDWALK: 0, CONNECTICUT: 0, PARK_PLACE: 1, ORIENTAL: 1, VERMONT: 1}
+    if players == 4:
+        owners.update({BALTIC: 2, MEDITERRANEAN: 3})
+    return situation(players=players, owners=owners, cash={0: ours, 1: theirs},
+                     decision=Decision(K.TRADE_RESPONSE, 0, trade=offer))
+
+
+def test_a_swap_of_sets_is_refused_at_a_table_when_the_partner_would_build_its_set_first():
+    # Built up without limit, dark blue is worth more than light blue; but with $100 against
+    # the partner's $1,500, light blue goes up at once while dark blue waits: refused.
+    from monopoly.ai import GameView
+
+    game = _dark_blue_for_light_blue(4, 100, 1500)
+    ruthless = make_strategy("ruthless", 0, seed=5)
+    assert ruthless._judge(GameView(game, 0), game.view.pending.offer) == (
+        False, "you could build the Light Blue set before it could build its own")
+    # with the cash on its side the same swap is taken
+    assert ask_strategy("ruthless", _dark_blue_for_light_blue(4, 1500, 100)) == AcceptTrade(0)
+    assert ask_strategy("ruthless", _dark_blue_for_light_blue(4, 1500, 1500)) == AcceptTrade(0)
+
+
+def test_one_on_one_the_funds_after_a_swap_of_sets_are_left_to_the_valuation():
+    from monopoly.ai import GameView
+    from monopoly.ai.ruthless import _completed
+    from monopoly.ai.valuation import apply_trade
+
+    game = _dark_blue_for_light_blue(2, 100, 1500)
+    ruthless = make_strategy("ruthless", 0, seed=5)
+    offer = game.view.pending.offer
+    appraisal = ruthless._appraisal(GameView(game, 0))
+    board, pos = appraisal.board, appraisal.pos
+    after = apply_trade(pos, 1, 0, offer.give, offer.take, 0)
+    moved = (PARK_PLACE, CONNECTICUT)
+    handed = _completed(board, pos.owner, after.owner, 1, moved)
+    assert handed and not ruthless._outbuilt(GameView(game, 0), board, pos, after, 1, handed, moved)

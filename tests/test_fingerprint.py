@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FINGERPRINT = {"hash": "f8878186a3a50a3528e5c8f099f35de1", "games": 120, "actions": 71579, "events": 186041}
+FINGERPRINT = {"hash": "1ded8c5cb43b27f9da79a04e9dd24444", "games": 120, "actions": 71234, "events": 185084}
 
 
 def test_the_seeded_games_play_as_pinned() -> None:

@@ -41,13 +41,17 @@ pay best on this board and spends money where it returns most.
   not pay it, at most ``short_halvings`` times: ``_least_cash``). A partner who refused a deal completing a group
   for it is offered such deals for ``WARY_ROUNDS`` rounds only at the price its own rule would ask
   in the partner's place (evidence of answers only: it never looks at the partner's kind). Its answers to offers are predictable: it
-  accepts exactly when its gain, measured the same way, is at least ``accept_margin``.
+  accepts exactly when its gain, measured the same way, is at least ``accept_margin``. At a table of
+  three or more it refuses a swap of sets in which the partner's set, built with the cash the
+  partner holds after the deal, would be worth more than ours built with ours (``_outbuilt``).
 - Handing a set over (for cash, or in a swap that completes one of ours too): its first offer asks
   all the partner's cash but ``sale_keep`` houses a site of the set handed (``_first_sale_price``),
-  so the partner cannot build it up at once; refused, the deal is priced as usual.
+  so the partner cannot build it up at once; refused, the deal is priced as usual, and a partner
+  that refused such a first price is offered every later deal at the usual price (``_asks_first``).
 - A long game (``decisive_rounds`` rounds and more), which the turn limit would leave won by
   nobody: a set is offered at that first price whatever the partner gains by our measure, when
-  the deal pays us (``_decisive_sale``); the partner's answer decides.
+  the deal pays us (``_decisive_sale``), once a deal, even to a partner that refused a first
+  price before; the partner's answer decides.
 - Keeping sets from forming between rivals (three players or more): when one rival holds all of a
   colour group but the one deed another rival holds, it offers that rival ``block_factor`` times
   the price for it, when the deed plus half the set's worth to the first rival repays that; at
@@ -120,6 +124,7 @@ class Ruthless(Strategy):
         self._refusals: dict[str, int] = {}  # offer -> how often the partner refused it
         self._wary: dict[int, int] = {}  # partner -> the turn until which it is wary (``_wary_price``)
         self._wary_swaps: dict[int, tuple[float, int]] = {}  # partner -> (the swap share refused, until)
+        self._price_refusers: set[int] = set()  # partners who refused a set at its first price (``_asks_first``)
         self._searched_turn = -1  # the turn it last looked for trades
         self._search_key: tuple[int, ...] | None = None  # the ``trade_key`` of the last search
         self._search_due = 0  # the turn by which it searches again anyway
@@ -511,6 +516,9 @@ class Ruthless(Strategy):
                                     pos.cash[partner])
             if need > 0 and paid < need:  # (``_fair_to_us``, the groups handed known)
                 return False, f"it would hand you the {self._group_name(view, handed[0])} set"
+            if self._outbuilt(view, board, pos, after, partner, handed, moved):
+                name = self._group_name(view, handed[0])
+                return False, f"you could build the {name} set before it could build its own"
         if paid < 0 and not self._covers_risk(view, board, after):
             return False, "it must keep money for the rent ahead"
         gain = self._gain(view, appraisal, after, partner, offer)
@@ -521,6 +529,25 @@ class Ruthless(Strategy):
             names = " and ".join(view.edition.squares[s].name for s in given[:2])
             return False, f"not enough for {names}" if paid >= 0 else f"not worth that much to it for {names}"
         return False, "not worth the price to it"
+
+    def _outbuilt(self, view: GameView, board: Board, pos: Position, after: Position, partner: int,
+                  theirs: Sequence[GroupInfo], moved: Sequence[int]) -> bool:
+        """Three players or more: whether a swap that completes sets ``theirs`` for ``partner`` and
+        some for us leaves ours worth less than ``match_share`` of theirs once each side builds
+        with the cash it holds after the deal (and ``weights.income``). ``_sets_price`` compares
+        the sets built up without limit of funds, which a dear set (dark blue) wins; but a cheap set
+        in the hands of a partner with the cash to build it at once outearns a dear one we cannot
+        build yet, and a rival proposes the swap that suits it. (One-on-one the valuation's own
+        gain, which counts all the rival's gain, decides.)"""
+        if len(pos.active) < 3:
+            return False
+        mine = _completed(board, pos.owner, after.owner, self.seat, moved)
+        if not mine:
+            return False
+        n_opp, top, w = len(pos.active) - 1, self._top(view), self.weights
+        funds_x, funds_me = after.cash[partner] + w.income, after.cash[self.seat] + w.income
+        their_value = sum(group_value(board, g, funds_x, n_opp, w, top) for g in theirs)
+        return sum(group_value(board, g, funds_me, n_opp, w, top) for g in mine) < self.match_share * their_value
 
     def counter_offer(self, view: GameView, offer: Offer) -> ProposeTrade | None:
         """The refused deal again with the least extra cash from the proposer that it would accept,
@@ -675,8 +702,8 @@ class Ruthless(Strategy):
                 give, take, key = deal.give, deal.take, deal.key
                 if refused(x, give, take):
                     continue
-                holdings = hash((whole, *map(flag, give), *map(flag, take),
-                                 refusals.get(key, 0), wary and self._wary_price(view, board, players, x, deal)))
+                holdings = hash((whole, *map(flag, give), *map(flag, take), refusals.get(key, 0),
+                                 x in self._price_refusers, wary and self._wary_price(view, board, players, x, deal)))
                 found = dead.get(key)
                 if (found is not None and found[2] == holdings and abs(found[0] - cash_me) < DEAD_CASH
                         and abs(found[1] - cash_x) < DEAD_CASH):
@@ -777,7 +804,7 @@ class Ruthless(Strategy):
                 break
         if g_x <= 0 or (need > 0 and -cash < need) or (ask > 0 and cash < ask):
             return None
-        if deal.theirs and not refusals:
+        if deal.theirs and not refusals and self._asks_first(x):
             cash = min(cash, self._first_sale_price(board, deal, cash_x))
         if cash > 0 and (danger := self._danger(view)) > 0:
             # ``_covers_risk`` of the position after the deal (the deeds of a split group have no buildings)
@@ -800,6 +827,29 @@ class Ruthless(Strategy):
         keep = self.sale_keep * sum(g.house_cost * len(g.squares) for g in deal.theirs)
         return -max(0, (cash_x - keep) // BID_STEP * BID_STEP)
 
+    def _asks_first(self, x: int) -> bool:
+        """Whether a deal handing partner ``x`` a set opens at the first price (``_first_sale_price``):
+        not once ``x`` has refused one. A partner that weighs the price refuses it, and each refusal
+        holds the deal back for a few rounds while rivals trade; a partner that takes any deal
+        completing a set of its own never refuses it. Decided from ``x``'s own answers, never its kind."""
+        return x not in self._price_refusers
+
+    def _note_first_refusal(self, view: GameView, offer: Offer) -> None:
+        """Remember a partner that refused our first offer of a deal handing it a set (``_asks_first``):
+        every such deal's first offer is at the first price, so a refusal of one not refused before is
+        a refusal of that price."""
+        if offer.proposer != self.seat or not offer.give or offer.recipient in self._price_refusers:
+            return
+        if self._refusals.get(_offer_key(offer.recipient, offer.give, offer.take), 0) != 1:
+            return
+        after = list(view.owners())
+        for s in offer.give:
+            after[s] = offer.recipient
+        for s in offer.take:
+            after[s] = self.seat
+        if _completed(board_for(view), view.owners(), after, offer.recipient, tuple(offer.give) + tuple(offer.take)):
+            self._price_refusers.add(offer.recipient)
+
     def trade_answered(self, view: GameView, offer: Offer, accepted: bool) -> None:
         """Remember the answer: a refused deal leaves the partner more of the gain next time, and a
         refused deal that would have completed a group for us makes it wary of that partner and
@@ -809,6 +859,7 @@ class Ruthless(Strategy):
             self._refusals.pop(key, None)
             return
         self._refusals[key] = self._refusals.get(key, 0) + 1
+        self._note_first_refusal(view, offer)
         if offer.proposer != self.seat or not offer.take:
             return
         owners = view.owners()
@@ -873,12 +924,14 @@ class Ruthless(Strategy):
                 "idle": [idle[0], idle[1], list(idle[2])] if idle is not None else None,
                 "dead": {k: list(v) for k, v in self._dead.items()},
                 "wary": {str(x): until for x, until in self._wary.items()},
-                "wary_swaps": {str(x): list(v) for x, v in self._wary_swaps.items()}}
+                "wary_swaps": {str(x): list(v) for x, v in self._wary_swaps.items()},
+                "price_refusers": sorted(self._price_refusers)}
 
     def restore(self, memory: dict[str, Any]) -> None:
         self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
         self._wary = {int(x): int(until) for x, until in dict(memory.get("wary", {})).items()}
         self._wary_swaps = {int(x): (float(v[0]), int(v[1])) for x, v in dict(memory.get("wary_swaps", {})).items()}
+        self._price_refusers = {int(x) for x in list(memory.get("price_refusers", []))}
         self._searched_turn = int(memory.get("searched_turn", -1))
         self._search_due = int(memory.get("search_due", 0))
         self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2]), None if len(v) < 4 or v[3] is None else float(v[3]))
