@@ -776,11 +776,7 @@ class Ruthless(Strategy):
         ask = self._wary_price(view, board, len(pos.active), x, deal)
         if ask > cash_me:
             return None
-        owner = list(pos.owner)
-        for s in give:
-            owner[s] = x
-        for s in take:
-            owner[s] = me
+        owner = _owners_after(pos.owner, me, x, give, take)
         moved = give + take
         theirs = appraisal.traded(x, owner, moved, deal.groups)
         mine = appraisal.traded(me, owner, moved, deal.groups)
@@ -842,11 +838,7 @@ class Ruthless(Strategy):
             return
         if self._refusals.get(_offer_key(offer.recipient, offer.give, offer.take), 0) != 1:
             return
-        after = list(view.owners())
-        for s in offer.give:
-            after[s] = offer.recipient
-        for s in offer.take:
-            after[s] = self.seat
+        after = _owners_after(view.owners(), self.seat, offer.recipient, offer.give, offer.take)
         if _completed(board_for(view), view.owners(), after, offer.recipient, tuple(offer.give) + tuple(offer.take)):
             self._price_refusers.add(offer.recipient)
 
@@ -863,11 +855,7 @@ class Ruthless(Strategy):
         if offer.proposer != self.seat or not offer.take:
             return
         owners = view.owners()
-        after = list(owners)
-        for s in offer.give:
-            after[s] = offer.recipient
-        for s in offer.take:
-            after[s] = self.seat
+        after = _owners_after(owners, self.seat, offer.recipient, offer.give, offer.take)
         moved = tuple(offer.give) + tuple(offer.take)
         board = board_for(view)
         # the evidence kept: it will not hand us a set for cash and lone deeds, or for a set of its
@@ -1021,11 +1009,7 @@ class Ruthless(Strategy):
                 cash = self._first_sale_price(board, deal, cash_x)
                 if cash >= 0:
                     continue
-                owner = list(pos.owner)
-                for s in deal.give:
-                    owner[s] = x
-                for s in deal.take:
-                    owner[s] = me
+                owner = _owners_after(pos.owner, me, x, deal.give, deal.take)
                 moved = deal.give + deal.take
                 theirs = appraisal.traded(x, owner, moved, deal.groups)
                 mine = appraisal.traded(me, owner, moved, deal.groups)
@@ -1542,6 +1526,17 @@ def _with(values: Sequence[bool], square: int, value: bool) -> list[bool]:
     out = list(values)
     out[square] = value
     return out
+
+
+def _owners_after(owner: Sequence[int], me: int, x: int, give: Sequence[int], take: Sequence[int]) -> list[int]:
+    """The owners of the squares once a deal between ``me`` and ``x`` is done: ``give`` goes to
+    ``x``, ``take`` to ``me``."""
+    after = list(owner)
+    for s in give:
+        after[s] = x
+    for s in take:
+        after[s] = me
+    return after
 
 
 def _completed(board: Board, before: Sequence[int], after: Sequence[int], p: int,
