@@ -125,6 +125,8 @@ class Ruthless(Strategy):
         self._wary: dict[int, int] = {}  # partner -> the turn until which it is wary (``_wary_price``)
         self._wary_swaps: dict[int, tuple[float, int]] = {}  # partner -> (the swap share refused, until)
         self._price_refusers: set[int] = set()  # partners who refused a set at its first price (``_asks_first``)
+        self._levers: set[str] = set()  # the ``_lever_sale`` offers made, by ``_offer_key``
+        self._lever_refusers: set[int] = set()  # partners who refused one (``_lever_sale``)
         self._searched_turn = -1  # the turn it last looked for trades
         self._search_key: tuple[int, ...] | None = None  # the ``trade_key`` of the last search
         self._search_due = 0  # the turn by which it searches again anyway
@@ -852,6 +854,8 @@ class Ruthless(Strategy):
             return
         self._refusals[key] = self._refusals.get(key, 0) + 1
         self._note_first_refusal(view, offer)
+        if offer.proposer == self.seat and key in self._levers:
+            self._lever_refusers.add(offer.recipient)
         if offer.proposer != self.seat or not offer.take:
             return
         owners = view.owners()
@@ -913,13 +917,16 @@ class Ruthless(Strategy):
                 "dead": {k: list(v) for k, v in self._dead.items()},
                 "wary": {str(x): until for x, until in self._wary.items()},
                 "wary_swaps": {str(x): list(v) for x, v in self._wary_swaps.items()},
-                "price_refusers": sorted(self._price_refusers)}
+                "price_refusers": sorted(self._price_refusers),
+                "levers": sorted(self._levers), "lever_refusers": sorted(self._lever_refusers)}
 
     def restore(self, memory: dict[str, Any]) -> None:
         self._refusals = {str(k): int(v) for k, v in dict(memory.get("refusals", {})).items()}
         self._wary = {int(x): int(until) for x, until in dict(memory.get("wary", {})).items()}
         self._wary_swaps = {int(x): (float(v[0]), int(v[1])) for x, v in dict(memory.get("wary_swaps", {})).items()}
         self._price_refusers = {int(x) for x in list(memory.get("price_refusers", []))}
+        self._levers = {str(k) for k in list(memory.get("levers", []))}
+        self._lever_refusers = {int(x) for x in list(memory.get("lever_refusers", []))}
         self._searched_turn = int(memory.get("searched_turn", -1))
         self._search_due = int(memory.get("search_due", 0))
         self._dead = {str(k): (int(v[0]), int(v[1]), int(v[2]), None if len(v) < 4 or v[3] is None else float(v[3]))
@@ -957,6 +964,8 @@ class Ruthless(Strategy):
                 offer = self._follow_up(view) if self._queue else None
             if offer is None:
                 offer = self._decisive_sale(view)
+            if offer is None:
+                offer = self._lever_sale(view)
             if offer is not None:
                 return offer
             block = self._block_offer(view)
@@ -1018,6 +1027,66 @@ class Ruthless(Strategy):
                 if gain >= self.propose_margin and (best is None or gain > best[0]):
                     best = (gain, ProposeTrade(me, x, deal.give, deal.take, cash))
         return best[1] if best is not None else None
+
+    def _lever_sale(self, view: GameView) -> ProposeTrade | None:
+        """In a game still going after ``decisive_rounds`` rounds: a group of any kind (railroads and
+        utilities too) handed to a partner whose other deeds of it are all it lacks, for all the
+        partner's deeds in the groups we hold part of and its cash but a house a site (the first
+        price), whatever the partner gains by our measure, when that pays us.
+
+        A long game has mostly stopped moving: every deed sold and the street groups split so that
+        no set can be handed over for a partner's share of a group (``_deals`` moves one group a
+        side). A partner may still take a deal that completes a group of its own whatever else it
+        costs, and a group we can complete for it (a share of the railroads, the utilities we hold
+        alone) then buys its shares of every group we hold part of: our sets, or groups held by us
+        and one other player alone, which the usual search and ``_decisive_sale`` can trade on. One
+        partner refused such a deal is not asked one again (``_lever_refusers``): its answers say
+        it weighs what it gives. The deal that pays us most first; a street set of our own is never
+        handed over, nor a group with buildings."""
+        if view.turn < self.decisive_rounds * view.player_count:
+            return None
+        now = self._now(view)
+        appraisal = now.appraisal(view)
+        board, pos = appraisal.board, appraisal.pos
+        me = self.seat
+        owner = pos.owner
+        rivalry = self._rivalry(pos)[0]
+        base_me = appraisal.strength(me)
+        mine_whole = {g.id for g in now.mine}
+        best: tuple[float, ProposeTrade] | None = None
+        for x in pos.active:
+            if x == me or x in self._lever_refusers or not view.may_deal(x):
+                continue
+            # x's shares of the groups we hold part of (never of a group x owns whole: we hold part of it)
+            shares = tuple(s for g in board.groups if me in [owner[q] for q in g.squares]
+                           for s in g.squares if owner[s] == x)
+            for g in board.groups:
+                held = {owner[s] for s in g.squares}
+                if me not in held or not held <= {me, x} or g.id in mine_whole:
+                    continue
+                if any(pos.level[s] for s in g.squares):
+                    continue
+                give = tuple(s for s in g.squares if owner[s] == me)
+                take = tuple(s for s in shares if s not in g.squares)
+                deal = _deal(board, owner, me, x, give, take)
+                keep = self.sale_keep * sum(t.house_cost * len(t.squares) for t in deal.theirs)
+                cash = -max(0, (pos.cash[x] - keep) // BID_STEP * BID_STEP)
+                key = _offer_key(x, give, take)
+                if key in self._refusals or view.refused_recently(x, give, take):
+                    continue
+                after = _owners_after(owner, me, x, give, take)
+                moved = give + take
+                theirs = appraisal.traded(x, after, moved)
+                ours = appraisal.traded(me, after, moved)
+                g_x = appraisal.worth(theirs, pos.cash[x] + cash) - appraisal.strength(x)
+                gain = appraisal.worth(ours, pos.cash[me] - cash) - base_me - rivalry * g_x
+                if gain >= self.propose_margin and (best is None or gain > best[0]):
+                    best = (gain, ProposeTrade(me, x, give, take, cash))
+        if best is None:
+            return None
+        offer = best[1]
+        self._levers.add(_offer_key(offer.recipient, offer.give, offer.take))
+        return offer
 
     def _block_offer(self, view: GameView) -> ProposeTrade | Mortgage | None:
         """Cash for the deed that keeps a swap of sets between two rivals possible (four players or more).
