@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FINGERPRINT = {"hash": "20062270614b243bb4a10e4ce603db4c", "games": 120, "actions": 71214, "events": 184081}
+FINGERPRINT = {"hash": "16194fcb40e05f3c01c24ba92f434d52", "games": 120, "actions": 68140, "events": 173178}
 
 
 def test_the_seeded_games_play_as_pinned() -> None:

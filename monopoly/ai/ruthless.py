@@ -117,6 +117,7 @@ class Ruthless(Strategy):
     lift_spare = 300  # three players or more: extra cash kept before lifting a lone deed's mortgage
     duel_spare = 2.0  # one-on-one: a deed of a split group is bought only keeping this many times the reserve
     decisive_rounds = 30  # rounds after which a set is offered for the partner's cash, whatever it gains
+    lever_rounds = 20  # rounds after which a group is offered for all a partner's loose deeds and cash
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
@@ -125,7 +126,7 @@ class Ruthless(Strategy):
         self._wary: dict[int, int] = {}  # partner -> the turn until which it is wary (``_wary_price``)
         self._wary_swaps: dict[int, tuple[float, int]] = {}  # partner -> (the swap share refused, until)
         self._price_refusers: set[int] = set()  # partners who refused a set at its first price (``_asks_first``)
-        self._levers: set[str] = set()  # the ``_lever_sale`` offers made, by ``_offer_key``
+        self._levers: set[str] = set()  # ``_lever_sale`` offers made and not yet answered, by ``_offer_key``
         self._lever_refusers: set[int] = set()  # partners who refused one (``_lever_sale``)
         self._searched_turn = -1  # the turn it last looked for trades
         self._search_key: tuple[int, ...] | None = None  # the ``trade_key`` of the last search
@@ -849,13 +850,15 @@ class Ruthless(Strategy):
         refused deal that would have completed a group for us makes it wary of that partner and
         group (see ``_wary_price``)."""
         key = _offer_key(offer.recipient, offer.give, offer.take)
+        if offer.proposer == self.seat and key in self._levers:
+            self._levers.discard(key)
+            if not accepted:
+                self._lever_refusers.add(offer.recipient)  # (``_lever_sale``)
         if accepted:
             self._refusals.pop(key, None)
             return
         self._refusals[key] = self._refusals.get(key, 0) + 1
         self._note_first_refusal(view, offer)
-        if offer.proposer == self.seat and key in self._levers:
-            self._lever_refusers.add(offer.recipient)
         if offer.proposer != self.seat or not offer.take:
             return
         owners = view.owners()
@@ -963,9 +966,9 @@ class Ruthless(Strategy):
             else:
                 offer = self._follow_up(view) if self._queue else None
             if offer is None:
-                offer = self._decisive_sale(view)
-            if offer is None:
                 offer = self._lever_sale(view)
+            if offer is None:
+                offer = self._decisive_sale(view)
             if offer is not None:
                 return offer
             block = self._block_offer(view)
@@ -1029,57 +1032,57 @@ class Ruthless(Strategy):
         return best[1] if best is not None else None
 
     def _lever_sale(self, view: GameView) -> ProposeTrade | None:
-        """In a game still going after ``decisive_rounds`` rounds: a group of any kind (railroads and
-        utilities too) handed to a partner whose other deeds of it are all it lacks, for all the
-        partner's deeds in the groups we hold part of and its cash but a house a site (the first
-        price), whatever the partner gains by our measure, when that pays us.
+        """After ``lever_rounds`` rounds: a group completed for a partner (railroads and utilities
+        too) for all the partner's deeds outside the groups it owns whole and its cash but a house
+        a site of a street group handed (the first price), whatever the partner gains by our
+        measure, when that pays us.
 
-        A long game has mostly stopped moving: every deed sold and the street groups split so that
-        no set can be handed over for a partner's share of a group (``_deals`` moves one group a
-        side). A partner may still take a deal that completes a group of its own whatever else it
-        costs, and a group we can complete for it (a share of the railroads, the utilities we hold
-        alone) then buys its shares of every group we hold part of: our sets, or groups held by us
-        and one other player alone, which the usual search and ``_decisive_sale`` can trade on. One
-        partner refused such a deal is not asked one again (``_lever_refusers``): its answers say
-        it weighs what it gives. The deal that pays us most first; a street set of our own is never
-        handed over, nor a group with buildings."""
-        if view.turn < self.decisive_rounds * view.player_count:
+        The deeds are sold by then and the street groups split so that most can never be traded:
+        our usual deals (``_deals``) move one group a side, and a partner that takes only deals
+        completing a group of its own takes none of them for a group split with a third player.
+        Such a partner takes this one, and its loose deeds then turn groups split three ways into
+        groups split between us and one other player, which the next deals can complete for one
+        of us, or into sets of ours. A partner that refuses one is not asked again
+        (``_lever_refusers``): its answers say it weighs what it gives. Never a street set of our
+        own, nor a group with buildings; the deal that pays us most first. The measures are in
+        docs/strategies.md ("sixth round")."""
+        if view.turn < self.lever_rounds * view.player_count:
             return None
         now = self._now(view)
         appraisal = now.appraisal(view)
         board, pos = appraisal.board, appraisal.pos
         me = self.seat
-        owner = pos.owner
+        owner, mortgaged = pos.owner, pos.mortgaged
         rivalry = self._rivalry(pos)[0]
         base_me = appraisal.strength(me)
-        mine_whole = {g.id for g in now.mine}
+        ours_whole = {g.id for g in now.mine}
         best: tuple[float, ProposeTrade] | None = None
         for x in pos.active:
             if x == me or x in self._lever_refusers or not view.may_deal(x):
                 continue
-            # x's shares of the groups we hold part of (never of a group x owns whole: we hold part of it)
-            shares = tuple(s for g in board.groups if me in [owner[q] for q in g.squares]
-                           for s in g.squares if owner[s] == x)
+            loose = tuple(s for g in board.groups if not all(owner[q] == x for q in g.squares)
+                          for s in g.squares if owner[s] == x)
             for g in board.groups:
                 held = {owner[s] for s in g.squares}
-                if me not in held or not held <= {me, x} or g.id in mine_whole:
-                    continue
-                if any(pos.level[s] for s in g.squares):
+                if (me not in held or not held <= {me, x} or g.id in ours_whole
+                        or any(pos.level[s] for s in g.squares)):
                     continue
                 give = tuple(s for s in g.squares if owner[s] == me)
-                take = tuple(s for s in shares if s not in g.squares)
+                take = tuple(s for s in loose if s not in g.squares)
+                if view.refused_recently(x, give, take):
+                    continue
                 deal = _deal(board, owner, me, x, give, take)
                 keep = self.sale_keep * sum(t.house_cost * len(t.squares) for t in deal.theirs)
                 cash = -max(0, (pos.cash[x] - keep) // BID_STEP * BID_STEP)
-                key = _offer_key(x, give, take)
-                if key in self._refusals or view.refused_recently(x, give, take):
+                interest = sum(view.mortgage_interest(s) for s in take if mortgaged[s])
+                if pos.cash[me] - cash < interest:
                     continue
                 after = _owners_after(owner, me, x, give, take)
                 moved = give + take
-                theirs = appraisal.traded(x, after, moved)
-                ours = appraisal.traded(me, after, moved)
-                g_x = appraisal.worth(theirs, pos.cash[x] + cash) - appraisal.strength(x)
-                gain = appraisal.worth(ours, pos.cash[me] - cash) - base_me - rivalry * g_x
+                g_x = (appraisal.worth(appraisal.traded(x, after, moved), pos.cash[x] + cash)
+                       - appraisal.strength(x))
+                gain = (appraisal.worth(appraisal.traded(me, after, moved), pos.cash[me] - cash - interest)
+                        - base_me - rivalry * g_x)
                 if gain >= self.propose_margin and (best is None or gain > best[0]):
                     best = (gain, ProposeTrade(me, x, give, take, cash))
         if best is None:
