@@ -7,12 +7,14 @@ Plays the field table's games against ``v3``, ``generous`` and ``hoarder`` (or t
 - ``ruthless out``: it is bankrupt already, so the game is lost whatever follows;
 - ``dead``: every deed is sold and no offer either side of any deal would accept can ever be made.
   This follows from the opponents' published behaviour alone: ``hoarder`` never trades, and the
-  ``basic`` family (``v3``, ``generous``) accepts only a deal that completes a colour group of its
-  own, so no deal happens unless some group's deeds are all held by ``ruthless`` and one such
-  player; the opponents' own cash offers are for such a group too. Without such a group no deed
-  can ever change hands but by bankruptcy (``basic`` itself proposes nothing; the sort is meant
-  for fields of the ``basic`` family and reads nothing but the owners);
-- ``open``: such a group exists, so some offer could still be accepted.
+  ``basic`` family (``v3``, ``generous``) accepts only a deal that completes a group of its own
+  (the railroads and the utilities count), losing none, so no deal happens unless some group
+  without buildings is held by ``ruthless`` alone or by it and one such player; the opponents'
+  own cash offers are for such a group too. Without such a group no deed can ever change hands
+  but by bankruptcy (``basic`` itself proposes nothing; the sort is meant for fields of the
+  ``basic`` family and reads nothing but the owners and buildings);
+- ``open``: such a group exists, so some offer could still be accepted (``ruthless``'s lever sale,
+  ``Ruthless._lever_sale``, hands such a group over once the game is long).
 
 For each it counts the players in play and whether any colour group is owned whole, and with
 ``--extend N`` plays the same games on to turn ``N`` to show what the limit cut short. Not a
@@ -48,11 +50,13 @@ def state(game: Game, seats: list[str]) -> str:
         return "ruthless out"
     if any(view.owner(s) == NOBODY for s in view.edition.properties):
         return "unsold"
+    traders = {p for p in view.active_players() if p != me and seats[p] not in NEVER_TRADES}
     for group in view.groups:
-        if view.square(group.squares[0]).kind != "street":
-            continue
         holders = {view.owner(s) for s in group.squares}
-        if me in holders and len(holders) == 2 and seats[(holders - {me}).pop()] not in NEVER_TRADES:
+        if me not in holders or any(view.level(s) for s in group.squares):
+            continue
+        others = holders - {me}
+        if (len(others) == 1 and others <= traders) or (not others and traders):
             return "open"
     return "dead"
 

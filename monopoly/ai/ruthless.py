@@ -51,7 +51,11 @@ pay best on this board and spends money where it returns most.
 - A long game (``decisive_rounds`` rounds and more), which the turn limit would leave won by
   nobody: a set is offered at that first price whatever the partner gains by our measure, when
   the deal pays us (``_decisive_sale``), once a deal, even to a partner that refused a first
-  price before; the partner's answer decides.
+  price before; the partner's answer decides. Before that, after ``lever_rounds`` rounds, a group
+  of any kind it can complete for a partner (railroads and utilities too; never a set of its own
+  streets) is offered for all the partner's deeds outside its whole groups and its cash
+  (``_lever_sale``): those deeds turn groups split three ways into groups the next deals can
+  complete. A partner that refused one is not asked again.
 - Keeping sets from forming between rivals (three players or more): when one rival holds all of a
   colour group but the one deed another rival holds, it offers that rival ``block_factor`` times
   the price for it, when the deed plus half the set's worth to the first rival repays that; at
