@@ -59,6 +59,16 @@ class GameView(View):
         """What selling the next building on ``square`` would pay now (``building_sale``)."""
         return self.building_sale(square).refund
 
+    def refused_offers(self) -> dict[RefusalKey, int]:
+        """The seat's record of refused offers still held back (offer -> until which turn), a copy."""
+        now = self.turn
+        return {key: until for key, until in self._refused.items() if until > now}
+
+    def partner_view(self, seat: int) -> "GameView":
+        """The view of the same game from ``seat``'s side, with no record of refused offers: what a
+        strategy imagining ``seat``'s reasoning may read (all of it public)."""
+        return GameView(self._game, seat)
+
     def refused_recently(self, recipient: int, give: tuple[int, ...], take: tuple[int, ...]) -> bool:
         """True when this seat offered ``recipient`` these properties recently and was refused.
 
