@@ -68,3 +68,20 @@ def test_a_play_out_starts_from_the_memories_and_hears_its_own_answer(monkeypatc
     assert players.view(1).refused_recently(0, (BALTIC,), (ORIENTAL,))
     their = players.strategy(1)
     assert isinstance(their, Ruthless) and their._price_refusers == {0}
+
+
+def test_a_play_out_of_an_offer_tells_the_seat_its_answer(monkeypatch):
+    made: list[ComputerPlayers] = []
+
+    class Kept(ComputerPlayers):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(rollouts, "ComputerPlayers", Kept)
+    from monopoly.engine import ProposeTrade
+    from test_ai_expert import _split_groups
+    game = _split_groups()  # Ann (0) to throw; Bob (1) holds Tennessee, which completes Ann's orange
+    offer = ProposeTrade(0, 1, (), (19,), 1)  # a dollar for it: refused
+    play_out(GameView(game, 0), Plan(offer), 7, 1)
+    assert made[-1].view(0).refused_recently(1, (), (19,))

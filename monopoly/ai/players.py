@@ -504,6 +504,11 @@ class ComputerPlayers:
         self.note_answer(Offer(seat, offer.recipient, tuple(offer.give), tuple(offer.take), offer.cash,
                                tuple(offer.give_cards), tuple(offer.take_cards), offer.settle_debt), accepted)
 
+    def offer_made(self, offer: ProposeTrade) -> None:
+        """Computer ``offer.player`` made ``offer`` outside ``next_action`` (a play-out carries out the
+        offer it weighs): its answer is followed as that of any offer the controller made."""
+        self._offer = (offer.player, offer)
+
     def note_answer(self, offer: Offer, accepted: bool) -> None:
         """Computer ``offer.proposer``'s offer was answered: remember a refusal (the offer is held
         back for ``REFUSAL_ROUNDS`` rounds), tell the proposer and every other computer that wants

@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import AcceptTrade, Action, DecisionKind as K, Game, RejectTrade
+from ..engine import AcceptTrade, Action, DecisionKind as K, Game, ProposeTrade, RejectTrade
 from .players import ComputerPlayers
 from .ruthless import Ruthless
 from .valuation import Position, board_for, strength
@@ -118,6 +118,8 @@ def play_out(view: GameView, plan: Plan, seed: int, rounds: int, memories: Memor
                 and isinstance(plan.action, (AcceptTrade, RejectTrade))):
             # the proposer hears the answer as in a real game: a refused offer is not made again at once
             players.note_answer(offer, isinstance(plan.action, AcceptTrade))
+        elif isinstance(plan.action, ProposeTrade) and players.is_computer(plan.action.recipient):
+            players.offer_made(plan.action)  # the seat hears the answer as in a real game
     table = game.view
     end = table.turn + rounds * len(table.active_players())
     next_action, push = players.next_action, game.push
