@@ -4,7 +4,8 @@ Most of a game's decisions are routine (throw, claim rent, pay the flat tax) and
 rules of thumb answer them well; a few decide games: trades, the purchase or auction of a deed,
 how far to bid for one, and how hard to build. For those, ``expert`` plays each candidate out
 (``rollouts.py``: ``ruthless`` at every seat, ``rounds`` rounds ahead, chance drawn afresh from what
-the seat can know) and takes the candidate with the best share of the players' worth at the end.
+the seat can know, each player remembering what it has learnt from the answers seen at the table)
+and takes the candidate with the best share of the players' worth at the end.
 
 - Trade offers made to it: accept or refuse.
 - Trades it would propose (``ruthless``'s search finds them): propose, or not.

@@ -5,6 +5,11 @@ many times and comparing where it stands at the end. One play-out
 
 - takes a copy of the game with what is hidden drawn afresh (``View.determinized``: the deck order
   and the dice to come; nothing the seat could not know is used);
+- starts its ``ruthless`` players from what the real ones remember (``Memories``): the seat its
+  own memory, each other seat what the answers its offers got imply (``Expert.trade_seen``).
+  Fresh players would make a just-refused offer again at once and open every set's sale at the
+  first price, which a ``ruthless`` player stops asking once refused, so the play-outs put the
+  rivals' deals later than they come; an answer the candidate itself is or gets is heard there too;
 - carries out the candidate (an action, or nothing) and lets ``ruthless`` play every seat for
   ``rounds`` rounds, a ``Plan`` adjusting the seat's own play (a different cash floor, an offer it
   does not make);
