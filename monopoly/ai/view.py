@@ -4,7 +4,8 @@ A strategy sees the game through a ``GameView``: the engine's ``View`` made for 
 seat (``monopoly/engine/view.py``; a player argument left out means that seat), so every rule
 it asks about is answered by the engine itself, and it has no way to change anything. The
 adapter adds only what concerns computer players: the board's landing frequencies
-(``facts``), the seat's record of refused trade offers (``refused_recently``), and the questions
+(``facts``), the seat's record of refused trade offers (``refused_recently``, ``refused_offers``),
+another seat's view for imagining its reasoning (``partner_view``), and the questions
 only computer players ask, answered from the engine's own answers (``opponents``,
 ``sale_refund``). (Whole groups,
 which strategies ask for again and again, the engine keeps until a deed changes hands.)
