@@ -4,7 +4,8 @@ Most of a game's decisions are routine (throw, claim rent, pay the flat tax) and
 rules of thumb answer them well; a few decide games: trades, the purchase or auction of a deed,
 how far to bid for one, and how hard to build. For those, ``expert`` plays each candidate out
 (``rollouts.py``: ``ruthless`` at every seat, ``rounds`` rounds ahead, chance drawn afresh from what
-the seat can know) and takes the candidate with the best share of the players' worth at the end.
+the seat can know, each player remembering what it has learnt from the answers seen at the table)
+and takes the candidate with the best share of the players' worth at the end.
 
 - Trade offers made to it: accept or refuse.
 - Trades it would propose (``ruthless``'s search finds them): propose, or not.
@@ -40,11 +41,12 @@ from typing import Any, Sequence
 
 from ..engine import (AcceptTrade, Action, Bid, Buy, DecisionKind as K, DeclineToBuy, PassBid, ProposeTrade,
                       RejectTrade)
+from .players import REFUSAL_ROUNDS
 from .registry import register_strategy
-from .rollouts import Plan, Trial, play_out
+from .rollouts import Memories, Plan, Trial, play_out
 from .set_deals import group_deals
 from .ruthless import BID_STEP, Ruthless
-from .view import GameView, Offer, Pending
+from .view import GameView, Offer, Pending, RefusalKey
 
 
 @register_strategy
@@ -71,6 +73,10 @@ class Expert(Ruthless):
         """When a list, the seconds each decision it played out took are added to it (benchmarks)."""
         self._withheld: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}  # offer -> until turn
         self._deadline = math.inf  # when what it plays out for the action being chosen must stop
+        # What each other seat, were it ``ruthless``, would remember of the offers it made: kept from
+        # the answers seen (``trade_seen``), for the play-outs to start from (``_memories``).
+        self._shadows: dict[int, Ruthless] = {}
+        self._shadow_refused: dict[int, dict[RefusalKey, int]] = {}
 
     # ------------------------------------------------------------------ choosing by play-outs
     def _choose(self, view: GameView, plans: Sequence[Plan], rounds: int | None = None) -> Plan:
@@ -81,6 +87,7 @@ class Expert(Ruthless):
         start = time.perf_counter()
         limit = min(start + self.budget, self._deadline)
         trials = [Trial(plan) for plan in plans]
+        memories = self._memories(view)
         base = self.rng.randrange(1 << 30)
         last = 0.0  # seconds the last play-out took
         for i in range(self.rollouts):
@@ -88,7 +95,8 @@ class Expert(Ruthless):
                 now = time.perf_counter()
                 if now + 1.5 * last > limit:
                     break
-                trial.scores.append(play_out(view, trial.plan, base + i, self.rounds if rounds is None else rounds))
+                trial.scores.append(play_out(view, trial.plan, base + i, self.rounds if rounds is None else rounds,
+                                             memories))
                 last = time.perf_counter() - now
             else:
                 continue
@@ -186,6 +194,38 @@ class Expert(Ruthless):
             return self._develop(view, own_throw)
         return action
 
+    # ------------------------------------------------------------------ what the play-outs start from
+    def trade_seen(self, view: GameView, offer: Offer, accepted: bool) -> None:
+        """Keep what the proposer, were it ``ruthless``, now remembers of its offer: a refusal raises
+        the partner's share next time, a refused first price is not asked again (``_asks_first``),
+        and the offer is held back for a few rounds. Only answers seen at the table are used."""
+        x = offer.proposer
+        if x == self.seat or offer.settle_debt:
+            return
+        shadow = self._shadows.get(x)
+        if shadow is None:
+            shadow = self._shadows[x] = Ruthless(x, random.Random(0))
+        shadow.trade_answered(view.partner_view(x), offer, accepted)
+        if not accepted:
+            refused = self._shadow_refused.setdefault(x, {})
+            if len(refused) > 64:
+                refused = self._shadow_refused[x] = {k: t for k, t in refused.items() if t > view.turn}
+            refused[(offer.recipient, tuple(sorted(offer.give)), tuple(sorted(offer.take)))] = (
+                view.turn + REFUSAL_ROUNDS * max(2, len(view.active_players())))
+
+    def _memories(self, view: GameView) -> Memories:
+        """What each seat of a play-out starts remembering: this seat all it remembers as ``ruthless``
+        and the offers refused to it; each other seat what its answers seen imply (``trade_seen``).
+        Fresh players would ask again a price just refused, and open every set's sale at the first
+        price, which after the first refusals a ``ruthless`` player no longer does: the play-outs
+        would put the rivals' deals later than they come."""
+        memories: Memories = {self.seat: (Ruthless.memory(self), view.refused_offers())}
+        now = view.turn
+        for x, shadow in self._shadows.items():
+            refused = {k: t for k, t in self._shadow_refused.get(x, {}).items() if t > now}
+            memories[x] = (shadow.memory(), refused)
+        return memories
+
     # ------------------------------------------------------------------ deals ruthless does not make
     def _group_deal(self, view: GameView) -> ProposeTrade | None:
         """A deal completing one of its groups (``set_deals.py``) that plays out clearly better than
@@ -216,7 +256,11 @@ class Expert(Ruthless):
     # ------------------------------------------------------------------ saving
     def memory(self) -> dict[str, Any]:
         return {**super().memory(), "cash_floor": self.cash_floor, "floor_turn": self._floor_turn,
-                "withheld": [[x, list(give), list(take), until] for (x, give, take), until in self._withheld.items()]}
+                "withheld": [[x, list(give), list(take), until] for (x, give, take), until in self._withheld.items()],
+                "shadows": {str(x): {"memory": shadow.memory(),
+                                     "refused": [[r, list(give), list(take), until] for (r, give, take), until
+                                                 in self._shadow_refused.get(x, {}).items()]}
+                            for x, shadow in self._shadows.items()}}
 
     def restore(self, memory: dict[str, Any]) -> None:
         super().restore(memory)
@@ -224,3 +268,10 @@ class Expert(Ruthless):
         self._floor_turn = int(memory.get("floor_turn", -1))
         self._withheld = {(int(x), tuple(int(s) for s in give), tuple(int(s) for s in take)): int(until)
                           for x, give, take, until in list(memory.get("withheld", []))}
+        self._shadows, self._shadow_refused = {}, {}
+        for key, kept in dict(memory.get("shadows", {})).items():
+            x = int(key)
+            shadow = self._shadows[x] = Ruthless(x, random.Random(0))
+            shadow.restore(dict(kept["memory"]))
+            self._shadow_refused[x] = {(int(r), tuple(int(s) for s in give), tuple(int(s) for s in take)): int(until)
+                                       for r, give, take, until in list(kept["refused"])}

@@ -114,6 +114,9 @@ class ComputerPlayers:
                                if getattr(type(st), "claim_rent", None) is Strategy.claim_rent}
         # Seats whose strategies also act at the start of other players' throws.
         self._watchers = [seat for seat, st in self.strategies.items() if st.acts_on_others_turns]
+        # Seats whose strategies want to hear how other computers' offers were answered.
+        self._onlookers = [seat for seat, st in self.strategies.items()
+                           if type(st).trade_seen is not Strategy.trade_seen]
         self._game: Game | None = None
         self._table: View = game.view  # the whole table's view, for the controller's own questions
         self._views: dict[int, GameView] = {}
@@ -179,6 +182,13 @@ class ComputerPlayers:
         if the offer had been refused: a play-out (``rollouts.py``) imagines a future in which an
         offer is not made."""
         self._refused[seat][(recipient, tuple(sorted(give)), tuple(sorted(take)))] = until_turn
+
+    def recall(self, seat: int, memory: dict[str, Any], refused: Mapping[RefusalKey, int]) -> None:
+        """Give computer ``seat`` a strategy memory (``Strategy.restore``) and a record of refused
+        offers (offer -> the turn until which it is not made again): a play-out (``rollouts.py``)
+        starts its players from what the real game's players remember, as far as it is known."""
+        self.strategies[seat].restore(memory)
+        self._refused[seat].update(refused)
 
     # ------------------------------------------------------------------ the main question
     def next_action(self, game: Game) -> Action | None:
@@ -491,6 +501,19 @@ class ComputerPlayers:
         accepted = (all(table.owner(sq) == offer.recipient for sq in offer.give)
                     and all(table.owner(sq) == seat for sq in offer.take)
                     and bool(offer.give or offer.take))
+        self.note_answer(Offer(seat, offer.recipient, tuple(offer.give), tuple(offer.take), offer.cash,
+                               tuple(offer.give_cards), tuple(offer.take_cards), offer.settle_debt), accepted)
+
+    def offer_made(self, offer: ProposeTrade) -> None:
+        """Computer ``offer.player`` made ``offer`` outside ``next_action`` (a play-out carries out the
+        offer it weighs): its answer is followed as that of any offer the controller made."""
+        self._offer = (offer.player, offer)
+
+    def note_answer(self, offer: Offer, accepted: bool) -> None:
+        """Computer ``offer.proposer``'s offer was answered: remember a refusal (the offer is held
+        back for ``REFUSAL_ROUNDS`` rounds), tell the proposer and every other computer that wants
+        to hear it. Called once the answer is in (a play-out calls it for an answer it imagines)."""
+        seat, table = offer.proposer, self._table
         if not accepted:
             rounds = REFUSAL_ROUNDS * max(2, len(table.active_players()))
             self._refused[seat][(offer.recipient, tuple(sorted(offer.give)), tuple(sorted(offer.take)))] = (
@@ -501,11 +524,16 @@ class ComputerPlayers:
                 self._views[seat]._refused = self._refused[seat]
         strategy = self.strategies[seat]
         try:
-            strategy.trade_answered(self._views[seat], Offer(seat, offer.recipient, tuple(offer.give),
-                                                             tuple(offer.take), offer.cash, tuple(offer.give_cards),
-                                                             tuple(offer.take_cards), offer.settle_debt), accepted)
+            strategy.trade_answered(self._views[seat], offer, accepted)
         except Exception:
             log.exception("strategy %s (seat %d) failed hearing a trade answer", strategy.name, seat)
+        for other in self._onlookers:
+            if other != seat:
+                onlooker = self.strategies[other]
+                try:
+                    onlooker.trade_seen(self._views[other], offer, accepted)
+                except Exception:
+                    log.exception("strategy %s (seat %d) failed hearing a trade answer", onlooker.name, other)
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:

@@ -5,6 +5,11 @@ many times and comparing where it stands at the end. One play-out
 
 - takes a copy of the game with what is hidden drawn afresh (``View.determinized``: the deck order
   and the dice to come; nothing the seat could not know is used);
+- starts its ``ruthless`` players from what the real ones remember (``Memories``): the seat its
+  own memory, each other seat what the answers its offers got imply (``Expert.trade_seen``).
+  Fresh players would make a just-refused offer again at once and open every set's sale at the
+  first price, which a ``ruthless`` player stops asking once refused, so the play-outs put the
+  rivals' deals later than they come; an answer the candidate itself is or gets is heard there too;
 - carries out the candidate (an action, or nothing) and lets ``ruthless`` play every seat for
   ``rounds`` rounds, a ``Plan`` adjusting the seat's own play (a different cash floor, an offer it
   does not make);
@@ -24,12 +29,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..engine import Action, Game
+from ..engine import AcceptTrade, Action, DecisionKind as K, Game, ProposeTrade, RejectTrade
 from .players import ComputerPlayers
 from .ruthless import Ruthless
 from .valuation import Position, board_for, strength
-from .view import GameView
+from .view import GameView, RefusalKey
 
 ROLLOUT_STRATEGY = "ruthless"
 """The strategy that plays every seat in a play-out: fast, and the strongest we have."""
@@ -88,13 +94,22 @@ def worth_share(game: Game, seat: int) -> float:
     return worths.get(seat, 0.0) / total if total > 0 else 0.0
 
 
-def play_out(view: GameView, plan: Plan, seed: int, rounds: int) -> float:
+Memories = dict[int, tuple[dict[str, Any], dict[RefusalKey, int]]]
+"""What a play-out's players start remembering, by seat: a ``ruthless`` memory (``Strategy.restore``)
+and the offers refused to that seat, held back until a turn. Seats not named start afresh."""
+
+
+def play_out(view: GameView, plan: Plan, seed: int, rounds: int, memories: Memories | None = None) -> float:
     """One play-out of ``plan`` for ``view``'s seat from the game now, with hidden chance drawn from
-    ``seed``: the seat's worth share ``rounds`` rounds on (see the module docstring)."""
+    ``seed``: the seat's worth share ``rounds`` rounds on (see the module docstring). ``memories``:
+    what the players start remembering (fresh when None)."""
     seat = view.seat
     game = view.determinized(seed)
     n = game.view.player_count
     players = ComputerPlayers(game, {p: ROLLOUT_STRATEGY for p in range(n)}, seed=seed)
+    if memories:
+        for p, (memory, refused) in memories.items():
+            players.recall(p, memory, refused)
     own = players.strategy(seat)
     if plan.cash_floor is not None and isinstance(own, Ruthless):
         own.cash_floor = plan.cash_floor
@@ -102,7 +117,14 @@ def play_out(view: GameView, plan: Plan, seed: int, rounds: int) -> float:
         recipient, give, take = plan.withheld
         players.hold_back_offer(seat, recipient, give, take, game.view.turn + 2 * n)
     if plan.action is not None:
+        offer = view.pending.offer if view.pending_kind == K.TRADE_RESPONSE else None
         game.apply(plan.action)  # checked: the copy is this game, so what is legal here is legal there
+        if (offer is not None and players.is_computer(offer.proposer)
+                and isinstance(plan.action, (AcceptTrade, RejectTrade))):
+            # the proposer hears the answer as in a real game: a refused offer is not made again at once
+            players.note_answer(offer, isinstance(plan.action, AcceptTrade))
+        elif isinstance(plan.action, ProposeTrade) and players.is_computer(plan.action.recipient):
+            players.offer_made(plan.action)  # the seat hears the answer as in a real game
     table = game.view
     end = table.turn + rounds * len(table.active_players())
     next_action, push = players.next_action, game.push

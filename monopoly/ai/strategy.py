@@ -143,6 +143,10 @@ class Strategy:
     def trade_answered(self, view: GameView, offer: Offer, accepted: bool) -> None:
         """Told how an offer this seat proposed was answered."""
 
+    def trade_seen(self, view: GameView, offer: Offer, accepted: bool) -> None:
+        """Told how an offer another computer proposed was answered (everyone at the table sees
+        offers and answers). Nothing by default."""
+
     # ------------------------------------------------------------ saving
     def memory(self) -> dict[str, Any]:
         """Anything worth keeping in a saved game, as JSON-compatible data."""

@@ -4,7 +4,8 @@ A strategy sees the game through a ``GameView``: the engine's ``View`` made for 
 seat (``monopoly/engine/view.py``; a player argument left out means that seat), so every rule
 it asks about is answered by the engine itself, and it has no way to change anything. The
 adapter adds only what concerns computer players: the board's landing frequencies
-(``facts``), the seat's record of refused trade offers (``refused_recently``), and the questions
+(``facts``), the seat's record of refused trade offers (``refused_recently``, ``refused_offers``),
+another seat's view for imagining its reasoning (``partner_view``), and the questions
 only computer players ask, answered from the engine's own answers (``opponents``,
 ``sale_refund``). (Whole groups,
 which strategies ask for again and again, the engine keeps until a deed changes hands.)
@@ -58,6 +59,16 @@ class GameView(View):
     def sale_refund(self, square: int) -> int:
         """What selling the next building on ``square`` would pay now (``building_sale``)."""
         return self.building_sale(square).refund
+
+    def refused_offers(self) -> dict[RefusalKey, int]:
+        """The seat's record of refused offers still held back (offer -> until which turn), a copy."""
+        now = self.turn
+        return {key: until for key, until in self._refused.items() if until > now}
+
+    def partner_view(self, seat: int) -> "GameView":
+        """The view of the same game from ``seat``'s side, with no record of refused offers: what a
+        strategy imagining ``seat``'s reasoning may read (all of it public)."""
+        return GameView(self._game, seat)
 
     def refused_recently(self, recipient: int, give: tuple[int, ...], take: tuple[int, ...]) -> bool:
         """True when this seat offered ``recipient`` these properties recently and was refused.
