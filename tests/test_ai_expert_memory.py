@@ -3,6 +3,8 @@ seat, were it ``ruthless``, remembers of the answers its offers got (seen at the
 
 from __future__ import annotations
 
+import pytest
+
 from monopoly.ai import ComputerPlayers, GameView, make_strategy
 from monopoly.ai import rollouts
 from monopoly.ai.expert import Expert
@@ -10,6 +12,20 @@ from monopoly.ai.rollouts import Plan, play_out
 from monopoly.ai.ruthless import Ruthless
 from monopoly.engine import RejectTrade
 from test_ai_strategies import BALTIC, ORIENTAL, scenarios
+
+
+@pytest.fixture
+def made(monkeypatch) -> list[ComputerPlayers]:
+    """The controllers the play-outs make, kept to look into once a play-out is over."""
+    kept: list[ComputerPlayers] = []
+
+    class Kept(ComputerPlayers):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            kept.append(self)
+
+    monkeypatch.setattr(rollouts, "ComputerPlayers", Kept)
+    return kept
 
 
 def _offer_refused():
@@ -46,15 +62,7 @@ def test_the_controller_tells_onlookers_how_offers_were_answered():
     assert expert._memories(computers.view(0))[1][0]["price_refusers"] == [0]
 
 
-def test_a_play_out_starts_from_the_memories_and_hears_its_own_answer(monkeypatch):
-    made: list[ComputerPlayers] = []
-
-    class Kept(ComputerPlayers):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            made.append(self)
-
-    monkeypatch.setattr(rollouts, "ComputerPlayers", Kept)
+def test_a_play_out_starts_from_the_memories_and_hears_its_own_answer(made):
     game, offer = _offer_refused()
     view = GameView(game, 0)
     own = {"refusals": {"1:5:": 2}, "price_refusers": [1]}
@@ -70,15 +78,7 @@ def test_a_play_out_starts_from_the_memories_and_hears_its_own_answer(monkeypatc
     assert isinstance(their, Ruthless) and their._price_refusers == {0}
 
 
-def test_a_play_out_of_an_offer_tells_the_seat_its_answer(monkeypatch):
-    made: list[ComputerPlayers] = []
-
-    class Kept(ComputerPlayers):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            made.append(self)
-
-    monkeypatch.setattr(rollouts, "ComputerPlayers", Kept)
+def test_a_play_out_of_an_offer_tells_the_seat_its_answer(made):
     from monopoly.engine import ProposeTrade
     from test_ai_expert import _split_groups
     game = _split_groups()  # Ann (0) to throw; Bob (1) holds Tennessee, which completes Ann's orange
