@@ -8,7 +8,7 @@ import logging
 import pytest
 
 from monopoly.ai import ComputerPlayers
-from monopoly.ai.players import ANYTIME_LIMIT, REFUSAL_ROUNDS
+from monopoly.ai.players import ANYTIME_LIMIT
 from monopoly.engine import (AcceptTrade, Buy, ClaimRent, DecisionKind as K, DeclineToBuy, Game, LiftMortgage, Mortgage,
                              PassBid, ProposeTrade, RejectTrade, Roll, ScriptedDice, arrange, check_invariants)
 
@@ -27,6 +27,15 @@ def person_answer(game):
                 "Build", "SellBuilding"):
             return action
     raise AssertionError(f"no answer for {d.kind}")
+
+
+def declining_answer(game):
+    """A person who buys nothing and refuses every offer, so that no deed changes hands."""
+    d = game.view.pending
+    for action in game.legal_actions(d.player):
+        if isinstance(action, (Roll, DeclineToBuy, PassBid, RejectTrade)):
+            return action
+    return person_answer(game)
 
 
 def test_people_decide_for_themselves():
@@ -168,7 +177,7 @@ def test_a_refused_offer_is_not_repeated_and_the_proposer_is_told(strategy_class
         heard.append(accepted)
 
     strategy_class("pest", act_anytime=offer, trade_answered=told)
-    game = new_game(players=2, rolls=[(3, 4)] * 40)
+    game = new_game(players=2, rolls=[(3, 4)] * 80)
     arrange(game, owners={MEDITERRANEAN: 0, BALTIC: 1})
     players = ComputerPlayers(game, {0: "pest"})
     action = players.next_action(game)
@@ -178,13 +187,14 @@ def test_a_refused_offer_is_not_repeated_and_the_proposer_is_told(strategy_class
     game.apply(RejectTrade(1))
     refused_at = game.state.turn.number
     proposals = 0
-    while game.state.turn.number < refused_at + REFUSAL_ROUNDS * 2:  # not again for three rounds
-        action = players.next_action(game) or person_answer(game)
+    while game.state.turn.number < refused_at + 40:  # long after: nothing has changed, so never again
+        action = players.next_action(game) or declining_answer(game)
         proposals += isinstance(action, ProposeTrade)
         game.apply(action)
     assert heard == [False] and proposals == 0
-    for _ in range(10):  # then it may try again
-        action = players.next_action(game) or person_answer(game)
+    arrange(game, owners={ORIENTAL: 1, VERMONT: 1, CONNECTICUT: 1})  # a set forms: the position changed
+    for _ in range(10):  # so it may ask again
+        action = players.next_action(game) or declining_answer(game)
         if isinstance(action, ProposeTrade):
             break
         game.apply(action)

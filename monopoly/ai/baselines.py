@@ -57,6 +57,7 @@ class Hoarder(Basic):
 @register_strategy
 class Generous(Basic):
     name = "generous"
+    mannered = False  # plays its recipe as written
     description = "basic that offers 1.25-1.75x the price for a deed completing its set (a benchmark opponent)"
     acts_on_others_turns = True
 
@@ -73,6 +74,7 @@ class Generous(Basic):
 @register_strategy
 class V3(Basic):
     name = "v3"
+    mannered = False  # plays its recipe as written
     description = "after GNOME's background_agent_v3_1: buys with $200 kept, trades for sets (a benchmark opponent)"
     acts_on_others_turns = True
 

@@ -302,6 +302,7 @@ def model_for(view: GameView) -> Model:
 @register_strategy
 class Lookahead(Strategy):
     name = "lookahead"
+    mannered = False  # a benchmark opponent: its trades stay as designed
     description = "value of the position with a one-step lookahead over every decision (a benchmark opponent)"
 
     _traded_turn = -1

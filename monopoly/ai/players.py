@@ -39,6 +39,7 @@ from typing import Any, Mapping
 
 from ..engine import (ANSWER_TYPES, NOBODY, AcceptTrade, Action, DecisionKind as K, Game, ProposeTrade, RejectTrade, Roll,
                       SaveFormatError, View, action_from_dict, claim_action, malformed)
+from .manners import Manners
 from .registry import STRATEGIES, make_strategy, seat_seed
 from .strategy import ANSWERS, Strategy, TradeReply
 from .view import GameView, Offer, Pending, RefusalKey
@@ -108,6 +109,9 @@ class ComputerPlayers:
             self.names[seat] = name
             self.strategies[seat] = make_strategy(name, seat, rng=random.Random(seat_seed(self.seed, seat)))
         self._refused: dict[int, dict[RefusalKey, int]] = {seat: {} for seat in self.strategies}
+        self.manners = Manners()
+        """The table's manners (``manners.py``), kept for the strategies that keep them."""
+        self._mannered = {seat for seat, st in self.strategies.items() if st.mannered}
         self._rolls = {seat: Roll(seat) for seat in self.strategies}  # actions are values: reuse them
         # Seats whose strategy keeps the default "always claim": no need to ask them each time.
         self._always_claims = {seat for seat, st in self.strategies.items()
@@ -456,8 +460,12 @@ class ComputerPlayers:
         if self._offer is not None or self._views[seat].refused_recently(counter.recipient, counter.give,
                                                                           counter.take):
             return None
+        if seat in self._mannered and self.manners.problem(table, counter, True, reply=True) is not None:
+            return None
         if self._problem(table, seat, counter) is not None:
             return None
+        if seat in self._mannered:
+            self.manners.offered(table, counter)
         self._offer = (seat, counter)
         return counter
 
@@ -471,7 +479,9 @@ class ComputerPlayers:
             try:
                 if self._views[seat].refused_recently(action.recipient, action.give, action.take):
                     return "that offer was refused recently"
-            except TypeError:
+                if seat in self._mannered:
+                    return self.manners.problem(self._table, action, action.recipient not in self.strategies)
+            except (TypeError, IndexError, AttributeError):
                 return None  # malformed: the legality check says why
         return None
 
@@ -490,6 +500,8 @@ class ComputerPlayers:
     def _note_offer(self, seat: int, action: ProposeTrade, point: _Point) -> None:
         point.traded = point.traded | {seat}
         self._offer = (seat, action)
+        if seat in self._mannered:
+            self.manners.offered(self._table, action)
 
     def _follow_offer(self, table: View) -> None:
         """Once the last computer offer is answered, remember a refusal and tell the proposer."""
@@ -514,6 +526,8 @@ class ComputerPlayers:
         back for ``REFUSAL_ROUNDS`` rounds), tell the proposer and every other computer that wants
         to hear it. Called once the answer is in (a play-out calls it for an answer it imagines)."""
         seat, table = offer.proposer, self._table
+        if seat in self._mannered:
+            self.manners.answered(table, offer, accepted)
         if not accepted:
             rounds = REFUSAL_ROUNDS * max(2, len(table.active_players()))
             self._refused[seat][(offer.recipient, tuple(sorted(offer.give)), tuple(sorted(offer.take)))] = (
@@ -548,6 +562,7 @@ class ComputerPlayers:
             "rng": {str(seat): _rng_state(st.rng) for seat, st in self.strategies.items()},
             "memory": {str(seat): st.memory() for seat, st in self.strategies.items()},
             "offer": self._offer[1].to_dict() if self._offer is not None else None,
+            "manners": self.manners.to_dict(),
             "claims": [[i, w] for i, w in self._claims.items()],
             "points": {"turn": self._points_turn,
                        "at": [[list(key), point.used_list(), sorted(point.done), sorted(point.traded)]
@@ -595,6 +610,8 @@ class ComputerPlayers:
                     raise ValueError("the open offer is not a computer's trade offer")
                 cp._offer = (action.player, action)
             cp._claims = {int(i): bool(w) for i, w in data.get("claims", [])}
+            if data.get("manners") is not None:  # saves from before the manners have none
+                cp.manners = Manners.from_dict(data["manners"])
             points = data.get("points") or {"turn": -1, "at": []}
             cp._bind(game)
             cp._points_turn = int(points["turn"])

@@ -24,6 +24,7 @@ TRADE_CHANCE = 0.02  # how often it offers a trade when offered an any-time move
 @register_strategy
 class RandomPlay(Strategy):
     name = "random"
+    mannered = False  # plays its recipe as written
     description = "picks uniformly among legal moves (a fuzzer)"
 
     def _pick(self, view: GameView, ask: Pending, options: list[Action]) -> Action:

@@ -68,13 +68,14 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Generic, NamedTuple, Sequence, TypeVar
 
-from ..engine import (NOBODY, AcceptTrade, CardKind, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
+from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
                       LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
                       ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
 from .endgame import Stake, build_return, cheap_auction, decisive, raisable, rival, stake
+from .manners import cannot_afford
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
-from .tactics import planned_builds
+from .tactics import card_expectation, planned_builds
 from .valuation import (Appraisal, Board, GroupInfo, Parts, Position, Weights, apply_trade, board_for, group_value,
                         liquid_value, rent_index)
 from .view import GameView, Offer, Pending
@@ -386,31 +387,7 @@ class Ruthless(Strategy):
     def pay_or_draw(self, view: GameView, ask: Pending) -> Action:
         deck = ask.deck
         assert deck is not None  # a pay-or-draw decision names its deck
-        cards = view.edition.deck(deck)
-        n_opp = len(view.opponents())
-        houses = sum(view.houses(s) for s in view.owned())
-        hotels = sum(1 for s in view.owned() if view.hotel(s))
-        total = 0.0
-        for card in cards:
-            kind = card.kind
-            if kind is CardKind.COLLECT:
-                total += card.param("amount")
-            elif kind is CardKind.PAY:
-                total -= card.param("amount")
-            elif kind is CardKind.COLLECT_FROM_EACH_PLAYER:
-                total += card.param("amount") * n_opp
-            elif kind is CardKind.PAY_EACH_PLAYER:
-                total -= card.param("amount") * n_opp
-            elif kind is CardKind.REPAIRS:
-                total -= houses * card.param("per_house") + hotels * card.param("per_hotel")
-            elif kind is CardKind.GO_TO_JAIL:
-                total -= view.edition.jail_fine
-            elif kind is CardKind.GET_OUT_OF_JAIL_FREE:
-                total += view.edition.jail_fine / 2
-            elif kind is CardKind.ADVANCE_TO and card.param("square") == 0 and view.rules.go_landing_double:
-                total += view.go_salary()  # the house rule's second salary for landing on GO
-        expected = total / max(1, len(cards))
-        return PayOrDraw(self.seat, expected > -ask.amount)
+        return PayOrDraw(self.seat, card_expectation(view, deck) > -ask.amount)
 
     # ------------------------------------------------------------------ debts
     def _cheapest_mortgage(self, view: GameView, keep: int | None = None) -> int | None:
@@ -526,7 +503,7 @@ class Ruthless(Strategy):
             if self._outbuilt(view, board, pos, after, partner, handed, moved):
                 name = self._group_name(view, handed[0])
                 return False, f"you could build the {name} set before it could build its own"
-        if paid < 0 and not self._covers_risk(view, board, after):
+        if paid < 0 and (not self._covers_risk(view, board, after) or cannot_afford(view, me, offer)):
             return False, "it must keep money for the rent ahead"
         gain = self._gain(view, appraisal, after, partner, offer)
         if gain >= self.accept_margin:

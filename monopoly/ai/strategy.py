@@ -50,6 +50,11 @@ class Strategy:
     """Whether ``act_anytime`` is also asked at the start of other players' throws (not only at
     this seat's own decisions). A strategy that only ever acts on its own turn sets it False."""
 
+    mannered: ClassVar[bool] = True
+    """Whether ``ComputerPlayers`` holds this strategy's trade offers to the table's manners
+    (``manners.py``: not too often, no refusal repeated, no deed sent back, no absurd price). Only a
+    benchmark opponent that plays a published recipe as written sets it False."""
+
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
         self.rng = rng
