@@ -211,8 +211,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"pool: {', '.join(pool)}")
     print("weights:", ", ".join(f"{n} {v:+.3f}" for n, v in zip(FEATURES, w)))
     print(f"Brier score, held out: model {brier(p, hy, hm):.4f}, net-worth share {brier(hs, hy, hm):.4f}")
-    print("reliability (held out): predicted band, players, mean predicted, share won; the same for worth share")
-    for (band, count, mean, won), (_, c2, m2, w2) in zip(reliability(p, hy, hm), reliability(hs, hy, hm) + [("", 0, 0.0, 0.0)] * 10):
+    print("reliability (held out): predicted band, players in it, mean predicted, share that won;"
+          " then the same for net-worth share")
+    theirs = {band: (count, mean, won) for band, count, mean, won in reliability(hs, hy, hm)}
+    for band, count, mean, won in reliability(p, hy, hm):
+        c2, m2, w2 = theirs.get(band, (0, 0.0, 0.0))
         print(f"  {band}  {count:6d}  {mean:.3f}  {won:.3f}   |  {c2:6d}  {m2:.3f}  {w2:.3f}")
     if args.write:
         source = (f"benchmarks/fit_chances.py --games {args.games} --seed {args.seed} --max-turns {args.max_turns}"
