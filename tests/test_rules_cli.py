@@ -193,3 +193,18 @@ def test_the_time_and_pot_questions_are_skipped_without_their_game_and_start_fro
     assert any(a.startswith("Short game: (1 no, the full game, 2 time limit, then the richest wins, "
                             "3 the .com short game) [1]") for a in answers.asked)
     assert any(a.startswith("The .com Offline token: (Y/N) [Y]") for a in answers.asked)
+
+
+def test_a_preset_from_the_command_line_is_the_rules_questions_default() -> None:
+    # Issue 38: after ``--preset text_game`` the set-up showed "[1] Classic US rules" as its default.
+    start = chosen_rules("us", (), "text_game")
+    answers = Answers(("Rules:", ""), ("Change", ""))
+    assert ask_rule_options(answers.ask, answers.note, load_edition("us"), start) == start
+    assert answers.asked[0] == ("Rules: (1 Classic US rules, 2 UK differences, 3 two-player text game, "
+                                "4 house rules) [3] ")
+    answers = Answers(("Rules:", "1"), ("Change", ""))  # the board's own rules chosen instead
+    assert ask_rule_options(answers.ask, answers.note, load_edition("us"), start) == {}
+    answers = Answers(("Rules:", ""), ("Change", ""))  # a rule of its own is no preset
+    assert ask_rule_options(answers.ask, answers.note, load_edition("us"), {"mortgage_interest": 5}) == {
+        "mortgage_interest": 5}
+    assert answers.asked[0].startswith("Rules: (1 the command line's rules, 2 UK") and answers.asked[0].endswith("[1] ")
