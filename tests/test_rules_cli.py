@@ -40,7 +40,7 @@ def test_monopoly_rules_lists_every_option_its_values_and_each_editions_default(
 
 def test_the_help_lists_position_and_gives_each_example_its_own_line(capsys: pytest.CaptureFixture[str]) -> None:
     # Issue 26: the examples ran together in one wrapped paragraph and --position was not listed.
-    for argv in (["--help"], ["text", "--help"]):
+    for argv in (["play", "--help"], ["text", "--help"]):
         assert main(argv) == 0
         out = capsys.readouterr().out
         assert "\n  --position FILE " in out, out
@@ -50,10 +50,12 @@ def test_the_help_lists_position_and_gives_each_example_its_own_line(capsys: pyt
         assert all(line.count("monopoly ") == 1 for line in examples[:2]), examples[:3]
 
 
-def test_the_curses_help_ends_with_the_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--help"]) == 0
+def test_the_games_help_points_to_monopoly_rules_for_the_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 38: the help pasted every rule option (153 lines); ``monopoly rules`` lists them.
+    assert main(["play", "--help"]) == 0
     out = capsys.readouterr().out
-    assert "--rule NAME=VALUE" in out and "max_turns: a whole number from 0 to 100,000" in out
+    assert "--rule NAME=VALUE" in out and "monopoly rules" in out
+    assert "max_turns: a whole number from 0 to 100,000" not in out
 
 
 @pytest.mark.parametrize("flags, expected", [
