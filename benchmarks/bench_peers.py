@@ -15,9 +15,19 @@ programs busy on the same CPUs disturb far less than the wall clock the harnesse
 
 ``--peer gcp`` (default): gamescomputersplay/monopoly v2, four standard players, run from
 ``PEERS/gcp`` with this interpreter. ``--peer gnome``: USC/ISI GNOME with four
-``background_agent_v3_1`` players, run with ``--gnome-python`` (a venv made as the peers README
-says, by default ``.gnome-venv`` in the repository root, which git ignores).
-Exits 2 with a message when the peers folder or the GNOME interpreter is missing.
+``background_agent_v3_1`` players, run with ``--gnome-python`` (by default ``.gnome-venv`` in the
+repository root, which git ignores).
+
+The peers are other people's programs and are not in this repository; the two harnesses that time
+them are (``benchmarks/peers/``). Get the peers once (``PEERS`` is ``benchmarks/peers``, or the
+development machines' ``../shared/peers`` where it exists, or ``--peers DIR``):
+
+    git clone https://github.com/gamescomputersplay/monopoly benchmarks/peers/gcp
+    git -C benchmarks/peers/gcp checkout 7c4df31
+    python3 -m venv .gnome-venv
+    .gnome-venv/bin/pip install --no-deps monopoly-simulator-test numpy xlsxwriter
+
+Exits 2 with a message saying this when a peer or the GNOME interpreter is missing.
 """
 
 from __future__ import annotations
@@ -126,19 +136,33 @@ def run_ours(games: int, strategies: Sequence[str], seed: int) -> Side:
     return Side(games, sum(r.turns for r in results), seconds, cpu)
 
 
+HARNESSES = ROOT / "benchmarks" / "peers"
+SHARED_PEERS = ROOT.parent / "shared" / "peers"  # the development machines' copy, where there is one
+GCP_COMMIT = "7c4df31"
+
+
+def default_peers() -> Path:
+    """The development machines' shared peers folder where it exists, else ``benchmarks/peers``."""
+    return SHARED_PEERS if (SHARED_PEERS / "gcp").is_dir() else HARNESSES
+
+
 def peer_command(peer: Peer, peers: Path, gnome_python: Path) -> tuple[list[str], Path]:
-    """The harness command line (less ``--games``) and the folder to run it from; BenchError if
-    something is missing."""
-    harness = peers / peer.harness
+    """The harness command line (less ``--games``) and the folder to run it from; BenchError, saying
+    how to get what is missing, if something is."""
+    harness = peers / peer.harness if (peers / peer.harness).is_file() else HARNESSES / peer.harness
     if not harness.is_file():
-        raise BenchError(f"no peers folder with {peer.harness} at {peers} (give it with --peers DIR)")
+        raise BenchError(f"no harness {peer.harness} in {peers} or {HARNESSES}")
     python = sys.executable if peer.harness == "gcp_bench.py" else str(gnome_python)
     if python != sys.executable and not Path(python).is_file():
-        raise BenchError(f"no GNOME interpreter at {python}: make the venv as {peers / 'README.md'} says, "
-                         f"or give it with --gnome-python")
+        raise BenchError(f"no GNOME interpreter at {python}: GNOME's simulator is on PyPI; make its venv with "
+                         "python3 -m venv .gnome-venv && .gnome-venv/bin/pip install --no-deps "
+                         "monopoly-simulator-test numpy xlsxwriter (or give one with --gnome-python)")
     workdir = peers / peer.workdir if peer.workdir else ROOT
     if not workdir.is_dir():
-        raise BenchError(f"no {peer.workdir} folder in {peers}")
+        raise BenchError(f"no peers folder with {peer.workdir}/ at {peers}: fetch gamescomputersplay/monopoly at the "
+                         f"commit its harness names with git clone https://github.com/gamescomputersplay/monopoly "
+                         f"{peers / peer.workdir} && git -C {peers / peer.workdir} checkout {GCP_COMMIT} "
+                         "(or give the folder with --peers DIR)")
     return [python, str(harness)], workdir
 
 
@@ -200,8 +224,8 @@ def format_table(report: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--peer", choices=sorted(PEERS), default="gcp")
-    parser.add_argument("--peers", type=Path, default=ROOT.parent / "shared" / "peers",
-                        help="the peers folder (default ../shared/peers from the repository root)")
+    parser.add_argument("--peers", type=Path, default=default_peers(),
+                        help="the peers folder (default ../shared/peers where it exists, else benchmarks/peers)")
     parser.add_argument("--gnome-python", type=Path, default=ROOT / ".gnome-venv" / "bin" / "python",
                         help="the interpreter of the GNOME venv (default .gnome-venv/bin/python)")
     parser.add_argument("--reps", type=int, default=5, help="interleaved repetitions (default 5)")

@@ -77,3 +77,15 @@ def test_the_peer_benchmark_says_when_the_peers_are_missing(tmp_path: Path) -> N
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert "no peers folder" in done.stderr
+    # Issue 38: it says how to get the peer: the repository, at the commit the harness names
+    assert "git clone https://github.com/gamescomputersplay/monopoly" in done.stderr and "7c4df31" in done.stderr
+    harness = (ROOT / "benchmarks" / "peers" / "gcp_bench.py").read_text("utf-8")
+    assert "commit 7c4df31" in harness
+
+
+def test_the_peer_benchmark_says_how_to_make_the_gnome_venv(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_peers.py"), "--peer", "gnome",
+                           "--gnome-python", str(tmp_path / "python")], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "pip install --no-deps monopoly-simulator-test" in done.stderr, done.stderr

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FINGERPRINT = {"hash": "16194fcb40e05f3c01c24ba92f434d52", "games": 120, "actions": 68140, "events": 173178}
+FINGERPRINT = {"hash": "e000911c807d22870268661def3c71e1", "games": 120, "actions": 68142, "events": 173187}
 
 
 def test_the_seeded_games_play_as_pinned() -> None:

@@ -40,7 +40,7 @@ def test_monopoly_rules_lists_every_option_its_values_and_each_editions_default(
 
 def test_the_help_lists_position_and_gives_each_example_its_own_line(capsys: pytest.CaptureFixture[str]) -> None:
     # Issue 26: the examples ran together in one wrapped paragraph and --position was not listed.
-    for argv in (["--help"], ["text", "--help"]):
+    for argv in (["play", "--help"], ["text", "--help"]):
         assert main(argv) == 0
         out = capsys.readouterr().out
         assert "\n  --position FILE " in out, out
@@ -50,10 +50,12 @@ def test_the_help_lists_position_and_gives_each_example_its_own_line(capsys: pyt
         assert all(line.count("monopoly ") == 1 for line in examples[:2]), examples[:3]
 
 
-def test_the_curses_help_ends_with_the_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--help"]) == 0
+def test_the_games_help_points_to_monopoly_rules_for_the_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 38: the help pasted every rule option (153 lines); ``monopoly rules`` lists them.
+    assert main(["play", "--help"]) == 0
     out = capsys.readouterr().out
-    assert "--rule NAME=VALUE" in out and "max_turns: a whole number from 0 to 100,000" in out
+    assert "--rule NAME=VALUE" in out and "monopoly rules" in out
+    assert "max_turns: a whole number from 0 to 100,000" not in out
 
 
 @pytest.mark.parametrize("flags, expected", [
@@ -193,3 +195,18 @@ def test_the_time_and_pot_questions_are_skipped_without_their_game_and_start_fro
     assert any(a.startswith("Short game: (1 no, the full game, 2 time limit, then the richest wins, "
                             "3 the .com short game) [1]") for a in answers.asked)
     assert any(a.startswith("The .com Offline token: (Y/N) [Y]") for a in answers.asked)
+
+
+def test_a_preset_from_the_command_line_is_the_rules_questions_default() -> None:
+    # Issue 38: after ``--preset text_game`` the set-up showed "[1] Classic US rules" as its default.
+    start = chosen_rules("us", (), "text_game")
+    answers = Answers(("Rules:", ""), ("Change", ""))
+    assert ask_rule_options(answers.ask, answers.note, load_edition("us"), start) == start
+    assert answers.asked[0] == ("Rules: (1 Classic US rules, 2 UK differences, 3 two-player text game, "
+                                "4 house rules) [3] ")
+    answers = Answers(("Rules:", "1"), ("Change", ""))  # the board's own rules chosen instead
+    assert ask_rule_options(answers.ask, answers.note, load_edition("us"), start) == {}
+    answers = Answers(("Rules:", ""), ("Change", ""))  # a rule of its own is no preset
+    assert ask_rule_options(answers.ask, answers.note, load_edition("us"), {"mortgage_interest": 5}) == {
+        "mortgage_interest": 5}
+    assert answers.asked[0].startswith("Rules: (1 the command line's rules, 2 UK") and answers.asked[0].endswith("[1] ")

@@ -186,10 +186,10 @@ def test_a_curses_save_resumes_in_the_text_mode(tmp_path: Path) -> None:
     assert "Game saved as fromtui" in run.stdout  # the save keeps its name
 
 
-def test_help_lists_the_rule_options(tmp_path: Path) -> None:
+def test_help_points_to_the_rule_options(tmp_path: Path) -> None:
     run = text_mode(tmp_path, "--help")
     assert run.returncode == 0
-    assert "usage: monopoly text" in run.stdout and "rent_claim: next_roll | next_throw" in run.stdout
+    assert "usage: monopoly text" in run.stdout and "monopoly rules" in run.stdout
 
 
 def test_the_set_up_offers_the_saves_to_resume(tmp_path: Path) -> None:

@@ -377,7 +377,7 @@ def test_command_line_mistakes_and_information(tmp_path: Path) -> None:
     assert run_plain("--edition", "mars").returncode == 2
     version = run_plain("--version")
     assert version.returncode == 0 and "0." in version.stdout
-    helped = run_plain("--help")
+    helped = run_plain("play", "--help")
     assert helped.returncode == 0 and "--players" in helped.stdout and "--save-dir" in helped.stdout
     assert "--load" in helped.stdout and "--seed" in helped.stdout and "--edition" in helped.stdout
     no_tty = run_plain("--players", "Ann,Bob", "--save-dir", str(tmp_path))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from math import fsum
 
 from ..engine import DECKS, CardKind, Edition, card_destination, load_edition
 
@@ -50,8 +51,8 @@ class BoardFacts:
     def group_rate(self, squares: tuple[int, ...], level: int) -> float:
         """Rent per opponent turn from a whole group at one level (double rent at level 0)."""
         if level == 0:
-            return sum(2 * self.rent_rate[s][0] for s in squares)
-        return sum(self.rent_rate[s][level] for s in squares)
+            return fsum(2 * self.rent_rate[s][0] for s in squares)
+        return fsum(self.rent_rate[s][level] for s in squares)
 
 
 def _card_moves(edition: Edition, deck: str, square: int) -> list[tuple[float, int | None]]:
@@ -148,12 +149,12 @@ def _chain(edition_id: str, doubles_again_from_jail: bool, doubles_again: bool =
             if w:
                 for t, p in row.items():
                     new[t] += w * p
-        diff = sum(abs(a - b) for a, b in zip(new, pi))
+        diff = fsum(abs(a - b) for a, b in zip(new, pi))
         pi = new
         if diff < 1e-13:
             break
     # Turns start in states with no doubles thrown yet (and every jail state).
-    turn_share = sum(pi[s] for s in range(_STATES) if s >= _JAIL_STATES or s % 3 == 0)
+    turn_share = fsum(pi[s] for s in range(_STATES) if s >= _JAIL_STATES or s % 3 == 0)
     landing = [0.0] * BOARD
     jail_rate = 0.0
     for s in range(_STATES):

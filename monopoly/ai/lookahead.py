@@ -34,6 +34,7 @@ balancing) and proposed only when the partner gains by the same value function f
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import fsum
 from typing import Sequence
 
 from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineToBuy, LiftMortgage,
@@ -182,7 +183,7 @@ class Model:
         out = 0.0
         ranked = sorted(whole, key=lambda sqs: b.build_place[b.group_index[sqs[0]]])
         for sqs in ranked:
-            lift = sum(b.lift_cost[s] for s in sqs if pos.mortgaged[s])
+            lift = fsum(b.lift_cost[s] for s in sqs if pos.mortgaged[s])
             if lift:
                 if funds < lift:
                     break
@@ -266,7 +267,7 @@ class Model:
             return mine
         if len(rivals) == 1:
             return mine - rivals[0]
-        return mine - 0.5 * (sum(rivals) / len(rivals) + max(rivals))
+        return mine - 0.5 * (fsum(rivals) / len(rivals) + max(rivals))
 
 
 def apply_offer(pos: Pos, offer: Offer | ProposeTrade, interest: dict[int, int]) -> Pos:

@@ -60,7 +60,7 @@ class Trial:
     scores: list[float] = field(default_factory=list)
 
     def mean(self) -> float:
-        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+        return math.fsum(self.scores) / len(self.scores) if self.scores else 0.0
 
     def paired(self, other: "Trial") -> tuple[float, float]:
         """The mean of this trial's scores less ``other``'s, play-out by play-out (same seeds), and
@@ -69,10 +69,10 @@ class Trial:
         if n == 0:
             return 0.0, math.inf
         diffs = [a - b for a, b in zip(self.scores[:n], other.scores[:n])]
-        mean = sum(diffs) / n
+        mean = math.fsum(diffs) / n
         if n < 2:
             return mean, math.inf
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        var = math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)
         return mean, math.sqrt(var / n)
 
 
@@ -90,7 +90,7 @@ def worth_share(game: Game, seat: int) -> float:
     top = view.rules.houses_per_hotel + 1
     weights = Ruthless.weights
     worths = {p: max(0.0, strength(board, pos, p, weights, top)) for p in pos.active}
-    total = sum(worths.values())
+    total = math.fsum(worths.values())
     return worths.get(seat, 0.0) / total if total > 0 else 0.0
 
 

@@ -66,6 +66,7 @@ pay best on this board and spends money where it returns most.
 from __future__ import annotations
 
 import random
+from math import fsum
 from typing import Any, Callable, Generic, NamedTuple, Sequence, TypeVar
 
 from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
@@ -375,7 +376,7 @@ class Ruthless(Strategy):
         threat, unowned = self._now(view).threat
         pot = view.pot()
         if pot:  # the Free Parking jackpot waits for whoever lands there: moving may win it
-            threat -= sum(view.facts.landing[s] for s, sq in enumerate(view.edition.squares)
+            threat -= fsum(view.facts.landing[s] for s, sq in enumerate(view.edition.squares)
                           if sq.kind == "free_parking") * pot
         return threat > self.jail_threat and unowned < 6
 
@@ -530,8 +531,8 @@ class Ruthless(Strategy):
             return False
         n_opp, top, w = len(pos.active) - 1, self._top(view), self.weights
         funds_x, funds_me = after.cash[partner] + w.income, after.cash[self.seat] + w.income
-        their_value = sum(group_value(board, g, funds_x, n_opp, w, top) for g in theirs)
-        return sum(group_value(board, g, funds_me, n_opp, w, top) for g in mine) < self.match_share * their_value
+        their_value = fsum(group_value(board, g, funds_x, n_opp, w, top) for g in theirs)
+        return fsum(group_value(board, g, funds_me, n_opp, w, top) for g in mine) < self.match_share * their_value
 
     def counter_offer(self, view: GameView, offer: Offer) -> ProposeTrade | None:
         """The refused deal again with the least extra cash from the proposer that it would accept,
@@ -624,8 +625,8 @@ class Ruthless(Strategy):
             return 0.0
         n_opp = max(1, players - 1)
         top = self._top(view)
-        their_value = sum(self._group_value(board, g, n_opp, top) for g in theirs_new)
-        my_value = sum(self._group_value(board, g, n_opp, top) for g in mine_new)
+        their_value = fsum(self._group_value(board, g, n_opp, top) for g in theirs_new)
+        my_value = fsum(self._group_value(board, g, n_opp, top) for g in mine_new)
         if my_value >= self.match_share * their_value:
             return 0.0
         # A stalled game (no end in sight after many rounds) is worth ending: a group is then sold at its worth.
@@ -867,8 +868,8 @@ class Ruthless(Strategy):
         """What the groups a swap completes for the partner are worth as a share of ours."""
         n_opp = max(1, players - 1)
         top = self._top(view)
-        return (sum(self._group_value(board, g, n_opp, top) for g in theirs)
-                / max(1.0, sum(self._group_value(board, g, n_opp, top) for g in mine)))
+        return (fsum(self._group_value(board, g, n_opp, top) for g in theirs)
+                / max(1.0, fsum(self._group_value(board, g, n_opp, top) for g in mine)))
 
     def _wary_price(self, view: GameView, board: Board, players: int, x: int, deal: _Deal) -> float:
         """The least cash a deal completing a group for us, and none for partner ``x``, must pay ``x``

@@ -14,6 +14,7 @@ by ``rival_weight``) says whether the deal is worth making.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import fsum
 from typing import Sequence
 
 from ..engine import NOBODY, Edition
@@ -59,13 +60,13 @@ class Board:
             if first.kind == "street":
                 rate = tuple([facts.group_rate(g.squares, 0)] +
                              [facts.group_rate(g.squares, lv) for lv in range(1, 6)])
-                single = sum(facts.rent_rate[s][0] for s in g.squares)
+                single = fsum(facts.rent_rate[s][0] for s in g.squares)
                 groups.append(GroupInfo(g.id, "street", g.squares, first.house_cost, rate, single))
             else:
                 n = len(g.squares)
                 # Rent of the whole group per opponent turn when one player owns k of them (k = 1..n),
                 # taken as k squares of average landing rate.
-                avg = [sum(facts.rent_rate[s][k - 1] for s in g.squares) / n for k in range(1, n + 1)]
+                avg = [fsum(facts.rent_rate[s][k - 1] for s in g.squares) / n for k in range(1, n + 1)]
                 rate = tuple([0.0] + [avg[k - 1] * k for k in range(1, n + 1)])
                 groups.append(GroupInfo(g.id, first.kind, g.squares, 0, rate, rate[1] * n))
         self.groups = tuple(groups)
@@ -437,7 +438,7 @@ class Appraisal:
                 funds[i] = fund
                 if built is not None:
                     whole[i] = built
-            found = self._held[p] = ((sum(values), sum(funds), tuple(whole.items())), values, funds, whole)
+            found = self._held[p] = ((fsum(values), fsum(funds), tuple(whole.items())), values, funds, whole)
         return found
 
 

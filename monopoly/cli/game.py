@@ -9,7 +9,9 @@ so ``--players``, ``--rule`` and ``--preset`` go with a new game only.
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
@@ -20,44 +22,59 @@ from ..session.safe_text import shown
 from ..session.rule_options import RuleChoiceError, add_rule_arguments, chosen_rules
 from ..ai.levels import DEFAULT_LEVEL, level_names
 from ..storage.places import SAVE_DIR_ENV, NoSaveFolder, default_save_dir
+from .guide import position_file
 from ..storage.starts import Started, StartProblem, start_from_command_line, start_from_position
 
 EXIT_OK, EXIT_BAD_FILE, EXIT_USAGE = 0, 1, 2
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, except that a help that cannot be written says so: argparse drops the
+    error of writing it (a full disk), and the program would end with exit 0 having shown nothing.
+    ``main`` reports the error, or ends quietly when the reader has gone (``| head``)."""
+
+    def print_help(self, file: Any = None) -> None:
+        (file or sys.stdout).write(self.format_help())
+
+
 def game_options() -> argparse.ArgumentParser:
-    """The options every way of playing takes (a parent parser: ``parents=[game_options()]``)."""
+    """The options every way of playing takes (a parent parser: ``parents=[game_options()]``).
+
+    Each help is a line or two: ``--help`` must fit a screen. The long explanations are in the
+    guide (``monopoly help playing``) and the rule options in ``monopoly rules``."""
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--players", metavar="LIST",
-                        help='quick set-up without questions: comma-separated names; "cpu:LEVEL" is a computer '
-                             f'player of a level ({", ".join(level_names())}; "cpu" alone: {DEFAULT_LEVEL}), '
-                             '"cpu:STRATEGY" one playing a strategy by name (the benchmark opponents too: '
-                             'monopoly simulate --help lists them), e.g. "Ann,Bob,cpu:normal"')
-    parser.add_argument("--edition", choices=edition_ids(),
-                        help="the board: us (default), uk, dotcom, or a board file of your own (FILE.json, "
-                             "docs/boards.md)")
+                        help='a new game without questions: names, comma-separated; "cpu" or "cpu:LEVEL" '
+                             f'({", ".join(level_names())}; default {DEFAULT_LEVEL}) is a computer, e.g. '
+                             '"Ann,Bob,cpu:normal"')
+    parser.add_argument("--edition", choices=edition_ids(), metavar="BOARD",
+                        help=f"the board: {', '.join(edition_ids())}, or a file of your own, FILE.json "
+                             "(monopoly help boards)")
     parser.add_argument("--seed", type=int, metavar="N", help="seed the dice: the same moves give the same game")
-    parser.add_argument("--load", metavar="NAME_OR_PATH",
-                        help="resume a saved game: a name in the save folder, or the path of a save file")
+    parser.add_argument("--load", metavar="SAVE", help="resume a saved game: its name, or a save file")
     parser.add_argument("--position", metavar="FILE",
-                        help="start from a position file (docs/positions.md); its players are people unless "
-                             "named in --computers")
+                        help="start from a position file, or the example one: example (monopoly help positions)")
     parser.add_argument("--computers", metavar="LIST",
-                        help='with --position: the players the computer plays, each with a level or strategy, '
-                             'e.g. "Bob:hard,Cy"')
+                        help='with --position: the players the computer plays, e.g. "Bob:hard,Cy"')
     parser.add_argument("--save-dir", metavar="DIR", default=None,
-                        help=f"folder of the save files (default: ${SAVE_DIR_ENV} if set, else saves/ beside "
-                             "the program when run from its project folder, else a per-user folder: "
-                             "see docs/playing.md)")
+                        help=f"the save folder (default ${SAVE_DIR_ENV}, else saves/ in a clone of the project, "
+                             "else a per-user folder: monopoly help playing)")
     parser.add_argument("--version", action="version", version=f"monopoly {__version__}")
     add_rule_arguments(parser)
     return parser
 
 
+def wrapped(text: str) -> str:
+    """A description wrapped to the terminal as argparse wraps the options (the formatter that keeps
+    the examples one a line leaves the description as it is given)."""
+    width = min(100, max(40, shutil.get_terminal_size().columns - 2))
+    return "\n".join(textwrap.wrap(text, width))
+
+
 def game_parser(prog: str, description: str, examples: Sequence[str]) -> argparse.ArgumentParser:
-    """A game command's parser: the shared options, and examples one a line."""
-    return argparse.ArgumentParser(
-        prog=prog, description=description, parents=[game_options()],
+    """A game command's parser: the shared options, the description wrapped, and examples one a line."""
+    return Parser(
+        prog=prog, usage=f"{prog} [options]", description=wrapped(description), parents=[game_options()],
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n" + "\n".join(f"  {line}" for line in examples))
 
@@ -110,7 +127,7 @@ def request(args: argparse.Namespace) -> GameRequest:
         raise UsageProblem(str(exc)) from None
     if args.position:
         try:
-            started: Started | None = start_from_position(args.position, args.seed, args.computers)
+            started: Started | None = start_from_position(position_file(args.position), args.seed, args.computers)
         except PositionError as exc:
             raise UsageProblem(str(exc), bad_file=True) from None
         except ValueError as exc:

@@ -9,33 +9,30 @@ from __future__ import annotations
 
 import argparse
 
-from .game import EXIT_USAGE, UsageProblem, game_parser, parse, refused, request
+from .terminal import terminal_problem
+from .game import EXIT_USAGE, Parser, UsageProblem, game_parser, parse, refused, request, wrapped
 
 
 def host_command(argv: list[str]) -> int:
     """``monopoly host``: serve one game; people join it from their own terminals."""
     from ..net.protocol import DEFAULT_PORT
     parser = game_parser(
-        "monopoly host", "Serve a game over the network: it prints, for each person seat, the command that "
-        "joins it (with a code only that seat can use) and a spectator code. Computer players play on this "
-        "machine. Without --headless you also play the first person seat in this terminal: on the game's "
-        "screen (as monopoly join shows it), or line by line with --text.",
+        "monopoly host", "Serve a game over the network: it prints the command that joins each person's "
+        "seat (with a code for that seat only) and a spectator code. Without --headless you play the first "
+        "person's seat here.",
         ['monopoly host --players "Ann,Bob,cpu"', "monopoly host --players Ann,Bob --headless --bind 127.0.0.1",
-         "monopoly host --load autosave-3f9a0c1d2e4b", "monopoly host --players Ann,Bob --tls-cert c.pem --tls-key k.pem"])
+         "monopoly host --load mygame --tls-cert c.pem --tls-key k.pem"])
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
-                        help=f"the TCP port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+                        help=f"the TCP port (default {DEFAULT_PORT}; 0 picks a free one)")
     parser.add_argument("--bind", default=None, metavar="ADDRESS",
-                        help="the address to listen on (default: every address; 127.0.0.1 for this machine only)")
+                        help="the address to listen on (default all; 127.0.0.1: this machine)")
     parser.add_argument("--headless", action="store_true",
-                        help="only serve: nobody plays in this terminal, which takes the host's commands")
+                        help="only serve: this terminal takes the host's commands")
     parser.add_argument("--text", action="store_true",
-                        help="play your seat here line by line, with the host's commands (/help); by default, on "
-                        "a terminal, on the game's screen as monopoly join shows it")
+                        help="play your seat line by line, with the host's commands (/help)")
     parser.add_argument("--pace", choices=("normal", "fast"), default="normal",
-                        help="normal (the default): computers play at the pace of a local game, so that "
-                        "everyone can follow them (about 1-2 s a turn; Fastmove quicker); fast: at once "
-                        "(tests, benchmarks)")
-    parser.add_argument("--tls-cert", metavar="PEM", help="serve over TLS with this certificate (chain)")
+                        help="normal (default): computers play at a pace people can follow; fast: at once")
+    parser.add_argument("--tls-cert", metavar="PEM", help="serve over TLS with this certificate chain")
     parser.add_argument("--tls-key", metavar="PEM", help="the certificate's private key")
     args = parse(parser, argv)
     if isinstance(args, int):
@@ -54,6 +51,9 @@ def host_command(argv: list[str]) -> int:
     from ..net.server import collect_for_serving
     play: SeatFront | None = None
     if not (args.headless or args.text) and sys.stdin.isatty() and sys.stdout.isatty():
+        problem = terminal_problem("monopoly host --text")
+        if problem is not None:
+            return refused(UsageProblem(problem))
         from ..tui.remote import seat_screen
         play = seat_screen
     collect_for_serving()  # the game is loaded: the collector set for a server (why: its docstring)
@@ -63,10 +63,11 @@ def host_command(argv: list[str]) -> int:
 
 def join_command(argv: list[str]) -> int:
     """``monopoly join HOST[:PORT] CODE``: play the seat the code joins (or watch, with a spectator code)."""
-    parser = argparse.ArgumentParser(
-        prog="monopoly join", description="Join a game that monopoly host serves: the seat of the join code, "
-        "or a spectator's place with the spectator code: on a curses screen, or line by line with --text. "
-        "Type help in the game.",
+    parser = Parser(
+        prog="monopoly join", usage="monopoly join HOST[:PORT] CODE [options]",
+        description=wrapped("Join a game that monopoly host serves: the seat of the join code, or a spectator's "
+                            "place with the spectator code: on a curses screen, or line by line with --text. "
+                            "Type help in the game."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n  monopoly join 192.168.1.20 Xb3k... --text\n  monopoly join localhost:7700 Xb3k... --text")
     parser.add_argument("address", metavar="HOST[:PORT]", help="the server (default port 7627)")
@@ -81,6 +82,9 @@ def join_command(argv: list[str]) -> int:
         return args
     import sys
     if not args.text and sys.stdin.isatty() and sys.stdout.isatty():
+        problem = terminal_problem("monopoly join --text")
+        if problem is not None:
+            return refused(UsageProblem(problem))
         from ..tui.remote import join_screen
         return join_screen(args.address, args.code, args.tls, args.ca)
     from ..net.client import join_main

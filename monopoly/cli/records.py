@@ -17,6 +17,8 @@ from ..reports.story import record_text
 from ..storage.places import NoSaveFolder, default_save_dir
 from ..storage.records import Follow, RecordError, Source, read_source
 from ..text.replay import TextReplay
+from .game import Parser, wrapped
+from .terminal import terminal_problem
 
 EXIT_OK, EXIT_BAD_FILE, EXIT_USAGE = 0, 1, 2
 
@@ -31,11 +33,12 @@ def _print(text: str) -> None:
 
 def source_parser(prog: str, description: str) -> argparse.ArgumentParser:
     """The arguments every record command takes: the file, the save folder, and ``--json``."""
-    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser = Parser(prog=prog, description=wrapped(description),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", metavar="SAVE_OR_RECORD",
                         help="a save name in the save folder, or the path of a save or record file")
     parser.add_argument("--save-dir", metavar="DIR", default=None,
-                        help="folder of the save files (default: saves/)")
+                        help="the save folder (as the game's --save-dir; default as the game finds it)")
     parser.add_argument("--json", action="store_true", help="print JSON for scripts instead of text")
     return parser
 
@@ -80,7 +83,7 @@ def print_record_command(prog: str, description: str, argv: Sequence[str],
 def record_main(argv: Sequence[str]) -> int:
     """``monopoly record SAVE_OR_RECORD [--json]``."""
     return print_record_command("monopoly record", "Print a saved game turn by turn, or its record as JSON "
-                                "(docs/records.md).", argv,
+                                "(monopoly help records).", argv,
                                 lambda source: record_text(source.record, source.final_game()),
                                 lambda source: source.record)
 
@@ -133,6 +136,10 @@ def replay_main(argv: Sequence[str]) -> int:
             return 130
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(f"{prog}: the replay needs an interactive terminal (try --text, or monopoly record)", file=sys.stderr)
+        return EXIT_USAGE
+    problem = terminal_problem("monopoly replay --text")
+    if problem is not None:
+        print(f"{prog}: {problem}", file=sys.stderr)
         return EXIT_USAGE
     from ..tui.replay import run_on_screen
     return run_on_screen(source, save_dir)

@@ -20,6 +20,8 @@ from ..session.rule_options import RuleChoiceError, add_rule_arguments, chosen_r
 from ..storage.positions import read_position
 from ..session.safe_text import shown
 from ..storage.records import RecordError, extras_problem
+from .game import Parser, wrapped
+from .guide import position_file
 
 
 class _Progress:
@@ -64,30 +66,33 @@ def _whole(text: str) -> int:
 
 
 def strategies_text() -> str:
-    """Every strategy with what it is, and the level that offers it to a person."""
+    """Every strategy by name, with the level that offers it to a person (what each one plays is in
+    ``monopoly help strategies``: the whole list of descriptions made this help three screens long)."""
     parts = []
     for name in strategy_names():
         level = level_of(name)
-        shown = f"{name} (the {level.name} level)" if level is not None else name
-        parts.append(f"{shown}: {STRATEGIES[name].description}" if STRATEGIES[name].description else shown)
-    return "; ".join(parts)
+        parts.append(f"{name} ({level.name})" if level is not None else name)
+    return ", ".join(parts)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="monopoly simulate",
+        usage="monopoly simulate [options]",
         description="Play computer-only games headless and report how each strategy did.",
-        epilog=f"Strategies: {strategies_text()}.")
+        epilog=wrapped(f"strategies: {strategies_text()}; monopoly help strategies says what each plays."),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=_positive, default=DEFAULT_GAMES, metavar="N",
                         help=f"how many games to play (default {DEFAULT_GAMES})")
     parser.add_argument("--strategies", metavar="A,B,...",
                         help="one strategy per seat, 2 to 8, comma-separated "
                              f"(default {','.join(DEFAULT_STRATEGIES)}, or as many of them as the position has "
                              "players); seats are rotated between games")
-    parser.add_argument("--edition", choices=edition_ids(), default="us",
-                        help="the board (default us; a position names its own)")
+    parser.add_argument("--edition", choices=edition_ids(), default="us", metavar="BOARD",
+                        help=f"the board: {', '.join(edition_ids())} (default us) or FILE.json; a position "
+                             "names its own")
     parser.add_argument("--position", metavar="FILE",
-                        help="start every game from this position file (see docs/positions.md)")
+                        help="start every game from this position file, or example (monopoly help positions)")
     parser.add_argument("--seed", type=_whole, default=DEFAULT_SEED, metavar="S",
                         help=f"seed of the whole run (default {DEFAULT_SEED})")
     parser.add_argument("--jobs", type=_positive, default=1, metavar="J",
@@ -96,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"stop a game unfinished after this many turns (default {DEFAULT_MAX_TURNS})")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object instead of the table (with rent and landings per property)")
-    parser.add_argument("--records", metavar="DIR", help="write each game's record to DIR (docs/records.md)")
+    parser.add_argument("--records", metavar="DIR", help="write each game's record to DIR (monopoly help records)")
     parser.add_argument("--plot", metavar="FILE.svg", help="write a chart of the win shares and game lengths")
     add_rule_arguments(parser)
     return parser
@@ -116,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     position = None
     if args.position is not None:
         try:
-            position = read_position(args.position)
+            position = read_position(position_file(args.position))
         except PositionError as exc:
             print(f"monopoly simulate: {shown(str(exc))}", file=sys.stderr)
             return 1

@@ -107,10 +107,10 @@ def most_players(edition: Edition, changes: Mapping[str, Any]) -> int:
 def add_rule_arguments(parser: argparse.ArgumentParser) -> None:
     """``--rule NAME=VALUE`` (repeatable) and ``--preset NAME`` on a command line."""
     parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
-                        help="change one rule option, e.g. --rule rent_claim=automatic (repeatable; "
-                             "monopoly rules lists every option, its values and each edition's default)")
+                        help="change one rule option, e.g. rent_claim=automatic (repeatable; monopoly rules "
+                             "lists them)")
     parser.add_argument("--preset", metavar="NAME",
-                        help=f"a named set of rules laid over the edition's: {', '.join(preset_ids())}")
+                        help=f"a named set of rules over the board's: {', '.join(preset_ids())}")
 
 
 # ---------------------------------------------------------------------------------------- listing
@@ -157,11 +157,21 @@ def offered_presets(edition: Edition) -> tuple[RulePreset, ...]:
     return tuple(p for p in edition.presets if not p.matches(own))
 
 
-def preset_question(edition: Edition) -> Question:
-    """Which rules to start from: the edition's own, or one of its named presets."""
-    choices = (Choice("1", f"{edition.label} rules", OWN_RULES),) + tuple(
+def preset_question(edition: Edition, default: str = OWN_RULES, own: str = "") -> Question:
+    """Which rules to start from: the edition's own, or one of its named presets (``default``: the
+    one RETURN takes; ``own``: what the first choice is called, by default the edition's rules)."""
+    choices = (Choice("1", own or f"{edition.label} rules", OWN_RULES),) + tuple(
         Choice(str(k + 2), p.label, p.id) for k, p in enumerate(offered_presets(edition)))
-    return Question("Rules:", CHOICE, OWN_RULES, choices)
+    return Question("Rules:", CHOICE, default, choices)
+
+
+def preset_in(edition: Edition, chosen: Mapping[str, Any]) -> str:
+    """The offered preset that options already chosen (``--preset`` on the command line) play in
+    full, the one setting most options if several do; the edition's own rules when none."""
+    rules = edition.default_rules(**dict(chosen))
+    fits = [p for p in offered_presets(edition) if p.options and p.matches(rules)
+            and any(name in chosen for name, _ in p.options)]
+    return max(fits, key=lambda p: len(p.options)).id if fits else OWN_RULES
 
 
 def option_question(info: OptionInfo, edition: Edition, current: Any) -> Question:
@@ -200,7 +210,12 @@ def ask_rule_options(ask: Ask, note: Note, edition: Edition, start: Mapping[str,
 
     ``ask`` puts a ``Question`` and returns the answer; ``note`` shows a line of explanation."""
     chosen: dict[str, Any] = dict(start or {})
-    preset = ask(preset_question(edition))
+    given = preset_in(edition, chosen)  # the command line's preset is the default shown
+    mixed = not given and differences(edition, chosen)  # options of the command line, no preset in full
+    preset = ask(preset_question(edition, given, "the command line's rules" if mixed else ""))
+    if given and preset != given:  # another choice: the command line's preset gives way to it
+        for name, _ in edition.preset(given).options:
+            chosen.pop(name, None)
     if preset:
         chosen.update(edition.preset(preset).as_dict())
     values = edition.default_rules(**chosen).to_dict()

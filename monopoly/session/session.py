@@ -31,6 +31,7 @@ from ..engine import NOBODY, Action, Claim, DecisionKind as K, Game, IllegalActi
 from ..engine import actions as A
 from ..engine import events as E
 from .model import UIState, persons
+from .bug_log import logged
 from .safe_text import shown
 from .signals import held_interrupts
 
@@ -364,7 +365,7 @@ class Session:
                 with self._held():  # a computer player's memory is saved too
                     action = self.computers.next_action(game)
             except Exception as exc:  # a bug in a strategy must not end the game
-                stumbled = f"A computer player stumbled ({exc.__class__.__name__}: {exc})"
+                stumbled = logged(f"A computer player stumbled ({exc.__class__.__name__}: {exc})", exc)
         else:
             stumbled = f"A computer player made {used} moves this turn: it plays safe now"
         if action is not None and not view.is_legal(action):

@@ -37,6 +37,20 @@ def is_checkout(package_dir: Path = PACKAGE_DIR) -> bool:
 def user_save_dir(environ: Mapping[str, str] | None = None, platform: str | None = None,
                   home: Path | None = None) -> Path:
     """The per-user save folder this platform's convention gives."""
+    return user_data_dir(environ, platform, home) / "saves"
+
+
+def user_log_file(environ: Mapping[str, str] | None = None, platform: str | None = None,
+                  home: Path | None = None) -> Path:
+    """The program's log (errors inside computer players and front ends, for a bug report): in the
+    per-user data folder, never beside the saves of a checkout, so a person always finds it at
+    the same place."""
+    return user_data_dir(environ, platform, home) / "monopoly.log"
+
+
+def user_data_dir(environ: Mapping[str, str] | None = None, platform: str | None = None,
+                  home: Path | None = None) -> Path:
+    """The per-user data folder this platform's convention gives (``NoSaveFolder`` without a home)."""
     env = os.environ if environ is None else environ
     system = sys.platform if platform is None else platform
     if system.startswith("win"):
@@ -48,7 +62,7 @@ def user_save_dir(environ: Mapping[str, str] | None = None, platform: str | None
         # The XDG convention: a relative XDG_DATA_HOME is invalid and ignored (else the saves would
         # depend on the folder the game is started from).
         base = _absolute(env.get("XDG_DATA_HOME")) or _home(home) / ".local" / "share"
-    return base / "monopoly" / "saves"
+    return base / "monopoly"
 
 
 class NoSaveFolder(ValueError):

@@ -20,6 +20,7 @@ from ..engine import events as E
 from ..session import model as M
 from ..session.session import ComputerMove, Session
 from ..session.questions import clock_text, parse_yes_no
+from ..session.bug_log import logged
 from ..session.summary import since_last_turn
 from ..session.words import (cannot_bid_text, computers_join_text, event_lines, format_event, item_name, join_words,
                              name, new_game_text, since_lines, trade_lines, turn_end_text, valuation_rows)
@@ -617,7 +618,8 @@ class TextGame:
             if ask is not None and self.session.is_computer(q):
                 try:
                     count = int(ask(self.game, q, hotels))
-                except Exception:  # a bug in a strategy must not end the game
+                except Exception as exc:  # a bug in a strategy must not end the game
+                    logged(f"A computer player stumbled ordering buildings ({exc.__class__.__name__}: {exc})", exc)
                     count = 0
                 if count > 0:
                     joined.append((q, count))

@@ -142,6 +142,7 @@ def help_lines(answers: Sequence[Command]) -> list[str]:
         out += [_help_line(c) for c in later]
     out.append("Squares: their number (board lists them) or the start of the name; players: number or name.")
     out.append("End of input or Ctrl-C saves the game and tells how to resume it.")
+    out.append("The whole guide, outside the game: monopoly help playing.")
     return out
 
 

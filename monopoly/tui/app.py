@@ -1,9 +1,11 @@
-"""The ``monopoly`` command (everything but ``monopoly simulate``): options, then the curses game.
+"""The curses front end's entry: ``play`` runs one game on the curses screen, from the set-up or a
+game the command line started. The ``monopoly`` command itself lives in ``monopoly/cli/``, which
+reads the options, refuses command-line mistakes, unreadable save files and terminals that cannot
+draw the board before this screen opens, and then calls ``play``.
 
-Command-line mistakes and unreadable save files are reported before the screen opens, with a
-non-zero exit code. The terminal is restored on every way out (a context manager around curses);
-Ctrl-C (or ``kill``, or a closed terminal) leaves at once with the game autosaved; a second signal
-waits for that autosave, and the program says where the game is only when the file is there.
+The terminal is restored on every way out (a context manager around curses); Ctrl-C (or ``kill``,
+or a closed terminal) leaves at once with the game autosaved; a second signal waits for that
+autosave, and the program says where the game is only when the file is there.
 """
 
 from __future__ import annotations

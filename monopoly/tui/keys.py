@@ -79,7 +79,7 @@ HELP_TEXT: tuple[tuple[str, str], ...] = (
     ("U", "undo: take back your own last action (never a throw or a card, nor past another player's action)"),
     ("N", "the game in numbers: net worth over the turns, rent, money by reason, each property's earnings"),
     ("Ctrl-C", "leave at once (the game is autosaved)"),
-    ("?", "this list of keys"),
+    ("?", "this list of keys (the whole guide, outside the game: monopoly help playing)"),
 )
 
 

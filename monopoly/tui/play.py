@@ -22,6 +22,7 @@ from typing import Any, Callable, Sequence
 from ..storage import saves
 from ..session.session import (AUCTION_WAIT, CLAIM_WINDOW, COMPUTER_MOVE, FAST_PACE, PACE, STEP,  # noqa: F401
                                 THROW_NOTICE, WATCH_PACE, ComputerMove, PlaySession, Session, notice)
+from ..session.bug_log import logged
 from ..session.summary import since_last_turn
 from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
@@ -1147,7 +1148,7 @@ class GameController:
             try:
                 count = int(ask(self.game, p, hotels))
             except Exception as exc:  # a bug in a strategy must not end the game
-                self.say(f"A computer player stumbled ({exc.__class__.__name__}: {exc})", "bad")
+                self.say(logged(f"A computer player stumbled ({exc.__class__.__name__}: {exc})", exc), "bad")
                 count = 0
             if count > 0:
                 out.append((p, count))
