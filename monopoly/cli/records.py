@@ -89,15 +89,27 @@ def record_main(argv: Sequence[str]) -> int:
 
 
 def command(name: str, argv: Sequence[str]) -> int:
-    """Run ``monopoly record``, ``monopoly stats`` or ``monopoly replay``."""
+    """Run ``monopoly record``, ``monopoly stats``, ``monopoly analyse`` or ``monopoly replay``."""
     if name == "record":
         return record_main(argv)
     if name == "stats":
         return stats_main(argv)
+    if name == "analyse":
+        return analyse_main(argv)
     return replay_main(argv)
 
 
-COMMANDS = ("record", "stats", "replay")
+COMMANDS = ("record", "stats", "analyse", "replay")
+
+
+def analyse_main(argv: Sequence[str]) -> int:
+    """``monopoly analyse SAVE_OR_RECORD [--json]``."""
+    from ..reports.analysis import analyse, analysis_text
+    return print_record_command(
+        "monopoly analyse", "Each player's estimated chance of winning, turn by turn, and the turning points: "
+        "the steps that moved a chance most (estimates from the computer players' valuation, made from what "
+        "every player could see).", argv,
+        lambda source: analysis_text(analyse(source.record)), lambda source: analyse(source.record).to_json())
 
 
 def stats_main(argv: Sequence[str]) -> int:

@@ -1,0 +1,57 @@
+"""``monopoly analyse``: each player's chance of winning over a game, and its turning points."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from monopoly.engine import AcceptTrade, PlayerSetup, Position, ProposeTrade, Roll, build_game
+from monopoly.reports.analysis import analyse, analysis_text
+
+TENNESSEE, NEW_YORK, ST_JAMES = 18, 19, 16
+
+
+def blunder_game():
+    """Ann sells Bob the deed that completes his orange set, for $1."""
+    position = Position((PlayerSetup("Ann", owns=(ST_JAMES,)), PlayerSetup("Bob", owns=(TENNESSEE, NEW_YORK)),
+                         PlayerSetup("Cy")), seed=5)
+    game = build_game(position)
+    game.apply(ProposeTrade(0, 1, (ST_JAMES,), (), -1))
+    game.apply(AcceptTrade(1))
+    game.apply(Roll(0))
+    return game
+
+
+def test_the_blunder_is_the_largest_turning_point_against_its_maker():
+    game = blunder_game()
+    result = analyse(game.record())
+    first = result.points[0]
+    who, move = first.swing()
+    assert "St. James Place" in first.text or "accepts" in first.text
+    assert first.before[0] > first.after[0]  # Ann's chance fell
+    assert who in (0, 1) and abs(move) > 0.05
+    assert result.turns[0] == 1 and abs(sum(result.chances[0]) - 1) < 1e-9
+
+
+def test_the_text_and_the_json_say_the_same():
+    game = blunder_game()
+    result = analyse(game.record())
+    text = "\n".join(analysis_text(result))
+    assert "Turning points" in text and "Ann" in text
+    data = result.to_json()
+    assert data["players"] == ["Ann", "Bob", "Cy"] and data["turning_points"][0]["step"] == result.points[0].step
+    json.dumps(data)
+
+
+def test_the_command_reads_a_record_file(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(blunder_game().record()))
+    done = subprocess.run([sys.executable, "-m", "monopoly", "analyse", str(path)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and "Turning points" in done.stdout
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    done = subprocess.run([sys.executable, "-m", "monopoly", "analyse", str(bad)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
