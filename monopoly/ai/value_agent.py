@@ -8,7 +8,7 @@ short- and long-term expected rent from landing probabilities, the worth of comp
 guarded by a cash safety check. It is not the paper's code (which we have not seen), not tuned
 against any of our strategies, and it shares no code with ``ruthless`` or ``lookahead``.
 
-How each decision is made (``score`` is the seat's value less half its opponents' mean):
+How each decision is made (``score`` is the seat's value less its opponents' mean, half of it one-on-one):
 
 - *Buy*: buy when the cash left covers the likely worst rent of its next turn (``Model.reserve``,
   the rent exceeded with probability ``RISK`` at most) and owning the deed is worth more than
@@ -42,7 +42,7 @@ from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DeclareBankr
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import dearest_rival_offline, planned_builds
-from .value_model import RIVAL_WEIGHT, Model, Pos
+from .value_model import Model, Pos, rival_weight
 from .view import GameView, Offer, Pending
 
 RISK = 0.1
@@ -81,6 +81,9 @@ class ValueAgent(Strategy):
         self._no_deal: tuple[int, int] | None = None  # (holdings version, cash // 500) with no deal
 
     # ------------------------------------------------------------ helpers
+    def _score(self, model: Model, pos: Pos, player: int, values: list[float] | None = None) -> float:
+        return model.score(pos, player, values)
+
     def _safe(self, model: Model, pos: Pos) -> bool:
         return pos.cash[self.seat] >= model.reserve(pos, self.seat, RISK)
 
@@ -93,7 +96,7 @@ class ValueAgent(Strategy):
             trial = pos.copy()
             trial.owner[square] = q
             trial.cash[q] -= price
-            gain = model.score(trial, q)
+            gain = self._score(model, trial, q)
             if best is None or gain > best[0]:
                 best = (gain, trial)
         return best[1] if best is not None else None
@@ -107,7 +110,7 @@ class ValueAgent(Strategy):
         if mine.cash[self.seat] < 0 or not self._safe(model, mine):
             return DeclineToBuy(self.seat)
         other = self._best_taker(model, pos, ask.square, ask.amount) or pos
-        if model.score(mine, self.seat) >= model.score(other, self.seat):
+        if self._score(model, mine, self.seat) >= self._score(model, other, self.seat):
             return Buy(self.seat)
         return DeclineToBuy(self.seat)
 
@@ -126,7 +129,7 @@ class ValueAgent(Strategy):
             other.cash[auction.high_bidder] -= auction.high_bid
         else:
             other = self._best_taker(model, pos, s, auction.high_bid) or pos
-        limit = int(model.score(mine, self.seat) - model.score(other, self.seat))
+        limit = int(self._score(model, mine, self.seat) - self._score(model, other, self.seat))
         # the safety check: what is left after paying must cover the likely worst rent
         limit = min(limit, pos.cash[self.seat] - model.reserve(mine, self.seat, RISK), view.bid_limit())
         if limit <= auction.high_bid:
@@ -185,10 +188,10 @@ class ValueAgent(Strategy):
                 candidates.append((LiftMortgage(self.seat, s), after))
         if not candidates:
             return None
-        base = model.score(pos, self.seat)
+        base = self._score(model, pos, self.seat)
         best: tuple[float, Action] | None = None
         for action, after in candidates:
-            gain = model.score(after, self.seat) - base
+            gain = self._score(model, after, self.seat) - base
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, action)
         if best is None or not view.is_legal(best[1]):
@@ -210,7 +213,7 @@ class ValueAgent(Strategy):
         def worth(s: int) -> float:
             after = pos.copy()
             after.level[s] += 1
-            return model.score(after, self.seat)
+            return self._score(model, after, self.seat)
         return Build(self.seat, max(spots, key=lambda s: (worth(s), -s)))
 
     def _proposal(self, view: GameView) -> ProposeTrade | None:
@@ -223,7 +226,7 @@ class ValueAgent(Strategy):
         model, pos = Model.for_view(view), Pos.of(view)
         squares = view.edition.squares
         base = model.values(pos)
-        mine = model.score(pos, self.seat, base)
+        mine = self._score(model, pos, self.seat, base)
         best: tuple[float, ProposeTrade] | None = None
         for g in view.groups:
             if any(squares[s].kind != "street" for s in g.squares):
@@ -277,12 +280,12 @@ class ValueAgent(Strategy):
         us, who lose the unit) and lowers ours by as much. One valuation prices the deal."""
         after = model.values(apply_offer(pos, Offer(self.seat, holder, give, take, 0), {}))
         k = len(pos.active) - 1
-        slope = 1.0 + RIVAL_WEIGHT / k
-        gain = model.score(pos, holder, after) - model.score(pos, holder, base)
+        slope = 1.0 + rival_weight(pos) / k
+        gain = self._score(model, pos, holder, after) - self._score(model, pos, holder, base)
         cash = max(math.ceil((PARTNER_MARGIN - gain) / slope / 10.0) * 10, -pos.cash[holder])
         if cash > pos.cash[self.seat]:
             return None
-        return cash, model.score(pos, self.seat, after) - slope * cash
+        return cash, self._score(model, pos, self.seat, after) - slope * cash
 
     # ------------------------------------------------------------ answering offers
     def answer_trade(self, view: GameView, ask: Pending) -> Action:
@@ -298,7 +301,7 @@ class ValueAgent(Strategy):
         card_worth = JAIL_CARD_WORTH * (len(offer.give_cards) - len(offer.take_cards))
         if after.cash[self.seat] < 0 or (after.cash[self.seat] < pos.cash[self.seat] and not self._safe(model, after)):
             return False
-        return model.score(after, self.seat) + card_worth - model.score(pos, self.seat) >= ACCEPT_MARGIN
+        return self._score(model, after, self.seat) + card_worth - self._score(model, pos, self.seat) >= ACCEPT_MARGIN
 
     def trade_reason(self, view: GameView, offer: Offer, accepted: bool) -> str:
         return "it adds to its value" if accepted else "it does not add enough to its value"
@@ -306,7 +309,7 @@ class ValueAgent(Strategy):
     # ------------------------------------------------------------ money and jail
     def raise_funds(self, view: GameView, ask: Pending) -> Action:
         model, pos = Model.for_view(view), Pos.of(view)
-        base = model.score(pos, self.seat)
+        base = self._score(model, pos, self.seat)
         best: tuple[float, Action] | None = None
         for s in view.owned():
             options: list[tuple[Action, Pos, int]] = []
@@ -326,7 +329,7 @@ class ValueAgent(Strategy):
             for action, after, raised in options:
                 if raised <= 0:
                     continue
-                loss = (base - model.score(after, self.seat) + raised) / raised
+                loss = (base - self._score(model, after, self.seat) + raised) / raised
                 if best is None or loss < best[0]:
                     best = (loss, action)
         if best is not None and view.is_legal(best[1]):
@@ -346,7 +349,7 @@ class ValueAgent(Strategy):
                 mine = pos.copy()
                 mine.owner[s] = self.seat
                 mine.cash[self.seat] -= squares[s].price
-                throw += prob * max(0.0, model.score(mine, self.seat) - model.score(pos, self.seat))
+                throw += prob * max(0.0, self._score(model, mine, self.seat) - self._score(model, pos, self.seat))
             elif o != self.seat:
                 throw -= prob * due[s]
         fine = view.edition.jail_fine
@@ -368,7 +371,7 @@ class ValueAgent(Strategy):
         lifted.cash[self.seat] -= view.lift_cost(ask.square) - view.mortgage_interest(ask.square)
         lift = SettleMortgagedTransfer(self.seat, ask.square, True)
         if lifted.cash[self.seat] >= 0 and self._safe(model, lifted) and view.is_legal(lift) \
-                and model.score(lifted, self.seat) > model.score(pos, self.seat):
+                and self._score(model, lifted, self.seat) > self._score(model, pos, self.seat):
             return lift
         return SettleMortgagedTransfer(self.seat, ask.square, False)
 

