@@ -184,15 +184,22 @@ def expert_table(two: int, four: int, seed: int, jobs: int, edition: str, second
     return 0
 
 
-def manners_table(games: int, expert_games: int, seed: int, editions: list[str], max_turns: int) -> int:
+def manners_table(games: int, expert_games: int, seed: int, editions: list[str], max_turns: int,
+                  expert_budget: float) -> int:
     """Print the manners of each level towards a seat that never trades (``monopoly/reports/manners.py``),
-    one row a level and board, with the issue's targets; the number of rows that miss one."""
+    one row a level and board, with the issue's targets; the number of rows that miss one.
+
+    ``expert_budget`` is the time each expert decision may take: its own half second makes a game of
+    three experts last many minutes, so the table gives it less (and says so)."""
+    from monopoly.ai.expert import Expert
     from monopoly.reports.manners import MANNERS_HEADER, TARGETS, manners_line, measure
+    Expert.budget = expert_budget
     print(f"manners (issue 37): three computers of each level and one seat that never trades (hoarder), "
           f"seats rotated, seed {seed}; targets: offers to that seat at most {TARGETS['offers_per_100']:g} per 100 of "
           f"its turns, repeats of a refused offer at most {100 * TARGETS['repeat_share']:g}%, asks over twice the "
           f"printed value at most {100 * TARGETS['lopsided_share']:g}%, sales undone within 10 turns in at most "
-          f"{100 * TARGETS['undone_games_share']:g}% of games; ! marks a miss")
+          f"{100 * TARGETS['undone_games_share']:g}% of games; ! marks a miss; turns are the seat's; "
+          f"expert's play-outs limited to {expert_budget:g} s a decision")
     missed = 0
     for edition in editions:
         print(f"  board {edition}:")
@@ -221,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="--only manners: games of the expert level a board, which thinks up to 0.5 s a "
                              "decision (default 4; 0 leaves it out)")
     parser.add_argument("--boards", default="us,uk", help="--only manners: the boards (default us,uk)")
+    parser.add_argument("--expert-budget", type=float, default=0.05,
+                        help="--only manners: seconds each expert decision may take (default 0.05; its own is 0.5)")
     parser.add_argument("--four", type=int, default=40, help="--only expert: four-player games (default 40)")
     parser.add_argument("--seconds", action="store_true", help="--only expert: its decision times too")
     parser.add_argument("--playouts", type=int, default=0,
@@ -234,7 +243,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.only == "manners":
         boards = [b.strip() for b in args.boards.split(",") if b.strip()]
-        return 1 if manners_table(args.manners_games, args.expert_games, args.seed, boards, 1000) else 0
+        return 1 if manners_table(args.manners_games, args.expert_games, args.seed, boards, 1000,
+                                  args.expert_budget) else 0
     if args.only == "expert":
         return expert_table(args.games, args.four, args.seed, args.jobs, args.edition, args.seconds, args.playouts)
     failed = 0

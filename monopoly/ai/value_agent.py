@@ -342,6 +342,7 @@ class ValueAgent(Strategy):
         model, pos = Model.for_view(view), Pos.of(view)
         squares = view.edition.squares
         due, _, _ = model.rents(pos)
+        base = self._score(model, pos, self.seat)
         throw = 0.0
         for s, prob in model.dists[view.position()]:
             o = pos.owner[s]
@@ -349,7 +350,7 @@ class ValueAgent(Strategy):
                 mine = pos.copy()
                 mine.owner[s] = self.seat
                 mine.cash[self.seat] -= squares[s].price
-                throw += prob * max(0.0, self._score(model, mine, self.seat) - self._score(model, pos, self.seat))
+                throw += prob * max(0.0, self._score(model, mine, self.seat) - base)
             elif o != self.seat:
                 throw -= prob * due[s]
         fine = view.edition.jail_fine
