@@ -75,8 +75,8 @@ PROBES: tuple[Probe, ...] = (
 
 
 LOPSIDED: tuple[Probe, ...] = (
-    Probe("Virginia Avenue ($160) offered for $500", (PlayerSetup("Ann", owns=("Virginia Avenue",)), PlayerSetup("Cpu")),
-          ("Virginia Avenue",), (), -500, False, ""),
+    Probe("Virginia Avenue ($160) offered for $500",
+          (PlayerSetup("Ann", owns=("Virginia Avenue",)), PlayerSetup("Cpu")), ("Virginia Avenue",), (), -500, False, ""),
     Probe("Virginia Avenue ($160) offered for $500, four players",
           (PlayerSetup("Ann", owns=("Virginia Avenue",)), PlayerSetup("Cpu")) + _others(2),
           ("Virginia Avenue",), (), -500, False, ""),
