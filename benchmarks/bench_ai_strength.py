@@ -55,7 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # runs from a checkout too
 
 from monopoly.ai.levels import LEVELS  # noqa: E402
-from monopoly.ai.probes import PROBES, run_probe  # noqa: E402
+from monopoly.ai.probes import LOPSIDED, PROBES, PROPOSAL_POSITIONS, lopsided_proposals, run_probe  # noqa: E402
 from monopoly.ai.registry import strategy_names  # noqa: E402
 from monopoly.reports.tournament import run_games, wilson  # noqa: E402
 
@@ -170,6 +170,13 @@ def probes() -> int:
             pays = "Ann pays" if result.counter.cash < 0 else "it pays"
             counter = f"; counter-offer: the same deeds, {pays} ${abs(result.counter.cash)}"
         print(f"  {'ok ' if result.passed else 'BAD'} {probe.name}: {answer} ({result.reason}){counter}")
+    print("lopsided offers every level must refuse, and lopsided proposals it must not make (issue 37):")
+    for level in LEVELS:
+        taken = [probe.name for probe in LOPSIDED if run_probe(probe, level.strategy).accepted]
+        asked = [name for name, players in PROPOSAL_POSITIONS if lopsided_proposals(level.strategy, players)]
+        failed += len(taken) + len(asked)
+        print(f"  {'ok ' if not taken and not asked else 'BAD'} {level.name} ({level.strategy}): "
+              f"accepts {', '.join(taken) or 'none'}; proposes too much in {', '.join(asked) or 'none'}")
     return failed
 
 
