@@ -42,7 +42,7 @@ from ..engine import (NOBODY, AcceptTrade, Action, Bid, Build, Buy, DeclareBankr
 from .registry import register_strategy
 from .strategy import Strategy, safe_answer
 from .tactics import dearest_rival_offline, planned_builds
-from .value_model import Model, Pos, rival_weight
+from .value_model import HORIZON, SET_SHARE, Model, Pos, rival_weight
 from .view import GameView, Offer, Pending
 
 RISK = 0.1
@@ -73,6 +73,9 @@ class ValueAgent(Strategy):
     name = "value"
     description = "after the Arizona State value agent: one-step lookahead on assets and rent (a benchmark opponent)"
     acts_on_others_turns = False  # it builds, lifts and proposes at its own decisions
+    horizon = HORIZON
+    set_share = SET_SHARE
+    risk = RISK
 
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
@@ -82,10 +85,10 @@ class ValueAgent(Strategy):
 
     # ------------------------------------------------------------ helpers
     def _score(self, model: Model, pos: Pos, player: int, values: list[float] | None = None) -> float:
-        return model.score(pos, player, values)
+        return model.score(pos, player, values, self.horizon, self.set_share)
 
     def _safe(self, model: Model, pos: Pos) -> bool:
-        return pos.cash[self.seat] >= model.reserve(pos, self.seat, RISK)
+        return pos.cash[self.seat] >= model.reserve(pos, self.seat, self.risk)
 
     def _best_taker(self, model: Model, pos: Pos, square: int, price: int) -> Pos | None:
         """The position where the opponent who gains most from ``square`` owns it at ``price``."""
@@ -131,7 +134,7 @@ class ValueAgent(Strategy):
             other = self._best_taker(model, pos, s, auction.high_bid) or pos
         limit = int(self._score(model, mine, self.seat) - self._score(model, other, self.seat))
         # the safety check: what is left after paying must cover the likely worst rent
-        limit = min(limit, pos.cash[self.seat] - model.reserve(mine, self.seat, RISK), view.bid_limit())
+        limit = min(limit, pos.cash[self.seat] - model.reserve(mine, self.seat, self.risk), view.bid_limit())
         if limit <= auction.high_bid:
             return PassBid(self.seat)
         return Bid(self.seat, min(limit, auction.high_bid + BID_STEP))
@@ -170,7 +173,7 @@ class ValueAgent(Strategy):
         if not builds and not lifts:
             return None
         model, pos = Model.for_view(view), Pos.of(view)
-        spare = pos.cash[self.seat] - model.reserve(pos, self.seat, RISK)
+        spare = pos.cash[self.seat] - model.reserve(pos, self.seat, self.risk)
         candidates: list[tuple[Action, Pos]] = []
         for s in builds:
             cost = view.build_cost(s)
@@ -202,7 +205,7 @@ class ValueAgent(Strategy):
         if view.in_debt():
             return 0
         model, pos = Model.for_view(view), Pos.of(view)
-        return planned_builds(view, hotels, view.cash() - model.reserve(pos, self.seat, RISK))
+        return planned_builds(view, hotels, view.cash() - model.reserve(pos, self.seat, self.risk))
 
     def place_building(self, view: GameView, ask: Pending) -> Action:
         spots = [s for s in view.owned() if view.is_legal(Build(self.seat, s))]
@@ -225,7 +228,7 @@ class ValueAgent(Strategy):
             return None  # nothing that counts changed since the last search found nothing
         model, pos = Model.for_view(view), Pos.of(view)
         squares = view.edition.squares
-        base = model.values(pos)
+        base = model.values(pos, self.horizon, self.set_share)
         mine = self._score(model, pos, self.seat, base)
         best: tuple[float, ProposeTrade] | None = None
         for g in view.groups:
@@ -278,7 +281,8 @@ class ValueAgent(Strategy):
         Cash enters every value one for one, so both scores are linear in it: a unit paid raises
         the partner's score by 1 + w/k (w the rival weight, k the partner's opponents, among them
         us, who lose the unit) and lowers ours by as much. One valuation prices the deal."""
-        after = model.values(apply_offer(pos, Offer(self.seat, holder, give, take, 0), {}))
+        deal = apply_offer(pos, Offer(self.seat, holder, give, take, 0), {})
+        after = model.values(deal, self.horizon, self.set_share)
         k = len(pos.active) - 1
         slope = 1.0 + rival_weight(pos) / k
         gain = self._score(model, pos, holder, after) - self._score(model, pos, holder, base)
@@ -356,7 +360,7 @@ class ValueAgent(Strategy):
         fine = view.edition.jail_fine
         if throw > 0 and view.jail_cards() and view.is_legal(UseJailCard(self.seat)):
             return UseJailCard(self.seat)
-        if throw > fine and pos.cash[self.seat] - fine >= model.reserve(pos, self.seat, RISK) \
+        if throw > fine and pos.cash[self.seat] - fine >= model.reserve(pos, self.seat, self.risk) \
                 and view.is_legal(PayJailFine(self.seat)):
             return PayJailFine(self.seat)
         return Roll(self.seat)

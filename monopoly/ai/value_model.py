@@ -230,8 +230,9 @@ class Model:
     def dist(self, pos: Pos, player: int) -> Dist:
         return self.jail if pos.jailed[player] else self.dists[pos.where[player]]
 
-    def values(self, pos: Pos) -> list[float]:
-        """Every seat's value of ``pos`` (0 for a seat no longer in the game)."""
+    def values(self, pos: Pos, horizon: float = HORIZON, set_share: float = SET_SHARE) -> list[float]:
+        """Every seat's value of ``pos`` (0 for a seat no longer in the game), rent counted over
+        ``horizon`` rounds and ``set_share`` of a complete group's building option."""
         n = len(pos.cash)
         active = pos.active
         opponents = len(active) - 1
@@ -267,14 +268,15 @@ class Model:
         out = [0.0] * n
         for p in active:
             paid = total - earn[p]
-            long_term = HORIZON * (opponents * earn[p] - paid)
-            out[p] = assets[p] + short[p] + long_term + SET_SHARE * HORIZON * opponents * bonus[p]
+            long_term = horizon * (opponents * earn[p] - paid)
+            out[p] = assets[p] + short[p] + long_term + set_share * horizon * opponents * bonus[p]
         return out
 
-    def score(self, pos: Pos, player: int, values: list[float] | None = None) -> float:
+    def score(self, pos: Pos, player: int, values: list[float] | None = None, horizon: float = HORIZON,
+              set_share: float = SET_SHARE) -> float:
         """What a decision maximises: ``player``'s value less ``rival_weight`` times the mean of its
         opponents' values (``values``, when already worked out, saves working them out)."""
-        vals = self.values(pos) if values is None else values
+        vals = self.values(pos, horizon, set_share) if values is None else values
         weight = rival_weight(pos)
         others = 0.0
         count = 0
