@@ -20,6 +20,8 @@ SMALL_RUNS = [
     (["bench_simulate.py", "--games", "3", "--runs", "1"], "games/s"),
     (["bench_ai_decisions.py", "--games", "1"], "decisions only"),
     (["bench_ai_strength.py", "--games", "4", "--jobs", "1"], "ruthless won"),
+    (["bench_ai_strength.py", "--only", "manners", "--manners-games", "1", "--expert-games", "1", "--expert-budget",
+      "0.01", "--boards", "uk"], "per 100"),
     (["limit_games.py", "--games", "2", "--extend", "1100"], "at the turn limit"),
     (["bench_saves.py", "--turns", "40", "--runs", "1"], "whole autosave"),
     (["bench_resume.py", "--megabytes", "0.2", "--runs", "1"], "monopoly stats"),

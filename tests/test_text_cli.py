@@ -141,7 +141,7 @@ def test_players_take_levels_and_strategies_by_name(tmp_path: Path) -> None:
     bad = text_mode(tmp_path, "--players", "Ann,cpu:master")
     assert bad.returncode == 2
     assert ("unknown strategy 'master': choose a level (easy, normal, hard, expert) or a strategy (ruthless, basic, "
-            "cautious, random, hoarder, generous, v3, lookahead, expert)") in bad.stderr
+            "cautious, random, hoarder, generous, v3, lookahead, value, expert)") in bad.stderr
 
 
 @pytest.mark.parametrize("args, said", [

@@ -12,7 +12,7 @@ from .strategy import Strategy, safe_answer
 from .view import Auction, Claim, GameView, Offer, Pending
 
 # Importing a strategy module registers it; the default is registered first.
-from . import ruthless, basic, cautious, random_play, baselines, lookahead  # noqa: E402, F401
+from . import ruthless, basic, cautious, random_play, baselines, lookahead, value_agent  # noqa: E402, F401
 from . import expert  # noqa: E402, F401  (after ruthless: it plays ruthless in its play-outs)
 from .players import ComputerPlayers  # noqa: E402
 from .levels import DEFAULT_LEVEL, LEVELS, Level, computer_strategy  # noqa: E402
