@@ -4,9 +4,9 @@ per 100 of its turns, at most 5% of them repeating a refused offer, at most 10% 
 printed value of what the seat would get, and sales between computers undone within 10 turns in at most
 1 game in 10 (``monopoly/reports/manners.py`` says how each is counted).
 
-Today's ``cautious`` (normal), ``ruthless`` (hard) and ``expert`` miss them: those parametrizations are
-expected to fail until the new hard strategy of issue 37 replaces them. ``expert`` thinks up to half a
-second a decision; here it gets a few hundredths, over fewer games, and is marked slow.
+The seat stands for a person (a controller of its own), and the table's manners (``ai/manners.py``)
+hold every level to these. ``expert`` thinks up to half a second a decision; here it gets a few
+hundredths, over fewer games, and is marked slow.
 """
 
 from __future__ import annotations
@@ -19,16 +19,10 @@ from monopoly.reports.manners import MannersCount, measure
 
 GAMES = 20  # a board, a level
 EXPERT_GAMES = 1
-FAILING_TODAY = {"cautious", "ruthless", "expert"}
-REASON = "issue 37: the new hard strategy"
 
 
 def _param(strategy: str) -> object:
-    marks = []
-    if strategy in FAILING_TODAY:
-        marks.append(pytest.mark.xfail(strict=False, reason=REASON))
-    if strategy == "expert":
-        marks.append(pytest.mark.slow)
+    marks = [pytest.mark.slow] if strategy == "expert" else []
     return pytest.param(strategy, marks=marks, id=strategy)
 
 

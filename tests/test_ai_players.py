@@ -171,13 +171,13 @@ def test_a_refused_offer_is_not_repeated_and_the_proposer_is_told(strategy_class
     heard = []
 
     def offer(self, view):
-        return ProposeTrade(self.seat, 1, (MEDITERRANEAN,), (BALTIC,), 0)
+        return ProposeTrade(self.seat, view.owner(BALTIC), (MEDITERRANEAN,), (BALTIC,), 0)
 
     def told(self, view, offer, accepted):
         heard.append(accepted)
 
     strategy_class("pest", act_anytime=offer, trade_answered=told)
-    game = new_game(players=2, rolls=[(3, 4)] * 80)
+    game = new_game(players=3, rolls=[(3, 4)] * 120)
     arrange(game, owners={MEDITERRANEAN: 0, BALTIC: 1})
     players = ComputerPlayers(game, {0: "pest"})
     action = players.next_action(game)
@@ -192,8 +192,8 @@ def test_a_refused_offer_is_not_repeated_and_the_proposer_is_told(strategy_class
         proposals += isinstance(action, ProposeTrade)
         game.apply(action)
     assert heard == [False] and proposals == 0
-    arrange(game, owners={ORIENTAL: 1, VERMONT: 1, CONNECTICUT: 1})  # a set forms: the position changed
-    for _ in range(10):  # so it may ask again
+    arrange(game, owners={BALTIC: 2})  # the deed changed hands: the position changed
+    for _ in range(10):  # so it may ask again (its new holder)
         action = players.next_action(game) or declining_answer(game)
         if isinstance(action, ProposeTrade):
             break

@@ -79,16 +79,7 @@ def test_a_lopsided_offer_is_refused(strategy: str, probe: Probe, monkeypatch: p
     assert not run_probe(probe, strategy).accepted
 
 
-PROPOSES_LOPSIDED_TODAY = {"ruthless", "expert"}
-
-
-def _proposer(strategy: str) -> object:
-    marks = [pytest.mark.xfail(strict=False, reason="issue 37: the new hard strategy")] \
-        if strategy in PROPOSES_LOPSIDED_TODAY else []
-    return pytest.param(strategy, marks=marks, id=strategy)
-
-
-@pytest.mark.parametrize("strategy", [_proposer(s) for s in MILKED])
+@pytest.mark.parametrize("strategy", MILKED)
 def test_no_lopsided_proposal(strategy: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Expert, "budget", 0.05)
     for name, players in PROPOSAL_POSITIONS:

@@ -7,8 +7,8 @@ plays), whom every offer interrupts:
 - **Not too often.** A person gets at most one computer offer every ``OFFER_GAP`` of their own
   turns; each offer in a row they refuse doubles the wait (up to ``OFFER_GAP`` times eight), so a
   person who keeps saying no is asked less and less; an acceptance resets it.
-- **Never the same refusal twice.** An offer refused is not made again (with any cash) until the
-  position has changed: one of its deeds changed hands, or a set formed somewhere.
+- **Never the same refusal twice.** An offer refused is not made again (with any cash or jail cards)
+  until one of its deeds has changed hands.
 - **No absurd prices.** An offer may not ask for more than ``ASK_LIMIT`` times the face value of
   what the person gets (a deed's price, its mortgage value when mortgaged, cash, $50 a jail card),
   except when it hands that person the last deeds of a group and they have accepted a computer's
@@ -152,10 +152,8 @@ class Manners:
 
 
 def _signature(view: View, squares: Sequence[int]) -> tuple[int, ...]:
-    """The position as a refusal remembers it: the owners of the deal's deeds, and how many whole
-    street groups there are on the board."""
-    whole = sum(len(view.monopolies(p)) for p in view.active_players())
-    return tuple(view.owner(sq) for sq in sorted(squares)) + (whole,)
+    """The position as a refusal remembers it: the owners of the deal's deeds."""
+    return tuple(view.owner(sq) for sq in sorted(squares))
 
 
 def face_value(view: View, deeds: Sequence[int], cash: int, cards: int) -> int:

@@ -71,6 +71,7 @@ def apply_offer(pos: Pos, offer: Offer, interest: dict[int, int]) -> Pos:
 @register_strategy
 class ValueAgent(Strategy):
     name = "value"
+    mannered = False  # a benchmark opponent: it plays its recipe as written
     description = "after the Arizona State value agent: one-step lookahead on assets and rent (a benchmark opponent)"
     acts_on_others_turns = False  # it builds, lifts and proposes at its own decisions
     horizon = HORIZON

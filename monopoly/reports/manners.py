@@ -2,7 +2,9 @@
 
 A person stops to read every offer, so an offer is an interruption that must earn its place. The
 issue measures four things at a table of three computers of one strategy and one seat that never
-trades (the ``hoarder`` benchmark opponent: it refuses every offer and proposes none), counted from
+trades (played by the ``hoarder`` benchmark opponent, which refuses every offer and proposes none, but
+seated as a person is: by a controller of its own, so the computers see a seat none of theirs plays),
+counted from
 the game's own events (``TurnStarted``, ``TradeProposed``, ``TradeAnswered`` and the changes of
 owner: ``Bought``, ``AuctionWon``, ``PropertyTransferred``):
 
@@ -191,7 +193,10 @@ def play_manners_game(strategy: str, index: int, edition: str = "us", seed: int 
     seats = [NEVER_TRADES if s == seat else strategy for s in range(4)]
     gseed = game_seed(seed, index)
     game = start_game(seats, edition, gseed, max_turns)
-    players = ComputerPlayers(game, dict(enumerate(seats)), seed=gseed)
+    # The seat that never trades stands for a person: the table's computers are one controller and
+    # it another, so the computers see a seat no computer of theirs plays, as they would a person.
+    computers = ComputerPlayers(game, {s: name for s, name in enumerate(seats) if s != seat}, seed=gseed)
+    person = ComputerPlayers(game, {seat: NEVER_TRADES}, seed=gseed)
     view = game.view
     squares = game.edition.squares
 
@@ -201,7 +206,7 @@ def play_manners_game(strategy: str, index: int, edition: str = "us", seed: int 
     counter = MannersCounter(seat, frozenset(s for s in range(4) if s != seat), deed_value)
     counter.start(view.turn, view.current_player)  # the first turn began before any event we see
     while True:
-        action = players.next_action(game)
+        action = computers.next_action(game) or person.next_action(game)
         if action is None:
             break
         counter.feed(game.push(action))
