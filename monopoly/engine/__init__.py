@@ -27,7 +27,7 @@ from .position import Debt, DeckSetup, PlayerSetup, Position, PositionError, arr
 from .rules import OptionInfo, Rules, rule_options
 from .state import NOBODY, Decision, Outcome
 from .view import Auction, Claim, Offer, Pending, PlayerInfo, SaleEstimate, View
-from .view import pending_of
+from .view import OmniscientView, omniscient_view, pending_of
 
 __all__ = [
     "actions", "events", "MAX_CLOCK_SECONDS", "generator_state_ok", "NAME_MAX", "names_problem", "one_column", "player_name", "Debt", "DeckSetup", "PlayerSetup", "Position", "PositionError", "arrange", "build_game",
@@ -52,3 +52,4 @@ __all__ += ["RECORD_FORMAT", "RECORD_VERSION", "game_from_record"]
 __all__ += ["ANSWER_TYPES", "DECISIONS", "DecisionRule", "OfflineCause", "CardKind", "card_destination", "Card"]
 from .public import HiddenDice, follow, public_state, replica  # noqa: E402  (a copy of a game played elsewhere)
 __all__ += ["HiddenDice", "follow", "public_state", "replica"]
+__all__ += ["OmniscientView", "omniscient_view"]  # the deck order: the engine's own tests and referees

@@ -286,14 +286,6 @@ class View:
         return self._game.edition.group_of(square)
 
     # ---------------------------------------------------------------- cards
-    def deck_order(self, deck: str) -> tuple[Card, ...]:
-        """The cards of ``deck`` ("chance", "community_chest") in the order they will be drawn,
-        top first: every card but the Get Out of Jail Free cards players hold (a used one goes back
-        under the deck). Hidden from the players in a real game: for tests, referees and replays."""
-        g = self._game
-        cards = g.edition.deck(deck)
-        return tuple(cards[i] for i in g.state.decks[DECKS.index(deck)])
-
     def determinized(self, seed: int) -> "Game":
         """A copy of the game with what is hidden (deck order, dice to come) drawn afresh from
         ``seed``, to play forward: ``Game.determinized``. What this view's seat could not know is
@@ -880,3 +872,30 @@ def _street_groups(edition: Edition) -> tuple[Group, ...]:
         found = _STREET_GROUPS[id(edition)] = (
             edition, tuple(g for g in edition.groups if edition.squares[g.squares[0]].kind == "street"))
     return found[1]
+
+
+class OmniscientView(View):
+    """The game seen by nobody at the table: a ``View`` that also reads what the rules hide from
+    the players (the order of the decks). For the engine's own tests, referees and replays only.
+
+    The views a seat, a spectator, a front end or a network client is given (``game.view``,
+    ``for_seat``, the computer players' ``GameView``) are plain ``View`` objects, which have no
+    question about the deck order and hold nothing public that leads to the state or the dice
+    (``tests/test_seat_view.py``): hidden information is out of their reach by construction, as an
+    OpenSpiel observer is given an observation and never the state.
+    """
+
+    __slots__ = ()
+
+    def deck_order(self, deck: str) -> tuple[Card, ...]:
+        """The cards of ``deck`` ("chance", "community_chest") in the order they will be drawn,
+        top first: every card but the Get Out of Jail Free cards players hold (a used one goes back
+        under the deck)."""
+        g = self._game
+        cards = g.edition.deck(deck)
+        return tuple(cards[i] for i in g.state.decks[DECKS.index(deck)])
+
+
+def omniscient_view(game: "Game") -> OmniscientView:
+    """The view of ``game`` that reads the deck order too (``OmniscientView``): never handed to a seat."""
+    return OmniscientView(game)
