@@ -52,4 +52,6 @@ __all__ += ["RECORD_FORMAT", "RECORD_VERSION", "game_from_record"]
 __all__ += ["ANSWER_TYPES", "DECISIONS", "DecisionRule", "OfflineCause", "CardKind", "card_destination", "Card"]
 from .public import HiddenDice, follow, public_state, replica  # noqa: E402  (a copy of a game played elsewhere)
 __all__ += ["HiddenDice", "follow", "public_state", "replica"]
-__all__ += ["OmniscientView", "omniscient_view"]  # the deck order: the engine's own tests and referees
+__all__ += ["OmniscientView", "omniscient_view"]
+from . import versions  # noqa: E402  (the one save version and its migrations)
+__all__ += ["versions"]  # the deck order: the engine's own tests and referees

@@ -38,12 +38,11 @@ from .rules import Rules
 from .serial import from_plain, to_plain
 from .state import NOBODY, Decision, GameState, PlayerState, TurnState
 from .turn import settle
+from .versions import SAVE_VERSION, readable, upgrade_game
 from .view import View
 
 BANK = E.BANK
 SAVE_FORMAT = "monopoly-save"
-SAVE_VERSION = 2
-READABLE_VERSIONS = (1, 2)  # 1: before the Free Parking pot (state.pot) and board files (edition_file)
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 _ROLL, _GAME_OVER, _PLACE_BUILDING = K.ROLL, K.GAME_OVER, K.PLACE_BUILDING
 _JACKPOT = R.JACKPOT
@@ -615,10 +614,9 @@ class Game:
         if data.get("format") != SAVE_FORMAT:
             raise SaveFormatError("this is not a saved Monopoly game (format)")
         version = data.get("version")
-        if type(version) is not int or version not in READABLE_VERSIONS:
+        if not readable(version):
             raise SaveFormatError(f"saved with format version {version!r}; this program reads version {SAVE_VERSION}")
-        if version == 1 and isinstance(data.get("state"), dict) and "pot" not in data["state"]:
-            data = {**data, "state": {**data["state"], "pot": 0}}  # saved before the Free Parking pot
+        data = upgrade_game(data, version)  # every older shape is turned into today's there (versions.py)
         for key in ("edition", "rules", "state", "dice", "log"):
             if key not in data:
                 raise SaveFormatError(f"{key}: missing")
