@@ -145,8 +145,8 @@ def test_card_destinations_and_kinds_come_from_the_engine():
     nearest = next(c for c in chance if c.kind is CardKind.ADVANCE_TO_NEAREST and c.param("target") == "railroad")
     assert card_destination(ed, nearest, 7) == 15 and card_destination(ed, nearest, 36) == 5
     jail = next(c for c in chance if c.kind is CardKind.GO_TO_JAIL)
-    assert card_destination(ed, jail, 7) is None and jail.kind.moves
-    stay = next(c for c in chance if not c.kind.moves)
+    assert card_destination(ed, jail, 7) is None and jail.moves
+    stay = next(c for c in chance if not c.moves)
     assert card_destination(ed, stay, 7) == 7
 
 

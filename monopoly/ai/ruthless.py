@@ -68,7 +68,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Generic, NamedTuple, Sequence, TypeVar
 
-from ..engine import (NOBODY, AcceptTrade, CardKind, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
+from ..engine import (NOBODY, AcceptTrade, CardOdds, Action, Bid, Build, Buy, DecisionKind as K, DeclareBankruptcy, DeclineToBuy,
                       LiftMortgage, Mortgage, MoveOffline, PassBid, PayIncomeTax, PayJailFine, PayOrDraw,
                       ProposeTrade, RejectTrade, Roll, SellBuilding, SettleMortgagedTransfer, UseJailCard)
 from .endgame import Stake, build_return, cheap_auction, decisive, raisable, rival, stake
@@ -390,25 +390,11 @@ class Ruthless(Strategy):
         n_opp = len(view.opponents())
         houses = sum(view.houses(s) for s in view.owned())
         hotels = sum(1 for s in view.owned() if view.hotel(s))
+        odds = CardOdds(n_opp, houses, hotels, view.edition.jail_fine,
+                        view.go_salary() if view.rules.go_landing_double else 0)
         total = 0.0
-        for card in cards:
-            kind = card.kind
-            if kind is CardKind.COLLECT:
-                total += card.param("amount")
-            elif kind is CardKind.PAY:
-                total -= card.param("amount")
-            elif kind is CardKind.COLLECT_FROM_EACH_PLAYER:
-                total += card.param("amount") * n_opp
-            elif kind is CardKind.PAY_EACH_PLAYER:
-                total -= card.param("amount") * n_opp
-            elif kind is CardKind.REPAIRS:
-                total -= houses * card.param("per_house") + hotels * card.param("per_hotel")
-            elif kind is CardKind.GO_TO_JAIL:
-                total -= view.edition.jail_fine
-            elif kind is CardKind.GET_OUT_OF_JAIL_FREE:
-                total += view.edition.jail_fine / 2
-            elif kind is CardKind.ADVANCE_TO and card.param("square") == 0 and view.rules.go_landing_double:
-                total += view.go_salary()  # the house rule's second salary for landing on GO
+        for card in cards:  # each kind's expected cash is the engine's registry's (effects.py)
+            total += card.effect.expected_cash(card, odds)
         expected = total / max(1, len(cards))
         return PayOrDraw(self.seat, expected > -ask.amount)
 

@@ -14,6 +14,7 @@ from .codes import (AuctionItem, AuctionLimit, CardKind, Code, DecisionKind, Inc
                     RentClaimMode, ShortGame, Termination)
 from .decisions import ANSWER_TYPES, DECISIONS, DecisionRule
 from .dice import DiceSource, RandomDice, ScriptedDice, generator_state_ok
+from .effects import EFFECTS, CardOdds, Effect
 from .editions import (BOARD_SIZE, DECKS, Card, EDITION_FOLDERS, EDITION_IDS, Edition, Group, RulePreset, ShortGameOffer,
                        Square, SquareKind, edition_ids, list_editions, load_edition)
 from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatError
@@ -50,6 +51,7 @@ __all__ += ["add_edition_file", "edition_from_dict", "forget_edition_files", "re
             "set_board_file_opener"]
 __all__ += ["RECORD_FORMAT", "RECORD_VERSION", "game_from_record"]
 __all__ += ["ANSWER_TYPES", "DECISIONS", "DecisionRule", "OfflineCause", "CardKind", "card_destination", "Card"]
+__all__ += ["EFFECTS", "Effect", "CardOdds"]  # the card-effect registry
 from .public import HiddenDice, follow, public_state, replica  # noqa: E402  (a copy of a game played elsewhere)
 __all__ += ["HiddenDice", "follow", "public_state", "replica"]
 __all__ += ["OmniscientView", "omniscient_view"]

@@ -294,7 +294,7 @@ class View:
 
     def card_destination(self, card: Card, square: int) -> int | None:
         """Where ``card``, drawn by a token on ``square``, sends it: a square, None for jail, or
-        ``square`` itself for a card that does not move the token (``card.kind.moves``)."""
+        ``square`` itself for a card that does not move the token (``card.moves``)."""
         return card_destination(self._game.edition, card, square)
 
     # ---------------------------------------------------------------- players
