@@ -122,6 +122,29 @@ def test_no_state_reads_outside_the_engine(path: Path) -> None:
     assert not lines, f"{_relative(path)} reads the game's state at lines {lines}: ask game.view"
 
 
+# The table's primitives (``monopoly/engine/table.py``): what the rules use, never a client.
+PRIMITIVES = {"emit", "transfer", "charge", "queue", "queued", "waiting", "numbered", "flush_queue", "begin",
+              "give_deed", "set_mortgage", "set_buildings", "retire", "take_pot", "stake_pot", "holdings_moved",
+              "number_like", "landing_counts", "deeds_moved", "shared"}
+PRIMITIVES_ALLOWED = {"tests/test_view_caches.py": "copies the engine's own record of a decision by hand"}
+
+
+@pytest.mark.parametrize("path", OUTSIDE_ENGINE, ids=_relative)
+def test_no_client_uses_the_tables_primitives(path: Path) -> None:
+    """A front end, a strategy or a test changes a game only through its commands (``apply``,
+    ``push``, ...): the primitives the rules share move money and holdings without any check."""
+    if _relative(path) in PRIMITIVES_ALLOWED or fnmatch(_relative(path), "tests/test_ai_*.py"):
+        pytest.skip("allowed: builds or copies the engine's own records")
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in PRIMITIVES:
+            owner = node.value
+            name = owner.attr if isinstance(owner, ast.Attribute) else owner.id if isinstance(owner, ast.Name) else ""
+            if name.lstrip("_") in ("game", "g", "new_game", "loaded", "copy", "imagined"):
+                found.append(node.lineno)
+    assert not found, f"{_relative(path)} uses the table's primitives at lines {found}: apply an action"
+
+
 @pytest.mark.parametrize("path", OUTSIDE_ENGINE, ids=_relative)
 def test_only_the_engines_public_names_are_imported(path: Path) -> None:
     allowed = _allowed_imports(path)

@@ -80,7 +80,7 @@ def test_the_safe_default_and_the_candidates_are_answers_of_their_kind():
 
 
 # ------------------------------------------------------------------ holdings change in one place
-WRITERS = {"_give_deed", "_set_mortgage", "_set_buildings", "_retire"}
+WRITERS = {"give_deed", "set_mortgage", "set_buildings", "retire"}  # the table's (table.py)
 HOLDINGS = {"owner", "mortgaged", "houses", "hotel", "bank_houses", "bank_hotels", "bankrupt"}
 
 

@@ -4,7 +4,7 @@ that leave the deck (Get Out of Jail Free) and come back to it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from . import actions as A
 from . import turn
@@ -15,20 +15,19 @@ from .decisions import pending_problem
 from .editions import DECKS, Card, Edition
 from .effects import EFFECTS, Place, destination
 from .state import Decision
+from .table import Table
 
-if TYPE_CHECKING:
-    from .game import Game
 
 BANK = E.BANK
 _CARD = R.CARD  # bound once: reading a member off an Enum class is slow
 
 
-def draw(g: "Game", p: int, deck: str) -> None:
+def draw(g: Table, p: int, deck: str) -> None:
     s = g.state
     di = DECKS.index(deck)
     index = s.decks[di].pop(0)
     card = g.edition.deck(deck)[index]
-    g._emit(E.CardDrawn(p, deck, card.id, card.text))
+    g.emit(E.CardDrawn(p, deck, card.id, card.text))
     effect = EFFECTS[card.kind]
     if not effect.kept:
         s.decks[di].append(index)  # under the deck before the card is played: a move may draw again
@@ -48,7 +47,7 @@ class _Table:
 
     __slots__ = ("g",)
 
-    def __init__(self, g: "Game") -> None:
+    def __init__(self, g: Table) -> None:
         self.g = g
 
     def board(self) -> Sequence[Place]:
@@ -76,20 +75,20 @@ class _Table:
         turn.send_to_jail(self.g, player, "card")
 
     def charge(self, payer: int, payee: int, amount: int, reason: R) -> None:
-        self.g._charge(payer, payee, amount, reason)
+        self.g.charge(payer, payee, amount, reason)
 
     def pay_out(self, player: int, amount: int) -> None:
-        self.g._transfer(BANK, player, amount, _CARD)
+        self.g.transfer(BANK, player, amount, _CARD)
 
     def offer_draw(self, player: int, amount: int, deck: str) -> None:
-        self.g._push(Decision(K.PAY_OR_DRAW, player, amount=amount, reason=deck))
+        self.g.queue(Decision(K.PAY_OR_DRAW, player, amount=amount, reason=deck))
 
     def keep(self, player: int, deck: str) -> None:
         self.g.state.players[player].jail_cards.append(deck)
-        self.g._emit(E.JailCardGained(player, deck))
+        self.g.emit(E.JailCardGained(player, deck))
 
 
-def return_jail_card(g: "Game", deck: str) -> None:
+def return_jail_card(g: Table, deck: str) -> None:
     """Put a used (or surrendered) Get Out of Jail Free card back under its deck."""
     order = g.state.decks[DECKS.index(deck)]
     for i, card in enumerate(g.edition.deck(deck)):
@@ -98,13 +97,13 @@ def return_jail_card(g: "Game", deck: str) -> None:
             return
 
 
-def pay_or_draw_problem(g: "Game", a: A.PayOrDraw) -> str | None:
+def pay_or_draw_problem(g: Table, a: A.PayOrDraw) -> str | None:
     return pending_problem(g, K.PAY_OR_DRAW, a.player)
 
 
-def pay_or_draw(g: "Game", a: A.PayOrDraw) -> None:
+def pay_or_draw(g: Table, a: A.PayOrDraw) -> None:
     d = g.state.stack.pop()
     if a.draw:
         draw(g, a.player, d.reason)
     else:
-        g._charge(a.player, BANK, d.amount, _CARD)
+        g.charge(a.player, BANK, d.amount, _CARD)

@@ -92,10 +92,10 @@ class Undo:
     def take_back(self, game: "Game") -> E.ActionUndone:
         last = self.snapshots.pop()
         game.state = last.state
-        game._holdings_moved(deeds=True)
+        game.holdings_moved(deeds=True)
         del game.log[last.log_length:]
         del game.journal[last.journal_length:]
-        del game._journal_plain[last.journal_length:]
+        del game.journal_plain[last.journal_length:]
         game.log_cuts += 1
         return E.ActionUndone(last.player, last.action.verb, last.action.to_dict())
 

@@ -219,4 +219,4 @@ def check_invariants(game: "Game") -> None:
     """Everything ``check_state`` checks, plus: the pending decision can be answered."""
     check_state(game)
     if game.state.outcome is None:
-        _require(bool(game.legal_actions()), f"no legal action for the pending decision {game._pending().kind}")
+        _require(bool(game.legal_actions()), f"no legal action for the pending decision {game.waiting().kind}")

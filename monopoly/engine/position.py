@@ -528,7 +528,7 @@ def position_of(game: "Game") -> Position:
         d = s.stack[0]
         if len(s.stack) > 1 or d.kind != K.RAISE_FUNDS:
             raise PositionError("a position is taken at a throw or while a debt is raised, "
-                                f"not while waiting for {game._pending().kind}")
+                                f"not while waiting for {game.waiting().kind}")
         if t.phase != "resolving" or t.steps or t.offline_moves or t.again != (t.doubles > 0):
             raise PositionError("the debt fell due part-way through a move: take the position once it is paid")
         creditor: PlayerRef = "bank" if d.creditor == BANK else s.players[d.creditor].name

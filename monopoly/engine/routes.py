@@ -11,6 +11,7 @@ from typing import Any, Callable, NamedTuple
 
 from . import actions as A
 from . import auctions, buildings, cards, clock, debts, mortgages, trades, turn
+from .table import Table
 
 
 class Route(NamedTuple):

@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 class _Kept:
     """The whole-board answers kept for every view of one game (``View._cache``): each worked out
     once per holdings version (or, for the whole groups, per count of deeds moved) and handed out
-    again until the game's numbers move (``Game._holdings_moved``)."""
+    again until the game's numbers move (``Table.holdings_moved``)."""
 
     __slots__ = ("stamp", "answers", "monopolies")
 
@@ -250,8 +250,10 @@ class View:
         self.seat = seat
         # One set of kept answers for every view of a game: the game's own view holds it (it is
         # made first, by ``Game.view``), the seats' views share it.
-        main = game._view
-        self._cache: _Kept = main._cache if main is not None else _Kept()
+        kept = game.shared
+        if kept is None:
+            kept = game.shared = _Kept()
+        self._cache: _Kept = kept
         # A game's board and rules never change: read once here, not through a property at each
         # of the twenty or so times a turn the computer players ask them.
         self.edition: Edition = game.edition
@@ -386,7 +388,7 @@ class View:
         """The colour groups (streets only) that ``player`` owns whole, in board order."""
         g = self._game
         moved, whole = self._cache.monopolies
-        if moved != g._deeds_moved:  # worked out for everyone at once, until a deed changes hands
+        if moved != g.deeds_moved:  # worked out for everyone at once, until a deed changes hands
             own = g.state.owner
             found: dict[int, tuple[Group, ...]] = {}  # NOBODY's are the groups nobody owns any of
             for group in _street_groups(g.edition):
@@ -398,7 +400,7 @@ class View:
                 else:
                     found[first] = found.get(first, ()) + (group,)
             whole = found
-            self._cache.monopolies = (g._deeds_moved, whole)
+            self._cache.monopolies = (g.deeds_moved, whole)
         p: int | None = self.seat if player is None else player
         return list(whole.get(self._p(p) if p is None else p, ()))
 
@@ -406,7 +408,7 @@ class View:
         """Whether ``player`` owns any colour group whole (``monopolies()`` is not empty), without
         copying the groups: a computer player that builds asks it at every decision."""
         moved, whole = self._cache.monopolies
-        if moved != self._game._deeds_moved:
+        if moved != self._game.deeds_moved:
             return bool(self.monopolies(player))
         p: int | None = self.seat if player is None else player
         return (self._p(p) if p is None else p) in whole
@@ -610,10 +612,10 @@ class View:
         the next: the same number while the same decision waits (an auction's bids change its
         ``auction``, not its number), a new one for every new decision and every new throw."""
         g = self._game
-        return pending_of(g._numbered(g._pending()))
+        return pending_of(g.numbered(g.waiting()))
 
     # ``pending_kind`` and ``pending_player`` are ``pending.kind`` and ``pending.player`` without
-    # the copy: a strategy asks both at every any-time question, so they read ``Game._pending``'s
+    # the copy: a strategy asks both at every any-time question, so they read ``Table.waiting``'s
     # answer in place, as ``moment`` does (tests check that they agree).
     @property
     def pending_kind(self) -> K:
@@ -636,8 +638,8 @@ class View:
         g = self._game
         stack = g.state.stack
         if not stack:
-            return (pending_of(g._numbered(g._pending())),)
-        return tuple(pending_of(g._numbered(d)) for d in reversed(stack))
+            return (pending_of(g.numbered(g.waiting())),)
+        return tuple(pending_of(g.numbered(d)) for d in reversed(stack))
 
     def offer_waiting(self, proposer: int | None = None) -> bool:
         """Whether a trade offer made by ``proposer`` still waits for its answer (it is among
@@ -660,7 +662,7 @@ class View:
         p = self._p(player)
         for d in reversed(self._game.state.stack):
             if d.kind == K.RAISE_FUNDS and d.player == p:
-                return pending_of(self._game._numbered(d))
+                return pending_of(self._game.numbered(d))
         return None
 
     def can_declare_bankruptcy(self, player: int | None = None) -> bool:
@@ -691,7 +693,7 @@ class View:
         None where any higher bid is allowed and voids the auction (the UK rule); None when they
         cannot bid now."""
         p = self._p(player)
-        d = self._game._pending()
+        d = self._game.waiting()
         a = d.auction
         if d.kind != K.AUCTION or a is None or p not in a.bidders or p == a.high_bidder or self.in_debt(p):
             return None
@@ -729,7 +731,7 @@ class View:
         offers, raises a debt by selling buildings then mortgaging, and declares bankruptcy only
         when nothing is left.
         """
-        d = self._game._pending()
+        d = self._game.waiting()
         seat = (d.player if self.seat is None else self.seat) if player is None else player
         if seat != d.player:
             return None
@@ -786,12 +788,12 @@ class View:
         s = self._game.state
         stack = s.stack
         turn = s.turn
-        if stack:  # the top of the stack as it is (``Game._pending``, without numbering it)
+        if stack:  # the top of the stack as it is (``Table.waiting``, without numbering it)
             d = stack[-1]
             a = d.auction
             return (d.kind, d.player, bool(s.claims), turn.number, turn.doubles, turn.phase, len(stack),
                     s.players[turn.player].in_jail, d.square, d.amount, 0 if a is None else a.high_bid)
-        # else the throw of the player in play, or nothing once the game is over (``Game._pending``'s
+        # else the throw of the player in play, or nothing once the game is over (``Table.waiting``'s
         # answer, read here without making the throw's record: tests check that the two agree)
         p = turn.player
         if s.outcome is None:
@@ -804,7 +806,7 @@ class View:
         """How often each square was landed on (one for each ``Landed`` event), then how often
         someone was sent to jail (each ``SentToJail``), since ``Game.count_landings`` was asked;
         empty when it never was."""
-        counts = self._game._landings
+        counts = self._game.landing_counts
         return tuple(counts) if counts is not None else ()
 
     def claim_owners(self) -> tuple[tuple[int, int], ...]:
