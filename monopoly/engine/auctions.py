@@ -12,6 +12,7 @@ from . import holdings as H
 from .codes import AuctionItem, AuctionLimit, DecisionKind as K, PaymentReason as R
 from .decisions import pending_problem
 from .state import NOBODY, AuctionState, Decision
+from .debts import in_debt
 from .table import Table
 
 
@@ -169,6 +170,3 @@ def close_auction(g: Table, auction: AuctionState) -> None:
     s.building_orders = [o for o in s.building_orders if o[1] > 0]
     g.queue(Decision(K.PLACE_BUILDING, winner, amount=auction.high_bid, reason=str(auction.item)))
     g.charge(winner, BANK, auction.high_bid, _PAID_AT_AUCTION)
-
-
-from .debts import in_debt  # noqa: E402  (debts imports this module)

@@ -34,6 +34,11 @@ def draw(g: Table, p: int, deck: str) -> None:
     effect.apply(_Table(g), p, card)
 
 
+def land_on_deck(g: Table, p: int, square: int) -> None:
+    """A token landed on a Chance or Community Chest square: draw from its deck (``routes.LANDINGS``)."""
+    draw(g, p, g.edition.squares[square].kind)
+
+
 def card_destination(edition: Edition, card: Card, square: int) -> int | None:
     """Where ``card``, drawn by a token on ``square``, sends it: a square, None for jail, or
     ``square`` itself for a card that does not move the token. A card moving back passes no GO;
@@ -86,15 +91,6 @@ class _Table:
     def keep(self, player: int, deck: str) -> None:
         self.g.state.players[player].jail_cards.append(deck)
         self.g.emit(E.JailCardGained(player, deck))
-
-
-def return_jail_card(g: Table, deck: str) -> None:
-    """Put a used (or surrendered) Get Out of Jail Free card back under its deck."""
-    order = g.state.decks[DECKS.index(deck)]
-    for i, card in enumerate(g.edition.deck(deck)):
-        if EFFECTS[card.kind].kept and i not in order:
-            order.append(i)
-            return
 
 
 def pay_or_draw_problem(g: Table, a: A.PayOrDraw) -> str | None:

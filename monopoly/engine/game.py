@@ -23,20 +23,21 @@ from typing import Any, Mapping, Sequence
 from . import actions as A
 from . import events as E
 from . import holdings as H
-from .clock import finish, set_clock
-from .codes import DecisionKind as K, PaymentReason as R, Termination
+from .clock import set_clock
+from .codes import DecisionKind as K, PaymentReason as R
 from .decisions import BOARD, DECISIONS, describe_decision
 from .dice import DiceSource, RandomDice, dice_from_dict
 from .editions import DECKS, Edition, load_edition, saved_edition
 from .errors import EditionError, IllegalActionError, SaveFormatError
-from .history import Entry, Undo, record_of
+from .history import Undo, record_of
 from .names import player_name
-from .routes import ROUTES, Route
+from .play import settle
+from .legality import legal_actions, problem, route_problem
+from .routes import LANDINGS, ROUTES
 from .rules import Rules
 from .serial import from_plain, to_plain
-from .state import NOBODY, Decision, GameState, PlayerState, TurnState
-from .table import BANK, Table
-from .turn import settle
+from .state import NOBODY, GameState, PlayerState, TurnState
+from .table import BANK, Entry, Table
 from .versions import SAVE_VERSION, readable, upgrade_game
 from .view import View
 
@@ -53,9 +54,6 @@ def edition_file(edition: Edition) -> dict[str, str]:
 
 __all__ = ["Game", "describe_decision"]
 
-# What a player may do with their deeds at any time: left out of ``legal_actions(deeds=False)``
-# but where they answer the decision waiting.
-_DEED_VERBS = frozenset({A.Build, A.SellBuilding, A.Mortgage, A.LiftMortgage})
 
 
 class Game(Table):
@@ -67,13 +65,9 @@ class Game(Table):
     def __init__(self, edition: Edition, rules: Rules, state: GameState, dice: DiceSource,
                  log: list[E.Event] | None = None, keep_log: bool = True) -> None:
         super().__init__(edition, rules, state, dice, log, keep_log)
+        self.landings = LANDINGS
         self._view: View | None = None
-        # How the game began and the inputs since (kept with the log): see history.py.
-        self.origin: dict[str, Any] | None = None
-        self.journal: list[Entry] = []
-        self.journal_plain: list[list[Any]] = []  # the journal as saved, converted once an entry
         self._undo: Undo | None = None
-        self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -161,28 +155,10 @@ class Game(Table):
             view = self._view = View(self)
         return view
 
-    # ------------------------------------------------------------------ legality
+    # ------------------------------------------------------------------ legality (``legality.py``)
     def problem(self, action: A.Action) -> str | None:
         """Why ``action`` is not allowed now, or None when it is."""
-        route = ROUTES.get(type(action))
-        if route is None:
-            return f"{action!r} is not an action"
-        return self._problem(action, route)
-
-    def _problem(self, action: A.Action, route: Route) -> str | None:
-        s = self.state
-        if s.outcome is not None:
-            return "the game is over"
-        problem = A.malformed(action)
-        if problem is not None:
-            return problem
-        p = action.player
-        players = s.players
-        if not 0 <= p < len(players):
-            return f"there is no player {p!r}"
-        if players[p].bankrupt:
-            return f"{players[p].name} is bankrupt and out of the game"
-        return route.problem(self, action)
+        return problem(self, action)
 
     def check(self, action: A.Action) -> None:
         """Raise ``IllegalActionError`` saying why ``action`` is not allowed now."""
@@ -191,57 +167,8 @@ class Game(Table):
             raise IllegalActionError(problem)
 
     def legal_actions(self, player: int | None = None, deeds: bool = True) -> list[A.Action]:
-        """Every concrete legal action now, for ``player`` or for everyone.
-
-        Bids are listed at the smallest raise; any larger affordable bid is legal too. Trades are
-        open-ended and not listed: build a ``ProposeTrade`` and ask ``is_legal``. ``EndGame`` is
-        always legal while the game runs and is not listed. Each candidate is checked by its
-        verb's one ``problem`` function: nothing here restates a rule.
-
-        ``deeds`` False: only the answers to the decision waiting (``DecisionRule.answers``) and
-        the rent claims, without what a player may do with their deeds at any time (build, sell a
-        building, mortgage, lift a mortgage) unless it answers the decision (the sales and
-        mortgages that raise a debt). Those verbs are most of the candidates, four for each owned
-        square, and a game server asks for what the seat it waits for must answer after every
-        action (``docs/protocol.md``, version 4).
-        """
-        s = self.state
-        if s.outcome is not None or (player is not None and (type(player) is not int or not 0 <= player < len(s.players))):
-            return []  # NOBODY (-1) would otherwise be taken for the owner of every unowned square
-        d = self.waiting()
-        candidates = DECISIONS[d.kind].candidates(self, d)
-        answers = DECISIONS[d.kind].answers
-        squares = self.edition.squares
-        for p in ([i for i, pl in enumerate(s.players) if not pl.bankrupt] if player is None else [player]):
-            candidates += [A.ClaimRent(p, c.id) for c in s.claims if c.owner == p]
-            if not deeds and (p != d.player or not _DEED_VERBS.intersection(answers)):
-                continue
-            for sq in H.owned(s, p):
-                # Only the verbs that can apply to the square are candidates (a mortgage is lifted
-                # or taken, never both; a building is sold where there is one and put on streets
-                # only): each is still checked by its rule below. This halves the candidates and
-                # leaves the list as it was.
-                mortgaged = s.mortgaged[sq]
-                if not mortgaged and squares[sq].kind == "street":
-                    candidates.append(A.Build(p, sq))
-                if s.houses[sq] or s.hotel[sq]:
-                    candidates.append(A.SellBuilding(p, sq))
-                candidates.append(A.LiftMortgage(p, sq) if mortgaged else A.Mortgage(p, sq))
-        # The candidates are the engine's own, well formed by construction (``malformed`` has nothing
-        # to find) and for seats that exist: of ``_problem``'s checks the bankrupt's and the verb's
-        # rule are left to ask (this runs for every update a server sends, about a hundred a time).
-        seen: set[A.Action] = set()
-        result: list[A.Action] = []
-        players = s.players
-        for action in candidates:
-            if not deeds and type(action) in _DEED_VERBS and type(action) not in answers:
-                continue
-            if (player is None or action.player == player) and action not in seen:
-                route = ROUTES.get(type(action))
-                if route is not None and not players[action.player].bankrupt and route.problem(self, action) is None:
-                    seen.add(action)
-                    result.append(action)
-        return result
+        """Every concrete legal action now, for ``player`` or for everyone (``legality.legal_actions``)."""
+        return legal_actions(self, player, deeds)
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: A.Action) -> list[E.Event]:
@@ -249,7 +176,7 @@ class Game(Table):
         route = ROUTES.get(type(action))
         if route is None:
             raise IllegalActionError(f"{action!r} is not an action")
-        problem = self._problem(action, route)
+        problem = route_problem(self, action, route)
         if problem is not None:
             raise IllegalActionError(problem)
         if self.keep_log:

@@ -9,11 +9,12 @@ from .editions import DECKS
 from .events import BANK
 from .codes import DecisionKind as K
 from .names import names_problem
+from .legality import legal_actions
 from .state import NOBODY
+from .table import Table
 
 if TYPE_CHECKING:
     from .editions import Edition
-    from .game import Game
     from .rules import Rules
     from .state import Decision, GameState
 
@@ -93,7 +94,7 @@ def board_problem(e: "Edition", r: "Rules", s: "GameState") -> tuple[str, str] |
     return None
 
 
-def check_state(game: "Game") -> None:
+def check_state(game: Table) -> None:
     """Check the whole state for consistency; raise ``InvariantError`` naming the first problem."""
     e, s, r = game.edition, game.state, game.rules
     n = len(s.players)
@@ -169,7 +170,7 @@ _TERMINATIONS = {"last_player", "time_up", "first_bankruptcy", "ended", "turn_li
 _BUILDINGS = {"house", "hotel"}
 
 
-def _check_decision(game: "Game", where: str, d: "Decision") -> None:
+def _check_decision(game: Table, where: str, d: "Decision") -> None:
     """The fields a pending decision's kind uses name real squares, players and amounts, so a
     hand-edited save is refused on loading instead of failing when the decision is answered."""
     e, s = game.edition, game.state
@@ -215,8 +216,8 @@ def _check_decision(game: "Game", where: str, d: "Decision") -> None:
                  f"{where}.trade names a square or card that does not exist")
 
 
-def check_invariants(game: "Game") -> None:
+def check_invariants(game: Table) -> None:
     """Everything ``check_state`` checks, plus: the pending decision can be answered."""
     check_state(game)
     if game.state.outcome is None:
-        _require(bool(game.legal_actions()), f"no legal action for the pending decision {game.waiting().kind}")
+        _require(bool(legal_actions(game)), f"no legal action for the pending decision {game.waiting().kind}")

@@ -16,8 +16,9 @@ The primitives are the engine's own: nothing outside ``monopoly/engine`` calls t
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, NamedTuple
 
+from . import actions as A
 from . import events as E
 from .codes import DecisionKind as K, PaymentReason as R
 from .dice import DiceSource
@@ -45,6 +46,20 @@ HOLDINGS_STAMPS = itertools.count(1)
 even for a client that moves from one game object to another (a load, a replay)."""
 
 
+class Entry(NamedTuple):
+    """One input to a game: an action (or ``None`` for a clock reading that ended the time-limit
+    game), the clock reading before it, and where its events start in the log."""
+
+    action: A.Action | None
+    clock: int
+    log_start: int
+
+
+Landing = Callable[["Table", int, int], None]
+"""What landing on a square does, for a kind of square whose rules sit above the move
+(``routes.LANDINGS``): called with the table, the player and the square."""
+
+
 class Table:
     """The state of one game and the primitives of its rules; see the module docstring."""
 
@@ -56,6 +71,11 @@ class Table:
         self.dice = dice
         self.keep_log = keep_log
         self.log: list[E.Event] = log if log is not None else []
+        # How the game began and the inputs since (kept with the log): see history.py.
+        self.origin: dict[str, Any] | None = None
+        self.journal: list[Entry] = []
+        self.journal_plain: list[list[Any]] = []  # the journal as saved, converted once an entry
+        self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten
         self._events: list[E.Event] = []  # one list for the game's life, handed over as a copy
         self.emit: Callable[[E.Event], None] = self._events.append
         """Report an event: the rules report each one through this."""
@@ -66,6 +86,9 @@ class Table:
         self._rolls: dict[int, Decision] = {}  # each player's throw decision
         self._roll_at = (0, 0, NOBODY)  # the point of the turn (turn, doubles, player) of the throw last numbered
         self._over: Decision | None = None
+        self.landings: Mapping[str, Landing] = {}
+        """The landing table (``routes.LANDINGS``), handed over by ``Game``: ``turn`` moves the
+        token and looks up here what a square of another topic (the decks) does."""
         self.shared: Any = None
         """What every view of this game shares (their kept answers: ``view.py``), made by the first."""
         # Bumped whenever a deed changes hands, the game is rearranged (``forget_history``) or an

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 
 from . import actions as A
-from . import auctions, buildings, cards
 from . import events as E
 from . import holdings as H
 from .codes import DecisionKind as K, IncomeTaxMode, PaymentReason as R, Phase, RentClaimMode, Termination
@@ -15,6 +14,7 @@ from .decisions import BOARD, pending_problem, square_problem
 from .editions import PROPERTY_KINDS, SquareKind as SK
 from .state import NOBODY, Decision, RentClaim
 from .clock import finish as clock_finish
+from .decks import return_jail_card
 from .table import Table
 
 
@@ -30,72 +30,6 @@ _UTILITY, _CARD_KINDS, _TAX, _GO_TO_JAIL = SK.UTILITY, (SK.CHANCE, SK.COMMUNITY_
 _FREE_PARKING = SK.FREE_PARKING
 _ROLL, _BUY, _SALARY, _RENT = K.ROLL, K.BUY, R.SALARY, R.RENT
 _AUTOMATIC = RentClaimMode.AUTOMATIC
-
-
-# ---------------------------------------------------------------------- play running on
-def settle(g: Table) -> None:
-    """Play on by itself until someone has a decision to take (or the game ends)."""
-    s = g.state
-    new = g.queued  # the decisions queued by the last step: one list for the game's life
-    while s.outcome is None:
-        if new:
-            g.flush_queue()
-        stack = s.stack
-        if stack:
-            top = stack[-1]
-            kind = top.kind
-            if kind == _RAISE_FUNDS and s.players[top.player].cash >= top.amount:
-                s.stack.pop()
-                g.transfer(top.player, top.creditor, top.amount, R(top.reason))
-                g.emit(E.DebtPaid(top.player, top.creditor, top.amount, R(top.reason)))
-                continue
-            if kind == _AUCTION and top.auction is not None and top.auction.decided:
-                s.stack.pop()
-                auctions.close_auction(g, top.auction)
-                continue
-            if kind == _PLACE_BUILDING and _nowhere_to_place(g, top):
-                s.stack.pop()  # nowhere left to put it: the bank takes it back and refunds the bid
-                g.transfer(BANK, top.player, top.amount, R.BUILDING_REFUND)
-                buildings.continue_building_auctions(g)
-                continue
-            if kind == _MORTGAGED_TRANSFER and (not s.mortgaged[top.square] or s.owner[top.square] != top.player):
-                s.stack.pop()  # already lifted (at once, so no more interest) or passed on
-                continue
-            return
-        t = s.turn
-        phase = t.phase
-        if phase == _AWAIT_ROLL:
-            if s.time_up:
-                clock_finish(g, Termination.TIME_UP)
-            return
-        player = s.players[t.player]
-        if phase == _MOVE_PENDING:
-            t.phase = _RESOLVING
-            if not player.bankrupt:
-                steps, t.steps = t.steps, 0
-                move_by(g, t.player, steps)
-            continue
-        if t.offline_moves > 0 and g.rules.offline_rule and not player.bankrupt:
-            t.offline_moves -= 1
-            g.queue(Decision(K.MOVE_OFFLINE, t.player, reason="doubles"))
-            continue
-        if s.time_up:
-            clock_finish(g, Termination.TIME_UP)
-            return
-        if t.again and not player.bankrupt and not player.in_jail:
-            t.again = False
-            t.phase = _AWAIT_ROLL
-            return
-        next_turn(g)
-        return  # the next player's throw is due, and time was not up (both checked above)
-
-
-def _nowhere_to_place(g: Table, d: Decision) -> bool:
-    """Whether no street of ``d.player`` can take the house or hotel they won at auction. (A
-    function of its own: the test's closure would cost ``settle`` cells at every call.)"""
-    s = g.state
-    hotel = d.reason == "hotel"
-    return not any(H.build_problem(g.edition, g.rules, s, d.player, sq, hotel) is None for sq in H.owned(s, d.player))
 
 
 def next_turn(g: Table) -> None:
@@ -226,7 +160,7 @@ def use_jail_card_problem(g: Table, a: A.UseJailCard) -> str | None:
 
 def use_jail_card(g: Table, a: A.UseJailCard) -> None:
     deck = g.state.players[a.player].jail_cards.pop(0)
-    cards.return_jail_card(g, deck)
+    return_jail_card(g, deck)
     leave_jail(g, a.player, "card")
 
 
@@ -312,7 +246,7 @@ def land(g: Table, p: int, index: int, railroad_multiplier: int = 1, utility_mul
         if offline_here and owner != NOBODY:
             g.queue(Decision(K.MOVE_OFFLINE, owner, reason="landed"))
     elif kind in _CARD_KINDS:
-        cards.draw(g, p, kind)
+        g.landings[kind](g, p, index)  # the decks (``routes.LANDINGS``): moving never imports cards
     elif kind is _TAX:
         if sq.percent and g.rules.effective_income_tax == IncomeTaxMode.CHOICE:
             g.emit(E.TaxChoiceNeeded(p, sq.amount, sq.percent))
