@@ -191,6 +191,12 @@ class ComputerPlayers:
         self.strategies[seat].restore(memory)
         self._refused[seat].update(refused)
 
+    def always_claiming(self) -> frozenset[int]:
+        """The computer seats whose strategy claims every rent at once (the default
+        ``claim_rent``): a simulation may have the engine pay their rent with the move
+        (``Game.claim_rent_at_once``) instead of asking for each claim."""
+        return frozenset(self._always_claims)
+
     # ------------------------------------------------------------------ the main question
     def next_action(self, game: Game) -> Action | None:
         """The next action some computer player takes now, or None; see the module docstring."""

@@ -39,7 +39,7 @@ def buy(g: Table, a: A.Buy) -> None:
     d = g.state.stack.pop()
     g.transfer(a.player, BANK, d.amount, _PURCHASE)
     g.give_deed(d.square, a.player)
-    g.emit(E.Bought(a.player, d.square, d.amount))
+    g.emit(E.Bought, a.player, d.square, d.amount)
 
 
 def decline_problem(g: Table, a: A.DeclineToBuy) -> str | None:
@@ -49,7 +49,7 @@ def decline_problem(g: Table, a: A.DeclineToBuy) -> str | None:
 def decline(g: Table, a: A.DeclineToBuy) -> None:
     d = g.state.stack.pop()
     if not g.rules.auctions:  # the deed stays with the bank, for sale to the next to land there
-        g.emit(E.Declined(a.player, d.square))
+        g.emit(E.Declined, a.player, d.square)
         return
     start_auction(g, _SQUARE, d.square, a.player, H.active_players(g.state))
 
@@ -58,7 +58,7 @@ def start_auction(g: Table, item: AuctionItem, square: int, first: int, bidders:
     n = len(g.state.players)
     ordered = sorted(bidders, key=lambda b: (b - first) % n)
     auction = AuctionState(item=item, square=square, bidders=ordered)
-    g.emit(E.AuctionStarted(item, square, tuple(ordered)))
+    g.emit(E.AuctionStarted, item, square, tuple(ordered))
     g.queue(Decision(_AUCTION, ordered[0] if ordered else NOBODY, square=square, auction=auction))
 
 
@@ -128,13 +128,13 @@ def bid(g: Table, a: A.Bid) -> None:
     assert d.auction is not None
     if bid_voids(g, a.player, a.amount):
         s.stack.pop()
-        g.emit(E.AuctionVoided(a.player, a.amount, d.auction.item, d.auction.square))
+        g.emit(E.AuctionVoided, a.player, a.amount, d.auction.item, d.auction.square)
         if d.auction.item != _SQUARE:
             s.building_orders.clear()  # the scarce buildings stay with the bank
         return
     d.auction.high_bid = a.amount
     d.auction.high_bidder = a.player
-    g.emit(E.BidMade(a.player, a.amount))
+    g.emit(E.BidMade, a.player, a.amount)
     ask_next(g, d, a.player)
 
 
@@ -146,7 +146,7 @@ def pass_bid(g: Table, a: A.PassBid) -> None:
     d = g.state.stack[-1]
     assert d.auction is not None
     d.auction.bidders.remove(a.player)
-    g.emit(E.BidderPassed(a.player))
+    g.emit(E.BidderPassed, a.player)
     ask_next(g, d, a.player)
 
 
@@ -154,14 +154,14 @@ def close_auction(g: Table, auction: AuctionState) -> None:
     s = g.state
     winner = auction.high_bidder
     if winner == NOBODY:
-        g.emit(E.AuctionUnsold(auction.item, auction.square))
+        g.emit(E.AuctionUnsold, auction.item, auction.square)
         if auction.item != _SQUARE:
             s.building_orders.clear()
         return
-    g.emit(E.AuctionWon(winner, auction.item, auction.square, auction.high_bid))
+    g.emit(E.AuctionWon, winner, auction.item, auction.square, auction.high_bid)
     if auction.item == _SQUARE:
         g.give_deed(auction.square, winner)
-        g.emit(E.PropertyTransferred(auction.square, BANK, winner))
+        g.emit(E.PropertyTransferred, auction.square, BANK, winner)
         g.charge(winner, BANK, auction.high_bid, _PAID_AT_AUCTION)
         return
     for order in s.building_orders:

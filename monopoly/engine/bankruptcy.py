@@ -47,7 +47,7 @@ def bankrupt(g: Table, a: A.DeclareBankruptcy) -> None:
         if creditor == BANK:
             g.give_deed(sq, NOBODY)
             g.set_mortgage(sq, False)
-            g.emit(E.PropertyTransferred(sq, p, BANK))
+            g.emit(E.PropertyTransferred, sq, p, BANK)
             if g.rules.bankrupt_deeds_auctioned:  # otherwise the bank keeps them, for sale as any unowned deed
                 to_auction.append(sq)
         else:
@@ -57,11 +57,11 @@ def bankrupt(g: Table, a: A.DeclareBankruptcy) -> None:
             return_jail_card(g, deck)
         else:
             s.players[creditor].jail_cards.append(deck)
-        g.emit(E.JailCardPassed(p, creditor, deck))
+        g.emit(E.JailCardPassed, p, creditor, deck)
     player.jail_cards.clear()
     g.retire(p)
     player.in_jail = False
-    g.emit(E.Bankrupt(p, creditor))
+    g.emit(E.Bankrupt, p, creditor)
     forget_player(g, p)
     if s.turn.player == p:
         s.turn.again = False

@@ -61,7 +61,7 @@ def build(g: Table, a: A.Build) -> None:
     else:
         g.set_buildings(a.square, s.houses[a.square] + 1)
     g.transfer(a.player, BANK, cost, R.BUILDING)
-    g.emit(E.BuildingBought(a.player, a.square, s.houses[a.square], s.hotel[a.square], cost))
+    g.emit(E.BuildingBought, a.player, a.square, s.houses[a.square], s.hotel[a.square], cost)
     if placing:
         continue_building_auctions(g)
 
@@ -77,11 +77,11 @@ def sell_building(g: Table, a: A.SellBuilding) -> None:
     for square, left, hotel, refund in sale.steps:
         g.set_buildings(square, left)
         g.transfer(BANK, a.player, refund, R.BUILDING_SOLD)
-        g.emit(E.BuildingSold(a.player, square, left, hotel, refund))
+        g.emit(E.BuildingSold, a.player, square, left, hotel, refund)
     if sale.spread is not None:
         for square, houses in sale.spread:  # the group's houses shared out again: the bank's stock stays
             g.set_buildings(square, houses)
-        g.emit(E.HotelBreakdown(a.player, g.edition.squares[a.square].group, sale.spread))
+        g.emit(E.HotelBreakdown, a.player, g.edition.squares[a.square].group, sale.spread)
 
 
 def order_buildings_problem(g: Table, a: A.OrderBuildings) -> str | None:
@@ -119,7 +119,7 @@ def order_buildings(g: Table, a: A.OrderBuildings) -> None:
     s.building_orders = [[p, c] for p, c in a.orders]
     s.building_order_hotels = a.hotels
     supply = s.bank_hotels if a.hotels else s.bank_houses
-    g.emit(E.BuildingsOrdered(tuple((p, c) for p, c in a.orders), a.hotels, supply))
+    g.emit(E.BuildingsOrdered, tuple((p, c) for p, c in a.orders), a.hotels, supply)
     continue_building_auctions(g)
 
 

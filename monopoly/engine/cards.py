@@ -27,7 +27,7 @@ def draw(g: Table, p: int, deck: str) -> None:
     di = DECKS.index(deck)
     index = s.decks[di].pop(0)
     card = g.edition.deck(deck)[index]
-    g.emit(E.CardDrawn(p, deck, card.id, card.text))
+    g.emit(E.CardDrawn, p, deck, card.id, card.text)
     effect = EFFECTS[card.kind]
     if not effect.kept:
         s.decks[di].append(index)  # under the deck before the card is played: a move may draw again
@@ -90,7 +90,7 @@ class _Table:
 
     def keep(self, player: int, deck: str) -> None:
         self.g.state.players[player].jail_cards.append(deck)
-        self.g.emit(E.JailCardGained(player, deck))
+        self.g.emit(E.JailCardGained, player, deck)
 
 
 def pay_or_draw_problem(g: Table, a: A.PayOrDraw) -> str | None:

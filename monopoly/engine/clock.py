@@ -22,7 +22,7 @@ def set_clock(g: Table, seconds: int) -> None:
     if (g.rules.short_game == ShortGame.TIME_LIMIT and not s.time_up and s.outcome is None
             and s.clock_seconds >= g.rules.time_limit_minutes * 60):
         s.time_up = True
-        g.emit(E.TimeUp())
+        g.emit(E.TimeUp)
         # Rent still claimable is part of the moves being finished: it is paid now.
         claims, s.claims = s.claims, []
         for c in claims:
@@ -57,4 +57,4 @@ def finish(g: Table, termination: Termination) -> None:
     s.outcome = Outcome(termination, winner, values)
     s.stack.clear()
     s.claims.clear()
-    g.emit(E.GameOver(termination, winner, tuple(values)))
+    g.emit(E.GameOver, termination, winner, tuple(values))

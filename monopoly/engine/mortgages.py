@@ -57,7 +57,7 @@ def mortgage(g: Table, a: A.Mortgage) -> None:
     amount = g.edition.squares[a.square].mortgage
     g.set_mortgage(a.square, True)
     g.transfer(BANK, a.player, amount, R.MORTGAGE)
-    g.emit(E.Mortgaged(a.player, a.square, amount))
+    g.emit(E.Mortgaged, a.player, a.square, amount)
 
 
 def lift_mortgage_problem(g: Table, a: A.LiftMortgage) -> str | None:
@@ -80,7 +80,7 @@ def lift_mortgage(g: Table, a: A.LiftMortgage) -> None:
     cost = lift_cost(g, a.square)
     g.set_mortgage(a.square, False)
     g.transfer(a.player, BANK, cost, R.MORTGAGE_LIFTED)
-    g.emit(E.MortgageLifted(a.player, a.square, cost))
+    g.emit(E.MortgageLifted, a.player, a.square, cost)
 
 
 def settle_mortgage_problem(g: Table, a: A.SettleMortgagedTransfer) -> str | None:

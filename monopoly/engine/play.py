@@ -37,7 +37,7 @@ def settle(g: Table) -> None:
             if kind == _RAISE_FUNDS and s.players[top.player].cash >= top.amount:
                 s.stack.pop()
                 g.transfer(top.player, top.creditor, top.amount, R(top.reason))
-                g.emit(E.DebtPaid(top.player, top.creditor, top.amount, R(top.reason)))
+                g.emit(E.DebtPaid, top.player, top.creditor, top.amount, R(top.reason))
                 continue
             if kind == _AUCTION and top.auction is not None and top.auction.decided:
                 s.stack.pop()

@@ -16,7 +16,7 @@ The primitives are the engine's own: nothing outside ``monopoly/engine`` calls t
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple, ParamSpec
 
 from . import actions as A
 from . import events as E
@@ -27,6 +27,7 @@ from .rules import Rules
 from .state import NOBODY, Decision, GameState
 
 BANK = E.BANK
+P = ParamSpec("P")
 _ROLL, _GAME_OVER = K.ROLL, K.GAME_OVER
 _JACKPOT = R.JACKPOT
 
@@ -77,8 +78,8 @@ class Table:
         self.journal_plain: list[list[Any]] = []  # the journal as saved, converted once an entry
         self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten
         self._events: list[E.Event] = []  # one list for the game's life, handed over as a copy
-        self.emit: Callable[[E.Event], None] = self._events.append
-        """Report an event: the rules report each one through this."""
+        self.reporting = True
+        """Whether events are built: off for a simulation that reads none (``Game.stop_reporting``)."""
         self.queued: list[Decision] = []
         """The decisions queued by the step under way (``queue``), taken in the order queued."""
         self._serial = 0  # the last decision's number (``numbered``)
@@ -89,6 +90,9 @@ class Table:
         self.landings: Mapping[str, Landing] = {}
         """The landing table (``routes.LANDINGS``), handed over by ``Game``: ``turn`` moves the
         token and looks up here what a square of another topic (the decks) does."""
+        self.instant_claims: frozenset[int] = frozenset()
+        """Owners whose rent is paid with the move, as if claimed the moment it fell due
+        (``Game.claim_rent_at_once``): a simulation's computers that always claim at once."""
         self.shared: Any = None
         """What every view of this game shares (their kept answers: ``view.py``), made by the first."""
         # Bumped whenever a deed changes hands, the game is rearranged (``forget_history``) or an
@@ -141,6 +145,12 @@ class Table:
             self._serial += 1
             d.serial = self._serial
         return d
+
+    def emit(self, make: Callable[P, E.Event], *fields: P.args, **named: P.kwargs) -> None:
+        """Report an event: ``make(*fields)``, built only when someone reads the events (a
+        simulation that reads none builds none: ``reporting``). Every rule reports through this."""
+        if self.reporting:
+            self._events.append(make(*fields, **named))
 
     def begin(self) -> None:
         """No events yet for the action about to be carried out."""
@@ -211,13 +221,13 @@ class Table:
         if payee == BANK:
             if self._pot_reasons and reason in self._pot_reasons:
                 s.pot += amount
-                self.emit(E.Paid(payer, payee, amount, reason))
-                self.emit(E.IntoPot(payer, amount, s.pot))
+                self.emit(E.Paid, payer, payee, amount, reason)
+                self.emit(E.IntoPot, payer, amount, s.pot)
                 return
             s.bank_paid_in += amount
         else:
             players[payee].cash += amount
-        self.emit(E.Paid(payer, payee, amount, reason))
+        self.emit(E.Paid, payer, payee, amount, reason)
 
     def stake_pot(self) -> None:
         """The bank's stake into the Free Parking pot (rule option ``pot_stake``), at the start of a
@@ -227,7 +237,7 @@ class Table:
             s = self.state
             s.bank_paid_out += stake
             s.pot += stake
-            self.emit(E.IntoPot(BANK, stake, s.pot))
+            self.emit(E.IntoPot, BANK, stake, s.pot)
 
     def take_pot(self, player: int) -> None:
         """``player`` landed on Free Parking: the pot is theirs, and the bank's stake goes back in."""
@@ -244,7 +254,7 @@ class Table:
         if self.state.players[payer].cash >= amount:
             self.transfer(payer, payee, amount, reason)
         else:
-            self.emit(E.DebtRaised(payer, payee, amount, reason))
+            self.emit(E.DebtRaised, payer, payee, amount, reason)
             self.queue(Decision(K.RAISE_FUNDS, payer, amount=amount, creditor=payee, reason=str(reason)))
 
     def number_like(self, other: "Table") -> None:

@@ -91,8 +91,8 @@ def terms_problem(g: Table, proposer: int, t: A.ProposeTrade | TradeOffer) -> st
 
 
 def propose_trade(g: Table, a: A.ProposeTrade) -> None:
-    g.emit(E.TradeProposed(a.player, a.recipient, a.give, a.take, a.cash, a.give_cards, a.take_cards,
-                            a.settle_debt))
+    g.emit(E.TradeProposed, a.player, a.recipient, a.give, a.take, a.cash, a.give_cards, a.take_cards,
+                            a.settle_debt)
     g.queue(Decision(K.TRADE_RESPONSE, a.recipient, trade=offer_of(a)))
 
 
@@ -113,7 +113,7 @@ def accept_trade(g: Table, a: A.AcceptTrade) -> None:
     d = s.stack.pop()
     t = d.trade
     assert t is not None
-    g.emit(E.TradeAnswered(t.proposer, t.recipient, True))
+    g.emit(E.TradeAnswered, t.proposer, t.recipient, True)
     if t.settle_debt:
         debt = debt_between(g, t.proposer, t.recipient)
         if debt is not None:
@@ -129,13 +129,13 @@ def accept_trade(g: Table, a: A.AcceptTrade) -> None:
         for c in cards:
             s.players[giver].jail_cards.remove(c)
             s.players[receiver].jail_cards.append(c)
-            g.emit(E.JailCardPassed(giver, receiver, c))
+            g.emit(E.JailCardPassed, giver, receiver, c)
 
 
 def hand_over(g: Table, square: int, giver: int, receiver: int) -> None:
     """A deed changes hands; a mortgaged one asks the receiver to lift it or pay the interest."""
     g.give_deed(square, receiver)
-    g.emit(E.PropertyTransferred(square, giver, receiver))
+    g.emit(E.PropertyTransferred, square, giver, receiver)
     if g.state.mortgaged[square] and g.rules.mortgage_interest:
         g.queue(Decision(K.MORTGAGED_TRANSFER, receiver, square=square))
 
@@ -147,4 +147,4 @@ def reject_trade_problem(g: Table, a: A.RejectTrade) -> str | None:
 def reject_trade(g: Table, a: A.RejectTrade) -> None:
     d = g.state.stack.pop()
     assert d.trade is not None
-    g.emit(E.TradeAnswered(d.trade.proposer, d.trade.recipient, False))
+    g.emit(E.TradeAnswered, d.trade.proposer, d.trade.recipient, False)

@@ -57,7 +57,7 @@ def next_turn(g: Table) -> None:
     number = t.number + 1
     t.player, t.number, t.phase, t.doubles, t.again = p, number, _AWAIT_ROLL, 0, False
     t.dice_total = t.steps = t.offline_moves = 0
-    g.emit(E.TurnStarted(p, number))
+    g.emit(E.TurnStarted, p, number)
 
 
 # ---------------------------------------------------------------------- throwing and jail
@@ -81,7 +81,7 @@ def roll(g: Table, a: A.Roll) -> None:
     doubles = first == second
     t.phase = _RESOLVING
     if player.in_jail:
-        g.emit(E.DiceRolled(p, d, "jail"))
+        g.emit(E.DiceRolled, p, d, "jail")
         last = last_jail_throw(g, p)
         player.jail_turns += 1
         if doubles:
@@ -99,9 +99,9 @@ def roll(g: Table, a: A.Roll) -> None:
             t.dice_total = total
             g.charge(p, BANK, g.edition.jail_fine, R.JAIL_FINE)
         else:
-            g.emit(E.StayedInJail(p, player.jail_turns))
+            g.emit(E.StayedInJail, p, player.jail_turns)
         return
-    g.emit(E.DiceRolled(p, d, "move"))
+    g.emit(E.DiceRolled, p, d, "move")
     if doubles:
         rules = g.rules
         if t.doubles < 3:  # more than three only without the jail for three doubles: the count stops there
@@ -168,7 +168,7 @@ def leave_jail(g: Table, p: int, how: str) -> None:
     player = g.state.players[p]
     player.in_jail = False
     player.jail_turns = 0
-    g.emit(E.LeftJail(p, how))
+    g.emit(E.LeftJail, p, how)
 
 
 def send_to_jail(g: Table, p: int, reason: str) -> None:
@@ -178,7 +178,7 @@ def send_to_jail(g: Table, p: int, reason: str) -> None:
     player.jail_turns = 0
     if g.state.turn.player == p:
         g.state.turn.again = False
-    g.emit(E.SentToJail(p, reason))
+    g.emit(E.SentToJail, p, reason)
     counts = g.landing_counts
     if counts is not None:  # ``Game.count_landings``: arrivals in jail come after the squares
         counts[BOARD] += 1
@@ -194,13 +194,13 @@ def move_by(g: Table, p: int, steps: int, dice_total: int = 0, railroad_multipli
         g.state.turn.dice_total = dice_total
     end = (start + steps) % BOARD
     player.position = end
-    g.emit(E.Moved(p, start, end, steps))
+    g.emit(E.Moved, p, start, end, steps)
     if start + steps >= BOARD:
         rules = g.rules
         salary = rules.go_salary or g.edition.go_salary  # ``holdings.go_salary``, asked at every lap
         if end == 0 and rules.go_landing_double:
             salary *= 2
-        g.emit(E.PassedGo(p, salary))
+        g.emit(E.PassedGo, p, salary)
         g.transfer(BANK, p, salary, _SALARY)
     land(g, p, end, railroad_multiplier, utility_multiplier)
 
@@ -209,14 +209,14 @@ def move_back(g: Table, p: int, steps: int) -> None:
     player = g.state.players[p]
     start = player.position
     player.position = (start - steps) % BOARD
-    g.emit(E.Moved(p, start, player.position, -steps))
+    g.emit(E.Moved, p, start, player.position, -steps)
     land(g, p, player.position)
 
 
 def land(g: Table, p: int, index: int, railroad_multiplier: int = 1, utility_multiplier: int = 0) -> None:
     s = g.state
     sq = g.edition.squares[index]
-    g.emit(E.Landed(p, index))
+    g.emit(E.Landed, p, index)
     counts = g.landing_counts
     if counts is not None:  # ``Game.count_landings``
         counts[index] += 1
@@ -229,15 +229,15 @@ def land(g: Table, p: int, index: int, railroad_multiplier: int = 1, utility_mul
         elif owner == p:
             pass
         elif s.mortgaged[index]:
-            g.emit(E.NoRent(index, owner, "mortgaged"))
+            g.emit(E.NoRent, index, owner, "mortgaged")
         elif offline_here:
-            g.emit(E.NoRent(index, owner, "offline"))
+            g.emit(E.NoRent, index, owner, "offline")
         elif s.players[owner].in_jail and g.rules.jail_no_rent:
-            g.emit(E.NoRent(index, owner, "jail"))
+            g.emit(E.NoRent, index, owner, "jail")
         else:
             if kind is _UTILITY and utility_multiplier:
                 d = g.dice.roll()
-                g.emit(E.DiceRolled(p, d, "utility"))
+                g.emit(E.DiceRolled, p, d, "utility")
                 total = d[0] + d[1]
             else:
                 total = s.turn.dice_total
@@ -249,7 +249,7 @@ def land(g: Table, p: int, index: int, railroad_multiplier: int = 1, utility_mul
         g.landings[kind](g, p, index)  # the decks (``routes.LANDINGS``): moving never imports cards
     elif kind is _TAX:
         if sq.percent and g.rules.effective_income_tax == IncomeTaxMode.CHOICE:
-            g.emit(E.TaxChoiceNeeded(p, sq.amount, sq.percent))
+            g.emit(E.TaxChoiceNeeded, p, sq.amount, sq.percent)
             g.queue(Decision(K.INCOME_TAX, p, square=index, amount=sq.amount))
         else:
             g.charge(p, BANK, sq.amount, R.TAX)
@@ -264,14 +264,15 @@ def rent_due(g: Table, owner: int, payer: int, square: int, amount: int) -> None
     s = g.state
     if amount <= 0:
         return
-    if g.rules.rent_claim == _AUTOMATIC or s.time_up:
-        # once time is up no later throw comes to claim it by: rent is paid with the move
+    if g.rules.rent_claim == _AUTOMATIC or s.time_up or owner in g.instant_claims:
+        # once time is up no later throw comes to claim it by: rent is paid with the move (and so
+        # it is for an owner who would claim it at once: ``Game.claim_rent_at_once``)
         g.charge(payer, owner, amount, _RENT)
         return
     claim = RentClaim(s.next_claim, owner, payer, square, amount, s.turn.number)
     s.next_claim += 1
     s.claims.append(claim)
-    g.emit(E.RentDue(claim.id, owner, payer, square, amount))
+    g.emit(E.RentDue, claim.id, owner, payer, square, amount)
 
 
 def lapses_at_throw(g: Table, claim: RentClaim) -> bool:
@@ -292,7 +293,7 @@ def expire_claims(g: Table) -> None:
     keep = []
     for c in s.claims:
         if lapses_at_throw(g, c):
-            g.emit(E.RentLapsed(c.id, c.owner, c.payer, c.amount))
+            g.emit(E.RentLapsed, c.id, c.owner, c.payer, c.amount)
         else:
             keep.append(c)
     s.claims = keep
@@ -345,4 +346,4 @@ def move_offline_problem(g: Table, a: A.MoveOffline) -> str | None:
 def move_offline(g: Table, a: A.MoveOffline) -> None:
     g.state.stack.pop()
     g.state.offline_square = a.square
-    g.emit(E.OfflineMoved(a.player, a.square))
+    g.emit(E.OfflineMoved, a.player, a.square)
