@@ -391,7 +391,7 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
         cards = []
         for at, raw in _objects(raw_deck, "cards", f"{where}.decks.{deck}"):
             kind_, params = _card_effect(raw, at)
-            if kind_ == "advance_to_nearest" and not any(sq.kind == dict(params)["target"] for sq in squares):
+            if kind_ == CardKind.ADVANCE_TO_NEAREST and not any(sq.kind == dict(params)["target"] for sq in squares):
                 raise EditionError(f"{at}: the board has no {dict(params)['target']} to advance to")
             cards.append(Card(_require(raw, "id", str, at), deck, _require(raw, "text", str, at), CardKind(kind_),
                               params))

@@ -27,7 +27,7 @@ from .clock import set_clock
 from .codes import DecisionKind as K, PaymentReason as R
 from .decisions import BOARD, DECISIONS, describe_decision
 from .dice import DiceSource, RandomDice, dice_from_dict
-from .editions import DECKS, Edition, load_edition, saved_edition
+from .editions import DECKS, Card, Edition, load_edition, saved_edition
 from .errors import EditionError, IllegalActionError, SaveFormatError
 from .history import Undo, record_of
 from .names import player_name
@@ -39,7 +39,7 @@ from .serial import from_plain, to_plain
 from .state import NOBODY, GameState, PlayerState, TurnState
 from .table import BANK, Entry, Table
 from .versions import SAVE_VERSION, readable, upgrade_game
-from .view import View
+from .view import ReadView
 
 SAVE_FORMAT = "monopoly-save"
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -437,3 +437,52 @@ def _history_from_dict(data: dict[str, Any], log_length: int) -> tuple[dict[str,
         journal.append(Entry(action, item[1], item[2]))
         last = item[2]
     return origin, journal
+
+
+class View(ReadView):
+    """The read view of a game (``view.py`` holds its questions): what ``game.view`` is, and what a
+    seat's view (``for_seat``, the computer players' ``GameView``) is. Beside the questions, the
+    two answers that are games or views: another seat's view, and an imagined copy of the game."""
+
+    __slots__ = ()
+    _game: Game
+
+    def __init__(self, game: Game, seat: int | None = None) -> None:
+        super().__init__(game, seat)
+
+    def for_seat(self, seat: int) -> "View":
+        """A view of the same game from ``seat``'s side of the table."""
+        return View(self._game, seat)
+
+    def determinized(self, seed: int) -> Game:
+        """A copy of the game with what is hidden (deck order, dice to come) drawn afresh from
+        ``seed``, to play forward: ``Game.determinized``. What this view's seat could not know is
+        never carried over, so a computer player may imagine futures from it without cheating."""
+        return self._game.determinized(seed)
+
+
+class OmniscientView(View):
+    """The game seen by nobody at the table: a ``View`` that also reads what the rules hide from
+    the players (the order of the decks). For the engine's own tests, referees and replays only.
+
+    The views a seat, a spectator, a front end or a network client is given (``game.view``,
+    ``for_seat``, the computer players' ``GameView``) are plain ``View`` objects, which have no
+    question about the deck order and hold nothing public that leads to the state or the dice
+    (``tests/test_seat_view.py``): hidden information is out of their reach by construction, as an
+    OpenSpiel observer is given an observation and never the state.
+    """
+
+    __slots__ = ()
+
+    def deck_order(self, deck: str) -> tuple[Card, ...]:
+        """The cards of ``deck`` ("chance", "community_chest") in the order they will be drawn,
+        top first: every card but the Get Out of Jail Free cards players hold (a used one goes back
+        under the deck)."""
+        g = self._game
+        cards = g.edition.deck(deck)
+        return tuple(cards[i] for i in g.state.decks[DECKS.index(deck)])
+
+
+def omniscient_view(game: Game) -> OmniscientView:
+    """The view of ``game`` that reads the deck order too (``OmniscientView``): never handed to a seat."""
+    return OmniscientView(game)

@@ -26,6 +26,7 @@ class InvariantError(AssertionError):
 
 
 MAX_CLOCK_SECONDS = 10**9  # about thirty years of play: beyond it a save was edited by hand
+MAX_TURN_NUMBER = 10**9  # ten thousand times the longest turn limit: beyond it a save was edited by hand
 
 
 def _require(condition: bool, message: str) -> None:
@@ -127,10 +128,11 @@ def check_state(game: Table) -> None:
         _require(len(set(order)) == len(order) and all(0 <= c < len(cards) for c in order),
                  f"decks[{di}] is not an arrangement of the {deck} cards")
         _require(len(order) + held == len(cards), f"{deck} cards are missing or doubled")
-        _require(all(cards[c].kind == "get_out_of_jail_free" for c in set(range(len(cards))) - set(order)),
+        _require(all(cards[c].effect.kept for c in set(range(len(cards))) - set(order)),
                  f"decks[{di}]: a card other than Get Out of Jail Free is missing from the {deck} deck")
     _require(s.turn.phase in ("await_roll", "resolving", "move_pending"), "turn.phase is unknown")
     t = s.turn
+    _require(t.number <= MAX_TURN_NUMBER, "turn.number is out of range")
     _require(t.number >= 1 and 0 <= t.doubles <= 3 and 0 <= t.dice_total <= 12 and 0 <= t.steps <= 12
              and 0 <= t.offline_moves <= 3, "turn: a count is out of range")
     for i, d in enumerate(s.stack):

@@ -23,7 +23,7 @@ read the state directly; the computer players' own questions composed from these
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
+from typing import Any, Callable, Sequence, cast
 
 from . import actions as A
 from . import holdings as H
@@ -37,8 +37,10 @@ from .trades import trades_problem
 from .turn import last_jail_throw
 from .cards import card_destination
 from .editions import DECKS, Card, Edition, Group, Square
+from .legality import legal_actions, problem
 from .rules import Rules
 from .state import NOBODY, Decision, Outcome
+from .table import Table
 from .turn import lapses_at_throw
 
 # read on every ``moment`` (and ``offer_waiting``): an Enum member off its class costs more
@@ -46,8 +48,6 @@ _TRADE_RESPONSE, _RAISE_FUNDS, _PLACE_BUILDING, _PAY_OR_DRAW, _MOVE_OFFLINE = (
     K.TRADE_RESPONSE, K.RAISE_FUNDS, K.PLACE_BUILDING, K.PAY_OR_DRAW, K.MOVE_OFFLINE)
 _ROLL, _GAME_OVER = K.ROLL, K.GAME_OVER
 
-if TYPE_CHECKING:
-    from .game import Game
 
 
 class _Kept:
@@ -63,7 +63,7 @@ class _Kept:
         self.monopolies: tuple[int, dict[int, tuple[Group, ...]]] = (-1, {})
 
 
-def _kept(g: "Game", kept: _Kept, answer: Callable[["Game"], Sequence[Any]]) -> Any:
+def _kept(g: Table, kept: _Kept, answer: Callable[[Table], Sequence[Any]]) -> Any:
     """``answer(g)`` for an answer that depends on the holdings alone: worked out once per holdings
     version and kept for every view of the game, and handed out as ``[:]`` of what is kept (a
     tuple as it is, a list as a new copy). The view's owners, mortgages, levels and players are
@@ -84,19 +84,19 @@ def _kept(g: "Game", kept: _Kept, answer: Callable[["Game"], Sequence[Any]]) -> 
 
 # The whole-board answers kept by ``_kept`` (module functions: the key of each is the function;
 # the view's methods of the same names say what each is).
-def _owners_of(g: "Game") -> tuple[int, ...]:
+def _owners_of(g: Table) -> tuple[int, ...]:
     return tuple(g.state.owner)
 
 
-def _mortgages_of(g: "Game") -> tuple[bool, ...]:
+def _mortgages_of(g: Table) -> tuple[bool, ...]:
     return tuple(g.state.mortgaged)
 
 
-def _levels_of(g: "Game") -> tuple[int, ...]:
+def _levels_of(g: Table) -> tuple[int, ...]:
     return H.levels(g.rules, g.state)
 
 
-def _active_players_of(g: "Game") -> list[int]:
+def _active_players_of(g: Table) -> list[int]:
     return [i for i, p in enumerate(g.state.players) if not p.bankrupt]
 
 
@@ -240,12 +240,13 @@ def _typed_reason(decision: Decision) -> dict[str, Any]:
     return _NO_REASON
 
 
-class View:
-    """Read-only answers about ``game``; see the module docstring."""
+class ReadView:
+    """Read-only answers about ``game``; see the module docstring. Every question is here, over
+    the ``Table``; ``View`` (``game.py``) adds the two that hand out games and views."""
 
     __slots__ = ("_game", "seat", "edition", "rules", "_cache")
 
-    def __init__(self, game: "Game", seat: int | None = None) -> None:
+    def __init__(self, game: Table, seat: int | None = None) -> None:
         self._game = game
         self.seat = seat
         # One set of kept answers for every view of a game: the game's own view holds it (it is
@@ -260,10 +261,6 @@ class View:
         """The board, deeds and cards (immutable)."""
         self.rules: Rules = game.rules
         """The rule options of this game (immutable)."""
-
-    def for_seat(self, seat: int) -> "View":
-        """A view of the same game from ``seat``'s side of the table."""
-        return View(self._game, seat)
 
     def _p(self, player: int | None) -> int:
         if player is not None:
@@ -288,12 +285,6 @@ class View:
         return self._game.edition.group_of(square)
 
     # ---------------------------------------------------------------- cards
-    def determinized(self, seed: int) -> "Game":
-        """A copy of the game with what is hidden (deck order, dice to come) drawn afresh from
-        ``seed``, to play forward: ``Game.determinized``. What this view's seat could not know is
-        never carried over, so a computer player may imagine futures from it without cheating."""
-        return self._game.determinized(seed)
-
     def card_destination(self, card: Card, square: int) -> int | None:
         """Where ``card``, drawn by a token on ``square``, sends it: a square, None for jail, or
         ``square`` itself for a card that does not move the token (``card.moves``)."""
@@ -710,17 +701,17 @@ class View:
 
     def is_legal(self, action: A.Action) -> bool:
         """Whether ``action`` is allowed now (``problem`` is None)."""
-        return self._game.problem(action) is None
+        return problem(self._game, action) is None
 
     def problem(self, action: A.Action) -> str | None:
         """Why ``action`` is not allowed now, or None when it is."""
-        return self._game.problem(action)
+        return problem(self._game, action)
 
     def legal_actions(self, player: int | None = None, deeds: bool = True) -> list[A.Action]:
         """Every concrete legal action of ``player`` now (of everyone, for a view without a seat
         and no player named); ``deeds`` False: only the answers to the decision waiting and the
         rent claims (``Game.legal_actions``)."""
-        return self._game.legal_actions(self.seat if player is None else player, deeds)
+        return legal_actions(self._game, self.seat if player is None else player, deeds)
 
     def safe_action(self, player: int | None = None) -> A.Action | None:
         """A legal answer to the pending decision that never does anything rash, or None when
@@ -874,30 +865,3 @@ def _street_groups(edition: Edition) -> tuple[Group, ...]:
         found = _STREET_GROUPS[id(edition)] = (
             edition, tuple(g for g in edition.groups if edition.squares[g.squares[0]].kind == "street"))
     return found[1]
-
-
-class OmniscientView(View):
-    """The game seen by nobody at the table: a ``View`` that also reads what the rules hide from
-    the players (the order of the decks). For the engine's own tests, referees and replays only.
-
-    The views a seat, a spectator, a front end or a network client is given (``game.view``,
-    ``for_seat``, the computer players' ``GameView``) are plain ``View`` objects, which have no
-    question about the deck order and hold nothing public that leads to the state or the dice
-    (``tests/test_seat_view.py``): hidden information is out of their reach by construction, as an
-    OpenSpiel observer is given an observation and never the state.
-    """
-
-    __slots__ = ()
-
-    def deck_order(self, deck: str) -> tuple[Card, ...]:
-        """The cards of ``deck`` ("chance", "community_chest") in the order they will be drawn,
-        top first: every card but the Get Out of Jail Free cards players hold (a used one goes back
-        under the deck)."""
-        g = self._game
-        cards = g.edition.deck(deck)
-        return tuple(cards[i] for i in g.state.decks[DECKS.index(deck)])
-
-
-def omniscient_view(game: "Game") -> OmniscientView:
-    """The view of ``game`` that reads the deck order too (``OmniscientView``): never handed to a seat."""
-    return OmniscientView(game)
