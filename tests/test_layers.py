@@ -200,3 +200,18 @@ def test_no_engine_module_imports_below_its_top() -> None:
     """No ``noqa: E402``: every import of the engine stands at the top of its module."""
     late = [f"{p.relative_to(ROOT)}" for p in ENGINE.glob("*.py") if "E402" in p.read_text(encoding="utf-8")]
     assert not late
+
+
+def test_no_engine_module_reads_another_objects_private_members() -> None:
+    """The rules use the table's public primitives: ``x._name`` is read only of ``self`` / ``cls``,
+    or of another object of the module's own class (a classmethod building one, a copy)."""
+    own_class = {("dice.py", "dice._rng"), ("game.py", "game._setup"), ("table.py", "other._serial"),
+                 ("table.py", "other._roll_at")}
+    found = []
+    for path in sorted(ENGINE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+                    and (path.name, ast.unparse(node)) not in own_class):
+                found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+    assert not found, found
