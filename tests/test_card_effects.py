@@ -68,3 +68,14 @@ def test_the_cash_a_card_is_expected_to_move() -> None:
     assert expected[CardKind.REPAIRS] == -(4 * repairs.param("per_house") + repairs.param("per_hotel"))
     assert expected[CardKind.GO_TO_JAIL] == -50 and expected[CardKind.GET_OUT_OF_JAIL_FREE] == 25
     assert expected[CardKind.MOVE_RELATIVE] == 0  # a move's worth is where it goes: the landing odds
+
+
+def test_the_rent_a_card_move_charges() -> None:
+    """Only a move to the nearest railroad or utility changes the rent (the computer players' landing
+    odds read the same entry)."""
+    us = load_edition("us")
+    cards = [c for deck in ("chance", "community_chest") for c in us.deck(deck)]
+    with_rates = {c.kind for c in cards if c.effect.rent_rates is not None}
+    assert with_rates == {CardKind.ADVANCE_TO_NEAREST}
+    railroad = next(c for c in cards if c.kind is CardKind.ADVANCE_TO_NEAREST and c.param("target") == "railroad")
+    assert railroad.effect.rent_rates is not None and railroad.effect.rent_rates(railroad)[0] == 2

@@ -3,7 +3,7 @@
 Each ``Effect`` says, for its ``CardKind``, the parameters a card of that kind needs (the board
 files are checked against them, ``editions.py``), how it applies (``apply``, over the few things
 a card may do at the table: ``CardTable``), where it sends the token (``destination``) and the
-cash it is expected to move for its drawer (``expected_cash``). The engine plays cards through
+cash it is expected to move for its drawer (``expected_cash``), and the rent a move by it charges (``rent_rates``). The engine plays cards through
 ``apply`` and ``destination`` (``cards.py``), and the computer players read ``destination`` and
 ``expected_cash`` from the same entries (``ai/board.py``, ``ai/ruthless.py``), so adding a kind
 of effect is one entry here, its ``CardKind`` and its test (``docs/engine.md``, "Adding a card
@@ -105,6 +105,9 @@ class Effect:
     expected_cash: Callable[[Card, CardOdds], float] = _none
     optional: tuple[str, ...] = ()  # parameters a card of the kind may have
     kept: bool = False  # the card leaves the deck with its drawer (else it goes back under the deck)
+    rent_rates: Callable[[Card], tuple[int, int]] | None = None
+    """The rent a move by this card charges where it ends: (railroads' multiplier, the dice's
+    multiplier for a utility, 0 for the usual rent); None: the usual rent."""
 
     @property
     def moves(self) -> bool:
@@ -135,10 +138,14 @@ def _advance_to(t: CardTable, p: int, card: Card) -> None:
     t.forward(p, (card.param("square") - t.position(p)) % BOARD)
 
 
+def _nearest_rates(card: Card) -> tuple[int, int]:
+    return card.param("rent_multiplier", 1), card.param("dice_multiplier", 0)
+
+
 def _advance_to_nearest(t: CardTable, p: int, card: Card) -> None:
     at = t.position(p)
     steps = (_nearest(card, at, t.board()) or 0) - at
-    t.forward(p, steps % BOARD or BOARD, card.param("rent_multiplier", 1), card.param("dice_multiplier", 0))
+    t.forward(p, steps % BOARD or BOARD, *_nearest_rates(card))
 
 
 def _move_relative(t: CardTable, p: int, card: Card) -> None:
@@ -184,7 +191,7 @@ def _repairs(t: CardTable, p: int, card: Card) -> None:
 EFFECTS: dict[C, Effect] = {e.kind: e for e in (
     Effect(C.ADVANCE_TO, ("square",), _advance_to, _square, _landing_bonus),
     Effect(C.ADVANCE_TO_NEAREST, ("target",), _advance_to_nearest, _nearest,
-           optional=("rent_multiplier", "dice_multiplier")),
+           optional=("rent_multiplier", "dice_multiplier"), rent_rates=_nearest_rates),
     Effect(C.MOVE_RELATIVE, ("spaces",), _move_relative, _relative),
     Effect(C.MOVE_BACK_TO, ("square",), _move_back_to, _square),
     Effect(C.GO_TO_JAIL, (), lambda t, p, card: t.to_jail(p), _jail, lambda card, odds: -odds.jail_fine),
