@@ -150,7 +150,7 @@ ENGINE_ORDER: tuple[tuple[str, ...], ...] = (
     ("buildings", "turn"),
     ("cards", "bankruptcy", "play"),
     ("routes",),
-    ("legality",),
+    ("legality", "answers"),
     ("invariants",),
     ("view",),
     ("game",),

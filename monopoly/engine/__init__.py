@@ -28,7 +28,7 @@ from .names import NAME_MAX, names_problem, one_column, player_name
 from .position import Debt, DeckSetup, PlayerSetup, Position, PositionError, arrange, build_game, position_of, rearrange
 from .rules import OptionInfo, Rules, rule_options
 from .state import NOBODY, Decision, Outcome
-from .view import Auction, Claim, Offer, Pending, PlayerInfo, SaleEstimate, pending_of
+from .answers import Auction, Claim, Offer, Pending, PlayerInfo, SaleEstimate, pending_of
 from .game import OmniscientView, View, omniscient_view
 from .editions import (add_edition_file, edition_from_dict, forget_edition_files, read_edition_file,  # players' boards
                        saved_edition, set_board_file_opener)

@@ -25,7 +25,7 @@ from . import events as E
 from . import holdings as H
 from .clock import set_clock
 from .codes import DecisionKind as K, PaymentReason as R
-from .decisions import BOARD, DECISIONS, describe_decision
+from .decisions import BOARD, describe_decision
 from .dice import DiceSource, RandomDice, dice_from_dict
 from .editions import DECKS, Card, Edition, load_edition, saved_edition
 from .errors import EditionError, IllegalActionError, SaveFormatError

@@ -22,7 +22,6 @@ from typing import Any
 
 from . import actions as A
 from . import events as E
-from .errors import SaveFormatError
 
 from .state import GameState
 from .table import Entry, Table
