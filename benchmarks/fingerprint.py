@@ -1,12 +1,20 @@
-"""The seeded simulation fingerprint: one hash over a fixed set of seeded computer games.
+"""Seeded fingerprints, one table per strategy, perft-style: a change says which game of which
+strategy it altered.
 
-Every game of three editions is played with a mix of strategies from a fixed seed; the hash
-covers each action taken and each event it caused, and each game's outcome. A change that is
-meant to leave behaviour alone (a refactor, a speed-up) must leave the hash unchanged:
+The **engine** table holds games of `random` and `basic` only: the rules engine and the two
+simplest players, whom nobody re-tunes. Each other registered strategy has a table of its own,
+games of that strategy against `basic` and `random` (and itself), so a change to one strategy
+re-pins that strategy's table alone, and a change that moves the engine table is a change of the
+rules (or of `basic` / `random`). Each table is a file, ``tests/fingerprints/NAME.json``, one
+seeded game a line: edition, seats, seed, actions taken, events caused, turns played, winner and
+a hash of every action, event and the outcome (``tests/test_fingerprint.py`` plays them all again).
 
-    python benchmarks/fingerprint.py [--games 30]
+    python benchmarks/fingerprint.py                  # check every table, say which games differ
+    python benchmarks/fingerprint.py --write ruthless # re-pin one strategy's table (or "engine")
+    python benchmarks/fingerprint.py --write-all      # every table (after a change of the rules)
+    python benchmarks/fingerprint.py --mixed          # the old single hash over mixed tables
 
-prints one JSON line with the hash and how many games, actions and events went into it.
+Re-pinning says why in its commit; the diff of the table file shows which games changed.
 """
 
 from __future__ import annotations
@@ -15,16 +23,134 @@ import argparse
 import hashlib
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+TABLE_DIR = ROOT / "tests" / "fingerprints"
 
-from monopoly.ai import ComputerPlayers  # noqa: E402
-from monopoly.reports.tournament import game_seed, seating  # noqa: E402
+from monopoly.ai import ComputerPlayers, strategy_names  # noqa: E402
 from monopoly.engine import Game  # noqa: E402
+from monopoly.reports.tournament import game_seed, seating  # noqa: E402
 
-TABLES = (
+ENGINE = "engine"
+"""The table of the rules engine: games of ``random`` and ``basic`` only."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The seeded games of one table: each line-up (edition, strategies) played ``games`` times,
+    seats rotated, at most ``max_turns`` turns a game."""
+
+    lineups: tuple[tuple[str, tuple[str, ...]], ...]
+    games: int = 10
+    max_turns: int = 300
+
+
+ENGINE_TABLE = Table((
+    ("us", ("basic", "random", "basic", "random")),
+    ("uk", ("basic", "basic", "random")),
+    ("dotcom", ("random", "basic", "basic", "basic")),
+    ("us", ("basic", "basic")),
+), games=15)
+
+
+def strategy_table(name: str) -> Table:
+    """The table of strategy ``name``: against ``basic`` and ``random``, and against itself.
+    The slow searchers play fewer and shorter games."""
+    lineups = (
+        ("us", (name, "basic", name, "random")),
+        ("uk", (name, "random", "basic")),
+        ("dotcom", ("basic", name, "random", name)),
+        ("us", (name, name)),
+    )
+    if name == "lookahead":  # about 4 ms a turn
+        return Table(lineups, games=3, max_turns=150)
+    return Table(lineups)
+
+
+def table_of(name: str) -> Table:
+    return ENGINE_TABLE if name == ENGINE else strategy_table(name)
+
+
+UNREPRODUCIBLE = {"expert": "its play depends on the time its play-outs take (a time budget a decision)"}
+"""Strategies whose games do not replay from the seed alone, so no table can pin them."""
+
+
+def table_names() -> list[str]:
+    """The engine's table, then one for every registered strategy but ``random`` and ``basic``
+    (and those that do not replay from their seed: ``UNREPRODUCIBLE``)."""
+    return [ENGINE] + [n for n in strategy_names() if n not in ("random", "basic") and n not in UNREPRODUCIBLE]
+
+
+def play(edition: str, seats: list[str], seed: int, first: int, max_turns: int) -> dict[str, Any]:
+    """One seeded game played out: its line of the table."""
+    digest = hashlib.md5()
+    actions = events = 0
+    game = Game.new([f"P{s + 1}" for s in range(len(seats))], edition, {"max_turns": max_turns},
+                    seed=seed, first_player=first, keep_log=False)
+    players = ComputerPlayers(game, dict(enumerate(seats)), seed=seed)
+    while not game.view.over:
+        action = players.next_action(game)
+        assert action is not None
+        digest.update(json.dumps(action.to_dict(), sort_keys=True).encode())
+        actions += 1
+        for event in game.apply(action):
+            digest.update(json.dumps(event.to_dict(), sort_keys=True).encode())
+            events += 1
+    outcome = game.view.outcome
+    assert outcome is not None
+    digest.update(json.dumps(game.to_dict(include_log=False)["state"]["outcome"], sort_keys=True).encode())
+    return {"edition": edition, "seats": seats, "seed": seed, "actions": actions, "events": events,
+            "turns": game.view.turn, "winner": outcome.winner, "hash": digest.hexdigest()}
+
+
+def games_of(name: str) -> list[dict[str, Any]]:
+    """Every game of table ``name``, played now."""
+    table = table_of(name)
+    out = []
+    for edition, strategies in table.lineups:
+        for i in range(table.games):
+            seats = seating(strategies, i)
+            out.append(play(edition, seats, game_seed(7, i), i % len(seats), table.max_turns))
+    return out
+
+
+def path_of(name: str) -> Path:
+    return TABLE_DIR / f"{name}.json"
+
+
+def write(name: str) -> Path:
+    """Re-pin table ``name``: one game a line, so a diff shows which games changed."""
+    lines = ",\n".join("  " + json.dumps(g, sort_keys=True) for g in games_of(name))
+    path = path_of(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f'{{"table": {json.dumps(name)}, "games": [\n{lines}\n]}}\n', encoding="utf-8")
+    return path
+
+
+def pinned(name: str) -> list[dict[str, Any]]:
+    games: list[dict[str, Any]] = json.loads(path_of(name).read_text(encoding="utf-8"))["games"]
+    return games
+
+
+def differences(name: str) -> list[str]:
+    """What differs between table ``name`` as pinned and as played now, one line per game."""
+    if not path_of(name).exists():
+        return [f"{name}: no table (python benchmarks/fingerprint.py --write {name})"]
+    old, new = pinned(name), games_of(name)
+    found = [f"{name}: {len(old)} games pinned, {len(new)} played"] if len(old) != len(new) else []
+    for i, (was, now) in enumerate(zip(old, new)):
+        if was != now:
+            changed = ", ".join(f"{k} {was.get(k)} -> {now.get(k)}" for k in now if was.get(k) != now[k])
+            found.append(f"{name} game {i} ({now['edition']}, {'/'.join(now['seats'])}, seed {now['seed']}): {changed}")
+    return found
+
+
+# The single hash this project pinned before the tables (issue 40): mixed line-ups in one digest.
+MIXED = (
     ("us", ("ruthless", "basic", "cautious", "random")),
     ("uk", ("basic", "ruthless", "cautious")),
     ("dotcom", ("cautious", "random", "ruthless", "basic")),
@@ -33,9 +159,10 @@ TABLES = (
 
 
 def fingerprint(games: int, max_turns: int = 300) -> dict[str, object]:
+    """One hash over the mixed tables (``--mixed``): a quick check that nothing at all changed."""
     digest = hashlib.md5()
     actions = events = 0
-    for edition, strategies in TABLES:
+    for edition, strategies in MIXED:
         for i in range(games):
             seats = seating(strategies, i)
             seed = game_seed(7, i)
@@ -52,14 +179,31 @@ def fingerprint(games: int, max_turns: int = 300) -> dict[str, object]:
                     events += 1
             outcome = game.to_dict()["state"]["outcome"]
             digest.update(json.dumps(outcome, sort_keys=True).encode())
-    return {"hash": digest.hexdigest(), "games": games * len(TABLES), "actions": actions, "events": events}
+    return {"hash": digest.hexdigest(), "games": games * len(MIXED), "actions": actions, "events": events}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=30, help="games per table (default 30)")
+    parser.add_argument("--write", metavar="NAME", action="append", default=[],
+                        help=f"re-pin the table of one strategy ({ENGINE!r} for the engine's); may be repeated")
+    parser.add_argument("--write-all", action="store_true", help="re-pin every table")
+    parser.add_argument("--check", metavar="NAME", action="append", default=[], help="check these tables only")
+    parser.add_argument("--mixed", action="store_true", help="print the old single hash (30 games a table)")
     args = parser.parse_args()
-    print(json.dumps(fingerprint(args.games)))
+    if args.mixed:
+        print(json.dumps(fingerprint(30)))
+        return
+    names = table_names()
+    unknown = [n for n in args.write + args.check if n not in names]
+    if unknown:
+        parser.error(f"no table {', '.join(unknown)}; tables: {', '.join(names)}")
+    if args.write or args.write_all:
+        for name in names if args.write_all else args.write:
+            print(f"wrote {write(name).relative_to(ROOT)}")
+        return
+    problems = [line for name in (args.check or names) for line in differences(name)]
+    print("\n".join(problems) if problems else "every table plays as pinned")
+    sys.exit(1 if problems else 0)
 
 
 if __name__ == "__main__":

@@ -33,10 +33,13 @@ STATE_READS_ALLOWED: dict[str, str] = {
     # A question about the state objects themselves, which no view can answer: arranging a game
     # must keep them (a client holding a reference to one sees the change).
     "tests/test_positions.py::test_arrange_keeps_the_states_objects": "object identity of the state",
+    # Looks for the state's own objects (the decks' lists) among everything a seat's view hands out.
+    "tests/test_seat_view.py": "what a seat's view must never reach: the state and the decks' order",
 }
 INTERNAL_IMPORTS_ALLOWED: dict[str, tuple[str, ...]] = {
     # The pending decisions built by hand need the engine's records of them:
     "tests/test_ai_*.py": ("monopoly.engine",),
+    "tests/test_seat_view.py": ("monopoly.engine.state",),  # the state's type, to find it if reached
 }
 
 
@@ -117,6 +120,29 @@ def test_no_state_reads_outside_the_engine(path: Path) -> None:
         pytest.skip(f"allowed for now: {_reason(path)}")
     lines = [line for line in _state_reads(tree, any_owner=TESTS in path.parents) if line not in allowed]
     assert not lines, f"{_relative(path)} reads the game's state at lines {lines}: ask game.view"
+
+
+# The table's primitives (``monopoly/engine/table.py``): what the rules use, never a client.
+PRIMITIVES = {"emit", "transfer", "charge", "queue", "queued", "waiting", "numbered", "flush_queue", "begin",
+              "give_deed", "set_mortgage", "set_buildings", "retire", "take_pot", "stake_pot", "holdings_moved",
+              "number_like", "landing_counts", "deeds_moved", "shared"}
+PRIMITIVES_ALLOWED = {"tests/test_view_caches.py": "copies the engine's own record of a decision by hand"}
+
+
+@pytest.mark.parametrize("path", OUTSIDE_ENGINE, ids=_relative)
+def test_no_client_uses_the_tables_primitives(path: Path) -> None:
+    """A front end, a strategy or a test changes a game only through its commands (``apply``,
+    ``push``, ...): the primitives the rules share move money and holdings without any check."""
+    if _relative(path) in PRIMITIVES_ALLOWED or fnmatch(_relative(path), "tests/test_ai_*.py"):
+        pytest.skip("allowed: builds or copies the engine's own records")
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in PRIMITIVES:
+            owner = node.value
+            name = owner.attr if isinstance(owner, ast.Attribute) else owner.id if isinstance(owner, ast.Name) else ""
+            if name.lstrip("_") in ("game", "g", "new_game", "loaded", "copy", "imagined"):
+                found.append(node.lineno)
+    assert not found, f"{_relative(path)} uses the table's primitives at lines {found}: apply an action"
 
 
 @pytest.mark.parametrize("path", OUTSIDE_ENGINE, ids=_relative)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from monopoly.ai import ComputerPlayers
-from monopoly.engine import DECKS, Game, public_state
+from monopoly.engine import DECKS, Game, omniscient_view, public_state
 
 
 def played(turns: int = 30, players: int = 3, seed: int = 11) -> Game:
@@ -33,26 +33,26 @@ def test_everything_public_is_carried_over():
         assert copy.view.pending == game.view.pending
         assert copy.view.legal_actions() == game.view.legal_actions()
         for deck in DECKS:  # the same cards, perhaps in another order
-            assert sorted(c.id for c in copy.view.deck_order(deck)) == sorted(c.id for c in game.view.deck_order(deck))
+            assert sorted(c.id for c in omniscient_view(copy).deck_order(deck)) == sorted(c.id for c in omniscient_view(game).deck_order(deck))
 
 
 def test_the_deck_order_and_the_dice_are_drawn_afresh_for_each_seed():
     game = played()
     future = throws(Game.from_dict(game.to_dict()))  # the dice the game itself will throw
     copies = [game.determinized(seed) for seed in range(4)]
-    orders = {tuple(tuple(c.id for c in copy.view.deck_order(deck)) for deck in DECKS) for copy in copies}
+    orders = {tuple(tuple(c.id for c in omniscient_view(copy).deck_order(deck)) for deck in DECKS) for copy in copies}
     assert len(orders) == len(copies)
     dice = [throws(copy) for copy in copies]
     assert len({tuple(d) for d in dice}) == len(copies)
     assert future not in dice  # the game's own generator is not carried over
-    own = tuple(tuple(c.id for c in game.view.deck_order(deck)) for deck in DECKS)
+    own = tuple(tuple(c.id for c in omniscient_view(game).deck_order(deck)) for deck in DECKS)
     assert own not in orders
 
 
 def test_one_seed_gives_one_copy():
     game = played()
     a, b = game.determinized(7), game.view.determinized(7)
-    assert [a.view.deck_order(d) for d in DECKS] == [b.view.deck_order(d) for d in DECKS]
+    assert [omniscient_view(a).deck_order(d) for d in DECKS] == [omniscient_view(b).deck_order(d) for d in DECKS]
     assert throws(a) == throws(b)
 
 

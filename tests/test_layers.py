@@ -128,3 +128,90 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     lazy = tmp_path / "lazy.py"
     lazy.write_text("def f():\n    from ..tui import play\n", encoding="utf-8")
     assert "monopoly.tui.play" in {t for _, t in _imports(lazy, "monopoly.ai.lazy")}
+
+
+# ---------------------------------------------------------------------------------------- inside the engine
+ENGINE = PACKAGE / "engine"
+
+# The engine's modules in their declared order, bottom first: each imports only modules of an earlier
+# rank (type-only and lazy imports included). Data at the bottom, then the table and its rules, the
+# routes over them, legality, the read view, the facade, and what is built on the facade.
+ENGINE_ORDER: tuple[tuple[str, ...], ...] = (
+    ("codes", "errors", "dice", "names", "versions"),
+    ("serial",),
+    ("actions", "events", "rules", "state", "effects"),
+    ("editions",),
+    ("holdings",),
+    ("table",),
+    ("decisions", "history", "decks"),
+    ("debts", "clock"),
+    ("mortgages",),
+    ("trades", "auctions"),
+    ("buildings", "turn"),
+    ("cards", "bankruptcy", "play"),
+    ("routes",),
+    ("legality", "answers"),
+    ("invariants",),
+    ("view",),
+    ("game",),
+    ("position", "public"),
+    ("replay",),
+    ("__init__",),
+)
+# Edges against the order: none. (The read view's questions are ``view.py``'s, over the table; the
+# two answers that are games or views, ``for_seat`` and ``determinized``, are ``game.View``'s.)
+KNOWN_UPWARD: set[tuple[str, str]] = set()
+
+
+def _engine_edges() -> dict[tuple[str, str], list[str]]:
+    edges: dict[tuple[str, str], list[str]] = {}
+    for path in sorted(ENGINE.glob("*.py")):
+        source = path.stem
+        for line, target in _imports(path):
+            parts = target.split(".")
+            if parts[:2] != ["monopoly", "engine"] or len(parts) < 3 or parts[2] == source:
+                continue
+            edges.setdefault((source, parts[2]), []).append(f"{path.relative_to(ROOT)}:{line}")
+    return edges
+
+
+def test_every_engine_module_has_a_rank() -> None:
+    ranked = [m for rank in ENGINE_ORDER for m in rank]
+    assert sorted(ranked) == sorted(p.stem for p in ENGINE.glob("*.py")), "add the new module to ENGINE_ORDER"
+
+
+def test_the_engines_modules_import_only_down_their_order() -> None:
+    rank = {m: i for i, modules in enumerate(ENGINE_ORDER) for m in modules}
+    upward = [f"{source} imports {target}: {', '.join(where)}" for (source, target), where in _engine_edges().items()
+              if rank[target] >= rank[source] and (source, target) not in KNOWN_UPWARD]
+    assert not upward, "\n".join(upward)
+
+
+def test_the_rules_form_no_cycle_and_no_rule_reaches_the_facade() -> None:
+    """Below the read view everything is acyclic with no exception: the rules never import ``game``
+    or ``view`` (they take a ``Table``), and moving never imports the cards (``routes.LANDINGS``)."""
+    edges = _engine_edges()
+    below_view = {m for rank in ENGINE_ORDER[:ENGINE_ORDER.index(("view",))] for m in rank}
+    assert not [e for e in edges if e[0] in below_view and e[1] in ("game", "view")]
+    assert ("turn", "cards") not in edges and ("debts", "auctions") not in edges
+
+
+def test_no_engine_module_imports_below_its_top() -> None:
+    """No ``noqa: E402``: every import of the engine stands at the top of its module."""
+    late = [f"{p.relative_to(ROOT)}" for p in ENGINE.glob("*.py") if "E402" in p.read_text(encoding="utf-8")]
+    assert not late
+
+
+def test_no_engine_module_reads_another_objects_private_members() -> None:
+    """The rules use the table's public primitives: ``x._name`` is read only of ``self`` / ``cls``,
+    or of another object of the module's own class (a classmethod building one, a copy)."""
+    own_class = {("dice.py", "dice._rng"), ("game.py", "game._setup"), ("table.py", "other._serial"),
+                 ("table.py", "other._roll_at")}
+    found = []
+    for path in sorted(ENGINE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+                    and (path.name, ast.unparse(node)) not in own_class):
+                found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+    assert not found, found

@@ -12,7 +12,7 @@ import pytest
 
 from monopoly.engine import (BANK, Build, Buy, DecisionKind as K, Game, PayJailFine, PositionError, Roll, Rules,
                              SellBuilding, Termination, arrange, check_invariants, load_edition)
-from monopoly.engine import events as E
+from monopoly.engine import events as E, versions
 
 from scenario import ANN, BOB, act, card_on_top, cash, give, jail, new_game, of, paid, place
 
@@ -69,7 +69,7 @@ def test_the_pot_is_saved_and_loaded_and_an_old_save_loads_with_an_empty_pot():
     game = new_game((1, 3), **POT)
     act(game, Roll(ANN))
     saved = json.loads(json.dumps(game.to_dict()))
-    assert saved["version"] == 2 and saved["state"]["pot"] == 200
+    assert saved["version"] == versions.SAVE_VERSION and saved["state"]["pot"] == 200
     assert Game.from_dict(saved).view.pot() == 200
     old = new_game((1, 2)).to_dict()
     old["version"] = 1

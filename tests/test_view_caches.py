@@ -145,7 +145,7 @@ def test_pending_copies_are_the_records_their_constructors_make() -> None:
     players = ComputerPlayers(game, dict(enumerate(("ruthless", "ruthless", "basic", "cautious"))), seed=5)
     kinds = set()
     while not game.view.over:
-        d = game._pending()  # the engine's own record, to copy by hand
+        d = game.waiting()  # the engine's own record, to copy by hand
         kinds.add(d.kind)
         t, a = d.trade, d.auction
         offer = None if t is None else Offer(t.proposer, t.recipient, tuple(t.give), tuple(t.take), t.cash,

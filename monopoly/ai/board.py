@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import fsum
 
-from ..engine import DECKS, CardKind, Edition, card_destination, load_edition
+from ..engine import DECKS, Edition, card_destination, load_edition
 
 BOARD = 40
 JAIL = 10
@@ -228,16 +228,17 @@ def _special_card_rates(edition: Edition, landing: tuple[float, ...]) -> dict[in
         # Arrivals on the card square itself (a landing, whatever brought the token there).
         f = landing[sq.index]
         for card in cards:
-            if card.kind is not CardKind.ADVANCE_TO_NEAREST:
+            rates = card.effect.rent_rates  # the engine's card-effect registry
+            if rates is None:
                 continue
-            target = card.param("target")
+            railroad, dice = rates(card)
             dest = card_destination(edition, card, sq.index)
             assert dest is not None
             out[dest] = out.get(dest, 0.0) + f / len(cards)
-            if target == "railroad":
-                out[("rmult", dest)] = card.param("rent_multiplier", 1)
+            if card.param("target") == "railroad":
+                out[("rmult", dest)] = railroad
             else:
-                out[("umult", dest)] = card.param("dice_multiplier", 0)
+                out[("umult", dest)] = dice
     return out
 
 

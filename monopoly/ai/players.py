@@ -39,6 +39,7 @@ from typing import Any, Mapping
 
 from ..engine import (ANSWER_TYPES, NOBODY, AcceptTrade, Action, DecisionKind as K, Game, ProposeTrade, RejectTrade, Roll,
                       SaveFormatError, View, action_from_dict, claim_action, malformed)
+from ..engine import versions
 from .manners import Manners
 from .registry import STRATEGIES, make_strategy, seat_seed
 from .strategy import ANSWERS, Strategy, TradeReply
@@ -53,7 +54,7 @@ REFUSAL_ROUNDS = 3
 """A refused offer is not made again to the same player for this many rounds of turns."""
 
 AI_FORMAT = "monopoly-ai"
-AI_VERSION = 1
+AI_VERSION = versions.SAVE_VERSION  # the one version of everything saved (engine/versions.py)
 
 # Decisions at which the deciding computer is not offered any-time actions first: its decision
 # method may return them itself (a mortgage before a bid, a sale to pay a debt).
@@ -193,6 +194,12 @@ class ComputerPlayers:
         starts its players from what the real game's players remember, as far as it is known."""
         self.strategies[seat].restore(memory)
         self._refused[seat].update(refused)
+
+    def always_claiming(self) -> frozenset[int]:
+        """The computer seats whose strategy claims every rent at once (the default
+        ``claim_rent``): a simulation may have the engine pay their rent with the move
+        (``Game.claim_rent_at_once``) instead of asking for each claim."""
+        return frozenset(self._always_claims)
 
     # ------------------------------------------------------------------ the main question
     def next_action(self, game: Game) -> Action | None:
@@ -574,8 +581,10 @@ class ComputerPlayers:
         """Rebuild the computer players of a saved game; malformed data raises ``SaveFormatError``."""
         if not isinstance(data, dict) or data.get("format") != AI_FORMAT:
             raise SaveFormatError("computer players: not a computer-player record")
-        if data.get("version") != AI_VERSION:
-            raise SaveFormatError(f"computer players: version {data.get('version')!r} is not {AI_VERSION}")
+        if not versions.readable(data.get("version")):
+            raise SaveFormatError(f"computer players: version {data.get('version')!r}; this program reads "
+                                  f"version {AI_VERSION}")
+        data = versions.upgrade_computers(data, data["version"])
         seats_raw = data.get("seats")
         seed = data.get("seed")
         if not isinstance(seats_raw, dict) or not isinstance(seed, int):

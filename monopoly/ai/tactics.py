@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from ..engine import NOBODY, CardKind, Edition, Group, MoveOffline
+from ..engine import NOBODY, CardOdds, Edition, Group, MoveOffline
 from .view import GameView, Offer
 
 
@@ -145,31 +145,13 @@ def dearest_rival_offline(view: GameView, player: int) -> MoveOffline | None:
 
 def card_expectation(view: GameView, deck: str) -> float:
     """The cash a card from ``deck`` brings the seat on average (negative: costs), for choosing
-    between a fine and a draw: money cards at face value, repairs for the seat's buildings, going
-    to jail as the jail fine, a jail card as half of it."""
+    between a fine and a draw: each kind's expected cash is the engine's card registry's
+    (``effects.py``), for the seat's opponents, buildings and the rules."""
     cards = view.edition.deck(deck)
-    n_opp = len(view.opponents())
     owned = view.owned()
-    houses = sum(view.houses(s) for s in owned)
-    hotels = sum(1 for s in owned if view.hotel(s))
-    fine = view.edition.jail_fine
+    odds = CardOdds(len(view.opponents()), sum(view.houses(s) for s in owned), sum(1 for s in owned if view.hotel(s)),
+                    view.edition.jail_fine, view.go_salary() if view.rules.go_landing_double else 0)
     total = 0.0
-    for card in cards:
-        kind = card.kind
-        if kind is CardKind.COLLECT:
-            total += card.param("amount")
-        elif kind is CardKind.PAY:
-            total -= card.param("amount")
-        elif kind is CardKind.COLLECT_FROM_EACH_PLAYER:
-            total += card.param("amount") * n_opp
-        elif kind is CardKind.PAY_EACH_PLAYER:
-            total -= card.param("amount") * n_opp
-        elif kind is CardKind.REPAIRS:
-            total -= houses * card.param("per_house") + hotels * card.param("per_hotel")
-        elif kind is CardKind.GO_TO_JAIL:
-            total -= fine
-        elif kind is CardKind.GET_OUT_OF_JAIL_FREE:
-            total += fine / 2
-        elif kind is CardKind.ADVANCE_TO and card.param("square") == 0 and view.rules.go_landing_double:
-            total += view.go_salary()
+    for card in cards:  # added in order: the same sum on every Python
+        total += card.effect.expected_cash(card, odds)
     return total / max(1, len(cards))

@@ -14,20 +14,26 @@ from .codes import (AuctionItem, AuctionLimit, CardKind, Code, DecisionKind, Inc
                     RentClaimMode, ShortGame, Termination)
 from .decisions import ANSWER_TYPES, DECISIONS, DecisionRule
 from .dice import DiceSource, RandomDice, ScriptedDice, generator_state_ok
+from .effects import EFFECTS, CardOdds, Effect
 from .editions import (BOARD_SIZE, DECKS, Card, EDITION_FOLDERS, EDITION_IDS, Edition, Group, RulePreset, ShortGameOffer,
                        Square, SquareKind, edition_ids, list_editions, load_edition)
 from .errors import EditionError, IllegalActionError, MonopolyError, SaveFormatError
 from .events import BANK, Event
 from .events import Landed, SentToJail
 from .game import Game, describe_decision
-from .history import RECORD_FORMAT, RECORD_VERSION, game_from_record
+from .history import RECORD_FORMAT, RECORD_VERSION
+from .replay import game_from_record
 from .invariants import MAX_CLOCK_SECONDS, InvariantError, check_invariants, check_state
 from .names import NAME_MAX, names_problem, one_column, player_name
 from .position import Debt, DeckSetup, PlayerSetup, Position, PositionError, arrange, build_game, position_of, rearrange
 from .rules import OptionInfo, Rules, rule_options
 from .state import NOBODY, Decision, Outcome
-from .view import Auction, Claim, Offer, Pending, PlayerInfo, SaleEstimate, View
-from .view import pending_of
+from .answers import Auction, Claim, Offer, Pending, PlayerInfo, SaleEstimate, pending_of
+from .game import OmniscientView, View, omniscient_view
+from .editions import (add_edition_file, edition_from_dict, forget_edition_files, read_edition_file,  # players' boards
+                       saved_edition, set_board_file_opener)
+from .public import HiddenDice, follow, public_state, replica  # a copy of a game played elsewhere
+from . import versions  # the one save version and its migrations
 
 __all__ = [
     "actions", "events", "MAX_CLOCK_SECONDS", "generator_state_ok", "NAME_MAX", "names_problem", "one_column", "player_name", "Debt", "DeckSetup", "PlayerSetup", "Position", "PositionError", "arrange", "build_game",
@@ -44,11 +50,11 @@ __all__ = [
     "DECKS", "Group", "Landed", "SentToJail", "claim_action", "malformed", "pending_of",  # for the computer players
 ]
 __all__ += ["EDITION_FOLDERS", "RulePreset", "ShortGameOffer", "SquareKind", "edition_ids", "list_editions"]
-from .editions import (add_edition_file, edition_from_dict, forget_edition_files,  # noqa: E402  (players' own boards)
-                       read_edition_file, saved_edition, set_board_file_opener)
 __all__ += ["add_edition_file", "edition_from_dict", "forget_edition_files", "read_edition_file", "saved_edition",
             "set_board_file_opener"]
 __all__ += ["RECORD_FORMAT", "RECORD_VERSION", "game_from_record"]
 __all__ += ["ANSWER_TYPES", "DECISIONS", "DecisionRule", "OfflineCause", "CardKind", "card_destination", "Card"]
-from .public import HiddenDice, follow, public_state, replica  # noqa: E402  (a copy of a game played elsewhere)
+__all__ += ["EFFECTS", "Effect", "CardOdds"]  # the card-effect registry
 __all__ += ["HiddenDice", "follow", "public_state", "replica"]
+__all__ += ["OmniscientView", "omniscient_view"]  # the deck order: the engine's own tests and referees
+__all__ += ["versions"]

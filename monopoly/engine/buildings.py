@@ -4,7 +4,7 @@ when the bank is short of houses), and the auction of buildings the bank is shor
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+
 
 from . import actions as A
 from . import events as E
@@ -14,21 +14,20 @@ from .auctions import start_auction
 from .debts import deal_problem, spend_problem
 from .decisions import square_problem
 from .state import NOBODY
+from .table import Table
 
-if TYPE_CHECKING:
-    from .game import Game
 
 BANK = E.BANK
 
 
-def _placing(g: "Game", player: int) -> bool:
+def _placing(g: Table, player: int) -> bool:
     """Whether ``player`` is placing a building won at auction (a deal already made)."""
-    d = g._pending()
+    d = g.waiting()
     return d.kind == K.PLACE_BUILDING and d.player == player
 
 
-def build_problem(g: "Game", a: A.Build) -> str | None:
-    d = g._pending()
+def build_problem(g: Table, a: A.Build) -> str | None:
+    d = g.waiting()
     placing = d.kind == K.PLACE_BUILDING and d.player == a.player
     if not placing:
         problem = deal_problem(g, a.player)
@@ -50,7 +49,7 @@ def build_problem(g: "Game", a: A.Build) -> str | None:
     return None
 
 
-def build(g: "Game", a: A.Build) -> None:
+def build(g: Table, a: A.Build) -> None:
     s = g.state
     placing = _placing(g, a.player)
     cost = H.build_cost(g.edition, a.square)
@@ -58,34 +57,34 @@ def build(g: "Game", a: A.Build) -> None:
         s.stack.pop()
         cost = 0
     if s.houses[a.square] == g.rules.houses_per_hotel:
-        g._set_buildings(a.square, 0, True)
+        g.set_buildings(a.square, 0, True)
     else:
-        g._set_buildings(a.square, s.houses[a.square] + 1)
-    g._transfer(a.player, BANK, cost, R.BUILDING)
-    g._emit(E.BuildingBought(a.player, a.square, s.houses[a.square], s.hotel[a.square], cost))
+        g.set_buildings(a.square, s.houses[a.square] + 1)
+    g.transfer(a.player, BANK, cost, R.BUILDING)
+    g.emit(E.BuildingBought, a.player, a.square, s.houses[a.square], s.hotel[a.square], cost)
     if placing:
         continue_building_auctions(g)
 
 
-def sell_building_problem(g: "Game", a: A.SellBuilding) -> str | None:
+def sell_building_problem(g: Table, a: A.SellBuilding) -> str | None:
     return (deal_problem(g, a.player) or square_problem(a.square)
             or H.sell_problem(g.edition, g.rules, g.state, a.player, a.square))
 
 
-def sell_building(g: "Game", a: A.SellBuilding) -> None:
+def sell_building(g: Table, a: A.SellBuilding) -> None:
     s = g.state
     sale = H.building_sale(g.edition, g.rules, s, a.square)
     for square, left, hotel, refund in sale.steps:
-        g._set_buildings(square, left)
-        g._transfer(BANK, a.player, refund, R.BUILDING_SOLD)
-        g._emit(E.BuildingSold(a.player, square, left, hotel, refund))
+        g.set_buildings(square, left)
+        g.transfer(BANK, a.player, refund, R.BUILDING_SOLD)
+        g.emit(E.BuildingSold, a.player, square, left, hotel, refund)
     if sale.spread is not None:
         for square, houses in sale.spread:  # the group's houses shared out again: the bank's stock stays
-            g._set_buildings(square, houses)
-        g._emit(E.HotelBreakdown(a.player, g.edition.squares[a.square].group, sale.spread))
+            g.set_buildings(square, houses)
+        g.emit(E.HotelBreakdown, a.player, g.edition.squares[a.square].group, sale.spread)
 
 
-def order_buildings_problem(g: "Game", a: A.OrderBuildings) -> str | None:
+def order_buildings_problem(g: Table, a: A.OrderBuildings) -> str | None:
     problem = deal_problem(g, a.player)
     if problem:
         return problem
@@ -115,16 +114,16 @@ def order_buildings_problem(g: "Game", a: A.OrderBuildings) -> str | None:
     return None
 
 
-def order_buildings(g: "Game", a: A.OrderBuildings) -> None:
+def order_buildings(g: Table, a: A.OrderBuildings) -> None:
     s = g.state
     s.building_orders = [[p, c] for p, c in a.orders]
     s.building_order_hotels = a.hotels
     supply = s.bank_hotels if a.hotels else s.bank_houses
-    g._emit(E.BuildingsOrdered(tuple((p, c) for p, c in a.orders), a.hotels, supply))
+    g.emit(E.BuildingsOrdered, tuple((p, c) for p, c in a.orders), a.hotels, supply)
     continue_building_auctions(g)
 
 
-def continue_building_auctions(g: "Game") -> None:
+def continue_building_auctions(g: Table) -> None:
     """Auction the next scarce building while two or more orders still want more than the bank has."""
     s = g.state
     supply = s.bank_hotels if s.building_order_hotels else s.bank_houses

@@ -4,49 +4,48 @@ editions' Quit), and the final valuation that names the winner.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+
 
 from . import actions as A
 from . import events as E
 from . import holdings as H
 from .codes import PaymentReason as R, ShortGame, Termination
 from .state import NOBODY, Outcome
-
-if TYPE_CHECKING:
-    from .game import Game
+from .table import Table
 
 
-def set_clock(g: "Game", seconds: int) -> None:
+
+def set_clock(g: Table, seconds: int) -> None:
     """Record the time played; once the agreed time is reached the move in play is finished."""
     s = g.state
     s.clock_seconds = max(int(seconds), s.clock_seconds)
     if (g.rules.short_game == ShortGame.TIME_LIMIT and not s.time_up and s.outcome is None
             and s.clock_seconds >= g.rules.time_limit_minutes * 60):
         s.time_up = True
-        g._emit(E.TimeUp())
+        g.emit(E.TimeUp)
         # Rent still claimable is part of the moves being finished: it is paid now.
         claims, s.claims = s.claims, []
         for c in claims:
-            g._charge(c.payer, c.owner, c.amount, R.RENT)
+            g.charge(c.payer, c.owner, c.amount, R.RENT)
 
 
-def seconds_left(g: "Game") -> int | None:
+def seconds_left(g: Table) -> int | None:
     """Seconds left in the time-limit game, or None in a game without a clock."""
     if g.rules.short_game != ShortGame.TIME_LIMIT:
         return None
     return max(0, g.rules.time_limit_minutes * 60 - g.state.clock_seconds)
 
 
-def end_game_problem(g: "Game", a: A.EndGame) -> str | None:
+def end_game_problem(g: Table, a: A.EndGame) -> str | None:
     return None  # the players may stop whenever they like
 
 
-def end_game(g: "Game", a: A.EndGame) -> None:
-    g._new.clear()
+def end_game(g: Table, a: A.EndGame) -> None:
+    g.queued.clear()
     finish(g, Termination.ENDED)
 
 
-def finish(g: "Game", termination: Termination) -> None:
+def finish(g: Table, termination: Termination) -> None:
     """End the game: everyone is valued; the richest player still in wins (nobody at the turn limit)."""
     s = g.state
     values = [H.face_value(g.edition, g.rules, g.state, p) for p in range(len(s.players))]
@@ -58,4 +57,4 @@ def finish(g: "Game", termination: Termination) -> None:
     s.outcome = Outcome(termination, winner, values)
     s.stack.clear()
     s.claims.clear()
-    g._emit(E.GameOver(termination, winner, tuple(values)))
+    g.emit(E.GameOver, termination, winner, tuple(values))

@@ -73,7 +73,8 @@ class AuctionItem(Code):
 
 
 class CardKind(Code):
-    """What a Chance or Community Chest card does (an edition's ``effect.kind``)."""
+    """What a Chance or Community Chest card does (an edition's ``effect.kind``): the keys of the
+    card-effect registry (``effects.EFFECTS``)."""
 
     ADVANCE_TO = "advance_to"  # move forward to a square (``square``)
     ADVANCE_TO_NEAREST = "advance_to_nearest"  # forward to the next ``target`` (railroad, utility), perhaps dearer
@@ -87,15 +88,7 @@ class CardKind(Code):
     REPAIRS = "repairs"  # ``per_house`` and ``per_hotel``
     PAY_OR_DRAW = "pay_or_draw"  # pay ``amount`` or take a card from ``deck``
     GET_OUT_OF_JAIL_FREE = "get_out_of_jail_free"  # kept until used or sold
-
-    @property
-    def moves(self) -> bool:
-        """Whether the card moves the token (``card_destination`` says where to)."""
-        return self in _MOVING
-
-
-_MOVING = frozenset({CardKind.ADVANCE_TO, CardKind.ADVANCE_TO_NEAREST, CardKind.MOVE_RELATIVE, CardKind.MOVE_BACK_TO,
-                     CardKind.GO_TO_JAIL})
+    # What each does, its parameters, where it moves the token: ``effects.EFFECTS``, one entry a kind.
 
 
 class OfflineCause(Code):

@@ -1,26 +1,21 @@
-"""Debts and bankruptcy: who may spend and deal, settling rent in property, and a player
-leaving the game with everything going to the creditor (or to the bank's auctions).
+"""Debts: who owes what, who may spend and deal, settling rent in property. (Going bankrupt
+is ``bankruptcy.py``, above the rules whose acts it uses.)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from . import actions as A
 from . import events as E
 from . import holdings as H
-from .codes import AuctionItem, DecisionKind as K, PaymentReason as R, Phase, Termination
-from .decisions import pending_problem
-from .state import NOBODY, Decision
+from .codes import DecisionKind as K, PaymentReason as R
+from .state import Decision
+from .table import Table
 
-if TYPE_CHECKING:
-    from .game import Game
 
 BANK = E.BANK
 _RAISE_FUNDS = K.RAISE_FUNDS
 
 
-def in_debt(g: "Game", player: int) -> bool:
+def in_debt(g: Table, player: int) -> bool:
     """Whether ``player`` has a debt to raise: until it is paid they may raise cash, not spend it."""
     for d in g.state.stack:
         if d.kind == _RAISE_FUNDS and d.player == player:
@@ -28,14 +23,14 @@ def in_debt(g: "Game", player: int) -> bool:
     return False
 
 
-def spend_problem(g: "Game", player: int) -> str | None:
+def spend_problem(g: Table, player: int) -> str | None:
     """Why ``player`` may not spend money now (a debt comes first), or None."""
     if in_debt(g, player):
         return f"{g.state.players[player].name} must pay the debt before spending money"
     return None
 
 
-def deal_problem(g: "Game", player: int) -> str | None:
+def deal_problem(g: Table, player: int) -> str | None:
     """Why ``player`` may not build, sell, mortgage, lift or offer a trade now, or None.
 
     Once the time-limit game's clock has run out only the player in play finishes the move
@@ -51,14 +46,14 @@ def deal_problem(g: "Game", player: int) -> str | None:
     return None
 
 
-def debt_between(g: "Game", debtor: int, creditor: int) -> Decision | None:
+def debt_between(g: Table, debtor: int, creditor: int) -> Decision | None:
     for d in g.state.stack:
         if d.kind == K.RAISE_FUNDS and d.player == debtor and d.creditor == creditor:
             return d
     return None
 
 
-def may_settle_in_property(g: "Game", debtor: int, creditor: int | None = None) -> bool:
+def may_settle_in_property(g: Table, debtor: int, creditor: int | None = None) -> bool:
     """Whether ``debtor`` may offer property (with any cash) to settle the rent they owe
     (``creditor``, or the creditor of their debt): the UK book allows it for rent alone."""
     if not g.rules.settle_in_property:
@@ -70,102 +65,7 @@ def may_settle_in_property(g: "Game", debtor: int, creditor: int | None = None) 
     return False
 
 
-def can_declare_bankruptcy(g: "Game", player: int) -> bool:
+def can_declare_bankruptcy(g: Table, player: int) -> bool:
     """Whether ``player`` must give up: selling and mortgaging everything cannot cover the debt."""
-    d = g._pending()
+    d = g.waiting()
     return d.kind == K.RAISE_FUNDS and d.player == player and H.liquid_value(g.edition, g.rules, g.state, player) < d.amount
-
-
-def bankrupt_problem(g: "Game", a: A.DeclareBankruptcy) -> str | None:
-    problem = pending_problem(g, K.RAISE_FUNDS, a.player)
-    if problem:
-        return problem
-    d = g._pending()
-    if H.liquid_value(g.edition, g.rules, g.state, a.player) >= d.amount:
-        return f"selling buildings and mortgaging can still raise {g.edition.money(d.amount)}: raise the money instead"
-    return None
-
-
-def bankrupt(g: "Game", a: A.DeclareBankruptcy) -> None:
-    s = g.state
-    d = s.stack.pop()
-    p, creditor = a.player, d.creditor
-    player = s.players[p]
-    for sq in H.owned(s, p):
-        refund = H.building_sale_value(g.edition, g.rules, s, sq)
-        g._set_buildings(sq, 0)
-        g._transfer(BANK, p, refund, R.BUILDING_SOLD)
-    g._transfer(p, creditor, player.cash, R.BANKRUPTCY)
-    to_auction = []
-    for sq in H.owned(s, p):
-        if creditor == BANK:
-            g._give_deed(sq, NOBODY)
-            g._set_mortgage(sq, False)
-            g._emit(E.PropertyTransferred(sq, p, BANK))
-            if g.rules.bankrupt_deeds_auctioned:  # otherwise the bank keeps them, for sale as any unowned deed
-                to_auction.append(sq)
-        else:
-            trades.hand_over(g, sq, p, creditor)
-    for deck in list(player.jail_cards):
-        if creditor == BANK:
-            cards.return_jail_card(g, deck)
-        else:
-            s.players[creditor].jail_cards.append(deck)
-        g._emit(E.JailCardPassed(p, creditor, deck))
-    player.jail_cards.clear()
-    g._retire(p)
-    player.in_jail = False
-    g._emit(E.Bankrupt(p, creditor))
-    forget_player(g, p)
-    if s.turn.player == p:
-        s.turn.again = False
-        s.turn.phase = Phase.RESOLVING
-        s.turn.steps = 0
-        s.turn.offline_moves = 0
-    active = H.active_players(g.state)
-    if len(active) <= 1:
-        g._new.clear()
-        g._finish(Termination.LAST_PLAYER)
-        return
-    if g.rules.ends_at_first_bankruptcy:
-        g._new.clear()
-        g._finish(Termination.FIRST_BANKRUPTCY)
-        return
-    # An auction this bankruptcy decided (the bankrupt was the last rival) is closed now, before
-    # the bank auctions the deeds: its winner must not bid there with the money already promised.
-    for decided, auction in [(x, x.auction) for x in s.stack if x.auction is not None and x.auction.decided]:
-        s.stack.remove(decided)
-        auctions.close_auction(g, auction)
-    for sq in to_auction:
-        auctions.start_auction(g, AuctionItem.SQUARE, sq, s.turn.player if s.turn.player != p else active[0], active)
-
-
-def forget_player(g: "Game", p: int) -> None:
-    """Drop a bankrupt player's claims, offers and pending decisions."""
-    s = g.state
-    s.claims = [c for c in s.claims if c.owner != p and c.payer != p]
-    s.building_orders = [o for o in s.building_orders if o[0] != p]
-    keep = []
-    for d in s.stack:
-        if d.kind == K.AUCTION and d.auction is not None:
-            if p in d.auction.bidders:
-                d.auction.bidders.remove(p)
-            if d.auction.high_bidder == p:
-                d.auction.high_bidder, d.auction.high_bid = NOBODY, 0
-            if d.player == p:
-                auctions.ask_next(g, d, p)
-            keep.append(d)
-        elif d.kind == K.TRADE_RESPONSE and d.trade is not None and p in (d.trade.proposer, d.trade.recipient):
-            continue
-        elif d.player == p:
-            continue
-        else:
-            if d.kind == K.RAISE_FUNDS and d.creditor == p:
-                d.creditor = BANK  # a debt to a player who has left the game is owed to the bank
-            keep.append(d)
-    s.stack = keep
-
-
-# Bankruptcy hands deeds over (trades), returns jail cards (cards) and auctions what the bank
-# takes (auctions); those modules ask the questions above, so they are imported once these exist.
-from . import auctions, cards, trades  # noqa: E402

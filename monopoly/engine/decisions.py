@@ -14,18 +14,28 @@ decision is pending and asked of the player taking it; the reason says what the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Protocol
+from typing import Callable, Iterable, Protocol
 
 from . import actions as A
 from . import holdings as H
 from .codes import AuctionItem, DecisionKind as K
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .state import Decision
-    from .view import View
+from .editions import Edition
+from .state import Decision
+from .table import Table
 
 BOARD = 40
+
+
+class Asker(Protocol):
+    """What a safe default answer reads of the game: the questions of the read view it asks
+    (``View``, which sits above this table and answers them)."""
+
+    @property
+    def edition(self) -> Edition: ...
+    def is_legal(self, action: A.Action) -> bool: ...
+    def owned(self, player: int | None = None) -> list[int]: ...
+    def level(self, square: int) -> int: ...
+    def mortgaged(self, square: int) -> bool: ...
 
 
 class Asked(Protocol):
@@ -58,20 +68,20 @@ class DecisionRule:
 
     kind: K
     answers: tuple[type[A.Action], ...]
-    candidates: Callable[["Game", "Decision"], list[A.Action]]
-    default: Callable[["View", int, "Decision"], A.Action | None]
+    candidates: Callable[[Table, Decision], list[A.Action]]
+    default: Callable[[Asker, int, Decision], A.Action | None]
     text: str
 
 
-def _none(g: "Game", d: "Decision") -> list[A.Action]:
+def _none(g: Table, d: Decision) -> list[A.Action]:
     return []
 
 
-def _no_default(v: "View", seat: int, d: "Decision") -> A.Action | None:
+def _no_default(v: Asker, seat: int, d: Decision) -> A.Action | None:
     return None
 
 
-def _auction_bids(g: "Game", d: "Decision") -> list[A.Action]:
+def _auction_bids(g: Table, d: Decision) -> list[A.Action]:
     a = d.auction
     if a is None:
         return []
@@ -79,22 +89,22 @@ def _auction_bids(g: "Game", d: "Decision") -> list[A.Action]:
     return [x for b in a.bidders for x in (A.Bid(b, high + 1), A.PassBid(b))]
 
 
-def _offline_squares(g: "Game", d: "Decision") -> list[A.Action]:
+def _offline_squares(g: Table, d: Decision) -> list[A.Action]:
     return [A.MoveOffline(d.player, s) for s in g.edition.properties]
 
 
-def _building_sites(g: "Game", d: "Decision") -> list[A.Action]:
+def _building_sites(g: Table, d: Decision) -> list[A.Action]:
     return [A.Build(d.player, s) for s in H.owned(g.state, d.player)]
 
 
-def _first_legal(v: "View", actions: Iterable[A.Action]) -> A.Action | None:
+def _first_legal(v: Asker, actions: Iterable[A.Action]) -> A.Action | None:
     for action in actions:
         if v.is_legal(action):
             return action
     return None
 
 
-def _raise_default(v: "View", seat: int, d: "Decision") -> A.Action | None:
+def _raise_default(v: Asker, seat: int, d: Decision) -> A.Action | None:
     owned = v.owned(seat)
     return (_first_legal(v, (A.SellBuilding(seat, s) for s in owned if v.level(s)))
             or _first_legal(v, (A.Mortgage(seat, s) for s in owned if not v.mortgaged(s)))
@@ -143,9 +153,9 @@ ANSWER_TYPES: dict[K, tuple[type[A.Action], ...]] = {kind: rule.answers for kind
 """The action types that answer each decision kind (``DecisionRule.answers``), for quick lookups."""
 
 
-def pending_problem(g: "Game", kind: K, player: int) -> str | None:
+def pending_problem(g: Table, kind: K, player: int) -> str | None:
     """Why ``player`` may not answer a ``kind`` decision now, or None when it is theirs to take."""
-    d = g._pending()
+    d = g.waiting()
     if d.kind != kind:
         return f"that is not possible now: the game is waiting for {describe_decision(g, d)}"
     if d.player != player:
@@ -161,7 +171,7 @@ def square_problem(square: object) -> str | None:
     return None
 
 
-def describe_decision(game: "Game", d: Asked) -> str:
+def describe_decision(game: Table, d: Asked) -> str:
     """A short description of a pending decision (the engine's or a frozen ``Pending``), for messages."""
     players = game.state.players
     name = players[d.player].name if 0 <= d.player < len(players) else "nobody"

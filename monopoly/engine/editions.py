@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol, runtime_checkable
 
 from .codes import CardKind, Code
+from .effects import EFFECTS, Card as Card  # a card is its effect with a text (effects.py)
 from .errors import EditionError
 from .rules import SHORT_GAMES, Rules
 
@@ -100,21 +101,6 @@ class Group:
     name: str
     color: str
     squares: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Card:
-    id: str
-    deck: str
-    text: str
-    kind: CardKind
-    params: tuple[tuple[str, Any], ...]
-
-    def param(self, name: str, default: Any = None) -> Any:
-        for key, value in self.params:  # a card has one to three parameters: no mapping needed
-            if key == name:
-                return value
-        return default
 
 
 @dataclass(frozen=True)
@@ -211,12 +197,8 @@ class Edition:
 MAX_AMOUNT = 100_000  # the most any price, rent, fee or count on a board may be
 MAX_TEXT = 200  # the longest name or card text
 MAX_EDITION_BYTES = 256 * 1024  # a board file is about 20 KB; a larger one is not a board
-CARD_EFFECTS: dict[str, tuple[str, ...]] = {  # each card effect (a ``CardKind``) and the parameters it needs
-    "advance_to": ("square",), "advance_to_nearest": ("target",), "move_relative": ("spaces",),
-    "move_back_to": ("square",), "go_to_jail": (), "get_out_of_jail_free": (), "pay": ("amount",),
-    "collect": ("amount",), "pay_each_player": ("amount",), "collect_from_each_player": ("amount",),
-    "repairs": ("per_house", "per_hotel"), "pay_or_draw": ("amount", "deck"),
-}
+CARD_EFFECTS: dict[str, tuple[str, ...]] = {kind.value: e.needs for kind, e in EFFECTS.items()}
+"""Each card effect's name and the parameters it needs: the registry's (``effects.py``)."""
 _PARAM_RANGES = {"square": (0, BOARD_SIZE - 1), "spaces": (-(BOARD_SIZE - 1), BOARD_SIZE - 1),
                  "rent_multiplier": (1, 10), "dice_multiplier": (1, 100)}
 
@@ -409,7 +391,7 @@ def edition_from_dict(data: Mapping[str, Any]) -> Edition:
         cards = []
         for at, raw in _objects(raw_deck, "cards", f"{where}.decks.{deck}"):
             kind_, params = _card_effect(raw, at)
-            if kind_ == "advance_to_nearest" and not any(sq.kind == dict(params)["target"] for sq in squares):
+            if kind_ == CardKind.ADVANCE_TO_NEAREST and not any(sq.kind == dict(params)["target"] for sq in squares):
                 raise EditionError(f"{at}: the board has no {dict(params)['target']} to advance to")
             cards.append(Card(_require(raw, "id", str, at), deck, _require(raw, "text", str, at), CardKind(kind_),
                               params))

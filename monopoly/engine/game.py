@@ -9,41 +9,39 @@ holds the commands only: every question, what is pending included, is asked of `
 
 The rules themselves live in modules by topic (``turn``, ``cards``, ``auctions``, ``buildings``,
 ``mortgages``, ``trades``, ``debts``, ``clock``), each verb with one ``problem`` function and one
-effect, routed by the table in ``routes.py``. This class holds the state and the few primitives
-every rule uses: money moves through ``_transfer`` / ``_charge``, decisions are queued with
-``_push`` (what is pending is ``_pending()``), events are reported with ``_emit``, and the holdings
-change through ``_give_deed``, ``_set_mortgage``, ``_set_buildings`` and ``_retire``.
+effect, routed by the table in ``routes.py``. They work over a ``Table`` (``table.py``): the state
+and the few primitives every rule uses (``emit``, ``transfer`` / ``charge``, ``queue`` and
+``waiting``, and the four writers of the holdings), which ``Game`` extends with the commands.
 """
 
 from __future__ import annotations
 
 import copy
-import itertools
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from . import actions as A
 from . import events as E
 from . import holdings as H
-from .clock import finish, set_clock
-from .codes import DecisionKind as K, PaymentReason as R, Termination
-from .decisions import BOARD, DECISIONS, describe_decision
+from .clock import set_clock
+from .codes import DecisionKind as K, PaymentReason as R
+from .decisions import BOARD, describe_decision
 from .dice import DiceSource, RandomDice, dice_from_dict
-from .editions import DECKS, Edition, load_edition, saved_edition
+from .editions import DECKS, Card, Edition, load_edition, saved_edition
 from .errors import EditionError, IllegalActionError, SaveFormatError
-from .history import Entry, Undo, record_of
+from .history import Undo, record_of
 from .names import player_name
-from .routes import ROUTES, Route
+from .play import settle
+from .legality import legal_actions, problem, route_problem
+from .routes import LANDINGS, ROUTES
 from .rules import Rules
 from .serial import from_plain, to_plain
-from .state import NOBODY, Decision, GameState, PlayerState, TurnState
-from .turn import settle
-from .view import View
+from .state import NOBODY, GameState, PlayerState, TurnState
+from .table import BANK, Entry, Table
+from .versions import SAVE_VERSION, readable, upgrade_game
+from .view import ReadView
 
-BANK = E.BANK
 SAVE_FORMAT = "monopoly-save"
-SAVE_VERSION = 2
-READABLE_VERSIONS = (1, 2)  # 1: before the Free Parking pot (state.pot) and board files (edition_file)
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 _ROLL, _GAME_OVER, _PLACE_BUILDING = K.ROLL, K.GAME_OVER, K.PLACE_BUILDING
 _JACKPOT = R.JACKPOT
@@ -54,63 +52,22 @@ def edition_file(edition: Edition) -> dict[str, str]:
     return {"path": edition.source, "sha256": edition.digest}
 
 
-def pot_reasons(rules: Rules) -> frozenset[str]:
-    """The payments to the bank that go to the Free Parking pot under ``rules`` (none without it)."""
-    if not rules.free_parking_pot:
-        return frozenset()
-    reasons = {R.TAX, R.JAIL_FINE}
-    if rules.pot_card_payments:
-        reasons |= {R.CARD, R.REPAIRS}
-    return frozenset(reasons)
-
 __all__ = ["Game", "describe_decision"]
 
-HOLDINGS_STAMPS = itertools.count(1)
-"""One sequence for every game in the process, so a stamp never names two different holdings,
-even for a client that moves from one game object to another (a load, a replay)."""
 
 
-# What a player may do with their deeds at any time: left out of ``legal_actions(deeds=False)``
-# but where they answer the decision waiting.
-_DEED_VERBS = frozenset({A.Build, A.SellBuilding, A.Mortgage, A.LiftMortgage})
+class Game(Table):
+    """One game of Monopoly. Create with ``Game.new`` or ``Game.from_dict``.
 
-
-class Game:
-    """One game of Monopoly. Create with ``Game.new`` or ``Game.from_dict``."""
+    The facade with the commands over the ``Table`` (``table.py``) that holds the state and the
+    primitives the rules use."""
 
     def __init__(self, edition: Edition, rules: Rules, state: GameState, dice: DiceSource,
                  log: list[E.Event] | None = None, keep_log: bool = True) -> None:
-        self.edition = edition
-        self.rules = rules
-        self.state = state
-        self.dice = dice
-        self.keep_log = keep_log
-        self.log: list[E.Event] = log if log is not None else []
-        self._events: list[E.Event] = []  # one list for the game's life, handed over as a copy
-        self._emit = self._events.append  # the rules report each event through this
-        self._new: list[Decision] = []
-        self._serial = 0  # the last decision's number (``_numbered``)
-        self._roll = Decision(K.ROLL, NOBODY)  # the throw asked now (or last)
-        self._rolls: dict[int, Decision] = {}  # each player's throw decision
-        self._roll_at = (0, 0, NOBODY)  # the point of the turn (turn, doubles, player) of the throw last numbered
-        self._over: Decision | None = None
+        super().__init__(edition, rules, state, dice, log, keep_log)
+        self.landings = LANDINGS
         self._view: View | None = None
-        # How the game began and the inputs since (kept with the log): see history.py.
-        self.origin: dict[str, Any] | None = None
-        self.journal: list[Entry] = []
-        self._journal_plain: list[list[Any]] = []  # the journal as saved, converted once an entry
         self._undo: Undo | None = None
-        # Bumped whenever a deed changes hands, the game is rearranged (``forget_history``) or an
-        # action is taken back: answers that depend on ownership alone (``View.monopolies``) are
-        # kept until it moves. Both numbers move only through ``_holdings_moved``.
-        self._deeds_moved = 0
-        self.holdings_stamp = next(HOLDINGS_STAMPS)
-        """Taken afresh from ``HOLDINGS_STAMPS`` whenever the owners, mortgages or buildings may have
-        changed (``_holdings_moved``): see ``View.holdings_version``."""
-        self.log_cuts = 0  # how often the log was cut back (by undo): a log written out before must be rewritten
-        self._landings: list[int] | None = None  # see ``count_landings``
-        # Payments to the bank that go to the Free Parking pot instead (rule option free_parking_pot).
-        self._pot_reasons: frozenset[str] = pot_reasons(rules)
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -166,15 +123,15 @@ class Game:
                 for p in contenders:
                     d = self.dice.roll()
                     throws[p] = d[0] + d[1]
-                    self._emit(E.StartingRoll(p, d))
+                    self.emit(E.StartingRoll, p, d)
                 best = max(throws.values())
                 contenders = [p for p in contenders if throws[p] == best]
             first_player = contenders[0]
         if not 0 <= first_player < n:
             raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
-        self._emit(E.FirstPlayer(first_player))
+        self.emit(E.FirstPlayer, first_player)
         self.state.turn = TurnState(player=first_player)
-        self._stake_pot()
+        self.stake_pot()
         if self.rules.deeds_dealt:
             deeds = list(self.edition.properties)
             self.dice.shuffle(deeds)
@@ -183,10 +140,10 @@ class Game:
                 for p in order:
                     square = deeds.pop()
                     price = 0 if self.rules.deeds_free else self.edition.squares[square].price
-                    self._give_deed(square, p)
-                    self._charge(p, BANK, price, R.DEED)  # owed when a small starting cash cannot cover it
-                    self._emit(E.DeedDealt(p, square, price))
-        self._emit(E.TurnStarted(first_player, 1))
+                    self.give_deed(square, p)
+                    self.charge(p, BANK, price, R.DEED)  # owed when a small starting cash cannot cover it
+                    self.emit(E.DeedDealt, p, square, price)
+        self.emit(E.TurnStarted, first_player, 1)
         self._finish_apply()
 
     # ------------------------------------------------------------------ reading
@@ -198,68 +155,10 @@ class Game:
             view = self._view = View(self)
         return view
 
-    def _pending(self) -> Decision:
-        """The decision the game waits for: the one statement of it (the view's ``pending``,
-        ``pending_kind``, ``moment`` ... read it here). The engine's live record: the rules read
-        it; clients get a frozen copy from ``view.pending``.
-
-        The top of the stack, else nothing once the game is over, else the throw of the player in
-        play (one record per player, made once: this is asked very often)."""
-        s = self.state
-        if s.stack:  # the stack is emptied when a game ends
-            return s.stack[-1]
-        if s.outcome is not None:
-            over = self._over
-            if over is None:
-                over = self._over = Decision(_GAME_OVER, NOBODY)
-            return over
-        roll = self._roll
-        if roll.player != s.turn.player:
-            p = s.turn.player
-            made = self._rolls.get(p)
-            if made is None:
-                made = self._rolls[p] = Decision(_ROLL, p)
-            roll = self._roll = made
-        return roll
-
-    def _numbered(self, d: Decision) -> Decision:
-        """``d``, a decision waiting, with its number (``Decision.serial``), given when a client
-        first sees it, from one count of the game: a new decision, and a new throw (a throw's
-        record serves each of its player's throws), has a higher number than any seen before."""
-        if d.kind is _ROLL:
-            turn = self.state.turn
-            at = (turn.number, turn.doubles, turn.player)
-            if self._roll_at != at or not d.serial:
-                self._serial += 1
-                d.serial = self._serial
-                self._roll_at = at
-        elif not d.serial:
-            self._serial += 1
-            d.serial = self._serial
-        return d
-
-    # ------------------------------------------------------------------ legality
+    # ------------------------------------------------------------------ legality (``legality.py``)
     def problem(self, action: A.Action) -> str | None:
         """Why ``action`` is not allowed now, or None when it is."""
-        route = ROUTES.get(type(action))
-        if route is None:
-            return f"{action!r} is not an action"
-        return self._problem(action, route)
-
-    def _problem(self, action: A.Action, route: Route) -> str | None:
-        s = self.state
-        if s.outcome is not None:
-            return "the game is over"
-        problem = A.malformed(action)
-        if problem is not None:
-            return problem
-        p = action.player
-        players = s.players
-        if not 0 <= p < len(players):
-            return f"there is no player {p!r}"
-        if players[p].bankrupt:
-            return f"{players[p].name} is bankrupt and out of the game"
-        return route.problem(self, action)
+        return problem(self, action)
 
     def check(self, action: A.Action) -> None:
         """Raise ``IllegalActionError`` saying why ``action`` is not allowed now."""
@@ -268,57 +167,8 @@ class Game:
             raise IllegalActionError(problem)
 
     def legal_actions(self, player: int | None = None, deeds: bool = True) -> list[A.Action]:
-        """Every concrete legal action now, for ``player`` or for everyone.
-
-        Bids are listed at the smallest raise; any larger affordable bid is legal too. Trades are
-        open-ended and not listed: build a ``ProposeTrade`` and ask ``is_legal``. ``EndGame`` is
-        always legal while the game runs and is not listed. Each candidate is checked by its
-        verb's one ``problem`` function: nothing here restates a rule.
-
-        ``deeds`` False: only the answers to the decision waiting (``DecisionRule.answers``) and
-        the rent claims, without what a player may do with their deeds at any time (build, sell a
-        building, mortgage, lift a mortgage) unless it answers the decision (the sales and
-        mortgages that raise a debt). Those verbs are most of the candidates, four for each owned
-        square, and a game server asks for what the seat it waits for must answer after every
-        action (``docs/protocol.md``, version 4).
-        """
-        s = self.state
-        if s.outcome is not None or (player is not None and (type(player) is not int or not 0 <= player < len(s.players))):
-            return []  # NOBODY (-1) would otherwise be taken for the owner of every unowned square
-        d = self._pending()
-        candidates = DECISIONS[d.kind].candidates(self, d)
-        answers = DECISIONS[d.kind].answers
-        squares = self.edition.squares
-        for p in ([i for i, pl in enumerate(s.players) if not pl.bankrupt] if player is None else [player]):
-            candidates += [A.ClaimRent(p, c.id) for c in s.claims if c.owner == p]
-            if not deeds and (p != d.player or not _DEED_VERBS.intersection(answers)):
-                continue
-            for sq in H.owned(s, p):
-                # Only the verbs that can apply to the square are candidates (a mortgage is lifted
-                # or taken, never both; a building is sold where there is one and put on streets
-                # only): each is still checked by its rule below. This halves the candidates and
-                # leaves the list as it was.
-                mortgaged = s.mortgaged[sq]
-                if not mortgaged and squares[sq].kind == "street":
-                    candidates.append(A.Build(p, sq))
-                if s.houses[sq] or s.hotel[sq]:
-                    candidates.append(A.SellBuilding(p, sq))
-                candidates.append(A.LiftMortgage(p, sq) if mortgaged else A.Mortgage(p, sq))
-        # The candidates are the engine's own, well formed by construction (``malformed`` has nothing
-        # to find) and for seats that exist: of ``_problem``'s checks the bankrupt's and the verb's
-        # rule are left to ask (this runs for every update a server sends, about a hundred a time).
-        seen: set[A.Action] = set()
-        result: list[A.Action] = []
-        players = s.players
-        for action in candidates:
-            if not deeds and type(action) in _DEED_VERBS and type(action) not in answers:
-                continue
-            if (player is None or action.player == player) and action not in seen:
-                route = ROUTES.get(type(action))
-                if route is not None and not players[action.player].bankrupt and route.problem(self, action) is None:
-                    seen.add(action)
-                    result.append(action)
-        return result
+        """Every concrete legal action now, for ``player`` or for everyone (``legality.legal_actions``)."""
+        return legal_actions(self, player, deeds)
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: A.Action) -> list[E.Event]:
@@ -326,12 +176,12 @@ class Game:
         route = ROUTES.get(type(action))
         if route is None:
             raise IllegalActionError(f"{action!r} is not an action")
-        problem = self._problem(action, route)
+        problem = route_problem(self, action, route)
         if problem is not None:
             raise IllegalActionError(problem)
         if self.keep_log:
             return self._recorded(action, route.effect)
-        self._start()
+        self.begin()
         route.effect(self, action)
         return self._finish_apply()
 
@@ -352,8 +202,8 @@ class Game:
             reported.clear()
         effect(self, action)
         # ``_finish_apply`` written out: a simulation pushes every action of every game through here
-        if self._new:
-            self._flush()
+        if self.queued:
+            self.flush_queue()
         settle(self)
         events = reported.copy()
         reported.clear()
@@ -366,7 +216,7 @@ class Game:
         if undo is not None:
             undo.before(self, action)
         self.journal.append(Entry(action, self.state.clock_seconds, len(self.log)))
-        self._start()
+        self.begin()
         effect(self, action)
         events = self._finish_apply()
         if undo is not None:
@@ -385,13 +235,30 @@ class Game:
         longer copy the state first."""
         self._undo = None
 
+    def claim_rent_at_once(self, seats: Iterable[int]) -> None:
+        """Rent owed to ``seats`` is paid with the move that makes it due, as if its owner claimed
+        it that moment, with no claim to answer (the same money, one round trip fewer).
+
+        For a simulation whose computer players always claim at once (``ComputerPlayers.
+        always_claiming``); the claim rule keeps its meaning for every other owner, and a game
+        with people never calls it. Not saved: a loaded game claims as usual."""
+        self.instant_claims = frozenset(seats)
+
+    def stop_reporting(self) -> None:
+        """Build no events from now on: ``apply`` and ``push`` return none (a simulation that reads
+        none, counting landings with ``count_landings``, saves building them). A game that keeps
+        its log, or may be undone, needs its events: it refuses."""
+        if self.keep_log:
+            raise ValueError("a game that keeps its log reports every event")
+        self.reporting = False
+
     def count_landings(self) -> None:
         """Count from now on every ``Landed`` event by its square and every ``SentToJail`` event
         (``View.landings``): what a simulation reports of a game, without reading each of the seven
         or so events of every turn for it. Counting is done as play goes on (an action taken back
         keeps its landings counted) and is not saved."""
-        if self._landings is None:
-            self._landings = [0] * (BOARD + 1)
+        if self.landing_counts is None:
+            self.landing_counts = [0] * (BOARD + 1)
 
     def undo_problem(self, player: int) -> str | None:
         """Why ``player`` may not take back an action now, or None."""
@@ -416,9 +283,9 @@ class Game:
         """The state was changed outside the rules (a position arranged by hand): no record or
         undo reaches back past it."""
         self.origin = None
-        self._holdings_moved(deeds=True)
+        self.holdings_moved(deeds=True)
         self.journal = []
-        self._journal_plain = []
+        self.journal_plain = []
         if self._undo is not None:
             self._undo.snapshots.clear()
 
@@ -429,7 +296,7 @@ class Game:
         move and the game ends with a valuation.
         """
         start, clock = len(self.log), self.state.clock_seconds
-        self._start()
+        self.begin()
         set_clock(self, seconds)
         events = self._finish_apply()
         if events and self.keep_log:  # time is up: the game's end is an input to journal
@@ -439,15 +306,11 @@ class Game:
         return events
 
     # ------------------------------------------------------------------ primitives of the rules
-    def _start(self) -> None:
-        """No events yet for the action about to be carried out."""
-        self._events.clear()
-
     def _finish_apply(self) -> list[E.Event]:
         """Play on to the next decision and hand over the action's events (a copy: the list the
         rules report into, and its bound ``append``, last the game's life)."""
-        if self._new:
-            self._flush()
+        if self.queued:
+            self.flush_queue()
         settle(self)
         pending = self._events
         events = pending.copy()
@@ -455,110 +318,6 @@ class Game:
         if self.keep_log:
             self.log.extend(events)
         return events
-
-    def _push(self, decision: Decision) -> None:
-        """Queue a decision; decisions queued by one step are taken in the order queued."""
-        self._new.append(decision)
-
-    def _flush(self) -> None:
-        if self._new:
-            self.state.stack.extend(reversed(self._new))
-            self._new.clear()
-
-    def _finish(self, termination: Termination) -> None:
-        finish(self, termination)
-
-    # The holdings (owners, mortgages, buildings and the bank's stock of them, the players still in
-    # the game) change only through these four, so that every change takes a new holdings version.
-    def _give_deed(self, square: int, owner: int) -> None:
-        """The one place a deed changes hands (``owner`` NOBODY: back to the bank)."""
-        self.state.owner[square] = owner
-        self._holdings_moved(deeds=True)
-
-    def _set_mortgage(self, square: int, mortgaged: bool) -> None:
-        """The one place a mortgage is taken out or cleared."""
-        self.state.mortgaged[square] = mortgaged
-        self._holdings_moved()
-
-    def _set_buildings(self, square: int, houses: int, hotel: bool = False) -> None:
-        """The one place buildings change: ``square`` gets ``houses`` (and a hotel or not), and
-        the bank's stock takes back or gives out the difference."""
-        s = self.state
-        s.bank_houses += s.houses[square] - houses
-        s.bank_hotels += s.hotel[square] - hotel
-        s.houses[square] = houses
-        s.hotel[square] = hotel
-        self._holdings_moved()
-
-    def _retire(self, player: int) -> None:
-        """The one place a player leaves the game (bankrupt)."""
-        self.state.players[player].bankrupt = True
-        self._holdings_moved()
-
-    def _holdings_moved(self, deeds: bool = False) -> None:
-        """A new holdings version (``View.holdings_version``), and a new count of deeds moved when
-        owners may have changed: what the view's kept answers are checked against."""
-        self.holdings_stamp = next(HOLDINGS_STAMPS)
-        if deeds:
-            self._deeds_moved += 1
-
-    def _transfer(self, payer: int, payee: int, amount: int, reason: R) -> None:
-        """The one place money moves. The payer must hold the cash (checked by the callers).
-
-        Under the Free Parking jackpot, the payments to the bank it names go to the pot (off the
-        bank's books) and the jackpot taken is paid out of it."""
-        if amount <= 0:
-            return
-        s = self.state
-        players = s.players
-        if payer == BANK:
-            if reason == _JACKPOT:
-                assert s.pot >= amount, "the jackpot paid out more than the pot holds"
-                s.pot -= amount
-            else:
-                s.bank_paid_out += amount
-        else:
-            who = players[payer]
-            assert who.cash >= amount, "a transfer would make cash negative"
-            who.cash -= amount
-        if payee == BANK:
-            if self._pot_reasons and reason in self._pot_reasons:
-                s.pot += amount
-                self._emit(E.Paid(payer, payee, amount, reason))
-                self._emit(E.IntoPot(payer, amount, s.pot))
-                return
-            s.bank_paid_in += amount
-        else:
-            players[payee].cash += amount
-        self._emit(E.Paid(payer, payee, amount, reason))
-
-    def _stake_pot(self) -> None:
-        """The bank's stake into the Free Parking pot (rule option ``pot_stake``), at the start of a
-        game and each time the pot is taken."""
-        stake = self.rules.pot_stake if self.rules.free_parking_pot else 0
-        if stake > 0:
-            s = self.state
-            s.bank_paid_out += stake
-            s.pot += stake
-            self._emit(E.IntoPot(BANK, stake, s.pot))
-
-    def _take_pot(self, player: int) -> None:
-        """``player`` landed on Free Parking: the pot is theirs, and the bank's stake goes back in."""
-        if self.state.pot > 0:
-            self._transfer(BANK, player, self.state.pot, _JACKPOT)
-            self._stake_pot()
-
-    def _charge(self, payer: int, payee: int, amount: int, reason: R) -> None:
-        """Make ``payer`` pay now, or owe it: a raise-funds decision when the cash is short."""
-        if amount <= 0:
-            return
-        if payee != BANK and self.state.players[payee].bankrupt:
-            payee = BANK
-        if self.state.players[payer].cash >= amount:
-            self._transfer(payer, payee, amount, reason)
-        else:
-            self._emit(E.DebtRaised(payer, payee, amount, reason))
-            self._push(Decision(K.RAISE_FUNDS, payer, amount=amount, creditor=payee, reason=str(reason)))
 
     # ------------------------------------------------------------------ imagined copies
     def determinized(self, seed: int) -> "Game":
@@ -578,8 +337,7 @@ class Game:
         for deck in state.decks:
             rng.shuffle(deck)
         imagined = Game(self.edition, self.rules, state, RandomDice(rng.randrange(1 << 62)), keep_log=False)
-        imagined._serial = self._serial  # the decision waiting keeps its number
-        imagined._roll_at = self._roll_at
+        imagined.number_like(self)  # the decision waiting keeps its number
         return imagined
 
     # ------------------------------------------------------------------ saving
@@ -602,7 +360,7 @@ class Game:
     def _plain_journal(self) -> list[list[Any]]:
         """The journal as JSON data; entries never change once made, so each is converted once
         (undo and ``forget_history`` cut this copy with the journal)."""
-        plain = self._journal_plain
+        plain = self.journal_plain
         for action, clock, start in self.journal[len(plain):]:
             plain.append([None if action is None else action.to_dict(), clock, start])
         return list(plain)
@@ -615,10 +373,9 @@ class Game:
         if data.get("format") != SAVE_FORMAT:
             raise SaveFormatError("this is not a saved Monopoly game (format)")
         version = data.get("version")
-        if type(version) is not int or version not in READABLE_VERSIONS:
+        if not readable(version):
             raise SaveFormatError(f"saved with format version {version!r}; this program reads version {SAVE_VERSION}")
-        if version == 1 and isinstance(data.get("state"), dict) and "pot" not in data["state"]:
-            data = {**data, "state": {**data["state"], "pot": 0}}  # saved before the Free Parking pot
+        data = upgrade_game(data, version)  # every older shape is turned into today's there (versions.py)
         for key in ("edition", "rules", "state", "dice", "log"):
             if key not in data:
                 raise SaveFormatError(f"{key}: missing")
@@ -680,3 +437,52 @@ def _history_from_dict(data: dict[str, Any], log_length: int) -> tuple[dict[str,
         journal.append(Entry(action, item[1], item[2]))
         last = item[2]
     return origin, journal
+
+
+class View(ReadView):
+    """The read view of a game (``view.py`` holds its questions): what ``game.view`` is, and what a
+    seat's view (``for_seat``, the computer players' ``GameView``) is. Beside the questions, the
+    two answers that are games or views: another seat's view, and an imagined copy of the game."""
+
+    __slots__ = ()
+    _game: Game
+
+    def __init__(self, game: Game, seat: int | None = None) -> None:
+        super().__init__(game, seat)
+
+    def for_seat(self, seat: int) -> "View":
+        """A view of the same game from ``seat``'s side of the table."""
+        return View(self._game, seat)
+
+    def determinized(self, seed: int) -> Game:
+        """A copy of the game with what is hidden (deck order, dice to come) drawn afresh from
+        ``seed``, to play forward: ``Game.determinized``. What this view's seat could not know is
+        never carried over, so a computer player may imagine futures from it without cheating."""
+        return self._game.determinized(seed)
+
+
+class OmniscientView(View):
+    """The game seen by nobody at the table: a ``View`` that also reads what the rules hide from
+    the players (the order of the decks). For the engine's own tests, referees and replays only.
+
+    The views a seat, a spectator, a front end or a network client is given (``game.view``,
+    ``for_seat``, the computer players' ``GameView``) are plain ``View`` objects, which have no
+    question about the deck order and hold nothing public that leads to the state or the dice
+    (``tests/test_seat_view.py``): hidden information is out of their reach by construction, as an
+    OpenSpiel observer is given an observation and never the state.
+    """
+
+    __slots__ = ()
+
+    def deck_order(self, deck: str) -> tuple[Card, ...]:
+        """The cards of ``deck`` ("chance", "community_chest") in the order they will be drawn,
+        top first: every card but the Get Out of Jail Free cards players hold (a used one goes back
+        under the deck)."""
+        g = self._game
+        cards = g.edition.deck(deck)
+        return tuple(cards[i] for i in g.state.decks[DECKS.index(deck)])
+
+
+def omniscient_view(game: Game) -> OmniscientView:
+    """The view of ``game`` that reads the deck order too (``OmniscientView``): never handed to a seat."""
+    return OmniscientView(game)

@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import Any
 
 from . import actions as A
 from . import events as E
-from .errors import SaveFormatError
 
-if TYPE_CHECKING:
-    from .game import Game
-    from .state import GameState
+from .state import GameState
+from .table import Entry, Table
+
+__all__ = ["Entry", "RECORD_FORMAT", "RECORD_VERSION", "Undo", "UndoProblem", "record_of"]
 
 RECORD_FORMAT = "monopoly-record"
 RECORD_VERSION = 1
@@ -35,20 +35,11 @@ RECORD_VERSION = 1
 _CHANCE = (E.DiceRolled, E.CardDrawn, E.StartingRoll, E.TimeUp, E.GameOver)
 
 
-class Entry(NamedTuple):
-    """One input to a game: an action (or ``None`` for a clock reading that ended the time-limit
-    game), the clock reading before it, and where its events start in the log."""
-
-    action: A.Action | None
-    clock: int
-    log_start: int
-
-
 @dataclass
 class _Snapshot:
     player: int
     action: A.Action
-    state: "GameState"
+    state: GameState
     log_length: int
     journal_length: int
 
@@ -64,7 +55,7 @@ class Undo:
     def __init__(self) -> None:
         self.snapshots: list[_Snapshot] = []
 
-    def before(self, game: "Game", action: A.Action) -> None:
+    def before(self, game: Table, action: A.Action) -> None:
         """Remember the game as it is before ``action`` (another player's action ends the window)."""
         if self.snapshots and self.snapshots[-1].player != action.player:
             self.snapshots.clear()
@@ -78,7 +69,7 @@ class Undo:
                 self.snapshots.clear()
                 return
 
-    def problem(self, game: "Game", player: int) -> str | None:
+    def problem(self, game: Table, player: int) -> str | None:
         if not self.snapshots:
             return ("nothing to take back: only actions since the last throw, card or other player's "
                     "action can be undone")
@@ -89,19 +80,19 @@ class Undo:
             return f"the last action was {names[last.player].name}'s, not {who}'s"
         return None
 
-    def take_back(self, game: "Game") -> E.ActionUndone:
+    def take_back(self, game: Table) -> E.ActionUndone:
         last = self.snapshots.pop()
         game.state = last.state
-        game._holdings_moved(deeds=True)
+        game.holdings_moved(deeds=True)
         del game.log[last.log_length:]
         del game.journal[last.journal_length:]
-        del game._journal_plain[last.journal_length:]
+        del game.journal_plain[last.journal_length:]
         game.log_cuts += 1
         return E.ActionUndone(last.player, last.action.verb, last.action.to_dict())
 
 
 # ---------------------------------------------------------------------------------------- records
-def record_of(game: "Game") -> dict[str, Any]:
+def record_of(game: Table) -> dict[str, Any]:
     """The game as a record: how it began, and each input with the events it caused (JSON data).
 
     Replaying the record (``game_from_record``) gives exactly this game; see ``docs/engine.md``.
@@ -126,57 +117,3 @@ def record_of(game: "Game") -> dict[str, Any]:
         "steps": steps,
         "clock": game.state.clock_seconds,
     }
-
-
-def game_from_record(record: Any, steps: int | None = None,
-                     each_step: "Callable[[int, Game, list[E.Event]], None] | None" = None) -> "Game":
-    """The game a record describes, after its first ``steps`` inputs (all of them by default).
-
-    Raises ``SaveFormatError`` for a record that is malformed or does not replay (an action the
-    rules refuse at its step). ``each_step`` is told of the game before the first step (with the
-    opening's events) and after each step (with that step's events), as the game is replayed: a
-    caller that counts something step by step need not replay a long game a second time.
-    """
-    from .dice import dice_from_dict
-    from .errors import IllegalActionError
-    from .game import Game
-    from .editions import saved_edition
-    from .errors import EditionError
-    from .position import Position, PositionError, build_game
-
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise SaveFormatError("this is not a game record (format)")
-    if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:
-        raise SaveFormatError(f"record version {record.get('version')!r}: this program reads version {RECORD_VERSION}")
-    origin, entries = record.get("origin"), record.get("steps")
-    if not isinstance(origin, dict) or not isinstance(entries, list):
-        raise SaveFormatError("a record has an origin and a list of steps")
-    try:
-        dice = dice_from_dict(origin.get("dice"))
-        if "position" in origin:
-            game = build_game(Position.from_dict(origin["position"]), dice=dice)
-            game.origin = copy.deepcopy(origin)
-        else:
-            edition = saved_edition(origin["edition"], origin.get("edition_file"))
-            game = Game.new(origin["players"], edition, origin["rules"], dice=dice,
-                            first_player=origin.get("first_player"))
-    except (KeyError, TypeError, ValueError, PositionError, EditionError) as exc:
-        raise SaveFormatError(f"record origin: {exc}") from None
-    count = len(entries) if steps is None else max(0, min(steps, len(entries)))
-    if each_step is not None:
-        each_step(0, game, list(game.log))
-    for i, step in enumerate(entries[:count]):
-        try:
-            clock = step["clock"]
-            if type(clock) is not int:
-                raise TypeError("the clock is a whole number of seconds")
-            events = game.set_clock(clock)
-            if "action" in step:
-                events += game.apply(A.action_from_dict(step["action"]))
-        except (KeyError, TypeError, ValueError, IllegalActionError) as exc:
-            raise SaveFormatError(f"record step {i + 1}: {exc}") from None
-        if each_step is not None:
-            each_step(i + 1, game, events)
-    if steps is None and type(record.get("clock")) is int:
-        game.set_clock(record["clock"])
-    return game

@@ -9,11 +9,12 @@ from .editions import DECKS
 from .events import BANK
 from .codes import DecisionKind as K
 from .names import names_problem
+from .legality import legal_actions
 from .state import NOBODY
+from .table import Table
 
 if TYPE_CHECKING:
     from .editions import Edition
-    from .game import Game
     from .rules import Rules
     from .state import Decision, GameState
 
@@ -25,6 +26,7 @@ class InvariantError(AssertionError):
 
 
 MAX_CLOCK_SECONDS = 10**9  # about thirty years of play: beyond it a save was edited by hand
+MAX_TURN_NUMBER = 10**9  # ten thousand times the longest turn limit: beyond it a save was edited by hand
 
 
 def _require(condition: bool, message: str) -> None:
@@ -93,7 +95,7 @@ def board_problem(e: "Edition", r: "Rules", s: "GameState") -> tuple[str, str] |
     return None
 
 
-def check_state(game: "Game") -> None:
+def check_state(game: Table) -> None:
     """Check the whole state for consistency; raise ``InvariantError`` naming the first problem."""
     e, s, r = game.edition, game.state, game.rules
     n = len(s.players)
@@ -126,10 +128,11 @@ def check_state(game: "Game") -> None:
         _require(len(set(order)) == len(order) and all(0 <= c < len(cards) for c in order),
                  f"decks[{di}] is not an arrangement of the {deck} cards")
         _require(len(order) + held == len(cards), f"{deck} cards are missing or doubled")
-        _require(all(cards[c].kind == "get_out_of_jail_free" for c in set(range(len(cards))) - set(order)),
+        _require(all(cards[c].effect.kept for c in set(range(len(cards))) - set(order)),
                  f"decks[{di}]: a card other than Get Out of Jail Free is missing from the {deck} deck")
     _require(s.turn.phase in ("await_roll", "resolving", "move_pending"), "turn.phase is unknown")
     t = s.turn
+    _require(t.number <= MAX_TURN_NUMBER, "turn.number is out of range")
     _require(t.number >= 1 and 0 <= t.doubles <= 3 and 0 <= t.dice_total <= 12 and 0 <= t.steps <= 12
              and 0 <= t.offline_moves <= 3, "turn: a count is out of range")
     for i, d in enumerate(s.stack):
@@ -169,7 +172,7 @@ _TERMINATIONS = {"last_player", "time_up", "first_bankruptcy", "ended", "turn_li
 _BUILDINGS = {"house", "hotel"}
 
 
-def _check_decision(game: "Game", where: str, d: "Decision") -> None:
+def _check_decision(game: Table, where: str, d: "Decision") -> None:
     """The fields a pending decision's kind uses name real squares, players and amounts, so a
     hand-edited save is refused on loading instead of failing when the decision is answered."""
     e, s = game.edition, game.state
@@ -215,8 +218,8 @@ def _check_decision(game: "Game", where: str, d: "Decision") -> None:
                  f"{where}.trade names a square or card that does not exist")
 
 
-def check_invariants(game: "Game") -> None:
+def check_invariants(game: Table) -> None:
     """Everything ``check_state`` checks, plus: the pending decision can be answered."""
     check_state(game)
     if game.state.outcome is None:
-        _require(bool(game.legal_actions()), f"no legal action for the pending decision {game._pending().kind}")
+        _require(bool(legal_actions(game)), f"no legal action for the pending decision {game.waiting().kind}")

@@ -4,7 +4,7 @@ interest due from whoever receives a deed that is mortgaged.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+
 
 from . import actions as A
 from . import events as E
@@ -12,24 +12,23 @@ from . import holdings as H
 from .codes import DecisionKind as K, PaymentReason as R
 from .debts import deal_problem, spend_problem
 from .decisions import pending_problem, square_problem
+from .table import Table
 
-if TYPE_CHECKING:
-    from .game import Game
 
 BANK = E.BANK
 
 
-def interest(g: "Game", square: int) -> int:
+def interest(g: Table, square: int) -> int:
     """The interest on ``square``'s mortgage (rounded up to whole money)."""
     return H.ceil_percent(g.edition.squares[square].mortgage, g.rules.mortgage_interest)
 
 
-def lift_cost(g: "Game", square: int) -> int:
+def lift_cost(g: Table, square: int) -> int:
     """The mortgage plus interest: what lifting the mortgage on ``square`` costs."""
     return g.edition.squares[square].mortgage + interest(g, square)
 
 
-def property_problem(g: "Game", player: int, square: int) -> str | None:
+def property_problem(g: Table, player: int, square: int) -> str | None:
     """Why ``square`` is not a property that ``player`` owns, or None."""
     problem = square_problem(square)
     if problem:
@@ -42,7 +41,7 @@ def property_problem(g: "Game", player: int, square: int) -> str | None:
     return None
 
 
-def mortgage_problem(g: "Game", a: A.Mortgage) -> str | None:
+def mortgage_problem(g: Table, a: A.Mortgage) -> str | None:
     problem = deal_problem(g, a.player) or property_problem(g, a.player, a.square)
     if problem:
         return problem
@@ -54,14 +53,14 @@ def mortgage_problem(g: "Game", a: A.Mortgage) -> str | None:
     return None
 
 
-def mortgage(g: "Game", a: A.Mortgage) -> None:
+def mortgage(g: Table, a: A.Mortgage) -> None:
     amount = g.edition.squares[a.square].mortgage
-    g._set_mortgage(a.square, True)
-    g._transfer(BANK, a.player, amount, R.MORTGAGE)
-    g._emit(E.Mortgaged(a.player, a.square, amount))
+    g.set_mortgage(a.square, True)
+    g.transfer(BANK, a.player, amount, R.MORTGAGE)
+    g.emit(E.Mortgaged, a.player, a.square, amount)
 
 
-def lift_mortgage_problem(g: "Game", a: A.LiftMortgage) -> str | None:
+def lift_mortgage_problem(g: Table, a: A.LiftMortgage) -> str | None:
     problem = deal_problem(g, a.player) or property_problem(g, a.player, a.square)
     if problem:
         return problem
@@ -77,18 +76,18 @@ def lift_mortgage_problem(g: "Game", a: A.LiftMortgage) -> str | None:
     return None
 
 
-def lift_mortgage(g: "Game", a: A.LiftMortgage) -> None:
+def lift_mortgage(g: Table, a: A.LiftMortgage) -> None:
     cost = lift_cost(g, a.square)
-    g._set_mortgage(a.square, False)
-    g._transfer(a.player, BANK, cost, R.MORTGAGE_LIFTED)
-    g._emit(E.MortgageLifted(a.player, a.square, cost))
+    g.set_mortgage(a.square, False)
+    g.transfer(a.player, BANK, cost, R.MORTGAGE_LIFTED)
+    g.emit(E.MortgageLifted, a.player, a.square, cost)
 
 
-def settle_mortgage_problem(g: "Game", a: A.SettleMortgagedTransfer) -> str | None:
+def settle_mortgage_problem(g: Table, a: A.SettleMortgagedTransfer) -> str | None:
     problem = pending_problem(g, K.MORTGAGED_TRANSFER, a.player)
     if problem:
         return problem
-    d = g._pending()
+    d = g.waiting()
     if a.square != d.square:
         return f"the decision is about {g.edition.squares[d.square].name}"
     if a.lift:
@@ -100,9 +99,9 @@ def settle_mortgage_problem(g: "Game", a: A.SettleMortgagedTransfer) -> str | No
     return None
 
 
-def settle_mortgage(g: "Game", a: A.SettleMortgagedTransfer) -> None:
+def settle_mortgage(g: Table, a: A.SettleMortgagedTransfer) -> None:
     g.state.stack.pop()
     if a.lift:
         lift_mortgage(g, A.LiftMortgage(a.player, a.square))
     else:
-        g._charge(a.player, BANK, interest(g, a.square), R.MORTGAGE_INTEREST)
+        g.charge(a.player, BANK, interest(g, a.square), R.MORTGAGE_INTEREST)

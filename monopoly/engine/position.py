@@ -336,7 +336,7 @@ def _check_board(edition: Edition, rules: Rules, s: GameState) -> None:
         raise PositionError("at least two players must still be in the game")
     for deck in DECKS:
         held = sum(p.jail_cards.count(deck) for p in s.players)
-        exist = sum(1 for c in edition.deck(deck) if c.kind == "get_out_of_jail_free")
+        exist = sum(1 for c in edition.deck(deck) if c.effect.kept)
         if held > exist:
             raise PositionError(f"players hold {held} Get Out of Jail Free cards from {deck}, "
                                 f"but the deck has {exist}")
@@ -456,7 +456,7 @@ def _deck_order(look: _Names, deck: str, setup: DeckSetup, players: list[PlayerS
     """One deck's order (card indices, top first) without the jail cards the players hold."""
     cards = look.edition.deck(deck)
     held = sum(p.jail_cards.count(deck) for p in players)
-    jail_cards = [i for i, c in enumerate(cards) if c.kind == "get_out_of_jail_free"]
+    jail_cards = [i for i, c in enumerate(cards) if c.effect.kept]
     if held > len(jail_cards):
         raise PositionError(f"players hold {held} Get Out of Jail Free cards from {deck}, "
                             f"but the deck has {len(jail_cards)}")
@@ -528,7 +528,7 @@ def position_of(game: "Game") -> Position:
         d = s.stack[0]
         if len(s.stack) > 1 or d.kind != K.RAISE_FUNDS:
             raise PositionError("a position is taken at a throw or while a debt is raised, "
-                                f"not while waiting for {game._pending().kind}")
+                                f"not while waiting for {game.waiting().kind}")
         if t.phase != "resolving" or t.steps or t.offline_moves or t.again != (t.doubles > 0):
             raise PositionError("the debt fell due part-way through a move: take the position once it is paid")
         creditor: PlayerRef = "bank" if d.creditor == BANK else s.players[d.creditor].name
@@ -698,7 +698,7 @@ def _hand_cards(look: _Names, state: GameState, seat: int, decks: list[str]) -> 
     player = state.players[seat]
     for deck in DECKS:
         di = DECKS.index(deck)
-        jail_cards = [i for i, c in enumerate(look.edition.deck(deck)) if c.kind == "get_out_of_jail_free"]
+        jail_cards = [i for i, c in enumerate(look.edition.deck(deck)) if c.effect.kept]
         change = decks.count(deck) - player.jail_cards.count(deck)
         for _ in range(max(0, change)):
             free = [i for i in jail_cards if i in state.decks[di]]

@@ -64,7 +64,7 @@ class Decision:
 
     ``reason`` is saved as one text whose meaning depends on the kind; the engine reads it through
     the typed properties (``debt_for``, ``building``, ``deck``, ``offline_cause``). ``serial``
-    numbers the decision in its game (``Game._numbered`` gives it one when a client first sees it);
+    numbers the decision in its game (``Table.numbered`` gives it one when a client first sees it);
     it is not saved.
     """
 

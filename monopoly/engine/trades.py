@@ -4,7 +4,7 @@ the hand-over of deeds (mortgaged ones owe interest), and rent settled in proper
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+
 
 from . import actions as A
 from . import events as E
@@ -14,9 +14,8 @@ from .debts import deal_problem, debt_between, may_settle_in_property, spend_pro
 from .decisions import pending_problem
 from .mortgages import property_problem
 from .state import Decision, TradeOffer
+from .table import Table
 
-if TYPE_CHECKING:
-    from .game import Game
 
 # Decisions during which no new trade may be offered (one offer is answered at a time).
 _NO_NEW_TRADES = (K.TRADE_RESPONSE, K.GAME_OVER)
@@ -28,22 +27,22 @@ def offer_of(a: A.ProposeTrade) -> TradeOffer:
                       list(a.take_cards), a.settle_debt)
 
 
-def propose_trade_problem(g: "Game", a: A.ProposeTrade) -> str | None:
+def propose_trade_problem(g: Table, a: A.ProposeTrade) -> str | None:
     problem = deal_problem(g, a.player)
     if problem:
         return problem
     return trades_problem(g) or terms_problem(g, a.player, a)
 
 
-def trades_problem(g: "Game") -> str | None:
+def trades_problem(g: Table) -> str | None:
     """Why nobody may offer a trade now, or None: one offer is answered at a time."""
-    kind = g._pending().kind
+    kind = g.waiting().kind
     if kind in _NO_NEW_TRADES:
         return "another offer is waiting for an answer" if kind is not K.GAME_OVER else "the game is over"
     return None
 
 
-def terms_problem(g: "Game", proposer: int, t: A.ProposeTrade | TradeOffer) -> str | None:
+def terms_problem(g: Table, proposer: int, t: A.ProposeTrade | TradeOffer) -> str | None:
     """Why the terms of an offer by ``proposer`` cannot be carried out now, or None. (The terms are
     read from the offer as made or as kept while it waits: both name the same fields.)"""
     s = g.state
@@ -91,17 +90,17 @@ def terms_problem(g: "Game", proposer: int, t: A.ProposeTrade | TradeOffer) -> s
     return None
 
 
-def propose_trade(g: "Game", a: A.ProposeTrade) -> None:
-    g._emit(E.TradeProposed(a.player, a.recipient, a.give, a.take, a.cash, a.give_cards, a.take_cards,
-                            a.settle_debt))
-    g._push(Decision(K.TRADE_RESPONSE, a.recipient, trade=offer_of(a)))
+def propose_trade(g: Table, a: A.ProposeTrade) -> None:
+    g.emit(E.TradeProposed, a.player, a.recipient, a.give, a.take, a.cash, a.give_cards, a.take_cards,
+                            a.settle_debt)
+    g.queue(Decision(K.TRADE_RESPONSE, a.recipient, trade=offer_of(a)))
 
 
-def accept_trade_problem(g: "Game", a: A.AcceptTrade) -> str | None:
+def accept_trade_problem(g: Table, a: A.AcceptTrade) -> str | None:
     problem = pending_problem(g, K.TRADE_RESPONSE, a.player)
     if problem:
         return problem
-    trade = g._pending().trade
+    trade = g.waiting().trade
     assert trade is not None
     problem = terms_problem(g, trade.proposer, trade)
     if problem:
@@ -109,20 +108,20 @@ def accept_trade_problem(g: "Game", a: A.AcceptTrade) -> str | None:
     return None
 
 
-def accept_trade(g: "Game", a: A.AcceptTrade) -> None:
+def accept_trade(g: Table, a: A.AcceptTrade) -> None:
     s = g.state
     d = s.stack.pop()
     t = d.trade
     assert t is not None
-    g._emit(E.TradeAnswered(t.proposer, t.recipient, True))
+    g.emit(E.TradeAnswered, t.proposer, t.recipient, True)
     if t.settle_debt:
         debt = debt_between(g, t.proposer, t.recipient)
         if debt is not None:
             s.stack.remove(debt)
     if t.cash > 0:
-        g._transfer(t.proposer, t.recipient, t.cash, R.TRADE)
+        g.transfer(t.proposer, t.recipient, t.cash, R.TRADE)
     elif t.cash < 0:
-        g._transfer(t.recipient, t.proposer, -t.cash, R.TRADE)
+        g.transfer(t.recipient, t.proposer, -t.cash, R.TRADE)
     for giver, receiver, squares, cards in ((t.proposer, t.recipient, t.give, t.give_cards),
                                             (t.recipient, t.proposer, t.take, t.take_cards)):
         for sq in squares:
@@ -130,22 +129,22 @@ def accept_trade(g: "Game", a: A.AcceptTrade) -> None:
         for c in cards:
             s.players[giver].jail_cards.remove(c)
             s.players[receiver].jail_cards.append(c)
-            g._emit(E.JailCardPassed(giver, receiver, c))
+            g.emit(E.JailCardPassed, giver, receiver, c)
 
 
-def hand_over(g: "Game", square: int, giver: int, receiver: int) -> None:
+def hand_over(g: Table, square: int, giver: int, receiver: int) -> None:
     """A deed changes hands; a mortgaged one asks the receiver to lift it or pay the interest."""
-    g._give_deed(square, receiver)
-    g._emit(E.PropertyTransferred(square, giver, receiver))
+    g.give_deed(square, receiver)
+    g.emit(E.PropertyTransferred, square, giver, receiver)
     if g.state.mortgaged[square] and g.rules.mortgage_interest:
-        g._push(Decision(K.MORTGAGED_TRANSFER, receiver, square=square))
+        g.queue(Decision(K.MORTGAGED_TRANSFER, receiver, square=square))
 
 
-def reject_trade_problem(g: "Game", a: A.RejectTrade) -> str | None:
+def reject_trade_problem(g: Table, a: A.RejectTrade) -> str | None:
     return pending_problem(g, K.TRADE_RESPONSE, a.player)
 
 
-def reject_trade(g: "Game", a: A.RejectTrade) -> None:
+def reject_trade(g: Table, a: A.RejectTrade) -> None:
     d = g.state.stack.pop()
     assert d.trade is not None
-    g._emit(E.TradeAnswered(d.trade.proposer, d.trade.recipient, False))
+    g.emit(E.TradeAnswered, d.trade.proposer, d.trade.recipient, False)

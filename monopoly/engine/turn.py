@@ -4,19 +4,19 @@ the Offline token, and play running on by itself between decisions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+
 
 from . import actions as A
-from . import auctions, buildings, cards
 from . import events as E
 from . import holdings as H
 from .codes import DecisionKind as K, IncomeTaxMode, PaymentReason as R, Phase, RentClaimMode, Termination
 from .decisions import BOARD, pending_problem, square_problem
 from .editions import PROPERTY_KINDS, SquareKind as SK
 from .state import NOBODY, Decision, RentClaim
+from .clock import finish as clock_finish
+from .decks import return_jail_card
+from .table import Table
 
-if TYPE_CHECKING:
-    from .game import Game
 
 BANK = E.BANK
 JAIL_SQUARE = 10
@@ -32,86 +32,20 @@ _ROLL, _BUY, _SALARY, _RENT = K.ROLL, K.BUY, R.SALARY, R.RENT
 _AUTOMATIC = RentClaimMode.AUTOMATIC
 
 
-# ---------------------------------------------------------------------- play running on
-def settle(g: "Game") -> None:
-    """Play on by itself until someone has a decision to take (or the game ends)."""
-    s = g.state
-    new = g._new  # the decisions queued by the last step: one list for the game's life
-    while s.outcome is None:
-        if new:
-            g._flush()
-        stack = s.stack
-        if stack:
-            top = stack[-1]
-            kind = top.kind
-            if kind == _RAISE_FUNDS and s.players[top.player].cash >= top.amount:
-                s.stack.pop()
-                g._transfer(top.player, top.creditor, top.amount, R(top.reason))
-                g._emit(E.DebtPaid(top.player, top.creditor, top.amount, R(top.reason)))
-                continue
-            if kind == _AUCTION and top.auction is not None and top.auction.decided:
-                s.stack.pop()
-                auctions.close_auction(g, top.auction)
-                continue
-            if kind == _PLACE_BUILDING and _nowhere_to_place(g, top):
-                s.stack.pop()  # nowhere left to put it: the bank takes it back and refunds the bid
-                g._transfer(BANK, top.player, top.amount, R.BUILDING_REFUND)
-                buildings.continue_building_auctions(g)
-                continue
-            if kind == _MORTGAGED_TRANSFER and (not s.mortgaged[top.square] or s.owner[top.square] != top.player):
-                s.stack.pop()  # already lifted (at once, so no more interest) or passed on
-                continue
-            return
-        t = s.turn
-        phase = t.phase
-        if phase == _AWAIT_ROLL:
-            if s.time_up:
-                g._finish(Termination.TIME_UP)
-            return
-        player = s.players[t.player]
-        if phase == _MOVE_PENDING:
-            t.phase = _RESOLVING
-            if not player.bankrupt:
-                steps, t.steps = t.steps, 0
-                move_by(g, t.player, steps)
-            continue
-        if t.offline_moves > 0 and g.rules.offline_rule and not player.bankrupt:
-            t.offline_moves -= 1
-            g._push(Decision(K.MOVE_OFFLINE, t.player, reason="doubles"))
-            continue
-        if s.time_up:
-            g._finish(Termination.TIME_UP)
-            return
-        if t.again and not player.bankrupt and not player.in_jail:
-            t.again = False
-            t.phase = _AWAIT_ROLL
-            return
-        next_turn(g)
-        return  # the next player's throw is due, and time was not up (both checked above)
-
-
-def _nowhere_to_place(g: "Game", d: Decision) -> bool:
-    """Whether no street of ``d.player`` can take the house or hotel they won at auction. (A
-    function of its own: the test's closure would cost ``settle`` cells at every call.)"""
-    s = g.state
-    hotel = d.reason == "hotel"
-    return not any(H.build_problem(g.edition, g.rules, s, d.player, sq, hotel) is None for sq in H.owned(s, d.player))
-
-
-def next_turn(g: "Game") -> None:
+def next_turn(g: Table) -> None:
     s = g.state
     t = s.turn  # reset in place below: cheaper than a new record, and nothing else holds it
     rules = g.rules
     limit = rules.max_turns
     if limit and t.number >= limit:
-        g._finish(Termination.TURN_LIMIT)
+        clock_finish(g, Termination.TURN_LIMIT)
         return
     if rules.turn_limit and t.number >= rules.turn_limit:
-        g._finish(Termination.TURNS_PLAYED)
+        clock_finish(g, Termination.TURNS_PLAYED)
         return
     target = rules.net_worth_target
     if target and any(H.face_value(g.edition, rules, s, q) >= target for q in H.active_players(s)):
-        g._finish(Termination.TARGET_REACHED)
+        clock_finish(g, Termination.TARGET_REACHED)
         return
     players = s.players
     n = len(players)
@@ -123,18 +57,18 @@ def next_turn(g: "Game") -> None:
     number = t.number + 1
     t.player, t.number, t.phase, t.doubles, t.again = p, number, _AWAIT_ROLL, 0, False
     t.dice_total = t.steps = t.offline_moves = 0
-    g._emit(E.TurnStarted(p, number))
+    g.emit(E.TurnStarted, p, number)
 
 
 # ---------------------------------------------------------------------- throwing and jail
-def roll_problem(g: "Game", a: A.Roll) -> str | None:
-    d = g._pending()
+def roll_problem(g: Table, a: A.Roll) -> str | None:
+    d = g.waiting()
     if d.kind == _ROLL and d.player == a.player:  # the common case, answered at once
         return None
     return pending_problem(g, _ROLL, a.player)
 
 
-def roll(g: "Game", a: A.Roll) -> None:
+def roll(g: Table, a: A.Roll) -> None:
     s = g.state
     p = a.player
     t = s.turn
@@ -147,7 +81,7 @@ def roll(g: "Game", a: A.Roll) -> None:
     doubles = first == second
     t.phase = _RESOLVING
     if player.in_jail:
-        g._emit(E.DiceRolled(p, d, "jail"))
+        g.emit(E.DiceRolled, p, d, "jail")
         last = last_jail_throw(g, p)
         player.jail_turns += 1
         if doubles:
@@ -163,11 +97,11 @@ def roll(g: "Game", a: A.Roll) -> None:
             t.phase = Phase.MOVE_PENDING
             t.steps = total
             t.dice_total = total
-            g._charge(p, BANK, g.edition.jail_fine, R.JAIL_FINE)
+            g.charge(p, BANK, g.edition.jail_fine, R.JAIL_FINE)
         else:
-            g._emit(E.StayedInJail(p, player.jail_turns))
+            g.emit(E.StayedInJail, p, player.jail_turns)
         return
-    g._emit(E.DiceRolled(p, d, "move"))
+    g.emit(E.DiceRolled, p, d, "move")
     if doubles:
         rules = g.rules
         if t.doubles < 3:  # more than three only without the jail for three doubles: the count stops there
@@ -181,14 +115,14 @@ def roll(g: "Game", a: A.Roll) -> None:
     move_by(g, p, total, total)
 
 
-def last_jail_throw(g: "Game", player: int) -> bool:
+def last_jail_throw(g: Table, player: int) -> bool:
     """Whether ``player``'s next throw is their last try for doubles in jail: without doubles
     they then pay the fine and move."""
     pl = g.state.players[player]
     return pl.in_jail and pl.jail_turns + 1 >= g.rules.jail_turns
 
 
-def _jailed_problem(g: "Game", p: int) -> str | None:
+def _jailed_problem(g: Table, p: int) -> str | None:
     """Why ``p`` may not act as a prisoner about to throw (pay the fine, use a card), or None."""
     problem = pending_problem(g, K.ROLL, p)
     if problem:
@@ -197,7 +131,7 @@ def _jailed_problem(g: "Game", p: int) -> str | None:
     return None if player.in_jail else f"{player.name} is not in jail"
 
 
-def pay_jail_fine_problem(g: "Game", a: A.PayJailFine) -> str | None:
+def pay_jail_fine_problem(g: Table, a: A.PayJailFine) -> str | None:
     problem = _jailed_problem(g, a.player)
     if problem:
         return problem
@@ -209,12 +143,12 @@ def pay_jail_fine_problem(g: "Game", a: A.PayJailFine) -> str | None:
     return None
 
 
-def pay_jail_fine(g: "Game", a: A.PayJailFine) -> None:
-    g._transfer(a.player, BANK, g.edition.jail_fine, R.JAIL_FINE)
+def pay_jail_fine(g: Table, a: A.PayJailFine) -> None:
+    g.transfer(a.player, BANK, g.edition.jail_fine, R.JAIL_FINE)
     leave_jail(g, a.player, "fine")
 
 
-def use_jail_card_problem(g: "Game", a: A.UseJailCard) -> str | None:
+def use_jail_card_problem(g: Table, a: A.UseJailCard) -> str | None:
     problem = _jailed_problem(g, a.player)
     if problem:
         return problem
@@ -224,34 +158,34 @@ def use_jail_card_problem(g: "Game", a: A.UseJailCard) -> str | None:
     return None
 
 
-def use_jail_card(g: "Game", a: A.UseJailCard) -> None:
+def use_jail_card(g: Table, a: A.UseJailCard) -> None:
     deck = g.state.players[a.player].jail_cards.pop(0)
-    cards.return_jail_card(g, deck)
+    return_jail_card(g, deck)
     leave_jail(g, a.player, "card")
 
 
-def leave_jail(g: "Game", p: int, how: str) -> None:
+def leave_jail(g: Table, p: int, how: str) -> None:
     player = g.state.players[p]
     player.in_jail = False
     player.jail_turns = 0
-    g._emit(E.LeftJail(p, how))
+    g.emit(E.LeftJail, p, how)
 
 
-def send_to_jail(g: "Game", p: int, reason: str) -> None:
+def send_to_jail(g: Table, p: int, reason: str) -> None:
     player = g.state.players[p]
     player.position = JAIL_SQUARE
     player.in_jail = True
     player.jail_turns = 0
     if g.state.turn.player == p:
         g.state.turn.again = False
-    g._emit(E.SentToJail(p, reason))
-    counts = g._landings
+    g.emit(E.SentToJail, p, reason)
+    counts = g.landing_counts
     if counts is not None:  # ``Game.count_landings``: arrivals in jail come after the squares
         counts[BOARD] += 1
 
 
 # ---------------------------------------------------------------------- moving and landing
-def move_by(g: "Game", p: int, steps: int, dice_total: int = 0, railroad_multiplier: int = 1,
+def move_by(g: Table, p: int, steps: int, dice_total: int = 0, railroad_multiplier: int = 1,
             utility_multiplier: int = 0) -> None:
     """Move forward, collecting the salary when passing or landing on GO, then land."""
     player = g.state.players[p]
@@ -260,30 +194,30 @@ def move_by(g: "Game", p: int, steps: int, dice_total: int = 0, railroad_multipl
         g.state.turn.dice_total = dice_total
     end = (start + steps) % BOARD
     player.position = end
-    g._emit(E.Moved(p, start, end, steps))
+    g.emit(E.Moved, p, start, end, steps)
     if start + steps >= BOARD:
         rules = g.rules
         salary = rules.go_salary or g.edition.go_salary  # ``holdings.go_salary``, asked at every lap
         if end == 0 and rules.go_landing_double:
             salary *= 2
-        g._emit(E.PassedGo(p, salary))
-        g._transfer(BANK, p, salary, _SALARY)
+        g.emit(E.PassedGo, p, salary)
+        g.transfer(BANK, p, salary, _SALARY)
     land(g, p, end, railroad_multiplier, utility_multiplier)
 
 
-def move_back(g: "Game", p: int, steps: int) -> None:
+def move_back(g: Table, p: int, steps: int) -> None:
     player = g.state.players[p]
     start = player.position
     player.position = (start - steps) % BOARD
-    g._emit(E.Moved(p, start, player.position, -steps))
+    g.emit(E.Moved, p, start, player.position, -steps)
     land(g, p, player.position)
 
 
-def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_multiplier: int = 0) -> None:
+def land(g: Table, p: int, index: int, railroad_multiplier: int = 1, utility_multiplier: int = 0) -> None:
     s = g.state
     sq = g.edition.squares[index]
-    g._emit(E.Landed(p, index))
-    counts = g._landings
+    g.emit(E.Landed, p, index)
+    counts = g.landing_counts
     if counts is not None:  # ``Game.count_landings``
         counts[index] += 1
     kind = sq.kind
@@ -291,56 +225,57 @@ def land(g: "Game", p: int, index: int, railroad_multiplier: int = 1, utility_mu
         owner = s.owner[index]
         offline_here = g.rules.offline_rule and s.offline_square == index
         if owner == NOBODY:
-            g._push(Decision(_BUY, p, index, sq.price))
+            g.queue(Decision(_BUY, p, index, sq.price))
         elif owner == p:
             pass
         elif s.mortgaged[index]:
-            g._emit(E.NoRent(index, owner, "mortgaged"))
+            g.emit(E.NoRent, index, owner, "mortgaged")
         elif offline_here:
-            g._emit(E.NoRent(index, owner, "offline"))
+            g.emit(E.NoRent, index, owner, "offline")
         elif s.players[owner].in_jail and g.rules.jail_no_rent:
-            g._emit(E.NoRent(index, owner, "jail"))
+            g.emit(E.NoRent, index, owner, "jail")
         else:
             if kind is _UTILITY and utility_multiplier:
                 d = g.dice.roll()
-                g._emit(E.DiceRolled(p, d, "utility"))
+                g.emit(E.DiceRolled, p, d, "utility")
                 total = d[0] + d[1]
             else:
                 total = s.turn.dice_total
             amount = H.rent(g.edition, g.rules, s, index, total, railroad_multiplier, utility_multiplier)
             rent_due(g, owner, p, index, amount)
         if offline_here and owner != NOBODY:
-            g._push(Decision(K.MOVE_OFFLINE, owner, reason="landed"))
+            g.queue(Decision(K.MOVE_OFFLINE, owner, reason="landed"))
     elif kind in _CARD_KINDS:
-        cards.draw(g, p, kind)
+        g.landings[kind](g, p, index)  # the decks (``routes.LANDINGS``): moving never imports cards
     elif kind is _TAX:
         if sq.percent and g.rules.effective_income_tax == IncomeTaxMode.CHOICE:
-            g._emit(E.TaxChoiceNeeded(p, sq.amount, sq.percent))
-            g._push(Decision(K.INCOME_TAX, p, square=index, amount=sq.amount))
+            g.emit(E.TaxChoiceNeeded, p, sq.amount, sq.percent)
+            g.queue(Decision(K.INCOME_TAX, p, square=index, amount=sq.amount))
         else:
-            g._charge(p, BANK, sq.amount, R.TAX)
+            g.charge(p, BANK, sq.amount, R.TAX)
     elif kind is _GO_TO_JAIL:
         send_to_jail(g, p, "square")
     elif kind is _FREE_PARKING and s.pot:
-        g._take_pot(p)
+        g.take_pot(p)
 
 
 # ---------------------------------------------------------------------- rent claims
-def rent_due(g: "Game", owner: int, payer: int, square: int, amount: int) -> None:
+def rent_due(g: Table, owner: int, payer: int, square: int, amount: int) -> None:
     s = g.state
     if amount <= 0:
         return
-    if g.rules.rent_claim == _AUTOMATIC or s.time_up:
-        # once time is up no later throw comes to claim it by: rent is paid with the move
-        g._charge(payer, owner, amount, _RENT)
+    if g.rules.rent_claim == _AUTOMATIC or s.time_up or owner in g.instant_claims:
+        # once time is up no later throw comes to claim it by: rent is paid with the move (and so
+        # it is for an owner who would claim it at once: ``Game.claim_rent_at_once``)
+        g.charge(payer, owner, amount, _RENT)
         return
     claim = RentClaim(s.next_claim, owner, payer, square, amount, s.turn.number)
     s.next_claim += 1
     s.claims.append(claim)
-    g._emit(E.RentDue(claim.id, owner, payer, square, amount))
+    g.emit(E.RentDue, claim.id, owner, payer, square, amount)
 
 
-def lapses_at_throw(g: "Game", claim: RentClaim) -> bool:
+def lapses_at_throw(g: Table, claim: RentClaim) -> bool:
     """Whether ``claim`` is lost if the player asked to throw throws now (``expire_claims``)."""
     if g.rules.rent_claim == RentClaimMode.NEXT_THROW:
         return True
@@ -348,7 +283,7 @@ def lapses_at_throw(g: "Game", claim: RentClaim) -> bool:
     return g.state.turn.number >= claim.turn + window
 
 
-def expire_claims(g: "Game") -> None:
+def expire_claims(g: Table) -> None:
     """Rent not claimed in time is lost: before the next throw of all (``next_throw``, the UK
     book: a payer's own throw after doubles too), or before the next (or second following)
     player throws. Called as a throw is made, so every claim open then is from an earlier throw."""
@@ -358,34 +293,34 @@ def expire_claims(g: "Game") -> None:
     keep = []
     for c in s.claims:
         if lapses_at_throw(g, c):
-            g._emit(E.RentLapsed(c.id, c.owner, c.payer, c.amount))
+            g.emit(E.RentLapsed, c.id, c.owner, c.payer, c.amount)
         else:
             keep.append(c)
     s.claims = keep
 
 
-def claim_rent_problem(g: "Game", a: A.ClaimRent) -> str | None:
+def claim_rent_problem(g: Table, a: A.ClaimRent) -> str | None:
     for c in g.state.claims:
         if c.id == a.claim:
             return None if c.owner == a.player else "only the owner can claim that rent"
     return "there is no such rent to claim (it may have lapsed)"
 
 
-def claim_rent(g: "Game", a: A.ClaimRent) -> None:
+def claim_rent(g: Table, a: A.ClaimRent) -> None:
     claims = g.state.claims
     for i, claim in enumerate(claims):
         if claim.id == a.claim:
             del claims[i]
-            g._charge(claim.payer, claim.owner, claim.amount, _RENT)
+            g.charge(claim.payer, claim.owner, claim.amount, _RENT)
             return
 
 
 # ---------------------------------------------------------------------- taxes
-def income_tax_problem(g: "Game", a: A.PayIncomeTax) -> str | None:
+def income_tax_problem(g: Table, a: A.PayIncomeTax) -> str | None:
     return pending_problem(g, K.INCOME_TAX, a.player)
 
 
-def income_tax(g: "Game", a: A.PayIncomeTax) -> None:
+def income_tax(g: Table, a: A.PayIncomeTax) -> None:
     d = g.state.stack.pop()
     sq = g.edition.squares[d.square]
     if a.percent:
@@ -393,11 +328,11 @@ def income_tax(g: "Game", a: A.PayIncomeTax) -> None:
         amount = (worth * sq.percent + 50) // 100
     else:
         amount = sq.amount
-    g._charge(a.player, BANK, amount, R.TAX)
+    g.charge(a.player, BANK, amount, R.TAX)
 
 
 # ---------------------------------------------------------------------- the Offline token
-def move_offline_problem(g: "Game", a: A.MoveOffline) -> str | None:
+def move_offline_problem(g: Table, a: A.MoveOffline) -> str | None:
     problem = pending_problem(g, K.MOVE_OFFLINE, a.player)
     if problem:
         return problem
@@ -408,7 +343,7 @@ def move_offline_problem(g: "Game", a: A.MoveOffline) -> str | None:
     return None
 
 
-def move_offline(g: "Game", a: A.MoveOffline) -> None:
+def move_offline(g: Table, a: A.MoveOffline) -> None:
     g.state.stack.pop()
     g.state.offline_square = a.square
-    g._emit(E.OfflineMoved(a.player, a.square))
+    g.emit(E.OfflineMoved, a.player, a.square)

@@ -22,38 +22,37 @@ read the state directly; the computer players' own questions composed from these
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
+from typing import Any, Callable, Sequence, cast
 
 from . import actions as A
 from . import holdings as H
 from .auctions import bid_limit, bid_voids
 from .clock import seconds_left
-from .codes import AuctionItem, DecisionKind as K, OfflineCause, PaymentReason, Phase
+from .codes import AuctionItem, DecisionKind as K, Phase
 from .debts import can_declare_bankruptcy, deal_problem, in_debt, may_settle_in_property
 from .decisions import DECISIONS
 from .mortgages import lift_cost
 from .trades import trades_problem
 from .turn import last_jail_throw
 from .cards import card_destination
-from .editions import DECKS, Card, Edition, Group, Square
+from .editions import Card, Edition, Group, Square
+from .legality import legal_actions, problem
+from .answers import Claim, Offer, Pending, PlayerInfo, SaleEstimate, pending_of
 from .rules import Rules
-from .state import NOBODY, Decision, Outcome
+from .state import NOBODY, Outcome
+from .table import Table
 from .turn import lapses_at_throw
 
 # read on every ``moment`` (and ``offer_waiting``): an Enum member off its class costs more
-_TRADE_RESPONSE, _RAISE_FUNDS, _PLACE_BUILDING, _PAY_OR_DRAW, _MOVE_OFFLINE = (
-    K.TRADE_RESPONSE, K.RAISE_FUNDS, K.PLACE_BUILDING, K.PAY_OR_DRAW, K.MOVE_OFFLINE)
+_TRADE_RESPONSE = K.TRADE_RESPONSE
 _ROLL, _GAME_OVER = K.ROLL, K.GAME_OVER
 
-if TYPE_CHECKING:
-    from .game import Game
 
 
 class _Kept:
     """The whole-board answers kept for every view of one game (``View._cache``): each worked out
     once per holdings version (or, for the whole groups, per count of deeds moved) and handed out
-    again until the game's numbers move (``Game._holdings_moved``)."""
+    again until the game's numbers move (``Table.holdings_moved``)."""
 
     __slots__ = ("stamp", "answers", "monopolies")
 
@@ -63,7 +62,7 @@ class _Kept:
         self.monopolies: tuple[int, dict[int, tuple[Group, ...]]] = (-1, {})
 
 
-def _kept(g: "Game", kept: _Kept, answer: Callable[["Game"], Sequence[Any]]) -> Any:
+def _kept(g: Table, kept: _Kept, answer: Callable[[Table], Sequence[Any]]) -> Any:
     """``answer(g)`` for an answer that depends on the holdings alone: worked out once per holdings
     version and kept for every view of the game, and handed out as ``[:]`` of what is kept (a
     tuple as it is, a list as a new copy). The view's owners, mortgages, levels and players are
@@ -84,184 +83,43 @@ def _kept(g: "Game", kept: _Kept, answer: Callable[["Game"], Sequence[Any]]) -> 
 
 # The whole-board answers kept by ``_kept`` (module functions: the key of each is the function;
 # the view's methods of the same names say what each is).
-def _owners_of(g: "Game") -> tuple[int, ...]:
+def _owners_of(g: Table) -> tuple[int, ...]:
     return tuple(g.state.owner)
 
 
-def _mortgages_of(g: "Game") -> tuple[bool, ...]:
+def _mortgages_of(g: Table) -> tuple[bool, ...]:
     return tuple(g.state.mortgaged)
 
 
-def _levels_of(g: "Game") -> tuple[int, ...]:
+def _levels_of(g: Table) -> tuple[int, ...]:
     return H.levels(g.rules, g.state)
 
 
-def _active_players_of(g: "Game") -> list[int]:
+def _active_players_of(g: Table) -> list[int]:
     return [i for i, p in enumerate(g.state.players) if not p.bankrupt]
 
 
-@dataclass(frozen=True)
-class PlayerInfo:
-    """One player as everyone at the table can see them."""
-
-    seat: int
-    name: str
-    cash: int
-    position: int
-    in_jail: bool
-    jail_turns: int  # throws for doubles made in this stay in jail
-    jail_cards: tuple[str, ...]  # the decks of the Get Out of Jail Free cards held
-    bankrupt: bool
-
-
-@dataclass(frozen=True)
-class Claim:
-    """Rent that an owner may still claim."""
-
-    id: int
-    owner: int
-    payer: int
-    square: int
-    amount: int
-    turn: int  # the turn in which it fell due
-
-
-@dataclass(frozen=True)
-class Offer:
-    """A trade offer: ``give`` (and ``give_cards``) from the proposer for ``take`` (and
-    ``take_cards``) from the recipient; ``cash`` from the proposer (negative: to the proposer)."""
-
-    proposer: int
-    recipient: int
-    give: tuple[int, ...] = ()
-    take: tuple[int, ...] = ()
-    cash: int = 0
-    give_cards: tuple[str, ...] = ()
-    take_cards: tuple[str, ...] = ()
-    settle_debt: bool = False
-
-    def action(self) -> A.ProposeTrade:
-        """The action that makes this offer."""
-        return A.ProposeTrade(self.proposer, self.recipient, self.give, self.take, self.cash, self.give_cards,
-                              self.take_cards, self.settle_debt)
-
-
-@dataclass(frozen=True)
-class Auction:
-    """The auction under way: ``item`` is a title deed (``square``), a house or a hotel."""
-
-    item: AuctionItem
-    square: int
-    high_bid: int
-    high_bidder: int
-    bidders: tuple[int, ...]  # still in, in asking order
-
-
-@dataclass(frozen=True)
-class Pending:
-    """The decision the game waits for.
-
-    Only the fields its ``kind`` uses are set: ``square`` (the property to buy, the mortgaged
-    deed received, the income tax square), ``amount`` (price, debt, fine, flat tax, winning bid),
-    ``creditor`` (who a debt is owed to), ``debt_for`` (what a debt is for), ``building`` (the
-    house or hotel to place), ``deck`` (the deck a card may be taken from instead of the fine),
-    ``offline_cause`` (why the Offline token moves), ``offer`` and ``auction``.
-
-    ``serial`` numbers the decision in its game: the same while the same decision waits, a new
-    (higher) number for each new decision and each new throw. A client that asked a question can
-    tell whether it still waits by comparing numbers. Two values compare equal when they say the
-    same, whatever their numbers.
-    """
-
-    kind: K
-    player: int
-    square: int = NOBODY
-    amount: int = 0
-    creditor: int = NOBODY
-    debt_for: PaymentReason | None = None
-    building: AuctionItem | None = None
-    deck: str | None = None
-    offline_cause: OfflineCause | None = None
-    offer: Offer | None = None
-    auction: Auction | None = None
-    serial: int = field(default=0, compare=False)
-
-
-@dataclass(frozen=True)
-class SaleEstimate:
-    """What selling the next building on a street would do (see ``View.building_sale``)."""
-
-    refund: int
-    hotels_broken: int  # hotels that go, the one sold included
-    spread: tuple[tuple[int, int], ...] | None  # houses on each site after a break-down, else None
-
-
-def pending_of(decision: Decision) -> Pending:
-    """A frozen copy of one of the engine's decisions.
-
-    Filled in directly: a frozen dataclass's ``__init__`` sets each field through
-    ``object.__setattr__``, which costs more than all the rest of a computer's answer to a
-    purchase; the value is the same as ``Pending(...)`` (no field has a default factory or a check).
-    """
-    t = decision.trade
-    offer = None if t is None else Offer(t.proposer, t.recipient, tuple(t.give), tuple(t.take), t.cash,
-                                         tuple(t.give_cards), tuple(t.take_cards), t.settle_debt)
-    a = decision.auction
-    typed = _typed_reason(decision) if decision.reason else _NO_REASON
-    auction: Auction | None = None
-    if a is not None:
-        auction = _new(Auction)
-        auction.__dict__.update(item=a.item, square=a.square, high_bid=a.high_bid, high_bidder=a.high_bidder,
-                                bidders=tuple(a.bidders))
-    pending = _new(Pending)
-    fields = pending.__dict__
-    fields.update(kind=decision.kind, player=decision.player, square=decision.square, amount=decision.amount,
-                  creditor=decision.creditor, offer=offer, auction=auction, serial=decision.serial)
-    if typed:  # the other typed fields keep their defaults (None), read from the class
-        fields.update(typed)
-    return pending
-
-
-_new = object.__new__
-_NO_REASON: dict[str, Any] = {}
-
-
-def _typed_reason(decision: Decision) -> dict[str, Any]:
-    """The decision's one saved text as the typed field of ``Pending`` its kind gives it."""
-    kind = decision.kind
-    if kind is _RAISE_FUNDS:
-        return {"debt_for": decision.debt_for}
-    if kind is _PLACE_BUILDING:
-        return {"building": decision.building}
-    if kind is _PAY_OR_DRAW:
-        return {"deck": decision.deck}
-    if kind is _MOVE_OFFLINE:
-        return {"offline_cause": decision.offline_cause}
-    return _NO_REASON
-
-
-class View:
-    """Read-only answers about ``game``; see the module docstring."""
+class ReadView:
+    """Read-only answers about ``game``; see the module docstring. Every question is here, over
+    the ``Table``; ``View`` (``game.py``) adds the two that hand out games and views."""
 
     __slots__ = ("_game", "seat", "edition", "rules", "_cache")
 
-    def __init__(self, game: "Game", seat: int | None = None) -> None:
+    def __init__(self, game: Table, seat: int | None = None) -> None:
         self._game = game
         self.seat = seat
         # One set of kept answers for every view of a game: the game's own view holds it (it is
         # made first, by ``Game.view``), the seats' views share it.
-        main = game._view
-        self._cache: _Kept = main._cache if main is not None else _Kept()
+        kept = game.shared
+        if kept is None:
+            kept = game.shared = _Kept()
+        self._cache: _Kept = kept
         # A game's board and rules never change: read once here, not through a property at each
         # of the twenty or so times a turn the computer players ask them.
         self.edition: Edition = game.edition
         """The board, deeds and cards (immutable)."""
         self.rules: Rules = game.rules
         """The rule options of this game (immutable)."""
-
-    def for_seat(self, seat: int) -> "View":
-        """A view of the same game from ``seat``'s side of the table."""
-        return View(self._game, seat)
 
     def _p(self, player: int | None) -> int:
         if player is not None:
@@ -286,23 +144,9 @@ class View:
         return self._game.edition.group_of(square)
 
     # ---------------------------------------------------------------- cards
-    def deck_order(self, deck: str) -> tuple[Card, ...]:
-        """The cards of ``deck`` ("chance", "community_chest") in the order they will be drawn,
-        top first: every card but the Get Out of Jail Free cards players hold (a used one goes back
-        under the deck). Hidden from the players in a real game: for tests, referees and replays."""
-        g = self._game
-        cards = g.edition.deck(deck)
-        return tuple(cards[i] for i in g.state.decks[DECKS.index(deck)])
-
-    def determinized(self, seed: int) -> "Game":
-        """A copy of the game with what is hidden (deck order, dice to come) drawn afresh from
-        ``seed``, to play forward: ``Game.determinized``. What this view's seat could not know is
-        never carried over, so a computer player may imagine futures from it without cheating."""
-        return self._game.determinized(seed)
-
     def card_destination(self, card: Card, square: int) -> int | None:
         """Where ``card``, drawn by a token on ``square``, sends it: a square, None for jail, or
-        ``square`` itself for a card that does not move the token (``card.kind.moves``)."""
+        ``square`` itself for a card that does not move the token (``card.moves``)."""
         return card_destination(self._game.edition, card, square)
 
     # ---------------------------------------------------------------- players
@@ -394,7 +238,7 @@ class View:
         """The colour groups (streets only) that ``player`` owns whole, in board order."""
         g = self._game
         moved, whole = self._cache.monopolies
-        if moved != g._deeds_moved:  # worked out for everyone at once, until a deed changes hands
+        if moved != g.deeds_moved:  # worked out for everyone at once, until a deed changes hands
             own = g.state.owner
             found: dict[int, tuple[Group, ...]] = {}  # NOBODY's are the groups nobody owns any of
             for group in _street_groups(g.edition):
@@ -406,7 +250,7 @@ class View:
                 else:
                     found[first] = found.get(first, ()) + (group,)
             whole = found
-            self._cache.monopolies = (g._deeds_moved, whole)
+            self._cache.monopolies = (g.deeds_moved, whole)
         p: int | None = self.seat if player is None else player
         return list(whole.get(self._p(p) if p is None else p, ()))
 
@@ -414,7 +258,7 @@ class View:
         """Whether ``player`` owns any colour group whole (``monopolies()`` is not empty), without
         copying the groups: a computer player that builds asks it at every decision."""
         moved, whole = self._cache.monopolies
-        if moved != self._game._deeds_moved:
+        if moved != self._game.deeds_moved:
             return bool(self.monopolies(player))
         p: int | None = self.seat if player is None else player
         return (self._p(p) if p is None else p) in whole
@@ -618,10 +462,10 @@ class View:
         the next: the same number while the same decision waits (an auction's bids change its
         ``auction``, not its number), a new one for every new decision and every new throw."""
         g = self._game
-        return pending_of(g._numbered(g._pending()))
+        return pending_of(g.numbered(g.waiting()))
 
     # ``pending_kind`` and ``pending_player`` are ``pending.kind`` and ``pending.player`` without
-    # the copy: a strategy asks both at every any-time question, so they read ``Game._pending``'s
+    # the copy: a strategy asks both at every any-time question, so they read ``Table.waiting``'s
     # answer in place, as ``moment`` does (tests check that they agree).
     @property
     def pending_kind(self) -> K:
@@ -644,8 +488,8 @@ class View:
         g = self._game
         stack = g.state.stack
         if not stack:
-            return (pending_of(g._numbered(g._pending())),)
-        return tuple(pending_of(g._numbered(d)) for d in reversed(stack))
+            return (pending_of(g.numbered(g.waiting())),)
+        return tuple(pending_of(g.numbered(d)) for d in reversed(stack))
 
     def offer_waiting(self, proposer: int | None = None) -> bool:
         """Whether a trade offer made by ``proposer`` still waits for its answer (it is among
@@ -668,7 +512,7 @@ class View:
         p = self._p(player)
         for d in reversed(self._game.state.stack):
             if d.kind == K.RAISE_FUNDS and d.player == p:
-                return pending_of(self._game._numbered(d))
+                return pending_of(self._game.numbered(d))
         return None
 
     def can_declare_bankruptcy(self, player: int | None = None) -> bool:
@@ -699,7 +543,7 @@ class View:
         None where any higher bid is allowed and voids the auction (the UK rule); None when they
         cannot bid now."""
         p = self._p(player)
-        d = self._game._pending()
+        d = self._game.waiting()
         a = d.auction
         if d.kind != K.AUCTION or a is None or p not in a.bidders or p == a.high_bidder or self.in_debt(p):
             return None
@@ -716,17 +560,17 @@ class View:
 
     def is_legal(self, action: A.Action) -> bool:
         """Whether ``action`` is allowed now (``problem`` is None)."""
-        return self._game.problem(action) is None
+        return problem(self._game, action) is None
 
     def problem(self, action: A.Action) -> str | None:
         """Why ``action`` is not allowed now, or None when it is."""
-        return self._game.problem(action)
+        return problem(self._game, action)
 
     def legal_actions(self, player: int | None = None, deeds: bool = True) -> list[A.Action]:
         """Every concrete legal action of ``player`` now (of everyone, for a view without a seat
         and no player named); ``deeds`` False: only the answers to the decision waiting and the
         rent claims (``Game.legal_actions``)."""
-        return self._game.legal_actions(self.seat if player is None else player, deeds)
+        return legal_actions(self._game, self.seat if player is None else player, deeds)
 
     def safe_action(self, player: int | None = None) -> A.Action | None:
         """A legal answer to the pending decision that never does anything rash, or None when
@@ -737,7 +581,7 @@ class View:
         offers, raises a debt by selling buildings then mortgaging, and declares bankruptcy only
         when nothing is left.
         """
-        d = self._game._pending()
+        d = self._game.waiting()
         seat = (d.player if self.seat is None else self.seat) if player is None else player
         if seat != d.player:
             return None
@@ -794,12 +638,12 @@ class View:
         s = self._game.state
         stack = s.stack
         turn = s.turn
-        if stack:  # the top of the stack as it is (``Game._pending``, without numbering it)
+        if stack:  # the top of the stack as it is (``Table.waiting``, without numbering it)
             d = stack[-1]
             a = d.auction
             return (d.kind, d.player, bool(s.claims), turn.number, turn.doubles, turn.phase, len(stack),
                     s.players[turn.player].in_jail, d.square, d.amount, 0 if a is None else a.high_bid)
-        # else the throw of the player in play, or nothing once the game is over (``Game._pending``'s
+        # else the throw of the player in play, or nothing once the game is over (``Table.waiting``'s
         # answer, read here without making the throw's record: tests check that the two agree)
         p = turn.player
         if s.outcome is None:
@@ -812,7 +656,7 @@ class View:
         """How often each square was landed on (one for each ``Landed`` event), then how often
         someone was sent to jail (each ``SentToJail``), since ``Game.count_landings`` was asked;
         empty when it never was."""
-        counts = self._game._landings
+        counts = self._game.landing_counts
         return tuple(counts) if counts is not None else ()
 
     def claim_owners(self) -> tuple[tuple[int, int], ...]:

@@ -93,6 +93,10 @@ def play_game(index: int, strategies: Sequence[str], edition: str = "us", seed: 
     first_turn = game.view.turn
     players = ComputerPlayers(game, dict(enumerate(seats)), seed=gseed)
     game.count_landings()  # the engine counts the Landed and SentToJail events: no need to read them all
+    if extras.records is None:  # a record replays its claims: only a game without one skips them
+        game.claim_rent_at_once(players.always_claiming())  # their rent paid with the move: no claim round trip
+    if tally is None and extras.records is None:
+        game.stop_reporting()  # nobody reads the events: none is built
     next_action = players.next_action
     push = game.push  # the controller vouches for each action: it checks what a strategy chose
     while True:

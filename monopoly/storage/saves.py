@@ -2,7 +2,7 @@
 
 A save file is one JSON object::
 
-    {"format": "monopoly-terminal-save", "version": 2, "saved_at": "2024-05-01T20:15:00",
+    {"format": "monopoly-terminal-save", "version": 3, "saved_at": "2024-05-01T20:15:00",
      "game_id": "3f9a...", "revision": "a81c...", "log_file": null or {"events": N, "bytes": B, "sha256": H},
      "game": <Game.to_dict()>, "computers": <ComputerPlayers.to_dict()> or null,
      "ui": {"tokens": [...], "fastmove": false, "show_cash": true, "elapsed": 1234.5}}
@@ -58,7 +58,7 @@ from typing import Any, Callable, Iterator, TypeGuard
 
 from ..engine import (MAX_CLOCK_SECONDS, RECORD_FORMAT, RECORD_VERSION, Game, SaveFormatError, game_from_record,
                       generator_state_ok)
-from ..engine import IllegalActionError
+from ..engine import IllegalActionError, versions
 from ..engine import actions as A
 from ..engine import events as E
 from ..session.session import SaveFailed
@@ -67,8 +67,8 @@ from ..session.signals import interrupt_pending
 from . import files
 
 SAVE_FORMAT = "monopoly-terminal-save"
-SAVE_VERSION = 2
-READABLE_VERSIONS = (1, 2)  # 1: no identity, the log always inside
+SAVE_VERSION = versions.SAVE_VERSION  # one version for the file, its game and its computers (engine/versions.py)
+READABLE_VERSIONS = versions.READABLE_VERSIONS  # 1: no identity, the log always inside
 AUTOSAVE_NAME = "autosave"  # the one shared autosave of version 1; now the prefix of each game's own
 AUTOSAVE_PREFIX = AUTOSAVE_NAME + "-"
 LOG_SUFFIX = ".events"
@@ -739,7 +739,7 @@ def _check_header(path: Path, data: Any) -> dict[str, Any]:
     for key in ("game", "computers", "ui"):
         if key not in data:
             raise SaveError(f"{path}: damaged ({key} is missing)")
-    if version >= 2:
+    if versions.since("game_id", version):
         for key in ("game_id", "revision"):
             if not isinstance(data.get(key), str) or not _ID.fullmatch(data[key]):
                 raise SaveError(f"{path}: damaged ({key}: expected 32 hexadecimal digits)")
@@ -750,7 +750,7 @@ def _check_header(path: Path, data: Any) -> dict[str, Any]:
     game = data["game"]
     if isinstance(game, dict) and "version" in game and not _whole(game["version"]):
         raise SaveError(f"{path}: damaged (game.version: expected a whole number)")
-    return data
+    return versions.upgrade_save_file(data, version)
 
 
 def _check_log_record(path: Path, record: Any) -> None:
