@@ -27,6 +27,10 @@ from monopoly.engine import Game
 from monopoly.reports.tournament import DEFAULT_MAX_TURNS, game_seed, wilson
 
 
+ENOUGH_PLAYOUTS = 24
+"""Issue 37's least play-outs a candidate at the 0.5 s budget, four players."""
+
+
 @dataclass(frozen=True)
 class ExpertGame:
     """One game: whether expert won, whether the turn limit stopped it, and its thinking times."""
@@ -34,7 +38,7 @@ class ExpertGame:
     won: bool
     lost: bool
     unfinished: bool
-    thought: tuple[float, ...]  # seconds of each decision it played out
+    thought: tuple[tuple[float, int], ...]  # each decision it played out: seconds, least play-outs a candidate
     longest: float  # the longest wait for any one of its actions
 
 
@@ -53,7 +57,7 @@ def play(job: tuple[int, int, int, str, float, int]) -> ExpertGame:
     computers = ComputerPlayers(game, {p: "expert" if p == seat else "ruthless" for p in range(players)}, seed=gseed)
     expert = computers.strategy(seat)
     assert isinstance(expert, Expert)
-    thought: list[float] = []
+    thought: list[tuple[float, int]] = []
     expert.thought = thought
     longest = 0.0
     while True:
@@ -110,10 +114,16 @@ def report(players: int, results: list[ExpertGame], control: list[ExpertGame], s
              f"  control, the same games with no time (it plays as ruthless): {share(control)}",
              f"  {paired(results, control)}"]
     if seconds:
-        thought = sorted(t for r in results for t in r.thought)
+        thought = sorted(t for r in results for t, _ in r.thought)
         if thought:
             lines.append(f"  decisions played out: {len(thought)} ({len(thought) / games:.0f} a game), seconds each: "
                          f"median {statistics.median(thought):.2f}, 90th percentile "
                          f"{thought[int(0.9 * (len(thought) - 1))]:.2f}, max {thought[-1]:.2f}; "
                          f"longest wait for one action {max(r.longest for r in results):.2f}")
+            counts = sorted(n for r in results for _, n in r.thought)
+            enough = sum(n >= ENOUGH_PLAYOUTS for n in counts)
+            lines.append(f"  play-outs a candidate (the least of a decision's): 10th percentile "
+                         f"{counts[len(counts) // 10]}, median {statistics.median(counts):.0f}, "
+                         f"max {counts[-1]}; {enough} of {len(counts)} decisions "
+                         f"({100 * enough / len(counts):.0f}%) got at least {ENOUGH_PLAYOUTS}")
     return "\n".join(lines)

@@ -29,7 +29,7 @@ def test_expert_plays_whole_games_legally(players, quick, caplog):
     with caplog.at_level(logging.WARNING, logger="monopoly.ai"):
         game = Game.new([f"P{i}" for i in range(players)], "us", {"max_turns": 60}, seed=4, keep_log=False)
         computers = ComputerPlayers(game, {p: "expert" if p % 2 == 0 else "ruthless" for p in range(players)}, seed=4)
-        thought: list[float] = []
+        thought: list[tuple[float, int]] = []
         expert = computers.strategy(0)
         assert isinstance(expert, Expert)
         expert.thought = thought
@@ -81,8 +81,9 @@ def test_a_decision_keeps_to_the_time_budget(clock):
     answer = strategy.answer_trade(GameView(game, 0), game.view.pending)
     assert isinstance(answer, (AcceptTrade, RejectTrade))
     # it stops before a play-out as long as the last would overrun the budget, and not much sooner
-    assert strategy.thought and 0.15 - 0.03 <= strategy.thought[0] <= 0.15
-    assert clock.play_outs == round(strategy.thought[0] / clock.step)
+    assert strategy.thought and 0.15 - 0.03 <= strategy.thought[0][0] <= 0.15
+    assert clock.play_outs == round(strategy.thought[0][0] / clock.step)
+    assert strategy.thought[0][1] == clock.play_outs // 2  # two candidates: the least either got
 
 
 @pytest.mark.parametrize("kind", ["buy", "auction", "trade_response"])
@@ -163,5 +164,5 @@ def test_one_action_keeps_to_one_budget(clock):
     assert isinstance(strategy, Expert)
     strategy.thought = []
     strategy.act_anytime(GameView(game, 0))
-    assert strategy.thought and 0 < sum(strategy.thought) <= 0.15
+    assert strategy.thought and 0 < sum(t for t, _ in strategy.thought) <= 0.15
     assert clock.play_outs * clock.step <= 0.15 + 1e-9

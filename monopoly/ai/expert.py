@@ -69,8 +69,9 @@ class Expert(Ruthless):
     def __init__(self, seat: int, rng: random.Random) -> None:
         super().__init__(seat, rng)
         self._floor_turn = -1  # the turn of its last choice of cash floor
-        self.thought: list[float] | None = None
-        """When a list, the seconds each decision it played out took are added to it (benchmarks)."""
+        self.thought: list[tuple[float, int]] | None = None
+        """When a list, each decision it played out adds (the seconds it took, the least play-outs a
+        candidate got) to it: what ``benchmarks/expert_strength.py`` reports."""
         self._withheld: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}  # offer -> until turn
         self._deadline = math.inf  # when what it plays out for the action being chosen must stop
         # What each other seat, were it ``ruthless``, would remember of the offers it made: kept from
@@ -102,7 +103,7 @@ class Expert(Ruthless):
                 continue
             break
         if self.thought is not None:
-            self.thought.append(time.perf_counter() - start)
+            self.thought.append((time.perf_counter() - start, min(len(trial.scores) for trial in trials)))
         first = trials[0]
         if min(len(trial.scores) for trial in trials) < self.least_rollouts:
             return first.plan
