@@ -22,16 +22,19 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 TABLE_DIR = ROOT / "tests" / "fingerprints"
 
 from monopoly.ai import ComputerPlayers, strategy_names  # noqa: E402
+from monopoly.ai.expert import Expert  # noqa: E402
 from monopoly.engine import Game  # noqa: E402
 from monopoly.reports.tournament import game_seed, seating  # noqa: E402
 
@@ -47,6 +50,9 @@ class Table:
     lineups: tuple[tuple[str, tuple[str, ...]], ...]
     games: int = 10
     max_turns: int = 300
+    playouts: int = 0
+    """For ``expert``: play-outs a candidate, with no time limit, so that its games replay from the
+    seed (at the screen it plays out as many as half a second allows)."""
 
 
 ENGINE_TABLE = Table((
@@ -68,6 +74,8 @@ def strategy_table(name: str) -> Table:
     )
     if name == "lookahead":  # about 4 ms a turn
         return Table(lineups, games=3, max_turns=150)
+    if name == "expert":  # four play-outs a candidate, no clock: its games replay exactly
+        return Table(lineups, games=2, max_turns=80, playouts=4)
     return Table(lineups)
 
 
@@ -75,8 +83,9 @@ def table_of(name: str) -> Table:
     return ENGINE_TABLE if name == ENGINE else strategy_table(name)
 
 
-UNREPRODUCIBLE = {"expert": "its play depends on the time its play-outs take (a time budget a decision)"}
-"""Strategies whose games do not replay from the seed alone, so no table can pin them."""
+UNREPRODUCIBLE: dict[str, str] = {}
+"""Strategies whose games do not replay from the seed alone, so no table can pin them (``expert``
+replays once its play-outs are counted rather than timed: ``Table.playouts``)."""
 
 
 def table_names() -> list[str]:
@@ -111,11 +120,27 @@ def games_of(name: str) -> list[dict[str, Any]]:
     """Every game of table ``name``, played now."""
     table = table_of(name)
     out = []
-    for edition, strategies in table.lineups:
-        for i in range(table.games):
-            seats = seating(strategies, i)
-            out.append(play(edition, seats, game_seed(7, i), i % len(seats), table.max_turns))
+    with counted_playouts(table.playouts):
+        for edition, strategies in table.lineups:
+            for i in range(table.games):
+                seats = seating(strategies, i)
+                out.append(play(edition, seats, game_seed(7, i), i % len(seats), table.max_turns))
     return out
+
+
+@contextmanager
+def counted_playouts(playouts: int) -> Iterator[None]:
+    """With ``playouts`` above 0, ``expert`` plays that many play-outs a candidate and no clock
+    limits it (as ``expert_strength.py --playouts`` does); as before afterwards."""
+    if playouts <= 0:
+        yield
+        return
+    saved = Expert.budget, Expert.rollouts, Expert.least_rollouts
+    Expert.budget, Expert.rollouts, Expert.least_rollouts = math.inf, playouts, playouts
+    try:
+        yield
+    finally:
+        Expert.budget, Expert.rollouts, Expert.least_rollouts = saved
 
 
 def path_of(name: str) -> Path:

@@ -28,7 +28,7 @@ def _module() -> ModuleType:
 
 
 FP = _module()
-SLOW = {"lookahead"}  # 15 seconds: in the full run only
+SLOW = {"lookahead", "expert"}  # 15 to 30 seconds each: in the full run only
 
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n
