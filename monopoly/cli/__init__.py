@@ -95,7 +95,7 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("record", "a saved game turn by turn (or its record as JSON)", _records("record"), False),
     Command("replay", "step through a saved game; continue it from any step", _records("replay")),
     Command("stats", "a saved game in numbers: net worth, rent, money by reason", _records("stats"), False),
-    Command("analyse", "each player's chance of winning over a saved game; its turning points",
+    Command("analyse", "chances of winning over a saved game, and its turning points",
             _records("analyse"), False),
     Command("help", "the player's guide and the other pages (monopoly help playing)", _help, False),
 )}
