@@ -229,17 +229,25 @@ def test_bad_messages_are_refused_without_disturbing_the_game(tmp_path: Path) ->
     run(go())
 
 
-def test_bad_codes_are_limited_per_address_and_silence_times_out(tmp_path: Path) -> None:
+def test_wrong_codes_are_slowed_the_right_code_never_refused_and_silence_times_out(tmp_path: Path) -> None:
     async def go() -> None:
         server, hosted, port = await serve(tmp_path)
-        server.hello_timeout = 0.3
+        server.slow_code_delay = 0.4
         guesser = await Raw.open(port)
         for _ in range(server_module.MAX_BAD_CODES):
             guesser.send("hello", code="x" * 16)
             assert (await guesser.until("error"))["code"] == "bad_code"
-        guesser.send("hello", code=hosted.codes.seats[0])  # even the right code, now: slow down
-        assert (await guesser.until("error"))["code"] == "slow_down"
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        guesser.send("hello", code="y" * 16)  # one more from the address: answered more slowly
+        assert (await guesser.until("error"))["code"] == "bad_code"
+        assert loop.time() - began >= 0.35
+        began = loop.time()
+        guesser.send("hello", code=hosted.codes.seats[0])  # the right code: taken at once all the same
+        assert (await guesser.until("welcome"))["seat"] == 0
+        assert loop.time() - began < 0.3
         await guesser.close()
+        server.hello_timeout = 0.3
         silent = await Raw.open(port)
         assert (await silent.until("error", timeout=3))["code"] == "timeout"
         await silent.close()
@@ -253,6 +261,14 @@ def test_bad_codes_are_limited_per_address_and_silence_times_out(tmp_path: Path)
         await second.close()
         await server.close()
     run(go())
+
+
+def test_wrong_codes_from_many_addresses_together_are_answered_a_few_a_second(tmp_path: Path) -> None:
+    server = server_module.Server([], clock=lambda: 100.0)
+    server.bad_code_delay = 0.0
+    waits = [server.bad_code_wait(f"10.0.{i // 250}.{i % 250}") for i in range(200)]
+    assert waits[-1] >= 199 / server_module.BAD_CODES_PER_SECOND  # rotating addresses gains nothing
+    assert waits == sorted(waits)
 
 
 def test_a_dropped_player_keeps_the_seat_and_rejoins_mid_auction(tmp_path: Path) -> None:
