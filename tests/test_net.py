@@ -802,8 +802,26 @@ def test_tls_between_host_and_join(tmp_path: Path) -> None:
         lines: asyncio.Queue[str | None] = asyncio.Queue()
         code = await run_client("127.0.0.1", port, hosted.codes.seats[0], out, lines)  # no TLS: refused
         assert code != 0
+        assert "join with --tls" in out.getvalue()  # not just "the connection ended"
+        out = Collect()
+        code = await run_client("127.0.0.1", port, hosted.codes.seats[0], out, lines, client_tls(None), ca=False)
+        assert code != 0 and "--ca FILE" in out.getvalue()  # self-signed, no --ca: pointed to it
         await server.close()
     run(go())
+    import io
+    from monopoly.net.host import host_main
+    out = io.StringIO()
+    assert host_main(started(tmp_path), tmp_path, "127.0.0.1", 0, True, str(cert), str(key),
+                     stdin=io.StringIO("quit\n"), stdout=out, paced=False) == 0
+    resumes = [line for line in out.getvalue().splitlines() if "monopoly host --load" in line]
+    assert resumes and all(f"--tls-cert {cert} --tls-key {key}" in line for line in resumes)
+
+
+def test_the_resume_line_of_a_tls_host_keeps_its_certificate_and_key() -> None:
+    from monopoly.net.host import serving_options
+    line = serving_options(None, 7627, True, True, tls=("my cert.pem", "key.pem"))
+    assert "--tls-cert 'my cert.pem' --tls-key key.pem" in line
+    assert "--tls" not in serving_options(None, 7627, True, True)
 
 
 @pytest.mark.slow

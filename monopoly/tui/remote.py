@@ -172,16 +172,17 @@ def join_screen(address: str, code: str, tls: bool = False, ca: str | None = Non
         print(f"monopoly join: {exc}")
         return EXIT_USAGE
     context: ssl.SSLContext | None = client_tls(ca) if tls or ca else None
-    return seat_screen(host, port, code, context)
+    return seat_screen(host, port, code, context, ca=ca is not None)
 
 
 def seat_screen(host: str, port: int, code: str, context: ssl.SSLContext | None = None,
-                intro: Sequence[str] = (), commands: Callable[[str], tuple[list[str], bool]] | None = None) -> int:
+                intro: Sequence[str] = (), commands: Callable[[str], tuple[list[str], bool]] | None = None,
+                ca: bool = True) -> int:
     """Play the seat of ``code`` on the server at ``host``:``port`` on the game's screen (the
     exit code): ``monopoly join``, and the host's own seat (with the host's ``commands``, taken
     by S, and the join lines in ``intro`` kept among the messages)."""
     hosting = commands is not None  # leaving the host's own seat stops the server
-    session = RemoteSession(LinkThread(host, port, context))
+    session = RemoteSession(LinkThread(host, port, context, ca))
     try:
         session.join(code.strip())
     except Disconnected as gone:
