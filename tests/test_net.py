@@ -526,6 +526,35 @@ def test_the_text_client_plays_through_the_server(tmp_path: Path) -> None:
     run(go())
 
 
+def test_the_text_client_keeps_a_line_typed_ahead_until_the_game_asks(tmp_path: Path) -> None:
+    """Tried with a pipe: a line that came while the others played was thrown away ("Not a command
+    now"); the local text mode reads a line only when it asks, and so does the client now."""
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob", seed=5)
+        first = hosted.session.person_asked()
+        assert first is not None
+        other = 1 - first
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        out = Collect()
+        task = asyncio.ensure_future(run_client("127.0.0.1", port, hosted.codes.seats[other], out, lines))
+        lines.put_nowait("roll")  # typed before the other's turn is over
+        mover = await Raw.open(port, hosted.codes.seats[first])
+        name = hosted.game.view.name(other)
+        deadline = time.monotonic() + 15
+        while f"{name} throws" not in out.getvalue() and time.monotonic() < deadline:
+            data = await mover.next()
+            if data["type"] in ("welcome", "update") and mover.last is not None:
+                move = choose(mover.last)
+                if move is not None:
+                    mover.link.send(move)
+        lines.put_nowait(None)
+        assert await asyncio.wait_for(task, 5) == 0
+        assert f"{name} throws" in out.getvalue() and "Not a command now" not in out.getvalue()
+        await mover.close()
+        await server.close()
+    run(go())
+
+
 def test_the_text_client_leaves_a_server_that_sends_garbage(tmp_path: Path) -> None:
     async def go() -> None:
         async def liar(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

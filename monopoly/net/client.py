@@ -147,6 +147,7 @@ class Typed:
     show: list[str] | None = None
     leave: bool = False
     again: str | None = None  # the line to take again once ``send`` (``options``) is answered
+    hold: bool = False  # not a command now, and the game does not ask this seat: keep it until it does
 
 
 # the verbs of actions on squares a player may take out of turn, grouped in the prompt when there
@@ -390,8 +391,17 @@ class TextClient:
             return Typed(send=message("action", action=exact[0]["action"]))
         if len(exact) > 1:
             return Typed(show=[f"Which one? {', '.join(str(a['command']) for a in exact)}"])
+        if not self.asked() and not self.game.get("over"):
+            # typed ahead (a script, or a person who knows what comes): the local text mode reads
+            # a line only when it asks, so this one waits for the game to ask this seat
+            return Typed(hold=True)
         return Typed(show=[f"Not a command now: {text!r}. You may type: {', '.join(self.commands()) or 'nothing yet'}"
                            " (help for more)"])
+
+    def asked(self) -> bool:
+        """Whether the game waits for this seat now (a decision, or its rent before a throw)."""
+        p = self.prompt
+        return p is not None and bool(p.get("asked") or p.get("may_go"))
 
     def answered_without_actions(self, text: str, low: str, words: list[str]) -> Typed | None:
         """The commands that name no action of the server's list (leaving, looking, letting a throw
@@ -504,6 +514,7 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
     typed: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
     request = 0  # the id of the last request sent: its answer carries it
     again: str | None = None  # a line to take again when its request (``options``) is answered
+    held: str | None = None  # a line typed ahead, taken when the game next asks this seat
     try:
         while True:
             waits: set[asyncio.Future[Any]] = {incoming, typed}
@@ -533,7 +544,11 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
                 incoming = asyncio.ensure_future(link.receive())
                 answered = data["type"] in ("welcome", "error") or (data["type"] in ("update", "refused", "options")
                                                                     and data.get("request") == request)
-                if answered and not typed.done() and not isinstance(typed, asyncio.Task):
+                if held is not None and (client.asked() or client.game.get("over")):
+                    typed = asyncio.get_running_loop().create_future()
+                    typed.set_result(held)
+                    held = None
+                elif answered and held is None and not typed.done() and not isinstance(typed, asyncio.Task):
                     if again is not None:  # the line that asked for the seat's options, taken again
                         typed = asyncio.get_running_loop().create_future()
                         typed.set_result(again)
@@ -550,6 +565,10 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
                     result = client.typed(line)
                     for text in result.show or []:
                         client.say(text)
+                    if result.hold:  # no further line is read until it is taken: the order is kept
+                        held = line
+                        typed = asyncio.get_running_loop().create_future()
+                        continue
                     if result.leave:
                         if result.send is not None:
                             link.send(result.send)
