@@ -1118,3 +1118,33 @@ def test_the_text_client_escapes_control_characters_from_the_server() -> None:
     out = io.StringIO()
     TextClient(out).say("x\x1b]0;pwned\x07\x1b[2J")
     assert "\x1b" not in out.getvalue() and "\\x1b" in out.getvalue()
+
+
+@pytest.mark.slow
+def test_an_auction_waiting_on_an_absent_player_says_so_whole_at_80_columns(tmp_path: Path) -> None:
+    """Tried by hand: Bob left mid-auction and Ann's screen said only "Waiting for Bob to bid or
+    drop out", no word that he was away or that the host can hand his seat to a computer; and the
+    waiting line was cut at 80 columns ("...Bob (away: ...")."""
+    from net_harness import ServerThread
+    from tui_harness import TuiSession
+    served = ServerThread(tmp_path, players="Ann,Bob", seed=3)
+    try:
+        first = served.call(served.hosted.session.person_asked)
+        if first != 1:
+            pytest.skip("seed 3 no longer lets Bob start")
+        ann = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[0]], rows=24, cols=80)
+        try:
+            ann.wait_for("Waiting for Bob, who is away (the host may give the seat to a computer).")
+            assert not any(ann.line(y).startswith("...") for y in range(24)), ann.dump()
+            assert served.call(lambda: served.hosted.act(1, {"action": "roll", "player": 1})) is None
+            if served.call(lambda: served.hosted.game.view.pending.kind) != K.BUY:
+                pytest.skip("seed 3 no longer offers Bob a purchase")
+            assert served.call(lambda: served.hosted.act(1, {"action": "decline", "player": 1})) is None
+            ann.wait_for("Auction")
+            ann.wait_for("who is away")
+            ann.wait_for("The host")
+            ann.wait_for("Auction: Bob is away; the host can hand the seat to a computer")
+        finally:
+            ann.close()
+    finally:
+        served.stop()

@@ -129,3 +129,15 @@ def test_the_side_panel_shows_the_mover_while_a_computers_move_is_on_show(tmp_pa
     controller.run()
     assert (1, 0) in seen, "during Bob's move, Ann's turn already, the panel showed Bob"
     assert controller.ui.panel_player is None
+
+
+def test_the_same_refusal_twice_is_said_once(tmp_path: Path) -> None:
+    """Over the network, each D pressed while another player's rent window was open added another
+    two-line "Wait: ..." message: a refusal said again now stays one message."""
+    from monopoly.engine import actions as A
+    screen = FakeScreen(QUIT)
+    game, controller = make(tmp_path, [], screen)
+    for _ in range(3):
+        assert controller.apply(A.Buy(0)) is None  # nothing to buy: refused with the engine's reason
+    said = messages(controller)
+    assert len(said) == len(set(said)), said

@@ -132,6 +132,18 @@ class GameController:
     def say(self, text: str, role: str = "message") -> None:
         self.ui.say(text, role)
 
+    def say_refusal(self, text: str) -> None:
+        """Say why an action was refused, once: a key pressed again for the same refusal (D while
+        another player's rent window is open) would fill the messages with copies of one line."""
+        last = self.ui.messages[-1] if self.ui.messages else None
+        if last is None or (last.text, last.role) != (text, "bad"):
+            self.say(text, "bad")
+
+    def seat_away(self, player: int) -> bool:
+        """Whether ``player`` is a person who has left the game (a game played over the network):
+        the game waits for them, and the screen says so."""
+        return False
+
     # ------------------------------------------------------------------ saving
     def introduce(self) -> None:
         """A new game: its title, then what it began with (``Session.introduce``)."""
@@ -206,7 +218,7 @@ class GameController:
         try:
             events = self.session.apply(action, at=at)
         except IllegalActionError as exc:
-            self.say(str(exc)[:1].upper() + str(exc)[1:], "bad")
+            self.say_refusal(str(exc)[:1].upper() + str(exc)[1:])
             self.refresh()
             return None
         self.present(events, computer)
@@ -686,7 +698,9 @@ class GameController:
                 self.ui.auction_left = left
                 self.ui.popup = self._auction_popup(now, left)
                 here = asked in self.session.people
-                self.ui.hint = ("Auction: a player's number bids for that player" if not here
+                self.ui.hint = (f"Auction: {M.name(game, asked)} is away; the host can hand the seat to a computer"
+                                if self.seat_away(asked) else
+                                "Auction: a player's number bids for that player" if not here
                                 else f"Auction: a player's number bids for that player; P: {M.name(game, asked)} "
                                 "drops out")  # P does nothing for a computer: it answers for itself
                 self.refresh()
@@ -799,7 +813,11 @@ class GameController:
         if self.session.is_computer(d.player):
             lines.append((f"{asked} is thinking...", "dim"))
         elif d.player not in self.session.people:  # at another screen
-            lines.append((f"Waiting for {asked} to bid or drop out", "dim"))
+            if self.seat_away(d.player):  # nobody bids for them: say who can move the game on
+                lines.append((f"Waiting for {asked}, who is away: the game waits for their bid. The host "
+                              f"can hand the seat to a computer (cpu {asked}).", "rent"))
+            else:
+                lines.append((f"Waiting for {asked} to bid or drop out", "dim"))
             numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and b in self.session.people]
             if numbers:
                 lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))

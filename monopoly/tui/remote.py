@@ -108,9 +108,13 @@ class RemoteController(GameController):
         if d.kind == K.GAME_OVER or d.player in self.session.people or self.session.is_computer(d.player):
             return super().decision_hint()
         asked = self.remote.waiting_for if self.remote.waiting_for is not None else d.player
-        away = " (away: the game waits for them)" if asked in self.remote.away else ""
+        if asked in self.remote.away:  # at most 77 columns with a name of 7 letters: whole at 80
+            return f"Waiting for {M.name(game, asked)}, who is away (the host may give the seat to a computer)."
         you = "" if seat is None else "; you may choose an option meanwhile"
-        return f"Waiting for {M.name(game, asked)}{away}{you}."
+        return f"Waiting for {M.name(game, asked)}{you}."
+
+    def seat_away(self, player: int) -> bool:
+        return player in self.remote.away and player != self.remote.seat
 
     def run_option(self, command: str) -> None:
         if self.remote.seat is None and command in ACTING:
