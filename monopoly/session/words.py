@@ -461,6 +461,8 @@ def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:
             parts.append("went to jail")
         if d.bought:
             parts.append("bought " + join_words([f"{square_name(game, s)} ({money(p)})" for s, p in d.bought]))
+        if d.won:
+            parts.append("won " + join_words([f"{square_name(game, s)} at auction ({money(p)})" for s, p in d.won]))
         for owner, amount in d.rent_paid.items():
             parts.append(f"paid {name(game, owner)} {money(amount)} rent")
         if d.rent_received:
@@ -481,4 +483,7 @@ def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:
         if d.bankrupt:
             parts.append("went bankrupt")
         out.append((f"  {name(game, d.player)} " + "; ".join(parts), "message"))
+    for payer, amount in since.lapsed:
+        out.append((f"  {name(game, since.person)} did not claim the {money(amount)} rent from "
+                    f"{name(game, payer)}: it is lost", "bad"))
     return out
