@@ -499,7 +499,8 @@ def test_undo_takes_back_your_own_actions_but_never_a_throw(tmp_path: Path) -> N
     _, out = session(game, ["build med", "mortgage reading", "undo", "u", "undo", "roll", "undo"], tmp_path)
     assert "Ann takes back the mortgage on Reading Railroad" in out
     assert "Ann takes back the building put on Mediterranean Avenue" in out
-    assert out.count("Nothing to undo: nothing to take back") == 2  # once all is taken back, and after the throw
+    assert out.count("Nothing to take back: only actions") == 2
+    assert "Nothing to undo: nothing" not in out  # said once, not twice  # once all is taken back, and after the throw
     assert game.view.houses(1) == 0 and not game.view.mortgaged(5) and game.view.cash(ANN) == 1500
     assert game.view.position(ANN) == 3, "the throw stands"
 

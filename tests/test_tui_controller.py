@@ -938,7 +938,8 @@ def test_u_takes_back_a_persons_own_action_and_says_so(tmp_path: Path) -> None:
     said = messages(controller)
     assert "Ann takes back the building put on Baltic Avenue" in said
     assert "Ann takes back the building put on Mediterranean Avenue" in said
-    assert sum(m.startswith("Nothing to undo: nothing to take back") for m in said) == 1
+    assert sum(m.startswith("Nothing to take back: only actions") for m in said) == 1
+    assert not any("Nothing to undo: nothing" in m for m in said)  # said once, not twice
     assert game.view.houses(1) == game.view.houses(3) == 0 and game.view.position(0) == 5, "the throw stands"
     assert "Ann takes back the purchase" in said and game.view.owner(5) == 0
     assert [type(a).__name__ for a, _, _ in game.journal[-3:]] == ["Roll", "Buy", "EndGame"], "bought again, once"

@@ -105,6 +105,14 @@ def undone_words(game: Game, action: dict[str, object]) -> str:
     return text.format(square=where)
 
 
+def undo_refused(reason: str) -> str:
+    """Why nothing was undone, in one phrase: a reason that says "nothing ..." itself is not
+    prefixed with "Nothing to undo" (which read "Nothing to undo: nothing to take back: ...")."""
+    if reason.lower().startswith("nothing"):
+        return reason[:1].upper() + reason[1:]
+    return f"Nothing to undo: {reason}"
+
+
 def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
     """How an event reads on the message line: (text, theme role), or None to stay silent."""
     def n(p: int) -> str:

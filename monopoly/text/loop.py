@@ -22,7 +22,7 @@ from ..session.session import ComputerMove, Session
 from ..session.questions import clock_text, parse_yes_no
 from ..session.summary import since_last_turn
 from ..session.words import (cannot_bid_text, computers_join_text, event_lines, format_event, item_name, join_words,
-                             name, new_game_text, since_lines, trade_lines, turn_end_text, valuation_rows)
+                             name, new_game_text, since_lines, trade_lines, turn_end_text, undo_refused, valuation_rows)
 from ..storage import saves
 from ..storage.places import resume_command
 from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command, find_player, find_square, number, parse_amount,
@@ -742,7 +742,7 @@ class TextGame:
         try:
             events = self.session.undo(p)
         except IllegalActionError as exc:
-            raise CommandError(f"Nothing to undo: {exc}") from None
+            raise CommandError(undo_refused(str(exc))) from None
         self.show_events(events)
         self.session.autosave()
 

@@ -28,7 +28,7 @@ from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
 from ..session import model as M
-from ..session.words import cannot_bid_text
+from ..session.words import cannot_bid_text, undo_refused
 from ..storage.places import resume_command
 from ..session.questions import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
 from .layout import Layout, TooSmall
@@ -447,7 +447,7 @@ class GameController:
         try:
             events = self.session.undo(keyboard)
         except IllegalActionError as exc:
-            self.say(f"Nothing to undo: {exc}", "dim")
+            self.say(undo_refused(str(exc)), "dim")
             return
         self.present(events)
         self.session.autosave()
