@@ -175,6 +175,19 @@ def test_the_line_mode_steps_and_continues_from_a_step(save_dir, capsys, monkeyp
     assert f"Step {r.steps} of {r.total}, turn 5 of" in out
     assert "Saved as later; play it with: monopoly --load later" in out
     assert "a save of that name exists" in out, "the second save under one name is refused"
-    assert "g N: go to turn N" in out, "an unknown command shows the commands"
+    assert "No command 'x': n, p, t, b, g N, s, c NAME or q" in out, "an unknown word: one line, not the help"
+    assert out.count("g N: go to turn N") == 1, "the help is shown once, at the start"
     assert state(saves.read_save(save_dir / "later.json").game) == state(game_from_record(record, r.steps))
     assert (save_dir / "old.json").read_bytes() == original
+
+
+def test_the_line_mode_takes_the_words_as_well_as_the_letters(save_dir, capsys, monkeypatch) -> None:
+    """Tried by hand: ``quit`` was refused (only ``q``), and each unknown word reprinted the help."""
+    import io
+    from monopoly.cli import main
+    monkeypatch.setattr("sys.stdin", io.StringIO("next\nshow\nhelp\nQuit\nn\n"))
+    assert main(["replay", "--text", "old", "--save-dir", str(save_dir)]) == 0
+    out = capsys.readouterr().out
+    assert "[Step 1 of" in out and "No command" not in out
+    assert out.count("g N: go to turn N") == 2  # at the start, and for help
+    assert "[Step 2 of" not in out, "quit ended the replay: the n after it was never read"
