@@ -591,3 +591,15 @@ def test_colour_is_off_for_a_dumb_terminal_and_with_no_color(monkeypatch: pytest
         with pytest.raises(SystemExit):
             app.main(None, tmp_path, None, None, {}, True, stdin=io.StringIO(""), stdout=io.StringIO())
     assert seen == [False, False, True]
+
+
+def test_without_auctions_the_prompt_offers_decline_not_auction(tmp_path: Path) -> None:
+    """Played by hand with ``--preset text_game``: the question said "(buy or decline: it stays with
+    the bank)" and the prompt then offered ``auction``."""
+    game = new_game((1, 2), (3, 3), auctions=False)
+    _, out = session(game, ["roll", "auction", "decline"], tmp_path)
+    assert "(buy or decline: it stays with the bank)" in out
+    prompt = next(line for line in lines_of(out) if "- buy, " in line).split(">")[0]
+    assert "decline" in prompt and "auction" not in prompt, prompt
+    assert "'auction' answers nothing asked now" in out
+    assert "Baltic Avenue stays with the bank" in out

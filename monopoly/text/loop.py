@@ -181,7 +181,8 @@ class TextGame:
         names: list[str] = {
             K.ROLL: ["roll"] + (["fine"] if view.is_legal(A.PayJailFine(p)) else [])
             + (["card"] if view.is_legal(A.UseJailCard(p)) else []),
-            K.BUY: (["buy"] if view.is_legal(A.Buy(p)) else []) + ["auction"],
+            # without auctions (the text game) a declined deed stays with the bank: offered as such
+            K.BUY: (["buy"] if view.is_legal(A.Buy(p)) else []) + (["auction"] if view.rules.auctions else ["decline"]),
             K.AUCTION: ["bid", "pass"],
             K.INCOME_TAX: ["flat", "percent"],
             K.PAY_OR_DRAW: ["pay", "draw"],
@@ -367,6 +368,11 @@ class TextGame:
 
     @handles("auction")
     def do_auction(self, p: int, args: str) -> None:
+        self.need(p, K.BUY)
+        self.apply(A.DeclineToBuy(p))
+
+    @handles("decline")
+    def do_decline(self, p: int, args: str) -> None:
         self.need(p, K.BUY)
         self.apply(A.DeclineToBuy(p))
 
