@@ -967,7 +967,7 @@ def test_the_curses_client_is_the_board_screen_and_plays_a_seat(tmp_path: Path) 
             them.send("s")  # Save is the host's
             them.wait_for("Saving is the host's")
             them.send("u")  # nothing is taken back over the network
-            them.wait_for("Nothing is taken back in a game played over the network")
+            them.wait_for("Nothing is taken back in a game")
             tui.resize(12, 50)
             tui.wait_for("make the window larger")
             tui.resize(24, 80)

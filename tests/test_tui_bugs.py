@@ -179,7 +179,7 @@ def test_a_dimmed_option_always_gives_its_reason() -> None:
 
 def test_the_cost_is_shown_before_a_mortgage_is_lifted(tmp_path: Path) -> None:
     # Ann's Baltic Avenue is mortgaged ($30): M, RETURN on it asks first, N keeps it, then Y lifts it.
-    screen = FakeScreen(keys("m", "enter", "n", "enter", "y", "d") + QUIT)
+    screen = FakeScreen(keys("m", "enter", "n", "enter", "enter", "y", "enter", "d") + QUIT)
     game, controller = make(tmp_path, [], screen)
     arrange(game, owners={3: 0}, mortgaged={3: True})
     controller.run()

@@ -15,9 +15,10 @@ lapse, R inside any one-key question, and an owner about to throw is asked first
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..storage import saves
 from ..session.session import (AUCTION_WAIT, CLAIM_WINDOW, COMPUTER_MOVE, FAST_PACE, PACE, STEP,  # noqa: F401
@@ -41,6 +42,9 @@ class LeaveProgram(Exception):
         super().__init__(message)
         self.message = message
 
+
+# The options whose questions lead to a board cursor: their one-key answers end with RETURN.
+CURSOR_DIALOGS = ("trade", "mortgage", "houses")
 
 # Typing room at the Save prompt: longer than a save name, so a name too long is refused with a
 # message instead of being cut to one that fits.
@@ -415,8 +419,23 @@ class GameController:
             self.refresh(bar=True)
             return
         self.screen.bar_active = False
-        handler()
+        if command in CURSOR_DIALOGS:
+            with self.keys_confirmed():
+                handler()
+        else:
+            handler()
         self.refresh()
+
+    @contextlib.contextmanager
+    def keys_confirmed(self) -> Iterator[None]:
+        """One-key answers end with RETURN inside: the dialogs whose questions lead to a board
+        cursor, where a RETURN typed after a key answer would mark or mortgage the first square."""
+        was = self.screen.confirm_keys
+        self.screen.confirm_keys = True
+        try:
+            yield
+        finally:
+            self.screen.confirm_keys = was
 
     def _why_not(self, command: str) -> str:
         return M.why_not(self.game, self.session.people, command)
@@ -856,8 +875,9 @@ class GameController:
             if game.view.can_declare_bankruptcy(p):
                 choices.append(Choice("b", "declare bankruptcy", "bankrupt"))
             default = choices[0].value
-            answer = self.ask(Question(f"{who} must raise {game.view.money(d.amount - cash)} more:", CHOICE, default,
-                                       tuple(choices)))
+            with self.keys_confirmed():  # M and S open a cursor: the RETURN after them must not act there
+                answer = self.ask(Question(f"{who} must raise {game.view.money(d.amount - cash)} more:", CHOICE,
+                                           default, tuple(choices)))
             if answer is None:
                 return self._defer(decision_marker(game))
             if answer == "mortgage":
@@ -988,7 +1008,7 @@ class GameController:
         if give is None:
             return
         self._show_offer(p, r, give, [])
-        give_cards = self._pick_cards(p, "give")
+        give_cards = self._pick_cards(p, "give", None if settle else r)
         if give_cards is None:
             return
         take: list[int] = []
@@ -1001,7 +1021,7 @@ class GameController:
                 return
             take = picked
             self._show_offer(p, r, give, take, give_cards)
-            cards = self._pick_cards(r, "take")
+            cards = self._pick_cards(r, "take", p)
             if cards is None:
                 return
             take_cards = cards
@@ -1055,11 +1075,19 @@ class GameController:
             return None
         return amount if payer == p else -amount
 
-    def _pick_cards(self, holder: int, side: str) -> tuple[str, ...] | None:
+    def _pick_cards(self, holder: int, side: str, other: int | None = None) -> tuple[str, ...] | None:
+        """The jail cards of ``holder`` in the trade. When only the other side holds any, this side's
+        step is said rather than skipped (RETURN goes on): the RETURN typed for "0 cards" would
+        otherwise mark the first deed of the next cursor."""
         cards = list(self.game.view.jail_cards(holder))
-        if not cards:
-            return ()
         who = M.name(self.game, holder)
+        if not cards:
+            if other is None or not self.game.view.jail_cards(other):
+                return ()
+            went_on = self.ask(Question(f"{who} has no Get Out of Jail Free card to "
+                                        f"{'give' if side == 'give' else 'be asked for'}: RETURN goes on",
+                                        TEXT, "", max_len=0, default_label="RETURN"))
+            return None if went_on is None else ()
         text = (f"How many of {who}'s Get Out of Jail Free cards go in the trade?" if side == "give"
                 else f"How many of {who}'s Get Out of Jail Free cards do you ask for?")
         count = self.ask(Question(text, NUMBER, 0, low=0, high=len(cards)))
@@ -1218,9 +1246,9 @@ class GameController:
                 self.say(f"{M.name(game, p)} cannot build any more now", "dim")
                 self.screen.flush_keys()
                 return
-            # Every site of the player's colour sets, not only those legal now: a site that would
-            # make the set uneven is refused with the engine's reason instead of being skipped.
-            sites = sorted(set(squares) | {s for g in game.view.monopolies(p) for s in g.squares})
+            # Only the sites where the next building may go (docs/playing.md): the others are
+            # skipped, and when none is left the player is told why (above).
+            sites = squares
             if start is not None and start not in squares:  # the cursor starts where a building may go
                 origin = start
                 start = min(squares, key=lambda s: (s - origin) % BOARD_SIZE)
@@ -1252,10 +1280,12 @@ class GameController:
             if how != "pick" or sq is None:
                 return
             start = sq
-            # Asked, with N the default: one RETURN too many never sells a building (issue 26).
+            # With what it pays. Out of debt N is the default (one RETURN too many never sells a
+            # building, issue 26); in debt, selling is what the player came for: Y.
             what = "the hotel" if game.view.hotel(sq) else "a house"
+            refund = game.view.money(game.view.building_sale(sq).refund)
             sure = self.yes_no(f"{M.name(game, p)}: sell {what} on {game.edition.squares[sq].name} to the bank "
-                               "at half price?", False)
+                               f"for {refund} (half its price)?", debt is not None)
             if not sure:
                 continue
             self.apply(A.SellBuilding(p, sq))
