@@ -799,6 +799,7 @@ class Screen:
         ui.prompt_input = ""
         ui.prompt_error = ""
         dropped = ""  # a character typed that the input line cannot show: the answer is not as typed
+        spilled = ""  # characters typed past ``max_len``: the answer is not as typed either
         try:
             while True:
                 self.render()
@@ -808,6 +809,11 @@ class Screen:
                 if key in KEYS.ESCAPE:
                     return None
                 if key in KEYS.ENTER:
+                    if spilled:  # "Annabelle99" is not taken as "Annabel" without a word
+                        ui.prompt_error = (f"{ui.prompt_input + spilled!r} has {len(ui.prompt_input + spilled)} "
+                                           f"characters, more than {question.max_len}: type a shorter answer")
+                        ui.prompt_input, spilled = "", ""
+                        continue
                     if dropped:
                         ui.prompt_error = (f"a character typed (U+{ord(dropped):04X}) is not one column wide and "
                                            "cannot be kept: type the answer again")
@@ -842,13 +848,17 @@ class Screen:
                                            else "press one of the keys shown, or RETURN")
                     continue
                 if key in KEYS.BACKSPACE:
-                    ui.prompt_input = ui.prompt_input[:-1]
-                    ui.prompt_error = ""
+                    if spilled:
+                        spilled = spilled[:-1]
+                    else:
+                        ui.prompt_input = ui.prompt_input[:-1]
+                    ui.prompt_error = f"at most {question.max_len} characters" if spilled else ""
                     continue
-                if ch and len(ui.prompt_input) < question.max_len:
+                if ch and len(ui.prompt_input) < question.max_len and not spilled:
                     ui.prompt_input += ch
                     ui.prompt_error = ""
                 elif ch:  # refused as it is typed, not after a longer answer is finished
+                    spilled += ch
                     ui.prompt_error = f"at most {question.max_len} characters"
                 elif not ch and 511 < key < 0x110000 and chr(key).isprintable():  # wide or combining
                     dropped = dropped or chr(key)
