@@ -43,10 +43,13 @@ def test_bug7_the_deed_card_keeps_a_space_before_each_amount_at_80_columns() -> 
     game = board_game()
     ui = M.UIState(tokens=M.default_tokens(game, 3), cursor=39)
     _, win = picture(game, 24, 80, ui)
-    assert "Rent with colour set $100" in win.text(), win.text()
+    # played by hand: "│Rent with colour set $100 │" touched the card's left border
+    assert "│ With colour set     $100 │" in win.text(), win.text()
     for width in range(12, 40):
         line = M.deed_line("Rent with colour set", "$1,000", width)
         assert len(line) == width and " $1,000" in line
+        if width >= len(" With colour set $1,000 "):
+            assert line.startswith(" "), line
 
 
 def test_bug7_the_squares_ahead_never_cut_a_word_at_80_columns() -> None:

@@ -357,14 +357,19 @@ def deed_card(game: Game, square: int) -> DeedCard:
     return DeedCard(sq.name.upper(), colour, owner, tuple(lines), tuple(footer))
 
 
+# shorter forms of the deed card's labels, for a card too narrow for the long one with its margins
+DEED_SHORT = {"Rent with colour set": "With colour set"}
+
+
 def deed_line(text: str, amount: str, width: int) -> str:
-    """One line of the deed card, ``width`` wide: the label left, the amount right, always a space
-    between them and one before the card's border (at 80 columns "Rent with colour set $100" only
-    just fits without the left margin); a label too long is cut."""
-    for left in (" ", ""):
+    """One line of the deed card, ``width`` wide: the label left, the amount right, a space between
+    them and one on each side, next to the card's borders. At 80 columns "Rent with colour set
+    $100" fits only without the left margin, touching the border: its short form ("With colour
+    set", as "With 1 house") is taken first; a label too long even so is cut."""
+    for label, left in ((text, " "), (DEED_SHORT.get(text, text), " "), (text, "")):
         room = width - len(left) - 1 - len(amount) - 1
-        if len(text) <= room:
-            return f"{left}{text}".ljust(width - len(amount) - 1) + amount + " "
+        if len(label) <= room:
+            return f"{left}{label}".ljust(width - len(amount) - 1) + amount + " "
     room = max(0, width - len(amount) - 2)
     return (text[:room].ljust(room) + " " + amount + " ")[:width]
 
