@@ -7,6 +7,7 @@ message; the tests ask it the same questions directly.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -93,6 +94,27 @@ class UIState:
         return ui
 
 
+class _PathWrapper(textwrap.TextWrapper):
+    """A wrapper that breaks a word longer than the line (a save's path) after a ``/`` or ``\\``,
+    never inside a name: "annbob1.jso" / "n" read as two words."""
+
+    def _split(self, text: str) -> list[str]:
+        out: list[str] = []
+        room = self.width - max(len(self.initial_indent), len(self.subsequent_indent))
+        for chunk in super()._split(text):
+            if len(chunk) > room and ("/" in chunk or "\\" in chunk):
+                out += [piece for piece in re.split(r"(?<=[/\\])", chunk) if piece]
+            else:
+                out.append(chunk)
+        return out
+
+
+def wrap(text: str, width: int, **options: Any) -> list[str]:
+    """``textwrap.wrap`` that never breaks at a hyphen (a save name stays whole) and breaks a path
+    too long for the line only between its folders."""
+    return _PathWrapper(width, break_on_hyphens=False, **options).wrap(text)
+
+
 def log_lines(messages: list[Message], width: int, room: int) -> list[tuple[str, str]]:
     """The newest messages that fit in ``room`` lines of ``width``, wrapped: (text, theme role).
 
@@ -104,7 +126,7 @@ def log_lines(messages: list[Message], width: int, room: int) -> list[tuple[str,
         return []
     out: list[tuple[str, str]] = []
     for age, msg in enumerate(reversed(messages)):
-        parts = textwrap.wrap(msg.text, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
+        parts = wrap(msg.text, width, subsequent_indent="  ") or [""]
         role = "dim" if age and msg.role == "message" else msg.role
         if len(out) + len(parts) > room:
             if not out:

@@ -57,8 +57,9 @@ def key_char(key: int) -> str:
 
 
 def wrap(text: str, width: int, **options: Any) -> list[str]:
-    """``textwrap.wrap`` that never breaks at a hyphen (a path or a save name stays whole)."""
-    return textwrap.wrap(text, width, break_on_hyphens=False, **options)
+    """``textwrap.wrap`` that never breaks at a hyphen (a save name stays whole), and a path too
+    long for the line only between its folders (``model.wrap``)."""
+    return M.wrap(text, width, **options)
 
 
 _ASCII_MONEY = str.maketrans({"£": "L", "€": "E", "¥": "Y"})
