@@ -176,3 +176,22 @@ def test_a_return_typed_after_a_key_answer_never_marks_a_deed_in_a_trade(tmp_pat
     controller.run()
     assert game.view.owner(1) == 0, "Ann's Mediterranean Avenue was never marked"
     assert game.view.owner(3) == 0, "Bob's Baltic Avenue, the one marked, came to Ann"
+
+
+@pytest.mark.parametrize("card", ["chance-jail", "chance-jail-free"])
+def test_a_card_that_ends_the_persons_turn_stays_in_view_a_moment(tmp_path: Path, card: str) -> None:
+    """Played by hand: Ann's own Get Out of Jail Free (or Go to Jail) card went with the next turn
+    at once, never seen: the card now stays on screen a moment (any key goes on)."""
+    class Watching(FakeScreen):
+        seen: list[tuple[float, object]] = []
+
+        def read_key(self, timeout: float | None = None) -> int | None:
+            if timeout is not None and self.ui is not None and self.ui.card is not None:
+                self.seen.append((timeout, self.ui.card))
+            return super().read_key(timeout)
+
+    screen = Watching(keys("d") + QUIT)
+    game, controller = make(tmp_path, [(3, 4)], screen)
+    arrange(game, top_cards={"chance": [card]})
+    controller.run()
+    assert any(timeout >= 1.0 and shown[0] == "Chance" for timeout, shown in screen.seen), screen.seen

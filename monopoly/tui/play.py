@@ -43,6 +43,8 @@ class LeaveProgram(Exception):
         self.message = message
 
 
+CARD_READ = 2.0  # seconds a person's card stays in view when the turn ends with it (any key goes on)
+
 # The options whose questions lead to a board cursor: their one-key answers end with RETURN.
 CURSOR_DIALOGS = ("trade", "mortgage", "houses")
 
@@ -254,6 +256,12 @@ class GameController:
                 wanted[ev.player] = wanted.get(ev.player, 0) - 1
             elif isinstance(ev, E.TurnStarted):
                 turn_over = True
+                if ui.card is not None and not computer and not self._skip_rest:
+                    # A card that ends the turn where it was drawn (Go to Jail, Get Out of Jail
+                    # Free) would go with the next turn before anyone read it: a pause first.
+                    ui.hint = "Read the card... any key goes on"
+                    self.refresh()
+                    self._skip_rest = self.pause(CARD_READ)
                 ui.card = None
                 ui.dice = None
                 ui.deferred = None
