@@ -195,3 +195,28 @@ def test_a_card_that_ends_the_persons_turn_stays_in_view_a_moment(tmp_path: Path
     arrange(game, top_cards={"chance": [card]})
     controller.run()
     assert any(timeout >= 1.0 and shown[0] == "Chance" for timeout, shown in screen.seen), screen.seen
+
+
+def test_the_panel_names_the_player_the_messages_say_plays(tmp_path: Path) -> None:
+    """Played by hand (a UK game of computers): the info panel named CPU1 while the messages said
+    "Turn N: CPU2 to play", during the pause that shows a computer's turn."""
+    from monopoly.session import model as M
+    from test_tui_controller import StubComputers
+
+    class Watching(FakeScreen):
+        seen: list[tuple[int, str]] = []
+
+        def read_key(self, timeout: float | None = None) -> int | None:
+            if timeout is not None and self.ui is not None and self.game is not None and self.ui.messages:
+                self.seen.append((M.panel_player(self.game, self.ui), self.ui.messages[-1].text))
+            return super().read_key(timeout)
+
+    screen = Watching(keys("d") + QUIT)
+    game, controller = make(tmp_path, [(6, 4), (1, 3), (1, 3), (6, 4)], screen, players=("Ann", "CPU1", "CPU2"),
+                            computers=StubComputers({1, 2}), income_tax="flat")  # paid at once, as in the UK
+    screen.game = game
+    controller.run()
+    turns = [(shown, text) for shown, text in screen.seen if text.startswith("Turn ") and "to play" in text]
+    assert turns, screen.seen
+    for shown, text in turns:
+        assert text.split(": ", 1)[1].startswith(game.view.name(shown)), (shown, text)

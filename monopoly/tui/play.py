@@ -256,6 +256,9 @@ class GameController:
                 wanted[ev.player] = wanted.get(ev.player, 0) - 1
             elif isinstance(ev, E.TurnStarted):
                 turn_over = True
+                # the panel names whoever the messages now say plays (it named the last mover: CPU1
+                # while "Turn 5: CPU2 to play" was on show)
+                ui.panel_player = ev.player
                 if ui.card is not None and not computer and not self._skip_rest:
                     # A card that ends the turn where it was drawn (Go to Jail, Get Out of Jail
                     # Free) would go with the next turn before anyone read it: a pause first.
