@@ -134,9 +134,9 @@ def layout(rows: int, cols: int) -> Layout | TooSmall:
     # Lines left below a ring of cells ``cell_h`` high (five at 120x40, fourteen at 200x60) were
     # blank: up to one each goes to the nine rows of the sides, which makes the inside taller.
     # Then one each to the top and bottom rows.
-    spare = max(0, rows - 2 - SIDE * cell_h)
-    extra = min(SIDE - 2, spare)
-    ends = min(2, spare - extra)
+    loose = max(0, rows - 2 - SIDE * cell_h)
+    extra = min(SIDE - 2, loose)
+    ends = min(2, loose - extra)
     heights = ([cell_h + (1 if ends >= 1 else 0)]
                + [cell_h + (1 if (i + 1) * extra // (SIDE - 2) > i * extra // (SIDE - 2) else 0)
                   for i in range(SIDE - 2)]
