@@ -1140,10 +1140,9 @@ def test_an_auction_waiting_on_an_absent_player_says_so_whole_at_80_columns(tmp_
             if served.call(lambda: served.hosted.game.view.pending.kind) != K.BUY:
                 pytest.skip("seed 3 no longer offers Bob a purchase")
             assert served.call(lambda: served.hosted.act(1, {"action": "decline", "player": 1})) is None
-            ann.wait_for("Auction")
-            ann.wait_for("who is away")
-            ann.wait_for("The host")
             ann.wait_for("Auction: Bob is away; the host can hand the seat to a computer")
+            ann.wait_for("Waiting for Bob, who is")  # the panel's words, wrapped in it
+            ann.wait_for("(cpu Bob)")
         finally:
             ann.close()
     finally:
