@@ -15,10 +15,13 @@ from typing import Any, Iterable
 from ..engine import (BOARD_SIZE, NOBODY, DecisionKind as K, Game, actions as A, describe_decision,
                       list_editions)
 from ..engine import events as E
-from .words import (BANK_VALUE, PRINTED_NOTE, buildings_words, card_words, # noqa: F401 (re-exported)
-                     computers_join_text, event_lines, format_event, item_name, join_words, label, name, names,
-                     new_game_text, since_lines,
-                     square_name, tie_note, trade_lines, trade_summary, turn_end_text, valuation_rows)
+# The words of the game (``words``), re-exported for the screen's code, which reads them as ``M.name``.
+from .words import (BANK_VALUE as BANK_VALUE, PRINTED_NOTE as PRINTED_NOTE, buildings_words as buildings_words,
+                    card_words as card_words, computers_join_text as computers_join_text, event_lines as event_lines,
+                    format_event as format_event, item_name as item_name, join_words as join_words, label as label,
+                    name as name, names as names, new_game_text as new_game_text, since_lines as since_lines,
+                    square_name as square_name, tie_note as tie_note, trade_lines as trade_lines,
+                    trade_summary as trade_summary, turn_end_text as turn_end_text, valuation_rows as valuation_rows)
 from .options import OPTIONS
 from .questions import clock_text
 

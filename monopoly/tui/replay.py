@@ -197,7 +197,7 @@ class ReplayController:
         self.ui.say(f"Saved as {name}.", "good")
         if not self.screen.ask(Question(f"Saved as {name}. Play it now?", YESNO, True)):
             return None
-        from .setup import Started, resume
+        from ..storage.starts import Started, resume
         try:
             started: Started = resume(saves.read_save(path))
         except saves.SaveError as exc:
