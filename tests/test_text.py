@@ -114,7 +114,7 @@ def test_a_trade_of_several_properties_cash_and_a_jail_card(tmp_path: Path) -> N
     _, out = session(game, ["trade bob med, baltic, $50, card for reading", "accept"], tmp_path)
     assert ("Ann offers Bob Mediterranean Avenue, Baltic Avenue, a Get Out of Jail Free card (Chance) and $50 "
             "for Reading Railroad") in out
-    assert "Bob: accept or refuse the offer from Ann?" in out
+    assert "Bob: accept the offer from Ann? (accept or refuse)" in out
     assert "Bob accepts the offer from Ann" in out
     assert game.view.owner(1) == BOB and game.view.owner(3) == BOB and game.view.owner(5) == ANN
     assert game.view.jail_cards(BOB) == ("chance",) and game.view.cash(BOB) == 1550
@@ -190,7 +190,7 @@ def test_jail_fine_and_card(tmp_path: Path) -> None:
     jail(game, ANN)
     hand_jail_card(game, ANN)
     _, out = session(game, ["card"], tmp_path)
-    assert "Ann is in jail: roll for doubles, fine (pay $50) or card" in out
+    assert "Ann is in jail: roll (for doubles), fine (pay $50) or card (use your Get Out of Jail Free card)" in out
     assert "Ann uses a Get Out of Jail Free card and leaves jail" in out
     game = new_game((1, 2))
     jail(game, ANN)
@@ -231,7 +231,7 @@ def test_pay_or_draw(tmp_path: Path) -> None:
         game = new_game((1, 1), (3, 4), edition="uk")
         card_on_top(game, "community_chest", "community_chest-fine-or-chance")
         _, out = session(game, ["roll", typed], tmp_path)
-        assert "Ann: pay £10, or draw a Chance" in out and said in out
+        assert "Ann: pay (£10) or draw (take a Chance)" in out and said in out
 
 
 def test_rent_settled_in_property_under_the_uk_rule(tmp_path: Path) -> None:

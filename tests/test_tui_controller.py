@@ -144,6 +144,9 @@ class StubComputers:
             action = DeclineToBuy(p)
         return action
 
+    def building_order(self, game: Game, seat: int, hotels: bool) -> int:
+        return 0  # orders no building of a shortage
+
     def to_dict(self) -> dict[str, Any]:
         return {"stub": sorted(self.seats)}
 

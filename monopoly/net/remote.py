@@ -30,7 +30,7 @@ from ..engine import (Action, Claim, DecisionKind as K, Edition, Game, IllegalAc
                       edition_from_dict, load_edition)
 from ..engine import events as E
 from ..engine import follow, replica
-from ..session.session import (AuctionStance, ComputerMove, FrontEnd, Permission, PlaySession, SaveFailed,
+from ..session.session import (AuctionStance, BuildingOrders, ComputerMove, FrontEnd, Permission, PlaySession, SaveFailed,
                                auction_stance)
 from .client import (CONNECT_TIMEOUT, EXIT_DROPPED, EXIT_FAILED, EXIT_OK, Dropped, Link, ServerGarbage,
                      comings_and_goings, ended_unanswered, unreachable)
@@ -358,6 +358,9 @@ class RemoteSession:
 
     def computer_move(self) -> ComputerMove | None:
         return None  # computers play on the server
+
+    def building_orders(self, hotels: bool) -> BuildingOrders:
+        return BuildingOrders(())  # the server adds its computers' orders
 
     # ------------------------------------------------------------------ acting
     def apply(self, action: Action, at: int | None = None) -> list[E.Event]:

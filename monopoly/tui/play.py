@@ -30,6 +30,7 @@ from ..engine import events as E
 from . import keys as KEYS
 from ..session import model as M
 from ..session.words import cannot_bid_text, undo_refused
+from ..present import Answer, Prompt, decision_prompt
 from ..storage.places import resume_command
 from ..session.questions import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
 from .layout import Layout, TooSmall
@@ -547,7 +548,8 @@ class GameController:
         return self.screen.ask(question)
 
     def yes_no(self, text: str, default: bool | None) -> bool | None:
-        return self.ask(Question(text, YESNO, default))
+        answer = self.ask(Question(text, YESNO, default))
+        return None if answer is None else bool(answer)
 
     def choose_player(self, text: str, candidates: list[int], default: int | None = None,
                       allow_none: bool = False) -> int | None:
@@ -567,7 +569,8 @@ class GameController:
         choices = tuple(Choice(str(p + 1), M.name(self.game, p), p) for p in candidates)
         if allow_none:
             choices += (Choice("x", "none", NOBODY),)
-        return self.ask(Question(text, CHOICE, default, choices))
+        chosen = self.ask(Question(text, CHOICE, default, choices))
+        return None if chosen is None else int(chosen)
 
     def persons_with(self, *types: type) -> list[int]:
         out = []
@@ -591,29 +594,37 @@ class GameController:
             return
         if any(c.owner != p for c in self.session.lapsing_claims(p)) and self.claim_window(p):
             return  # another person at the keyboard claims first (R); D again throws
-        pl = self.game.view.player(p)
         action: A.Action = A.Roll(p)
-        if pl.in_jail:
-            text = f"{pl.name} is in jail:"
-            last = self.game.view.last_jail_throw(p)
-            if last:
-                text = (f"{pl.name}'s last throw in jail: without doubles, {pl.name} pays "
-                        f"{self.game.view.money(self.game.edition.jail_fine)} and moves.")
-                self.say(text, "rent")
-            choices = [Choice("t", "throw for doubles", "roll")]
-            if self.game.view.is_legal(A.PayJailFine(p)):
-                choices.append(Choice("p", f"pay {self.game.view.money(self.game.edition.jail_fine)}", "fine"))
-            if self.game.view.is_legal(A.UseJailCard(p)):
-                choices.append(Choice("c", "use your card", "card"))
-            if len(choices) > 1 or last:  # the last throw is asked for, even with nothing else to choose
-                answer = self.ask(Question(text, CHOICE, "roll", tuple(choices)))
-                if answer is None:
+        prompt = decision_prompt(self.game, p)  # in jail: throw, pay or use a card
+        if prompt is not None:
+            if prompt.note:
+                self.say(prompt.note + ".", "rent")
+            if len(prompt.answers) > 1 or prompt.note:  # the last throw is asked for, even with no choice
+                chosen = self.ask_prompt(prompt, text=prompt.note + "." if prompt.note else None)
+                if chosen is None:
                     return
-                if answer == "fine":
-                    action = A.PayJailFine(p)
-                elif answer == "card":
-                    action = A.UseJailCard(p)
+                action = chosen.action
         self.apply(action)
+
+    def ask_prompt(self, prompt: Prompt, popup: M.Popup | None = None, text: str | None = None) -> Answer | None:
+        """Ask a decision's prompt (``present``): Y/N where it is a yes or a no, else its answers'
+        keys; ``popup`` shown meanwhile (the offer answered); None when put off (ESC)."""
+        self.ui.popup = popup
+        try:
+            if len(prompt.answers) == 1 and prompt.instead:  # Y takes the one answer, N or ESC puts it off
+                only = prompt.answers[0]
+                label = only.label.split(":")[0]
+                ok = self.yes_no(f"{prompt.text}. {label[:1].upper()}{label[1:]}? (ESC: {prompt.instead})", True)
+                return only if ok else None
+            if prompt.yes_no:
+                yes = self.yes_no(text or prompt.text, prompt.default == 0)
+                return None if yes is None else prompt.answers[0 if yes else 1]
+            choices = tuple(Choice(a.key, a.label, i) for i, a in enumerate(prompt.answers))
+            index = self.ask(Question(text or prompt.text, CHOICE, prompt.default, choices))
+            return None if index is None else prompt.answers[index]
+        finally:
+            if popup is not None:
+                self.ui.popup = None
 
     def answer(self, d: Pending) -> None:
         """Ask a person the question the game is waiting for."""
@@ -622,61 +633,19 @@ class GameController:
         who = M.name(game, p)
         marker = decision_marker(game)
         self.refresh()
-        if d.kind == K.BUY:
-            sq = game.edition.squares[d.square]
-            cash = game.view.cash(p)
-            if cash >= d.amount:
-                ok = self.yes_no(f"{who}: buy {sq.name} for {game.view.money(d.amount)}?", True)
-                if ok is None:
-                    return self._defer(marker)
-                self.apply(A.Buy(p) if ok else A.DeclineToBuy(p))
-            else:
-                ok = self.yes_no(f"{who}: {sq.name} costs {game.view.money(d.amount)} and you have "
-                                 f"{game.view.money(cash)}. {'Auction it' if game.view.rules.auctions else 'Let it go'}? "
-                                 "(ESC: mortgage first)", True)
-                if not ok:
-                    return self._defer(marker)
-                self.apply(A.DeclineToBuy(p))
+        prompt = decision_prompt(game, p)
+        if prompt is not None:  # phrased once for every front end (``present``)
+            popup = None
+            if d.kind == K.TRADE_RESPONSE and d.offer is not None:
+                popup = M.Popup(f"Offer to {M.label(game, p)}", M.trade_lines(game, d.offer), footer="")
+            chosen = self.ask_prompt(prompt, popup)
+            if chosen is None:
+                return self._defer(marker)
+            self.apply(chosen.action)
         elif d.kind == K.AUCTION:
             self.run_auction()
-        elif d.kind == K.INCOME_TAX:
-            sq = game.edition.squares[d.square]
-            answer = self.ask(Question(f"{who}, income tax:", CHOICE, False, (
-                Choice("f", f"pay {game.view.money(sq.amount)}", False), Choice("p", f"pay {sq.percent}% of worth", True))))
-            if answer is None:
-                return self._defer(marker)
-            self.apply(A.PayIncomeTax(p, answer))
-        elif d.kind == K.PAY_OR_DRAW:
-            deck = game.edition.deck_name(d.deck) if d.deck else "card"
-            answer = self.ask(Question(f"{who}:", CHOICE, False, (
-                Choice("p", f"pay {game.view.money(d.amount)}", False), Choice("c", f"take a {deck}", True))))
-            if answer is None:
-                return self._defer(marker)
-            self.apply(A.PayOrDraw(p, answer))
         elif d.kind == K.RAISE_FUNDS:
             self.raise_funds(d)
-        elif d.kind == K.TRADE_RESPONSE:
-            offer = game.view.pending.offer
-            assert offer is not None
-            self.ui.popup = M.Popup(f"Offer to {M.label(game, p)}", M.trade_lines(game, offer), footer="")
-            try:
-                ok = self.yes_no(f"{who}: accept the offer from {M.name(game, offer.proposer)}?", False)
-            finally:
-                self.ui.popup = None
-            if ok is None:
-                return self._defer(marker)
-            self.apply(A.AcceptTrade(p) if ok else A.RejectTrade(p))
-        elif d.kind == K.MORTGAGED_TRANSFER:
-            sq = game.edition.squares[d.square]
-            lift = game.view.lift_cost(d.square)
-            interest = game.view.mortgage_interest(d.square)
-            choices = [Choice("k", f"keep it mortgaged, pay {game.view.money(interest)} interest", False)]
-            if game.view.is_legal(A.SettleMortgagedTransfer(p, d.square, True)):
-                choices.insert(0, Choice("l", f"lift the mortgage for {game.view.money(lift)}", True))
-            answer = self.ask(Question(f"{who}, {sq.name} is mortgaged:", CHOICE, False, tuple(choices)))
-            if answer is None:
-                return self._defer(marker)
-            self.apply(A.SettleMortgagedTransfer(p, d.square, answer))
         elif d.kind == K.MOVE_OFFLINE:
             squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
             self.ui.popup = M.Popup("Offline", M.offline_lines(game, p, d.offline_cause or ""), footer="", where="side")
@@ -1084,7 +1053,7 @@ class GameController:
                                    high=most, money=game.view.money))
         if amount is None:
             return None
-        return amount if payer == p else -amount
+        return int(amount) if payer == p else -int(amount)
 
     def _pick_cards(self, holder: int, side: str, other: int | None = None) -> tuple[str, ...] | None:
         """The jail cards of ``holder`` in the trade. When only the other side holds any, this side's
@@ -1194,21 +1163,10 @@ class GameController:
 
     def computer_orders(self, hotels: bool) -> list[tuple[int, int]]:
         """The buildings each computer player would order now too (those ordering any)."""
-        ask = getattr(self.cp, "building_order", None)
-        if ask is None:
-            return []
-        out = []
-        for p in self.game.view.active_players():
-            if not self.session.is_computer(p):
-                continue
-            try:
-                count = int(ask(self.game, p, hotels))
-            except Exception as exc:  # a bug in a strategy must not end the game
-                self.say(f"A computer player stumbled ({exc.__class__.__name__}: {exc})", "bad")
-                count = 0
-            if count > 0:
-                out.append((p, count))
-        return out
+        found = self.session.building_orders(hotels)
+        for line in found.stumbles:
+            self.say(line, "bad")
+        return list(found.orders)
 
     def order_scarce_buildings(self, orders: list[tuple[int, int]], hotels: bool) -> bool:
         """With the computer players' orders added, auction what the bank is short of: True when
