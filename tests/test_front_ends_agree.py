@@ -36,7 +36,7 @@ def the_game() -> Game:
 # Avenue and declines it; Bob bids $100, Ann drops out; Bob throws onto Park Place (Ann holds the
 # dark blues: $70); Ann's throw would let the rent lapse, so she claims it first; Bob has $50 and
 # mortgages Mediterranean to pay; Ann throws, Bob throws; Ann quits.
-CURSES_KEYS = keys("t", "1", "enter", "d", "2", "50\n", "y", "y",  # the trade, and Bob accepts
+CURSES_KEYS = keys("t", "1", "enter", "enter", "d", "2", "enter", "50\n", "y", "enter", "y",  # the trade; Bob accepts
                    "d", "n", "2", "100\n", "p",  # Ann throws, declines; Bob bids, Ann drops out
                    "d",  # Bob throws onto Park Place
                    "d", "y",  # Ann: claim the rent first? yes

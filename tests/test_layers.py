@@ -1,6 +1,9 @@
 """The packages are layers and import only downward:
 
-    engine <- ai <- session <- storage, reports, net <- tui, text <- cli
+    engine <- ai <- session <- present, storage, reports, net <- tui, text <- cli
+
+The presentation layer (``present``: each decision phrased once) sits beside the network package,
+which sends its prompts, and below the front ends, which render them.
 
 The network package sits below the front ends: its server, protocol and link serve every front end,
 and the curses screen of a seat at a hosted game is the local game's own screen (``tui/remote.py``
@@ -26,6 +29,7 @@ LAYERS: dict[str, int] = {
     "ai": 1,
     "session": 2,
     "storage": 3,
+    "present": 3,
     "reports": 3,
     "net": 3,
     "tui": 4,
@@ -33,7 +37,7 @@ LAYERS: dict[str, int] = {
     "cli": 5,
 }
 # Same-layer imports allowed (one way only, so they cannot form a cycle).
-SIBLINGS = {("reports", "storage"), ("net", "storage")}
+SIBLINGS = {("reports", "storage"), ("net", "storage"), ("net", "present")}
 # Modules of the package root, outside the layers: the package's own start-up.
 TOP_LEVEL = {"__init__", "__main__"}
 

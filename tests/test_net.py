@@ -229,17 +229,25 @@ def test_bad_messages_are_refused_without_disturbing_the_game(tmp_path: Path) ->
     run(go())
 
 
-def test_bad_codes_are_limited_per_address_and_silence_times_out(tmp_path: Path) -> None:
+def test_wrong_codes_are_slowed_the_right_code_never_refused_and_silence_times_out(tmp_path: Path) -> None:
     async def go() -> None:
         server, hosted, port = await serve(tmp_path)
-        server.hello_timeout = 0.3
+        server.slow_code_delay = 0.4
         guesser = await Raw.open(port)
         for _ in range(server_module.MAX_BAD_CODES):
             guesser.send("hello", code="x" * 16)
             assert (await guesser.until("error"))["code"] == "bad_code"
-        guesser.send("hello", code=hosted.codes.seats[0])  # even the right code, now: slow down
-        assert (await guesser.until("error"))["code"] == "slow_down"
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        guesser.send("hello", code="y" * 16)  # one more from the address: answered more slowly
+        assert (await guesser.until("error"))["code"] == "bad_code"
+        assert loop.time() - began >= 0.35
+        began = loop.time()
+        guesser.send("hello", code=hosted.codes.seats[0])  # the right code: taken at once all the same
+        assert (await guesser.until("welcome"))["seat"] == 0
+        assert loop.time() - began < 0.3
         await guesser.close()
+        server.hello_timeout = 0.3
         silent = await Raw.open(port)
         assert (await silent.until("error", timeout=3))["code"] == "timeout"
         await silent.close()
@@ -253,6 +261,14 @@ def test_bad_codes_are_limited_per_address_and_silence_times_out(tmp_path: Path)
         await second.close()
         await server.close()
     run(go())
+
+
+def test_wrong_codes_from_many_addresses_together_are_answered_a_few_a_second(tmp_path: Path) -> None:
+    server = server_module.Server([], clock=lambda: 100.0)
+    server.bad_code_delay = 0.0
+    waits = [server.bad_code_wait(f"10.0.{i // 250}.{i % 250}") for i in range(200)]
+    assert waits[-1] >= 199 / server_module.BAD_CODES_PER_SECOND  # rotating addresses gains nothing
+    assert waits == sorted(waits)
 
 
 def test_a_dropped_player_keeps_the_seat_and_rejoins_mid_auction(tmp_path: Path) -> None:
@@ -506,6 +522,35 @@ def test_the_text_client_plays_through_the_server(tmp_path: Path) -> None:
         name = hosted.game.view.name(p)
         assert f"You play {name}" in shown and "Commands:" in shown and "Not a command now" in shown
         assert f"{name} throws" in shown and "CPU1" in shown
+        await server.close()
+    run(go())
+
+
+def test_the_text_client_keeps_a_line_typed_ahead_until_the_game_asks(tmp_path: Path) -> None:
+    """Tried with a pipe: a line that came while the others played was thrown away ("Not a command
+    now"); the local text mode reads a line only when it asks, and so does the client now."""
+    async def go() -> None:
+        server, hosted, port = await serve(tmp_path, players="Ann,Bob", seed=5)
+        first = hosted.session.person_asked()
+        assert first is not None
+        other = 1 - first
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        out = Collect()
+        task = asyncio.ensure_future(run_client("127.0.0.1", port, hosted.codes.seats[other], out, lines))
+        lines.put_nowait("roll")  # typed before the other's turn is over
+        mover = await Raw.open(port, hosted.codes.seats[first])
+        name = hosted.game.view.name(other)
+        deadline = time.monotonic() + 15
+        while f"{name} throws" not in out.getvalue() and time.monotonic() < deadline:
+            data = await mover.next()
+            if data["type"] in ("welcome", "update") and mover.last is not None:
+                move = choose(mover.last)
+                if move is not None:
+                    mover.link.send(move)
+        lines.put_nowait(None)
+        assert await asyncio.wait_for(task, 5) == 0
+        assert f"{name} throws" in out.getvalue() and "Not a command now" not in out.getvalue()
+        await mover.close()
         await server.close()
     run(go())
 
@@ -786,8 +831,26 @@ def test_tls_between_host_and_join(tmp_path: Path) -> None:
         lines: asyncio.Queue[str | None] = asyncio.Queue()
         code = await run_client("127.0.0.1", port, hosted.codes.seats[0], out, lines)  # no TLS: refused
         assert code != 0
+        assert "join with --tls" in out.getvalue()  # not just "the connection ended"
+        out = Collect()
+        code = await run_client("127.0.0.1", port, hosted.codes.seats[0], out, lines, client_tls(None), ca=False)
+        assert code != 0 and "--ca FILE" in out.getvalue()  # self-signed, no --ca: pointed to it
         await server.close()
     run(go())
+    import io
+    from monopoly.net.host import host_main
+    out = io.StringIO()
+    assert host_main(started(tmp_path), tmp_path, "127.0.0.1", 0, True, str(cert), str(key),
+                     stdin=io.StringIO("quit\n"), stdout=out, paced=False) == 0
+    resumes = [line for line in out.getvalue().splitlines() if "monopoly host --load" in line]
+    assert resumes and all(f"--tls-cert {cert} --tls-key {key}" in line for line in resumes)
+
+
+def test_the_resume_line_of_a_tls_host_keeps_its_certificate_and_key() -> None:
+    from monopoly.net.host import serving_options
+    line = serving_options(None, 7627, True, True, tls=("my cert.pem", "key.pem"))
+    assert "--tls-cert 'my cert.pem' --tls-key key.pem" in line
+    assert "--tls" not in serving_options(None, 7627, True, True)
 
 
 @pytest.mark.slow
@@ -904,7 +967,7 @@ def test_the_curses_client_is_the_board_screen_and_plays_a_seat(tmp_path: Path) 
             them.send("s")  # Save is the host's
             them.wait_for("Saving is the host's")
             them.send("u")  # nothing is taken back over the network
-            them.wait_for("Nothing to undo")
+            them.wait_for("Nothing is taken back in a game")
             tui.resize(12, 50)
             tui.wait_for("make the window larger")
             tui.resize(24, 80)
@@ -1055,3 +1118,32 @@ def test_the_text_client_escapes_control_characters_from_the_server() -> None:
     out = io.StringIO()
     TextClient(out).say("x\x1b]0;pwned\x07\x1b[2J")
     assert "\x1b" not in out.getvalue() and "\\x1b" in out.getvalue()
+
+
+@pytest.mark.slow
+def test_an_auction_waiting_on_an_absent_player_says_so_whole_at_80_columns(tmp_path: Path) -> None:
+    """Tried by hand: Bob left mid-auction and Ann's screen said only "Waiting for Bob to bid or
+    drop out", no word that he was away or that the host can hand his seat to a computer; and the
+    waiting line was cut at 80 columns ("...Bob (away: ...")."""
+    from net_harness import ServerThread
+    from tui_harness import TuiSession
+    served = ServerThread(tmp_path, players="Ann,Bob", seed=3)
+    try:
+        first = served.call(served.hosted.session.person_asked)
+        if first != 1:
+            pytest.skip("seed 3 no longer lets Bob start")
+        ann = TuiSession(["join", f"127.0.0.1:{served.port}", served.hosted.codes.seats[0]], rows=24, cols=80)
+        try:
+            ann.wait_for("Waiting for Bob, who is away (the host may give the seat to a computer).")
+            assert not any(ann.line(y).startswith("...") for y in range(24)), ann.dump()
+            assert served.call(lambda: served.hosted.act(1, {"action": "roll", "player": 1})) is None
+            if served.call(lambda: served.hosted.game.view.pending.kind) != K.BUY:
+                pytest.skip("seed 3 no longer offers Bob a purchase")
+            assert served.call(lambda: served.hosted.act(1, {"action": "decline", "player": 1})) is None
+            ann.wait_for("Auction: Bob is away; the host can hand the seat to a computer")
+            ann.wait_for("Waiting for Bob, who is")  # the panel's words, wrapped in it
+            ann.wait_for("(cpu Bob)")
+        finally:
+            ann.close()
+    finally:
+        served.stop()

@@ -106,3 +106,12 @@ def test_a_save_of_a_game_without_a_record_says_so(tmp_path, capsys) -> None:
         assert main([command, "arranged", "--save-dir", str(tmp_path)]) == 1
         err = capsys.readouterr().err
         assert err.startswith(f"monopoly {command}: ") and "has no record" in err
+
+
+def test_the_records_rules_are_written_as_the_rule_options_take_them() -> None:
+    """Played by hand: ``monopoly record`` listed rules as Python writes them (``auctions False``)."""
+    from monopoly.engine import Game
+    game = Game.new(["Ann", "Bob"], "us", {"auctions": False, "go_landing_double": True}, seed=3)
+    text = " ".join(record_text(game.record()))
+    assert "True" not in text and "False" not in text
+    assert "auctions false" in text and "go_landing_double true" in text

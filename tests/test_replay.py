@@ -59,7 +59,8 @@ def test_the_screen_shows_the_steps_dice_card_and_messages() -> None:
     show(r, ui)
     drawn = next(e for e in record["steps"][card_step]["events"] if e["event"] == "card_drawn")
     assert ui.card == (r.game.edition.deck_name(drawn["deck"]), drawn["text"])
-    assert ui.dice is not None and ui.messages
+    ended = [e["event"] for e in record["steps"][card_step]["events"]][-1] == "turn_started"
+    assert (ui.dice is None) is ended and ui.messages  # a step that ended the turn: no dice of the one before
     r.next_turn()
     show(r, ui)
     assert ui.messages[-1].text.startswith(f"Turn {r.turn}:") and ui.card is None
@@ -175,6 +176,34 @@ def test_the_line_mode_steps_and_continues_from_a_step(save_dir, capsys, monkeyp
     assert f"Step {r.steps} of {r.total}, turn 5 of" in out
     assert "Saved as later; play it with: monopoly --load later" in out
     assert "a save of that name exists" in out, "the second save under one name is refused"
-    assert "g N: go to turn N" in out, "an unknown command shows the commands"
+    assert "No command 'x': n, p, t, b, g N, s, c NAME or q" in out, "an unknown word: one line, not the help"
+    assert out.count("g N: go to turn N") == 1, "the help is shown once, at the start"
     assert state(saves.read_save(save_dir / "later.json").game) == state(game_from_record(record, r.steps))
     assert (save_dir / "old.json").read_bytes() == original
+
+
+def test_the_line_mode_takes_the_words_as_well_as_the_letters(save_dir, capsys, monkeypatch) -> None:
+    """Tried by hand: ``quit`` was refused (only ``q``), and each unknown word reprinted the help."""
+    import io
+    from monopoly.cli import main
+    monkeypatch.setattr("sys.stdin", io.StringIO("next\nshow\nhelp\nQuit\nn\n"))
+    assert main(["replay", "--text", "old", "--save-dir", str(save_dir)]) == 0
+    out = capsys.readouterr().out
+    assert "[Step 1 of" in out and "No command" not in out
+    assert out.count("g N: go to turn N") == 2  # at the start, and for help
+    assert "[Step 2 of" not in out, "quit ended the replay: the n after it was never read"
+
+
+def test_a_step_that_ends_the_turn_shows_no_dice_of_the_player_before() -> None:
+    """Played by hand: the curses replay showed the previous player's dice beside the new turn's
+    player, after a throw that ended a turn at once."""
+    record = seeded("us", 1).record()
+    r = Replayer(record)
+    ui = UIState(tokens=["Car", "Dog", "Hat"])
+    kinds = [[e["event"] for e in s["events"]] for s in record["steps"]]
+    step = next(i for i, k in enumerate(kinds) if "dice_rolled" in k and "turn_started" in k
+                and k.index("turn_started") > max(j for j, e in enumerate(k) if e == "dice_rolled"))
+    r.go(step + 1)
+    show(r, ui)
+    assert ui.messages[-1].text.startswith("Turn "), ui.messages[-1].text
+    assert ui.dice is None, "the new turn has had no throw yet"

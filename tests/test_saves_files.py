@@ -224,3 +224,28 @@ def test_nothing_in_the_folder_stops_the_resume_list(tmp_path: Path) -> None:
     assert "folder" not in entries and "fifo" not in entries
     for entry in entries.values():
         entry.describe()
+
+
+def test_resuming_a_save_says_a_newer_recovered_state_exists_and_how_to_play_it(tmp_path, capsys, monkeypatch) -> None:
+    """Played by hand: a kill mid-save left the newer state as ``recovered-NAME.json``, but
+    ``--load NAME`` (the command the game printed) resumed the older file saying only "Resumed
+    from ...": the newer state is named now, with the command that resumes it."""
+    import io
+    import os
+    from monopoly.cli import main
+    from monopoly.engine import Game, Roll
+    game = Game.new(["Ann", "Bob"], "us", seed=4)
+    path = saves.write_save(tmp_path, "mine", game, None, {"tokens": ["Car", "Dog"]})
+    game_id = saves.read_save(path).game_id
+    game.apply(Roll(game.view.current_player))  # played on; its save was cut short before the move
+    newer = saves.make_document(game, None, {"tokens": ["Car", "Dog"]}, game_id)
+    tmp = tmp_path / ".mine-q1w2e3.tmp"
+    tmp.write_text(saves.to_text(newer), "utf-8")
+    later = path.stat().st_mtime + 5
+    os.utime(tmp, (later, later))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    main(["text", "--load", "mine", "--save-dir", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "Resumed from" in out
+    assert "A newer state of this game" in out and "recovered-mine" in out, out
+    assert f"monopoly --text --load recovered-mine --save-dir {tmp_path}" in out

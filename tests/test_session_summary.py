@@ -107,3 +107,22 @@ def test_a_throw_in_jail_is_said_as_one_with_whether_it_got_them_out() -> None:
     assert later is not None
     assert since_lines(g, later)[-1][0] == (
         "  Bob threw 5 in jail (no doubles at the last try: paid the fine, out) to Pennsylvania Railroad")
+
+
+def test_an_auction_won_is_said_as_won_and_a_lapsed_claim_of_ones_own_is_said() -> None:
+    """Played by hand: an auction win read "bought Reading Railroad ($70)", and a rent claim of
+    Ann's that lapsed while the others played was told in the text mode only (the curses screen's
+    message had scrolled away): the summary says both, the same for every front end."""
+    log: list[E.Event] = [
+        E.TurnStarted(ANN, 1), E.DiceRolled(ANN, (1, 2)), E.Landed(ANN, BALTIC),
+        E.TurnStarted(BOB, 2), E.DiceRolled(BOB, (1, 2)), E.Landed(BOB, BALTIC), E.RentDue(1, ANN, BOB, BALTIC, 8),
+        E.AuctionWon(BOB, "square", READING, 70),
+        E.TurnStarted(CY, 3), E.DiceRolled(CY, (2, 2)), E.RentLapsed(1, ANN, BOB, 8), E.Landed(CY, 4),
+        E.TurnStarted(ANN, 4),
+    ]
+    since = since_last_turn(log, ANN, 3)
+    assert since is not None
+    lines = [text for text, _ in since_lines(game(), since)]
+    assert any("won Reading Railroad at auction ($70)" in line for line in lines), lines
+    assert not any("bought Reading" in line for line in lines), lines
+    assert "  Ann did not claim the $8 rent from Bob: it is lost" in lines, lines

@@ -124,3 +124,12 @@ def test_squares_that_share_a_name_are_one_row_of_the_property_table() -> None:
     landed = Counter(game.edition.squares[e.square].name for e in game.log if isinstance(e, E.Landed))
     chance = next(line for line in table if line.startswith("Chance "))
     assert int(chance.split()[-1]) == landed["Chance"]
+
+
+def test_a_running_games_last_worth_is_not_called_final() -> None:
+    """Played by hand: ``monopoly stats`` of an autosave mid-game headed its column "final worth"."""
+    game = new_game((1, 2), (3, 4))
+    act(game, Roll(ANN))
+    assert not game.view.over
+    header = next(line for line in stats_text(game_stats(game.record())) if "rent paid" in line)
+    assert "worth now" in header and "final" not in header

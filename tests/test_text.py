@@ -114,7 +114,7 @@ def test_a_trade_of_several_properties_cash_and_a_jail_card(tmp_path: Path) -> N
     _, out = session(game, ["trade bob med, baltic, $50, card for reading", "accept"], tmp_path)
     assert ("Ann offers Bob Mediterranean Avenue, Baltic Avenue, a Get Out of Jail Free card (Chance) and $50 "
             "for Reading Railroad") in out
-    assert "Bob: accept or refuse the offer from Ann?" in out
+    assert "Bob: accept the offer from Ann? (accept or refuse)" in out
     assert "Bob accepts the offer from Ann" in out
     assert game.view.owner(1) == BOB and game.view.owner(3) == BOB and game.view.owner(5) == ANN
     assert game.view.jail_cards(BOB) == ("chance",) and game.view.cash(BOB) == 1550
@@ -190,7 +190,7 @@ def test_jail_fine_and_card(tmp_path: Path) -> None:
     jail(game, ANN)
     hand_jail_card(game, ANN)
     _, out = session(game, ["card"], tmp_path)
-    assert "Ann is in jail: roll for doubles, fine (pay $50) or card" in out
+    assert "Ann is in jail: roll (for doubles), fine (pay $50) or card (use your Get Out of Jail Free card)" in out
     assert "Ann uses a Get Out of Jail Free card and leaves jail" in out
     game = new_game((1, 2))
     jail(game, ANN)
@@ -231,7 +231,7 @@ def test_pay_or_draw(tmp_path: Path) -> None:
         game = new_game((1, 1), (3, 4), edition="uk")
         card_on_top(game, "community_chest", "community_chest-fine-or-chance")
         _, out = session(game, ["roll", typed], tmp_path)
-        assert "Ann: pay £10, or draw a Chance" in out and said in out
+        assert "Ann: pay (£10) or draw (take a Chance)" in out and said in out
 
 
 def test_rent_settled_in_property_under_the_uk_rule(tmp_path: Path) -> None:
@@ -499,7 +499,8 @@ def test_undo_takes_back_your_own_actions_but_never_a_throw(tmp_path: Path) -> N
     _, out = session(game, ["build med", "mortgage reading", "undo", "u", "undo", "roll", "undo"], tmp_path)
     assert "Ann takes back the mortgage on Reading Railroad" in out
     assert "Ann takes back the building put on Mediterranean Avenue" in out
-    assert out.count("Nothing to undo: nothing to take back") == 2  # once all is taken back, and after the throw
+    assert out.count("Nothing to take back: only actions") == 2
+    assert "Nothing to undo: nothing" not in out  # said once, not twice  # once all is taken back, and after the throw
     assert game.view.houses(1) == 0 and not game.view.mortgaged(5) and game.view.cash(ANN) == 1500
     assert game.view.position(ANN) == 3, "the throw stands"
 
@@ -590,3 +591,15 @@ def test_colour_is_off_for_a_dumb_terminal_and_with_no_color(monkeypatch: pytest
         with pytest.raises(SystemExit):
             app.main(None, tmp_path, None, None, {}, True, stdin=io.StringIO(""), stdout=io.StringIO())
     assert seen == [False, False, True]
+
+
+def test_without_auctions_the_prompt_offers_decline_not_auction(tmp_path: Path) -> None:
+    """Played by hand with ``--preset text_game``: the question said "(buy or decline: it stays with
+    the bank)" and the prompt then offered ``auction``."""
+    game = new_game((1, 2), (3, 3), auctions=False)
+    _, out = session(game, ["roll", "auction", "decline"], tmp_path)
+    assert "(buy or decline: it stays with the bank)" in out
+    prompt = next(line for line in lines_of(out) if "- buy, " in line).split(">")[0]
+    assert "decline" in prompt and "auction" not in prompt, prompt
+    assert "'auction' answers nothing asked now" in out
+    assert "Baltic Avenue stays with the bank" in out

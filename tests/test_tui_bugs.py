@@ -91,11 +91,14 @@ def test_bug8_a_game_resumed_through_its_autosave_offers_the_name_it_was_saved_u
 
 def test_bug8_a_name_field_refuses_the_eighth_letter_as_it_is_typed(tmp_path: Path) -> None:
     from monopoly.session.questions import TEXT, Question
-    screen = FakeScreen(keys("Bartholomew\n"))
+    # Played by hand: "Annabelle99" was then taken as "Annabel" without a word. RETURN now refuses
+    # an answer cut as it was typed, and the shorter one typed after is taken.
+    screen = FakeScreen(keys("Bartholomew\n", "Bart\n"))
     screen.ui = M.UIState(tokens=[])
     answer = screen.ask(Question("Name (up to 7 letters)", TEXT, "Ann", max_len=7))
-    assert answer == "Barthol"
+    assert answer == "Bart"
     assert "! at most 7 characters" in screen.transcript
+    assert "! 'Bartholomew' has 11 characters, more than 7: type a shorter answer" in screen.transcript
 
 
 def test_bug5_with_cash_hidden_the_holdings_do_not_show_a_players_cash() -> None:
@@ -179,7 +182,7 @@ def test_a_dimmed_option_always_gives_its_reason() -> None:
 
 def test_the_cost_is_shown_before_a_mortgage_is_lifted(tmp_path: Path) -> None:
     # Ann's Baltic Avenue is mortgaged ($30): M, RETURN on it asks first, N keeps it, then Y lifts it.
-    screen = FakeScreen(keys("m", "enter", "n", "enter", "y", "d") + QUIT)
+    screen = FakeScreen(keys("m", "enter", "n", "enter", "enter", "y", "enter", "d") + QUIT)
     game, controller = make(tmp_path, [], screen)
     arrange(game, owners={3: 0}, mortgaged={3: True})
     controller.run()

@@ -144,6 +144,9 @@ class StubComputers:
             action = DeclineToBuy(p)
         return action
 
+    def building_order(self, game: Game, seat: int, hotels: bool) -> int:
+        return 0  # orders no building of a shortage
+
     def to_dict(self) -> dict[str, Any]:
         return {"stub": sorted(self.seats)}
 
@@ -223,7 +226,7 @@ def test_rent_lapses_when_nobody_claims_it(tmp_path: Path) -> None:
 
 def test_raising_funds_with_the_mortgage_cursor(tmp_path: Path) -> None:
     # Ann throws doubles onto Bob's Boardwalk with $10; Bob claims; Ann must mortgage both browns.
-    script = keys("d", "r", "m", "enter", "tab", "enter") + QUIT
+    script = keys("d", "r", "m", "enter", "enter", "tab", "enter") + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 1)], screen)
     s = ann_short_before_boardwalk(game)
@@ -238,7 +241,7 @@ def test_raising_funds_with_the_mortgage_cursor(tmp_path: Path) -> None:
 
 def test_the_debt_is_explained_once_while_funds_are_raised_step_by_step(tmp_path: Path) -> None:
     # Ann mortgages one brown, closes the cursor (D), is asked again, and mortgages the other.
-    script = keys("d", "r", "m", "enter", "d", "m", "enter") + QUIT
+    script = keys("d", "r", "m", "enter", "enter", "d", "m", "enter", "enter") + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 1)], screen)
     s = ann_short_before_boardwalk(game)
@@ -255,7 +258,7 @@ def test_the_debt_is_explained_once_while_funds_are_raised_step_by_step(tmp_path
 def test_a_key_repeated_after_the_debt_is_paid_does_not_reach_the_option_bar(tmp_path: Path) -> None:
     # Ann mortgages both browns with RETURN and presses it once more (a key repeat): the cursor
     # closes by itself when the debt is paid, and the extra key must not throw her next dice.
-    script = keys("d", "r", "m", "enter", "tab", "enter") + [(AHEAD, "d")] + QUIT
+    script = keys("d", "r", "m", "enter", "enter", "tab", "enter") + [(AHEAD, "d")] + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 1), (2, 3)], screen)
     s = ann_short_before_boardwalk(game)
@@ -269,7 +272,7 @@ def test_a_key_repeated_after_the_debt_is_paid_does_not_reach_the_option_bar(tmp
 def test_trade_cash_asks_who_pays_first_and_keeps_the_marked_properties(tmp_path: Path) -> None:
     # Ann gives Mediterranean; Bob (with $100) is named to pay first, so the amount question
     # knows his limit: $900 is refused and asked again, with the marked deed kept.
-    script = keys("t", "1", "enter", "d", "2", "900\n", "50\n", "y", "y") + QUIT
+    script = keys("t", "1", "enter", "enter", "d", "2", "enter", "900\n", "50\n", "y", "enter", "y") + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [], screen)
     s = game.view
@@ -285,7 +288,7 @@ def test_trade_cash_asks_who_pays_first_and_keeps_the_marked_properties(tmp_path
 
 
 def test_bankruptcy_is_offered_only_when_nothing_can_cover_the_debt(tmp_path: Path) -> None:
-    script = keys("d", "r", "b", "y", "x")
+    script = keys("d", "r", "b", "enter", "y", "x")
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 1)], screen)
     s = ann_short_before_boardwalk(game)
@@ -297,7 +300,7 @@ def test_bankruptcy_is_offered_only_when_nothing_can_cover_the_debt(tmp_path: Pa
 def test_after_a_bankruptcy_the_end_of_turn_line_names_nobody_who_did_not_just_play(tmp_path: Path) -> None:
     # Ann goes bankrupt in her own turn; Bob plays next. Cy, seated before Bob once Ann is out,
     # did not just end a turn, and Ann is out of the game: neither gets an "ends the turn" line.
-    screen = FakeScreen(keys("d", "r", "b", "y") + QUIT)
+    screen = FakeScreen(keys("d", "r", "b", "enter", "y") + QUIT)
     game, controller = make(tmp_path, [(1, 1)], screen, players=("Ann", "Bob", "Cy"))
     s = ann_short_before_boardwalk(game)
     controller.run()
@@ -408,7 +411,9 @@ def test_esc_puts_a_question_off_and_d_comes_back_to_it(tmp_path: Path) -> None:
 
 def test_trade_between_people_with_cursor_cash_and_jail_card(tmp_path: Path) -> None:
     # Ann gives Mediterranean and her jail card, asks for Baltic, and Bob pays $20 on top.
-    script = keys("t", "1", "enter", "d", "1\n", "enter", "d", "2", "20\n", "y", "y") + QUIT
+    # (Bob holds no card: his side's card step is said, and RETURN goes on)
+    script = keys("t", "1", "enter", "enter", "d", "1\n", "enter", "d", "enter", "2", "enter", "20\n", "y", "enter",
+                  "y") + QUIT
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [], screen)
     s = game.view
@@ -417,6 +422,7 @@ def test_trade_between_people_with_cursor_cash_and_jail_card(tmp_path: Path) -> 
     assert s.owner(1) == 1 and s.owner(3) == 0
     assert s.jail_cards(1) == ("chance",) and s.cash(0) == 1520
     assert "Offer so far" in screen.popups and "Your offer" in screen.popups and "Offer to 2 Bob" in screen.popups
+    assert any(p.startswith("Bob has no Get Out of Jail Free card to be asked for: RETURN goes on") for p in screen.transcript)
 
 
 def test_trade_cancelled_with_esc_changes_nothing(tmp_path: Path) -> None:
@@ -440,7 +446,7 @@ def test_buying_houses_with_the_cursor(tmp_path: Path) -> None:
 
 def test_selling_a_hotel_under_a_shortage_rearranges_the_set(tmp_path: Path) -> None:
     """The rulebook's example: hotels on St. James and Tennessee, 4 houses on New York, 3 in the bank."""
-    screen = FakeScreen(keys("h", "s", "1", "enter", "y", "d") + QUIT)
+    screen = FakeScreen(keys("h", "s", "enter", "1", "enter", "enter", "y", "enter", "d") + QUIT)
     game, controller = make(tmp_path, [], screen)
     s = game.view
     others = [21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39]
@@ -667,7 +673,7 @@ def test_a_computer_joins_a_house_order_when_the_bank_is_short_and_the_houses_ar
     """Ann orders both of the bank's last houses; the computer Bob (basic) orders too, so they
     are auctioned: Ann outbids Bob for the first, lets the second go to Bob, who places it."""
     ai = pytest.importorskip("monopoly.ai")
-    script = keys("h", "b", "2\n") + [(WAIT, "1")] + keys("60\n", "enter", "p") + QUIT
+    script = keys("h", "b", "enter", "2\n") + [(WAIT, "1")] + keys("60\n", "enter", "p") + QUIT
     screen = FakeScreen(script)
     game = Game.new(["Ann", "Bob"], "us", dice=ScriptedDice([]), first_player=0)
     _short_of_houses(game)
@@ -713,7 +719,7 @@ def test_without_a_shortage_the_computers_orders_start_no_auction(tmp_path: Path
 def test_a_hotel_shortage_is_auctioned_with_the_computers_order(tmp_path: Path) -> None:
     """Ann's browns and Bob's light blues have four houses each; the bank has one hotel left."""
     ai = pytest.importorskip("monopoly.ai")
-    screen = FakeScreen(keys("h", "b", "1\n", "p") + QUIT)  # Ann drops out with P: Bob wins
+    screen = FakeScreen(keys("h", "b", "enter", "1\n", "p") + QUIT)  # Ann drops out with P: Bob wins
     game = Game.new(["Ann", "Bob"], "us", dice=ScriptedDice([]), first_player=0)
     s = game.view
     arrange(game, owners={**dict.fromkeys((1, 3, 21, 23, 24, 26, 27, 29, 31, 32, 34, 37, 39), 0),
@@ -866,7 +872,7 @@ def test_ctrl_c_in_the_middle_of_an_action_waits_for_the_action_to_finish(tmp_pa
 @pytest.mark.parametrize("settle", [True, False])
 def test_settling_rent_in_property_is_offered_where_the_rules_allow_it(tmp_path: Path, settle: bool) -> None:
     # Ann owes Bob rent for Boardwalk: under the UK rule she may offer him property instead.
-    screen = FakeScreen(keys("d", "r", "b", "y", "x"))
+    screen = FakeScreen(keys("d", "r", "b", "enter", "y", "x"))
     game, controller = make(tmp_path, [(1, 1)], screen, settle_in_property=settle)
     ann_short_before_boardwalk(game)
     controller.run()
@@ -877,7 +883,7 @@ def test_settling_rent_in_property_is_offered_where_the_rules_allow_it(tmp_path:
 
 def test_a_tax_debt_is_never_settled_in_property(tmp_path: Path) -> None:
     # Ann, with $10, throws onto Luxury Tax: the bank is owed, and only rent may be paid in property.
-    screen = FakeScreen(keys("d", "b", "y", "x"))
+    screen = FakeScreen(keys("d", "b", "enter", "y", "x"))
     game, controller = make(tmp_path, [(1, 1)], screen, settle_in_property=True)
     place(game, 0, 36)
     set_cash(game, 0, 10)
@@ -897,7 +903,7 @@ def test_a_trade_offers_no_deed_whose_group_has_buildings(tmp_path: Path) -> Non
             return "esc"
         return rest.pop(0)
 
-    screen = FakeScreen(keys("t", "1"), responder=respond)
+    screen = FakeScreen(keys("t", "1", "enter"), responder=respond)
     game, controller = make(tmp_path, [], screen)
     give(game, 0, 1, 3, 5)
     build(game, {1: 1, 3: 1})
@@ -938,7 +944,8 @@ def test_u_takes_back_a_persons_own_action_and_says_so(tmp_path: Path) -> None:
     said = messages(controller)
     assert "Ann takes back the building put on Baltic Avenue" in said
     assert "Ann takes back the building put on Mediterranean Avenue" in said
-    assert sum(m.startswith("Nothing to undo: nothing to take back") for m in said) == 1
+    assert sum(m.startswith("Nothing to take back: only actions") for m in said) == 1
+    assert not any("Nothing to undo: nothing" in m for m in said)  # said once, not twice
     assert game.view.houses(1) == game.view.houses(3) == 0 and game.view.position(0) == 5, "the throw stands"
     assert "Ann takes back the purchase" in said and game.view.owner(5) == 0
     assert [type(a).__name__ for a, _, _ in game.journal[-3:]] == ["Roll", "Buy", "EndGame"], "bought again, once"

@@ -219,3 +219,20 @@ def test_a_big_window_is_used_and_80x24_keeps_its_cells() -> None:
     assert big.board.w >= 130, "the board grows past the old 110 columns"
     assert big.deed.w > small.deed.w and big.deed.h > small.deed.h, "the deed card grows too"
     assert big.ahead.h > small.ahead.h, "more squares ahead"
+
+
+@pytest.mark.parametrize("rows,cols,blank", [(40, 120, 0), (60, 200, 3), (24, 80, 0), (35, 100, 0)])
+def test_a_large_window_leaves_no_band_of_blank_rows_under_the_board(rows: int, cols: int, blank: int) -> None:
+    """Played by hand: at 120x40 five blank rows under the board; at 200x60 about thirteen, and the
+    messages under the board while its middle stood empty. The spare lines now make the sides'
+    squares taller (and the inside of the ring with them)."""
+    lay = layout(rows, cols)
+    assert isinstance(lay, Layout)
+    assert lay.prompt.y - lay.board.bottom <= blank
+    assert lay.inner.contains(lay.log.y, lay.log.x), "the messages are inside the ring"
+    cells = [lay.cell(sq) for sq in range(40)]
+    assert min(c.y for c in cells) == lay.board.y and max(c.bottom for c in cells) == lay.board.bottom
+    for sq in range(40):  # the ring's squares tile it: each side's squares meet edge to edge
+        a = lay.cell(sq)
+        b = lay.cell((sq + 1) % 40)
+        assert a.bottom == b.y or b.bottom == a.y or a.y == b.y or a.right == b.x or b.right == a.x

@@ -366,3 +366,13 @@ def test_a_bankrupt_player_in_the_list_fits_the_narrowest_panel() -> None:
     ui = M.UIState(tokens=["Racing Car", "Thimble", "Boot"])
     line = M.player_summary(game, ui, 0)
     assert line.endswith("bankrupt") and len(line) <= len(M.player_summary(game, ui, 1)) + 2
+
+
+def test_a_save_path_in_the_messages_is_wrapped_between_folders_never_inside_a_name() -> None:
+    """Played by hand: "Game saved as annbob1 (/.../annbob1.jso" then "n)" on the next line."""
+    from monopoly.session.model import Message, log_lines
+    text = "Game saved as annbob1 (/home/someone/.local/share/monopoly/saves/annbob1.json)"
+    for width in range(20, 60):
+        lines = [line.strip() for line, _ in log_lines([Message(text, "good")], width, 10)]
+        assert "".join(lines).replace(" ", "") == text.replace(" ", ""), lines
+        assert any(line.endswith("annbob1.json)") for line in lines), (width, lines)

@@ -43,10 +43,13 @@ def test_bug7_the_deed_card_keeps_a_space_before_each_amount_at_80_columns() -> 
     game = board_game()
     ui = M.UIState(tokens=M.default_tokens(game, 3), cursor=39)
     _, win = picture(game, 24, 80, ui)
-    assert "Rent with colour set $100" in win.text(), win.text()
+    # played by hand: "│Rent with colour set $100 │" touched the card's left border
+    assert "│ With colour set     $100 │" in win.text(), win.text()
     for width in range(12, 40):
         line = M.deed_line("Rent with colour set", "$1,000", width)
         assert len(line) == width and " $1,000" in line
+        if width >= len(" With colour set $1,000 "):
+            assert line.startswith(" "), line
 
 
 def test_bug7_the_squares_ahead_never_cut_a_word_at_80_columns() -> None:
@@ -158,3 +161,34 @@ def test_the_claim_window_countdown_is_on_the_bottom_line(rows: int, cols: int) 
     _, win = picture(game, rows, cols, ui)
     assert win.line(rows - 1) == "Ann: R claims rent before CPU1 throws - 8 s  (SPACE: CPU1 throws now)", win.text()
     assert "Ann may claim $4 from CPU1 -" in win.text() and "press R" in win.text()
+
+
+def question_on_screen(win: TextWindow, rows: int, cols: int) -> str:
+    """The words a player can read of a question: the bottom line, or the lines inside the ring
+    left of a panel beside the board (where a long question is shown whole), in order."""
+    from monopoly.tui.layout import layout
+    lay = layout(rows, cols)
+    bottom = win.line(rows - 1)
+    inside = [win.line(y)[lay.inner.x + 1:lay.status.x - 1].strip() for y in range(lay.inner.y, lay.inner.bottom)]
+    return " ".join(bottom.split()) + " | " + " ".join(" ".join(inside).split())
+
+
+TRADE_QUESTIONS = [
+    "How many of Annabel's Get Out of Jail Free cards go in the trade? (0-2) [0]",
+    "How many of Annabel's Get Out of Jail Free cards do you ask for? (0-2) [0]",
+    "Cash in this trade: who pays? (X: no cash) (1 Annabel, 2 Bob, X nobody) [X]",
+    "Annabel pays how much? (RETURN: none) ($0-$1,500) [$0]",
+]
+
+
+@pytest.mark.parametrize("question", TRADE_QUESTIONS)
+def test_a_trade_question_beside_the_offer_is_whole_at_80x24(question: str) -> None:
+    """Played by hand: the question box beside the board cut the question in half ("How many of
+    Ann's Get Out of |", "(0-1) [0]") under the offer panel, and the bottom line began with "...",
+    so the whole question was never in view."""
+    game = board_game()
+    ui = M.UIState(tokens=M.default_tokens(game, 3))
+    ui.popup = M.Popup("Offer so far", M.offer_so_far(game, 0, 1, [39], [], (), (), 0), footer="", where="side")
+    ui.prompt = question
+    _, win = picture(game, 24, 80, ui)
+    assert question in question_on_screen(win, 24, 80), win.text()

@@ -31,27 +31,49 @@ def test_houses_says_why_nobody_can_build_before_offering_to_sell(tmp_path: Path
 
 
 def test_one_return_on_the_sell_cursor_does_not_sell(tmp_path: Path) -> None:
-    screen = FakeScreen(keys("h", "s", "enter", "enter", "d") + QUIT)  # pick, RETURN at the question: no
+    screen = FakeScreen(keys("h", "s", "enter", "enter", "enter", "d") + QUIT)  # sell; pick, RETURN at the question: no
     game, controller = make(tmp_path, [], screen)
     arrange(game, owners={1: 0, 3: 0}, buildings={1: 1, 3: 1})
     controller.run()
     assert game.view.houses(1) == game.view.houses(3) == 1
-    assert any("sell a house on" in p and "[N]" in p for p in screen.transcript), screen.transcript
+    assert any("sell a house on" in p and "for $25 (half its price)? (Y/N) [N]" in p for p in screen.transcript), \
+        screen.transcript
 
 
-def test_an_uneven_build_is_refused_with_the_engines_reason(tmp_path: Path) -> None:
-    # Mediterranean has a house, Baltic none: the cursor may stop on Mediterranean, which is refused.
-    screen = FakeScreen(keys("h", "b", "1\n", "enter", "enter") + QUIT)
+def test_the_building_cursor_stops_only_where_building_is_allowed(tmp_path: Path) -> None:
+    """docs/playing.md says the cursor "only stops on sites where the next building is allowed";
+    it stopped on every site of the set (Mediterranean too, which would make the set uneven)."""
+    cursors: list[tuple[int, ...]] = []
+    rest = keys("enter") + QUIT
+
+    def respond(screen: FakeScreen) -> object:
+        if screen.ui is not None and screen.ui.candidates and not cursors:
+            cursors.append(screen.ui.candidates)
+        return rest.pop(0)
+
+    screen = FakeScreen(keys("h", "b", "enter", "1\n"), responder=respond)
     game, controller = make(tmp_path, [], screen)
     arrange(game, owners={1: 0, 3: 0}, buildings={1: 1})
     controller.run()
-    said = messages(controller)
-    assert any(m.startswith("Not on Mediterranean Avenue: ") for m in said), said
-    assert game.view.houses(3) == 1 and game.view.houses(1) == 1, "then built on Baltic Avenue"
+    assert cursors == [(3,)], cursors
+    assert game.view.houses(3) == 1 and game.view.houses(1) == 1, "one RETURN built on Baltic Avenue"
+
+
+def test_selling_says_what_it_pays_and_in_debt_defaults_to_yes(tmp_path: Path) -> None:
+    """Played by hand: "sell a house on Atlantic Avenue to the bank at half price? (Y/N) [N]" gave
+    no amount, and in debt RETURN cancelled the sale the player came for."""
+    script = keys("d", "r", "s", "enter", "enter", "enter") + QUIT  # Ann owes Bob: S, the cursor, RETURN: sold
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [(1, 1)], screen)
+    arrange(game, owners={39: 1, 1: 0, 3: 0}, buildings={1: 1, 3: 1}, squares={0: 37}, cash={0: 30})
+    controller.run()
+    asked = [p for p in screen.transcript if "sell a house on" in p]
+    assert asked and "for $25 (half its price)? (Y/N) [Y]" in asked[0], asked
+    assert game.view.houses(1) + game.view.houses(3) == 1, "RETURN sold one house"
 
 
 def test_a_cash_only_trade_is_refused_before_the_cash_questions(tmp_path: Path) -> None:
-    screen = FakeScreen(keys("t", "1", "d") + QUIT)  # Ann offers Bob a trade, marks nothing; Bob has nothing
+    screen = FakeScreen(keys("t", "1", "enter", "d") + QUIT)  # Ann offers Bob a trade, marks nothing; Bob has nothing
     game, controller = make(tmp_path, [], screen)
     arrange(game, owners={1: 0})
     controller.run()
@@ -129,3 +151,72 @@ def test_the_side_panel_shows_the_mover_while_a_computers_move_is_on_show(tmp_pa
     controller.run()
     assert (1, 0) in seen, "during Bob's move, Ann's turn already, the panel showed Bob"
     assert controller.ui.panel_player is None
+
+
+def test_the_same_refusal_twice_is_said_once(tmp_path: Path) -> None:
+    """Over the network, each D pressed while another player's rent window was open added another
+    two-line "Wait: ..." message: a refusal said again now stays one message."""
+    from monopoly.engine import actions as A
+    screen = FakeScreen(QUIT)
+    game, controller = make(tmp_path, [], screen)
+    for _ in range(3):
+        assert controller.apply(A.Buy(0)) is None  # nothing to buy: refused with the engine's reason
+    said = messages(controller)
+    assert len(said) == len(set(said)), said
+
+
+def test_a_return_typed_after_a_key_answer_never_marks_a_deed_in_a_trade(tmp_path: Path) -> None:
+    """Played by hand: the partner's number (and Y/N) took effect at once, so the RETURN typed after
+    it marked the first deed of the next cursor. In the dialogs that lead to a cursor a key answer
+    now ends with RETURN, as in the set-up."""
+    script = keys("t", "1", "enter", "2", "enter", "d", "enter", "d", "x", "enter", "y", "enter", "y") + QUIT
+    screen = FakeScreen(script)
+    game, controller = make(tmp_path, [], screen, players=("Ann", "Bob", "Cy"))
+    arrange(game, owners={1: 0, 3: 1})
+    controller.run()
+    assert game.view.owner(1) == 0, "Ann's Mediterranean Avenue was never marked"
+    assert game.view.owner(3) == 0, "Bob's Baltic Avenue, the one marked, came to Ann"
+
+
+@pytest.mark.parametrize("card", ["chance-jail", "chance-jail-free"])
+def test_a_card_that_ends_the_persons_turn_stays_in_view_a_moment(tmp_path: Path, card: str) -> None:
+    """Played by hand: Ann's own Get Out of Jail Free (or Go to Jail) card went with the next turn
+    at once, never seen: the card now stays on screen a moment (any key goes on)."""
+    class Watching(FakeScreen):
+        seen: list[tuple[float, object]] = []
+
+        def read_key(self, timeout: float | None = None) -> int | None:
+            if timeout is not None and self.ui is not None and self.ui.card is not None:
+                self.seen.append((timeout, self.ui.card))
+            return super().read_key(timeout)
+
+    screen = Watching(keys("d") + QUIT)
+    game, controller = make(tmp_path, [(3, 4)], screen)
+    arrange(game, top_cards={"chance": [card]})
+    controller.run()
+    assert any(timeout >= 1.0 and shown[0] == "Chance" for timeout, shown in screen.seen), screen.seen
+
+
+def test_the_panel_names_the_player_the_messages_say_plays(tmp_path: Path) -> None:
+    """Played by hand (a UK game of computers): the info panel named CPU1 while the messages said
+    "Turn N: CPU2 to play", during the pause that shows a computer's turn."""
+    from monopoly.session import model as M
+    from test_tui_controller import StubComputers
+
+    class Watching(FakeScreen):
+        seen: list[tuple[int, str]] = []
+
+        def read_key(self, timeout: float | None = None) -> int | None:
+            if timeout is not None and self.ui is not None and self.game is not None and self.ui.messages:
+                self.seen.append((M.panel_player(self.game, self.ui), self.ui.messages[-1].text))
+            return super().read_key(timeout)
+
+    screen = Watching(keys("d") + QUIT)
+    game, controller = make(tmp_path, [(6, 4), (1, 3), (1, 3), (6, 4)], screen, players=("Ann", "CPU1", "CPU2"),
+                            computers=StubComputers({1, 2}), income_tax="flat")  # paid at once, as in the UK
+    screen.game = game
+    controller.run()
+    turns = [(shown, text) for shown, text in screen.seen if text.startswith("Turn ") and "to play" in text]
+    assert turns, screen.seen
+    for shown, text in turns:
+        assert text.split(": ", 1)[1].startswith(game.view.name(shown)), (shown, text)

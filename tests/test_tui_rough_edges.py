@@ -93,8 +93,10 @@ def test_help_and_the_game_in_numbers_scroll_to_their_last_line(tmp_path: Path, 
         s.send("n")
         s.wait_for("The game in numbers")
         s.wait_for("Net worth at the end of each turn")
-        s.send(" ")  # a page down
-        s.wait_gone("Net worth at the end of each turn")
+        s.settle()
+        if "landed on" not in s.text():  # (a window that holds it all needs no page down)
+            s.send(" ")  # a page down
+            s.wait_gone("Net worth at the end of each turn")
         s.send("G")
         s.wait_for("landed on")
         s.wait_for(re.compile(r"Community Chest +\$0 +1"))

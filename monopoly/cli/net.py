@@ -51,9 +51,9 @@ def host_command(argv: list[str]) -> int:
     from ..net.server import collect_for_serving
     play: SeatFront | None = None
     if not (args.headless or args.text) and sys.stdin.isatty() and sys.stdout.isatty():
-        problem = terminal_problem("monopoly host --text")
-        if problem is not None:
-            return refused(UsageProblem(problem))
+        cannot_draw = terminal_problem("monopoly host --text")
+        if cannot_draw is not None:
+            return refused(UsageProblem(cannot_draw))
         from ..tui.remote import seat_screen
         play = seat_screen
     collect_for_serving()  # the game is loaded: the collector set for a server (why: its docstring)

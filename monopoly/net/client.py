@@ -116,6 +116,29 @@ def client_tls(ca: str | None) -> ssl.SSLContext:
     return ssl.create_default_context(cafile=ca)
 
 
+def unreachable(host: str, port: int, exc: BaseException, tls: bool, ca: bool = True) -> str:
+    """Why the connection could not be made, with what to try: a certificate that cannot be checked
+    is most often the host's own (self-signed), which ``--ca`` names; a TLS handshake that meets
+    plain TCP means the host does not serve over TLS."""
+    words = f"cannot reach {host}:{port} ({exc or exc.__class__.__name__})"
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        hint = ("give the host's certificate file with --ca FILE (a self-signed certificate is checked "
+                "against it)" if not ca else "the certificate given with --ca is not the host's")
+        return f"{words}: the host's certificate could not be checked; {hint}"
+    if tls and isinstance(exc, ssl.SSLError):
+        return f"{words}: the host does not seem to serve over TLS; join without --tls"
+    return words
+
+
+def ended_unanswered(tls: bool) -> str:
+    """Why a connection the host closed before answering the hello may have ended: most often a
+    host that serves over TLS, joined without ``--tls`` (the host hangs up on the plain text)."""
+    if tls:
+        return "the host closed the connection before answering"
+    return ("the host closed the connection before answering: if it serves over TLS (its join lines "
+            "end in --tls), join with --tls (and --ca FILE for a certificate of its own)")
+
+
 @dataclass
 class Typed:
     """A line the person typed, turned into what to send (or to do here)."""
@@ -124,6 +147,7 @@ class Typed:
     show: list[str] | None = None
     leave: bool = False
     again: str | None = None  # the line to take again once ``send`` (``options``) is answered
+    hold: bool = False  # not a command now, and the game does not ask this seat: keep it until it does
 
 
 # the verbs of actions on squares a player may take out of turn, grouped in the prompt when there
@@ -367,8 +391,17 @@ class TextClient:
             return Typed(send=message("action", action=exact[0]["action"]))
         if len(exact) > 1:
             return Typed(show=[f"Which one? {', '.join(str(a['command']) for a in exact)}"])
+        if not self.asked() and not self.game.get("over"):
+            # typed ahead (a script, or a person who knows what comes): the local text mode reads
+            # a line only when it asks, so this one waits for the game to ask this seat
+            return Typed(hold=True)
         return Typed(show=[f"Not a command now: {text!r}. You may type: {', '.join(self.commands()) or 'nothing yet'}"
                            " (help for more)"])
+
+    def asked(self) -> bool:
+        """Whether the game waits for this seat now (a decision, or its rent before a throw)."""
+        p = self.prompt
+        return p is not None and bool(p.get("asked") or p.get("may_go"))
 
     def answered_without_actions(self, text: str, low: str, words: list[str]) -> Typed | None:
         """The commands that name no action of the server's list (leaving, looking, letting a throw
@@ -463,15 +496,17 @@ class TextClient:
 
 async def run_client(host: str, port: int, code: str, out: TextIO, lines: "asyncio.Queue[str | None]",
                      tls: ssl.SSLContext | None = None, on_line: Callable[[str], bool] | None = None,
-                     client: TextClient | None = None) -> int:
+                     client: TextClient | None = None, ca: bool = True) -> int:
     """Join with ``code`` and play: lines typed come through ``lines`` (None: the input ended).
-    ``on_line`` may take a line first (the host's own commands); the exit code."""
+    ``on_line`` may take a line first (the host's own commands); ``ca``: whether a certificate file
+    was given to check the host's against; the exit code."""
     client = client or TextClient(out)
     try:
         link = await Link.open(host, port, tls)
     except (OSError, asyncio.TimeoutError, ssl.SSLError) as exc:
-        client.say(f"monopoly join: cannot reach {host}:{port} ({exc or exc.__class__.__name__})")
+        client.say(f"monopoly join: {unreachable(host, port, exc, tls is not None, ca)}")
         return EXIT_FAILED
+    heard = False  # whether the host has answered at all (a plain hello to a TLS host: never)
     link.send(message("hello", code=code))
     incoming = asyncio.ensure_future(link.receive())
     # A line is read once the seat is joined and the last request is answered: a script's lines
@@ -479,6 +514,7 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
     typed: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
     request = 0  # the id of the last request sent: its answer carries it
     again: str | None = None  # a line to take again when its request (``options``) is answered
+    held: str | None = None  # a line typed ahead, taken when the game next asks this seat
     try:
         while True:
             waits: set[asyncio.Future[Any]] = {incoming, typed}
@@ -491,9 +527,13 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
                                "leaving.")
                     return EXIT_FAILED
                 except Dropped as exc:
+                    if not heard:
+                        client.say(f"monopoly join: {ended_unanswered(tls is not None)}.")
+                        return EXIT_FAILED
                     client.say(f"The connection to the server ended ({exc}). Your seat is kept: join again "
                                "with the same command.")
                     return EXIT_DROPPED
+                heard = True
                 reason = client.receive(data)
                 if reason is not None:
                     client.say(f"Leaving: {reason}")
@@ -504,7 +544,11 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
                 incoming = asyncio.ensure_future(link.receive())
                 answered = data["type"] in ("welcome", "error") or (data["type"] in ("update", "refused", "options")
                                                                     and data.get("request") == request)
-                if answered and not typed.done() and not isinstance(typed, asyncio.Task):
+                if held is not None and (client.asked() or client.game.get("over")):
+                    typed = asyncio.get_running_loop().create_future()
+                    typed.set_result(held)
+                    held = None
+                elif answered and held is None and not typed.done() and not isinstance(typed, asyncio.Task):
                     if again is not None:  # the line that asked for the seat's options, taken again
                         typed = asyncio.get_running_loop().create_future()
                         typed.set_result(again)
@@ -521,6 +565,10 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
                     result = client.typed(line)
                     for text in result.show or []:
                         client.say(text)
+                    if result.hold:  # no further line is read until it is taken: the order is kept
+                        held = line
+                        typed = asyncio.get_running_loop().create_future()
+                        continue
                     if result.leave:
                         if result.send is not None:
                             link.send(result.send)
@@ -571,7 +619,7 @@ def join_main(address: str, code: str, tls: bool = False, ca: str | None = None,
 
     async def main() -> int:
         lines = stdin_lines(asyncio.get_running_loop(), stdin or sys.stdin)
-        return await run_client(host, port, code.strip(), out, lines, context)
+        return await run_client(host, port, code.strip(), out, lines, context, ca=ca is not None)
 
     try:
         return asyncio.run(main())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import difflib
+import shlex
 import signal
 import ssl
 import sys
@@ -55,12 +56,16 @@ def resume_line(save_dir: Path, name: str, serving: str = "") -> str:
     return f"monopoly host --load {name}{folder}{serving}"
 
 
-def serving_options(bind: str | None, port: int, headless: bool, paced: bool, text: bool = False) -> str:
-    """The options of ``monopoly host`` that serve as this run does (``port``: the one listened on)."""
+def serving_options(bind: str | None, port: int, headless: bool, paced: bool, text: bool = False,
+                    tls: tuple[str, str] | None = None) -> str:
+    """The options of ``monopoly host`` that serve as this run does (``port``: the one listened on;
+    ``tls``: the certificate and key files, without which a resumed host would serve plain TCP and
+    every ``--tls`` join line would fail)."""
     words = [f"--bind {bind}"] if bind else []
     words += [f"--port {port}"] if port != DEFAULT_PORT else []
     words += ["--headless"] if headless else ["--text"] if text else []
     words += [] if paced else ["--pace fast"]
+    words += [f"--tls-cert {shlex.quote(tls[0])} --tls-key {shlex.quote(tls[1])}"] if tls else []
     return "".join(" " + w for w in words)
 
 
@@ -146,6 +151,7 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
         print(text, file=out, flush=True)
 
     tls: ssl.SSLContext | None = None
+    files = (tls_cert, tls_key) if tls_cert and tls_key else None  # said again in the resume line
     if tls_cert or tls_key:
         if not (tls_cert and tls_key):
             print("monopoly host: --tls-cert and --tls-key go together", file=sys.stderr)
@@ -181,7 +187,7 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
             say(text)
         save = hosted.session.store.autosave_name if hosted.session.store is not None else "?"
         say(f"The game autosaves after every action as {save}; after a crash resume it with: "
-            f"{resume_line(save_dir, save, serving_options(bind, listened, headless, paced, play is None))}")
+            f"{resume_line(save_dir, save, serving_options(bind, listened, headless, paced, play is None, files))}")
         serving.append(listened)
         return shown
 
@@ -191,7 +197,7 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
         """Stop serving: the game autosaved, every client told, and how to resume it said."""
         hosted.session.autosave()
         await server.close()
-        again = serving_options(bind, serving[0] if serving else port, headless, paced, play is None)
+        again = serving_options(bind, serving[0] if serving else port, headless, paced, play is None, files)
         say(f"Stopped serving. Resume with: {resume_line(save_dir, hosted.session.store.autosave_name, again)}"
             if hosted.session.store is not None and not hosted.game.view.over else "Stopped serving.")
 

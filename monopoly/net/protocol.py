@@ -18,7 +18,8 @@ from ..engine import actions as A
 from ..engine import events as E
 from ..engine import public_state
 
-from ..session.words import event_lines, item_name, square_name
+from ..present import ANSWERS, decision_prompt
+from ..session.words import event_lines, item_name, square_name, trade_summary
 
 PROTOCOL = "monopoly-net"
 # 4: an update's prompt lists only what the seat the game waits for must answer (the rest on ``options``);
@@ -207,6 +208,11 @@ def command_of(game: Game, action: Action) -> str:
     def sq(s: int) -> str:
         return square_name(game, s)
 
+    asked = decision_prompt(game, action.player) if isinstance(action, ANSWERS) else None
+    if asked is not None:  # an answer to a decision: its prompt's word
+        word = next((a.word for a in asked.answers if a.action == action), None)
+        if word is not None:
+            return word
     simple: dict[type, str] = {A.Roll: "roll", A.PayJailFine: "fine", A.UseJailCard: "card", A.Buy: "buy",
                                A.DeclineToBuy: "auction", A.PassBid: "pass", A.AcceptTrade: "accept",
                                A.RejectTrade: "refuse", A.DeclareBankruptcy: "bankrupt"}
@@ -251,25 +257,13 @@ def question(game: Game, seat: int) -> str:
         return f"Auction of {item_name(game, str(a.item), a.square)}: {high}{can} (bid N, or pass)"
     if d.player != seat:
         return ""
-    if d.kind == K.BUY:
-        return f"Buy {square_name(game, d.square)} for {money(d.amount)}? (buy, or auction)"
+    asked = decision_prompt(game, seat)
+    if asked is not None:  # phrased once for every front end (``present``); an offer said first
+        offer = f"{trade_summary(game, d.offer)}. " if d.kind == K.TRADE_RESPONSE and d.offer is not None else ""
+        return offer + asked.line()
     if d.kind == K.RAISE_FUNDS:
         return (f"You owe {money(d.amount)} and have {money(view.cash(seat))}: mortgage, sell or trade, "
                 "or bankrupt")
-    if d.kind == K.TRADE_RESPONSE and d.offer is not None:
-        o = d.offer
-        give = [square_name(game, s) for s in o.give] + [f"{len(o.give_cards)} jail card(s)"] * bool(o.give_cards)
-        take = [square_name(game, s) for s in o.take] + [f"{len(o.take_cards)} jail card(s)"] * bool(o.take_cards)
-        if o.cash > 0:
-            give.append(money(o.cash))
-        elif o.cash < 0:
-            take.append(money(-o.cash))
-        return (f"{view.name(o.proposer)} offers {', '.join(give) or 'nothing'} for {', '.join(take) or 'nothing'}: "
-                "accept or refuse?")
-    if d.kind == K.INCOME_TAX:
-        return f"Income tax: flat (pay {money(game.edition.squares[d.square].amount)}) or percent?"
-    if d.kind == K.ROLL and view.in_jail(seat):
-        return f"You are in jail: roll for doubles, or fine (pay {money(game.edition.jail_fine)})"
     if game.view.over:
         return ""
     text = describe_decision(game, game.view.pending)

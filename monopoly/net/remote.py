@@ -30,10 +30,10 @@ from ..engine import (Action, Claim, DecisionKind as K, Edition, Game, IllegalAc
                       edition_from_dict, load_edition)
 from ..engine import events as E
 from ..engine import follow, replica
-from ..session.session import (AuctionStance, ComputerMove, FrontEnd, Permission, PlaySession, SaveFailed,
+from ..session.session import (AuctionStance, BuildingOrders, ComputerMove, FrontEnd, Permission, PlaySession, SaveFailed,
                                auction_stance)
 from .client import (CONNECT_TIMEOUT, EXIT_DROPPED, EXIT_FAILED, EXIT_OK, Dropped, Link, ServerGarbage,
-                     comings_and_goings)
+                     comings_and_goings, ended_unanswered, unreachable)
 from .protocol import message
 
 ANSWER_WAIT = 20.0  # seconds to wait for the server's answer to an action
@@ -65,8 +65,8 @@ class LinkThread:
     """The connection to the server, on an asyncio loop in a thread of its own: what the server
     sends arrives in ``inbox`` in order (a ``Gone`` last); ``send`` may be called from any thread."""
 
-    def __init__(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> None:
-        self.host, self.port, self.tls = host, port, tls
+    def __init__(self, host: str, port: int, tls: ssl.SSLContext | None = None, ca: bool = True) -> None:
+        self.host, self.port, self.tls, self.ca = host, port, tls, ca
         self.inbox: "queue.Queue[Incoming]" = queue.Queue()
         self.loop = asyncio.new_event_loop()
         self._link: Link | None = None
@@ -92,18 +92,22 @@ class LinkThread:
         try:
             link = await Link.open(self.host, self.port, self.tls, CONNECT_TIMEOUT)
         except (OSError, asyncio.TimeoutError, ssl.SSLError) as exc:
-            self.inbox.put(Gone(f"cannot reach {self.host}:{self.port} ({exc or exc.__class__.__name__})",
-                                EXIT_FAILED))
+            self.inbox.put(Gone(unreachable(self.host, self.port, exc, self.tls is not None, self.ca), EXIT_FAILED))
             return
         self._link = link
         link.send(message("hello", code=self._code))
+        heard = False
         try:
             while True:
                 self.inbox.put(await link.receive())
+                heard = True
         except ServerGarbage as exc:
             self.inbox.put(Gone(f"the server sent something that is not the game's protocol ({exc}); leaving",
                                 EXIT_FAILED))
         except Dropped as exc:
+            if not heard:
+                self.inbox.put(Gone(ended_unanswered(self.tls is not None), EXIT_FAILED))
+                return
             self.inbox.put(Gone(f"the connection to the server ended ({exc}). Your seat is kept: join again "
                                 "with the same command", EXIT_DROPPED))
         finally:
@@ -354,6 +358,9 @@ class RemoteSession:
 
     def computer_move(self) -> ComputerMove | None:
         return None  # computers play on the server
+
+    def building_orders(self, hotels: bool) -> BuildingOrders:
+        return BuildingOrders(())  # the server adds its computers' orders
 
     # ------------------------------------------------------------------ acting
     def apply(self, action: Action, at: int | None = None) -> list[E.Event]:

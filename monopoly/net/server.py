@@ -11,8 +11,10 @@ save's ``ui`` object (key ``net``), so ``monopoly host --load NAME`` after a cra
 codes, and a shared save folder shows no code.
 
 The guards (``docs/protocol.md``): a bounded line (``StreamReader`` limit), a deadline for the hello,
-a cap on connections, bad codes counted per address and refused for a while past a limit, a client
-whose output backs up dropped (its seat kept), and a client's action for another seat refused.
+a cap on connections, wrong codes answered slowly (more slowly past a few from one address, and
+never more than a few a second from all addresses together) while a right code is always taken at
+once, a client whose output backs up dropped (its seat kept), and a client's action for another
+seat refused.
 """
 
 from __future__ import annotations
@@ -46,9 +48,13 @@ from .protocol import (CLIENT_TYPES, CODE_BYTES, MAX_LINE, VERSION, Entries, Pro
 
 HELLO_TIMEOUT = 10.0  # seconds a connection has to say hello with a code
 MAX_CONNECTIONS = 512  # connections held at once, authenticated or not
-MAX_BAD_CODES = 5  # bad codes from one address within BAD_CODE_WINDOW, then refused until it passes
+MAX_BAD_CODES = 5  # wrong codes from one address within BAD_CODE_WINDOW, then each is answered more slowly
 BAD_CODE_WINDOW = 60.0
-BAD_CODE_DELAY = 0.25  # each bad code is answered after this many seconds (slows guessing)
+BAD_CODE_DELAY = 0.25  # each wrong code is answered after this many seconds (slows guessing)
+SLOW_CODE_DELAY = 1.0  # past MAX_BAD_CODES from one address: this, doubled at each further one ...
+MAX_CODE_DELAY = 16.0  # ... up to this
+BAD_CODES_PER_SECOND = 20.0  # wrong codes answered per second from every address together
+MAX_ADDRESSES_KEPT = 10_000  # addresses whose wrong codes are remembered (the oldest are forgotten)
 MAX_OUTPUT = 4 * 2**20  # bytes waiting to go to a client that reads nothing: then it is dropped
 MAX_AUTO_ACTIONS_PER_TURN = 300
 CLOCK_TICK = 1.0  # seconds between two looks at the clocks of time-limit games
@@ -766,6 +772,8 @@ class Server:
         self.hello_timeout = HELLO_TIMEOUT
         self.max_connections = MAX_CONNECTIONS
         self.bad_code_delay = BAD_CODE_DELAY
+        self.slow_code_delay = SLOW_CODE_DELAY
+        self._bad_gate = 0.0  # when the next wrong code from anywhere may be answered
 
     async def start(self, host: str | None, port: int, tls: ssl.SSLContext | None = None) -> int:
         """Listen (``host`` None: every address); the port listened on (0 asks for a free one)."""
@@ -823,13 +831,25 @@ class Server:
                 store.writer = None
                 store.record.close_steps()
 
-    def _code_refused(self, address: str) -> bool:
+    def bad_code_wait(self, address: str) -> float:
+        """Count a wrong code from ``address`` and say how long to wait before answering it.
+
+        Only wrong codes are counted and only they wait, so a player's own typos, or a guesser on the
+        same router, never keep the right code out. Past MAX_BAD_CODES in a minute from one address
+        the wait doubles at each further one; and wrong codes from every address together are
+        answered at most BAD_CODES_PER_SECOND a second, so that trying from many addresses gains
+        nothing."""
         now = self.clock()
-        times = [t for t in self.bad_codes.get(address, []) if now - t < BAD_CODE_WINDOW]
-        self.bad_codes[address] = times
-        if not times:
-            del self.bad_codes[address]
-        return len(times) >= MAX_BAD_CODES
+        times = [t for t in self.bad_codes.pop(address, []) if now - t < BAD_CODE_WINDOW] + [now]
+        self.bad_codes[address] = times  # the newest last: the oldest addresses go first
+        while len(self.bad_codes) > MAX_ADDRESSES_KEPT:
+            del self.bad_codes[next(iter(self.bad_codes))]
+        wait = self.bad_code_delay
+        over = len(times) - MAX_BAD_CODES
+        if over > 0:
+            wait = max(wait, min(MAX_CODE_DELAY, self.slow_code_delay * 2 ** (over - 1)))
+        self._bad_gate = max(self._bad_gate, now) + 1.0 / BAD_CODES_PER_SECOND
+        return max(wait, self._bad_gate - now)
 
     def find(self, code: Any) -> tuple[HostedGame, int | None] | None:
         if not isinstance(code, str) or not 8 <= len(code) <= 100:
@@ -912,15 +932,10 @@ class Server:
             if data["type"] != "hello":
                 conn.send(message("error", code="not_joined", error="say hello with a join code first"))
                 continue
-            if self._code_refused(conn.address):
-                conn.send(message("error", code="slow_down",
-                                  error=f"too many bad codes from {conn.address}: try again later"))
-                return
             joined = self.find(data.get("code"))
             if joined is None:
-                self.bad_codes.setdefault(conn.address, []).append(self.clock())
                 self.log(f"bad join code from {conn.address}")
-                await asyncio.sleep(self.bad_code_delay)
+                await asyncio.sleep(self.bad_code_wait(conn.address))
                 conn.send(message("error", code="bad_code", error="no game here has that join code"))
         g, seat = joined
         conn.game, conn.seat = g, seat

@@ -99,6 +99,7 @@ class GameStats:
     start_cash: list[int] = field(default_factory=list)
     final_cash: list[int] = field(default_factory=list)
     tally: Tally | None = None
+    over: bool = True  # whether the game had ended: the last worth is "final" only then
 
     def to_json(self) -> dict[str, Any]:
         tally = self.tally
@@ -173,6 +174,7 @@ class StatsCount:
         if game.view.over or not stats.turns or stats.turns[-1] != game.view.turn:
             _point(stats, game.view.turn, game)
         stats.final_cash = [game.view.cash(p) for p in range(game.view.player_count)]
+        stats.over = game.view.over
         return stats
 
 
@@ -240,7 +242,8 @@ def stats_text(stats: GameStats) -> list[str]:
     lines = ["Net worth at the end of each turn:", ""]
     lines += chart(stats.worth, stats.names, stats.turns, money)
     width = max(12, *(len(n) for n in stats.names))
-    lines += ["", f"{'':<{width}} {'rent paid':>12} {'rent received':>14} {'final worth':>12}"]
+    worth = "final worth" if stats.over else "worth now"  # a game still being played has no final worth yet
+    lines += ["", f"{'':<{width}} {'rent paid':>12} {'rent received':>14} {worth:>12}"]
     for p, name in enumerate(stats.names):
         lines.append(f"{name:<{width}} {money(tally.rent_paid[p]):>12} {money(tally.rent_received[p]):>14} "
                      f"{money(stats.worth[p][-1]):>12}")

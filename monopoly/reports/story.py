@@ -20,11 +20,18 @@ def heading(game: Game, record: dict[str, Any]) -> list[str]:
              + (f"; dice seed {seed}" if seed is not None else "")]
     rules = origin.get("rules") or (origin.get("position") or {}).get("rules") or {}
     if isinstance(rules, dict) and rules:
-        lines += textwrap.wrap("Rules: " + ", ".join(f"{k} {v}" for k, v in rules.items()), 100,
+        lines += textwrap.wrap("Rules: " + ", ".join(f"{k} {_value(v)}" for k, v in rules.items()), 100,
                                subsequent_indent="  ")
     if "position" in origin:
         lines.append("Started from a position.")
     return lines
+
+
+def _value(value: Any) -> str:
+    """A rule option's value as ``monopoly rules`` and ``--rule`` write it (true, not Python's True)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def sentences(game: Game, events: Sequence[E.Event]) -> Iterator[tuple[str, str]]:

@@ -7,6 +7,7 @@ message; the tests ask it the same questions directly.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -14,10 +15,13 @@ from typing import Any, Iterable
 from ..engine import (BOARD_SIZE, NOBODY, DecisionKind as K, Game, actions as A, describe_decision,
                       list_editions)
 from ..engine import events as E
-from .words import (BANK_VALUE, PRINTED_NOTE, buildings_words, card_words, # noqa: F401 (re-exported)
-                     computers_join_text, event_lines, format_event, item_name, join_words, label, name, names,
-                     new_game_text, since_lines,
-                     square_name, tie_note, trade_lines, trade_summary, turn_end_text, valuation_rows)
+# The words of the game (``words``), re-exported for the screen's code, which reads them as ``M.name``.
+from .words import (BANK_VALUE as BANK_VALUE, PRINTED_NOTE as PRINTED_NOTE, buildings_words as buildings_words,
+                    card_words as card_words, computers_join_text as computers_join_text, event_lines as event_lines,
+                    format_event as format_event, item_name as item_name, join_words as join_words, label as label,
+                    name as name, names as names, new_game_text as new_game_text, since_lines as since_lines,
+                    square_name as square_name, tie_note as tie_note, trade_lines as trade_lines,
+                    trade_summary as trade_summary, turn_end_text as turn_end_text, valuation_rows as valuation_rows)
 from .options import OPTIONS
 from .questions import clock_text
 
@@ -93,6 +97,27 @@ class UIState:
         return ui
 
 
+class _PathWrapper(textwrap.TextWrapper):
+    """A wrapper that breaks a word longer than the line (a save's path) after a ``/`` or ``\\``,
+    never inside a name: "annbob1.jso" / "n" read as two words."""
+
+    def _split(self, text: str) -> list[str]:
+        out: list[str] = []
+        room = self.width - max(len(self.initial_indent), len(self.subsequent_indent))
+        for chunk in super()._split(text):
+            if len(chunk) > room and ("/" in chunk or "\\" in chunk):
+                out += [piece for piece in re.split(r"(?<=[/\\])", chunk) if piece]
+            else:
+                out.append(chunk)
+        return out
+
+
+def wrap(text: str, width: int, **options: Any) -> list[str]:
+    """``textwrap.wrap`` that never breaks at a hyphen (a save name stays whole) and breaks a path
+    too long for the line only between its folders."""
+    return _PathWrapper(width, break_on_hyphens=False, **options).wrap(text)
+
+
 def log_lines(messages: list[Message], width: int, room: int) -> list[tuple[str, str]]:
     """The newest messages that fit in ``room`` lines of ``width``, wrapped: (text, theme role).
 
@@ -104,7 +129,7 @@ def log_lines(messages: list[Message], width: int, room: int) -> list[tuple[str,
         return []
     out: list[tuple[str, str]] = []
     for age, msg in enumerate(reversed(messages)):
-        parts = textwrap.wrap(msg.text, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
+        parts = wrap(msg.text, width, subsequent_indent="  ") or [""]
         role = "dim" if age and msg.role == "message" else msg.role
         if len(out) + len(parts) > room:
             if not out:
@@ -357,14 +382,19 @@ def deed_card(game: Game, square: int) -> DeedCard:
     return DeedCard(sq.name.upper(), colour, owner, tuple(lines), tuple(footer))
 
 
+# shorter forms of the deed card's labels, for a card too narrow for the long one with its margins
+DEED_SHORT = {"Rent with colour set": "With colour set"}
+
+
 def deed_line(text: str, amount: str, width: int) -> str:
-    """One line of the deed card, ``width`` wide: the label left, the amount right, always a space
-    between them and one before the card's border (at 80 columns "Rent with colour set $100" only
-    just fits without the left margin); a label too long is cut."""
-    for left in (" ", ""):
+    """One line of the deed card, ``width`` wide: the label left, the amount right, a space between
+    them and one on each side, next to the card's borders. At 80 columns "Rent with colour set
+    $100" fits only without the left margin, touching the border: its short form ("With colour
+    set", as "With 1 house") is taken first; a label too long even so is cut."""
+    for label, left in ((text, " "), (DEED_SHORT.get(text, text), " "), (text, "")):
         room = width - len(left) - 1 - len(amount) - 1
-        if len(text) <= room:
-            return f"{left}{text}".ljust(width - len(amount) - 1) + amount + " "
+        if len(label) <= room:
+            return f"{left}{label}".ljust(width - len(amount) - 1) + amount + " "
     room = max(0, width - len(amount) - 2)
     return (text[:room].ljust(room) + " " + amount + " ")[:width]
 

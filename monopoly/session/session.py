@@ -191,6 +191,8 @@ class PlaySession(Protocol):
 
     def is_computer(self, player: int) -> bool: ...
 
+    def building_orders(self, hotels: bool) -> BuildingOrders: ...
+
     def person_asked(self) -> int | None: ...
 
     def let_throw(self, owner: int) -> None: ...
@@ -220,6 +222,29 @@ class PlaySession(Protocol):
     def introduce(self, front: FrontEnd) -> None: ...
 
     def run(self, front: FrontEnd) -> None: ...
+
+
+class Computers(Protocol):
+    """The computer players as a session drives them (``ai.ComputerPlayers``, or a stand-in in a
+    test): typed, so that no front end reaches for what they may have by name."""
+
+    @property
+    def seats(self) -> Sequence[int]: ...
+
+    def is_computer(self, seat: int) -> bool: ...
+
+    def next_action(self, game: Game) -> Action | None: ...
+
+    def building_order(self, game: Game, seat: int, hotels: bool) -> int: ...
+
+
+@dataclass(frozen=True)
+class BuildingOrders:
+    """What the computer players would order of a shortage of buildings: (seat, count) for each
+    one ordering any, and a line for each whose strategy failed (it orders nothing)."""
+
+    orders: tuple[tuple[int, int], ...]
+    stumbles: tuple[str, ...] = ()
 
 
 class Session:
@@ -260,6 +285,28 @@ class Session:
     # ------------------------------------------------------------------ who is who
     def is_computer(self, player: int) -> bool:
         return self.computers is not None and bool(self.computers.is_computer(player))
+
+    def building_orders(self, hotels: bool) -> BuildingOrders:
+        """How many buildings (hotels with ``hotels``) each computer player still in the game would
+        order too, when people order more than the bank has: its strategy's ``building_order``,
+        asked here once for every front end. A strategy that fails orders nothing, and says so."""
+        computers = self.computers
+        if computers is None:
+            return BuildingOrders(())
+        orders: list[tuple[int, int]] = []
+        stumbles: list[str] = []
+        for p in self.game.view.active_players():
+            if not self.is_computer(p):
+                continue
+            try:
+                count = int(computers.building_order(self.game, p, hotels))
+            except Exception as exc:  # a bug in a strategy must not end the game
+                stumbles.append(logged(f"A computer player stumbled ({exc.__class__.__name__}: {shown(str(exc))})",
+                                       exc))
+                count = 0
+            if count > 0:
+                orders.append((p, count))
+        return BuildingOrders(tuple(orders), tuple(stumbles))
 
     @property
     def persons(self) -> list[int]:

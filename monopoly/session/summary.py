@@ -26,7 +26,8 @@ class Doings:
     # throws made in jail, by their index in ``throws``: "stayed" (no doubles), "doubles" (out by
     # them) or "fined" (no doubles at the last try: the fine paid, out)
     in_jail: dict[int, str] = field(default_factory=dict)
-    bought: list[tuple[int, int]] = field(default_factory=list)  # (square, price): bought or won at auction
+    bought: list[tuple[int, int]] = field(default_factory=list)  # (square, price): bought from the bank
+    won: list[tuple[int, int]] = field(default_factory=list)  # (square, bid): won at auction
     rent_paid: dict[int, int] = field(default_factory=dict)  # owner: amount
     rent_received: int = 0
     houses: int = 0
@@ -41,7 +42,7 @@ class Doings:
 
     @property
     def anything(self) -> bool:
-        return bool(self.throws or self.bought or self.rent_paid or self.rent_received or self.houses
+        return bool(self.throws or self.bought or self.won or self.rent_paid or self.rent_received or self.houses
                     or self.hotels or self.sold or self.mortgaged or self.lifted or self.trades or self.jailed
                     or self.bankrupt)
 
@@ -53,6 +54,9 @@ class SinceLastTurn:
     person: int
     first: bool  # the person's first turn: since the game began
     doings: tuple[Doings, ...]
+    # the person's own rent claims that lapsed meanwhile, (payer, amount): on the curses screen the
+    # line that said so may have scrolled away before the person looked
+    lapsed: tuple[tuple[int, int], ...] = ()
 
 
 def _stretch(log: Sequence[E.Event], person: int) -> tuple[int, int, bool] | None:
@@ -85,6 +89,7 @@ def since_last_turn(log: Sequence[E.Event], person: int, players: int) -> SinceL
     order: list[int] = []
     offers: dict[tuple[int, int], Offer] = {}
     last_throw: dict[int, int] = {}  # player: index of their last throw in their throws
+    lapsed: list[tuple[int, int]] = []
 
     def of(p: int) -> Doings | None:
         d = doings.get(p)
@@ -124,7 +129,7 @@ def since_last_turn(log: Sequence[E.Event], person: int, players: int) -> SinceL
             d = of(ev.player)
             if d is not None:
                 if ev.item == "square":
-                    d.bought.append((ev.square, ev.amount))
+                    d.won.append((ev.square, ev.amount))
                 else:  # a scarce house or hotel: its price now, placed by a BuildingBought of no cost
                     d.building_cost += ev.amount
         elif isinstance(ev, E.Paid) and ev.reason == "rent":
@@ -168,7 +173,9 @@ def since_last_turn(log: Sequence[E.Event], person: int, players: int) -> SinceL
             d = of(ev.player)
             if d is not None:
                 d.bankrupt = True
+        elif isinstance(ev, E.RentLapsed) and ev.owner == person:
+            lapsed.append((ev.payer, ev.amount))
     shown = tuple(doings[p] for p in order if doings[p].anything)
-    if not shown:
+    if not shown and not lapsed:
         return None
-    return SinceLastTurn(person, first, shown)
+    return SinceLastTurn(person, first, shown, tuple(lapsed))

@@ -105,6 +105,14 @@ def undone_words(game: Game, action: dict[str, object]) -> str:
     return text.format(square=where)
 
 
+def undo_refused(reason: str) -> str:
+    """Why nothing was undone, in one phrase: a reason that says "nothing ..." itself is not
+    prefixed with "Nothing to undo" (which read "Nothing to undo: nothing to take back: ...")."""
+    if reason.lower().startswith("nothing"):
+        return reason[:1].upper() + reason[1:]
+    return f"Nothing to undo: {reason}"
+
+
 def format_event(game: Game, event: E.Event) -> tuple[str, str] | None:
     """How an event reads on the message line: (text, theme role), or None to stay silent."""
     def n(p: int) -> str:
@@ -461,6 +469,8 @@ def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:
             parts.append("went to jail")
         if d.bought:
             parts.append("bought " + join_words([f"{square_name(game, s)} ({money(p)})" for s, p in d.bought]))
+        if d.won:
+            parts.append("won " + join_words([f"{square_name(game, s)} at auction ({money(p)})" for s, p in d.won]))
         for owner, amount in d.rent_paid.items():
             parts.append(f"paid {name(game, owner)} {money(amount)} rent")
         if d.rent_received:
@@ -481,4 +491,7 @@ def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:
         if d.bankrupt:
             parts.append("went bankrupt")
         out.append((f"  {name(game, d.player)} " + "; ".join(parts), "message"))
+    for payer, amount in since.lapsed:
+        out.append((f"  {name(game, since.person)} did not claim the {money(amount)} rent from "
+                    f"{name(game, payer)}: it is lost", "bad"))
     return out

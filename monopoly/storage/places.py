@@ -117,3 +117,37 @@ def resume_command(save_dir: str | os.PathLike[str], name: str, text_mode: bool 
     if default is None or not same_folder(save_dir, default):
         command += f" --save-dir {shlex.quote(str(save_dir))}"
     return command
+
+
+def newer_recovered(loaded: "saves.LoadedGame | None", save_dir: str | os.PathLike[str],
+                    text_mode: bool = False) -> str | None:
+    """A line saying that a newer state of the game just resumed was recovered from a save cut
+    short (``saves.tidy`` keeps it as ``recovered-NAME.json``), with the command that resumes it;
+    None when there is none. Without it, ``--load NAME`` (the command the game printed) resumed the
+    older file with no word of the newer one."""
+    if loaded is None or loaded.game_id is None:
+        return None
+    folder = Path(loaded.path).parent
+    stem = Path(loaded.path).stem
+    if stem.startswith(saves.RECOVERED_PREFIX):
+        return None
+    base = saves.RECOVERED_PREFIX + stem[:32 - len(saves.RECOVERED_PREFIX) - 3]
+    best: tuple[int, Path, int] | None = None
+    try:
+        candidates = sorted(folder.glob(f"{base}*.json"))
+    except OSError:
+        return None
+    for path in candidates:
+        try:
+            found = saves.read_save(path)
+        except (saves.SaveError, OSError):
+            continue
+        steps = len(found.game.journal)
+        if found.game_id == loaded.game_id and steps > len(loaded.game.journal) and (best is None or steps > best[0]):
+            best = (steps, path, found.game.view.turn)
+    if best is None:
+        return None
+    _, path, turn = best
+    return (f"A newer state of this game (turn {turn}; this one is at turn {loaded.game.view.turn}) was kept from a "
+            f"save that was cut short, as {path.stem}. To play on from it instead: "
+            f"{resume_command(save_dir, path.stem, text_mode)}")

@@ -250,8 +250,10 @@ def ask_new_game(ask: Callable[[Question], Any], note: Callable[..., None], defa
         token = ask(Question(f"Player {i + 1}, choose a token:", CHOICE, free[0], tuple(
             Choice(str(tokens.index(t) + 1), t, t) for t in free)))
         free.remove(token)
-        suggestion = next(n for n in SUGGESTED_NAMES + tuple(f"P{k}" for k in range(1, 9))
-                          if n.lower() not in (x.lower() for x in names))
+        # Player i's own suggestion first: after player 1 is renamed Annabel, player 2 is still
+        # offered Bob (not Ann, player 1's suggestion left free by the renaming).
+        pool = SUGGESTED_NAMES[i:] + SUGGESTED_NAMES[:i] + tuple(f"P{k}" for k in range(1, 9))
+        suggestion = next(n for n in pool if n.lower() not in (x.lower() for x in names))
         name = ask(Question("Name (up to 7 letters)", TEXT, suggestion,
                             check=functools.partial(parse_player_name, taken=tuple(names)), max_len=7))
         names.append(name)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from ..storage import saves
-from ..storage.places import resume_command
+from ..storage.places import newer_recovered, resume_command
 from ..session.signals import STOP_SIGNALS, restore_signal_handlers, set_signal_handlers
 from ..storage.starts import Started
 from .console import Console
@@ -91,6 +91,9 @@ def _play(console: Console, started: Started | None, save_dir: Path, edition: st
         if started.resumed_from is not None:
             session.recall()
             session.say(f"Resumed from {started.resumed_from}. Type help for the commands.", "good")
+            newer = newer_recovered(started.loaded, save_dir, text_mode=True)
+            if newer is not None:
+                session.say(newer, "rent")
         else:
             session.introduce()
         farewell = session.run()

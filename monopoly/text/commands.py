@@ -40,6 +40,8 @@ ANSWERS: tuple[Command, ...] = (
     Command("card", "", "card", "use a Get Out of Jail Free card"),
     Command("buy", "b", "buy", "buy the property for its price", ("yes", "y")),
     Command("auction", "", "auction", "do not buy: the property goes to auction", ("no", "n", "decline")),
+    Command("decline", "", "decline", "do not buy: the property stays with the bank (rules without auctions)",
+            ("no", "n")),
     Command("bid", "b", "bid AMOUNT  or  AMOUNT  or  PLAYER AMOUNT", "bid in the auction (as another bidder: "
             "their name or number first)"),
     Command("pass", "p", "pass", "drop out of the auction", ("drop",)),

@@ -20,10 +20,10 @@ from ..engine import events as E
 from ..session import model as M
 from ..session.session import ComputerMove, Session
 from ..session.questions import clock_text, parse_yes_no
-from ..session.bug_log import logged
 from ..session.summary import since_last_turn
+from ..present import decision_prompt
 from ..session.words import (cannot_bid_text, computers_join_text, event_lines, format_event, item_name, join_words,
-                             name, new_game_text, since_lines, trade_lines, turn_end_text, valuation_rows)
+                             name, new_game_text, since_lines, trade_lines, turn_end_text, undo_refused, valuation_rows)
 from ..storage import saves
 from ..storage.places import resume_command
 from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command, find_player, find_square, number, parse_amount,
@@ -179,18 +179,14 @@ class TextGame:
         d = view.pending
         if d.player != p:
             return [command("go")] if self.rent_waiting() else []
+        prompt = decision_prompt(self.game, p)  # the words of its answers are the commands
+        if prompt is not None:
+            return [command(a.word) for a in prompt.answers]
         names: list[str] = {
-            K.ROLL: ["roll"] + (["fine"] if view.is_legal(A.PayJailFine(p)) else [])
-            + (["card"] if view.is_legal(A.UseJailCard(p)) else []),
-            K.BUY: (["buy"] if view.is_legal(A.Buy(p)) else []) + ["auction"],
+            K.ROLL: ["roll"],
             K.AUCTION: ["bid", "pass"],
-            K.INCOME_TAX: ["flat", "percent"],
-            K.PAY_OR_DRAW: ["pay", "draw"],
             K.RAISE_FUNDS: (["settle"] if view.may_settle_in_property(p) else [])
             + (["bankrupt"] if view.can_declare_bankruptcy(p) else []),
-            K.TRADE_RESPONSE: ["accept", "refuse"],
-            K.MORTGAGED_TRANSFER: (["lift"] if view.is_legal(A.SettleMortgagedTransfer(p, d.square, True)) else [])
-            + ["keep"],
             K.MOVE_OFFLINE: ["place"],
             K.PLACE_BUILDING: ["place"],
         }.get(d.kind, [])
@@ -253,46 +249,22 @@ class TextGame:
             owed = ", ".join(f"{money(c.amount)} from {name(game, c.payer)}" for c in view.claims(p))
             return [(f"{who}: {name(game, d.player)} is about to throw. Claim your rent ({owed}) with rent, "
                      "or let them throw with go.", "rent")]
-        if d.kind == K.ROLL:
-            if not view.in_jail(p):
-                return []
-            lines = [(f"{who} is in jail: roll for doubles, fine (pay {money(view.edition.jail_fine)})"
-                      + (" or card" if view.is_legal(A.UseJailCard(p)) else ""), "message")]
-            if view.last_jail_throw(p):
-                lines.append((f"{who}'s last throw in jail: without doubles, {who} pays "
-                              f"{money(view.edition.jail_fine)} and moves", "rent"))
+        prompt = decision_prompt(game, p)
+        if prompt is not None:  # phrased once for every front end (``present``)
+            lines = [] if d.kind != K.TRADE_RESPONSE or d.offer is None else list(trade_lines(game, d.offer))
+            lines.append((prompt.line(), "message" if d.kind == K.ROLL else "title"))
+            if prompt.note:
+                lines.append((prompt.note, "rent"))
             return lines
-        if d.kind == K.BUY:
-            sq = view.square(d.square)
-            other = "auction" if view.rules.auctions else "decline: it stays with the bank"
-            if view.is_legal(A.Buy(p)):
-                return [(f"{who}: buy {sq.name} for {money(d.amount)}? (buy or {other})", "title")]
-            return [(f"{who}: {sq.name} costs {money(d.amount)} and {who} has {money(view.cash(p))}: "
-                     f"{'auction it' if view.rules.auctions else 'decline it'}, "
-                     "or raise the money first (mortgage, houses)", "title")]
+        if d.kind == K.ROLL:
+            return []
         if d.kind == K.AUCTION:
             return self.auction_lines(d)
-        if d.kind == K.INCOME_TAX:
-            sq = view.square(d.square)
-            return [(f"{who}, income tax: flat (pay {money(sq.amount)}) or percent (pay {sq.percent}% of "
-                     "your total worth)", "title")]
-        if d.kind == K.PAY_OR_DRAW:
-            deck = view.edition.deck_name(d.deck) if d.deck else "card"
-            return [(f"{who}: pay {money(d.amount)}, or draw a {deck}", "title")]
         if d.kind == K.RAISE_FUNDS:
             extra = ", settle (offer property to the creditor)" if view.may_settle_in_property(p) else ""
             extra += ", or bankrupt" if view.can_declare_bankruptcy(p) else ""
             return [(f"{who} has {money(view.cash(p))} of the {money(d.amount)}: raise the rest with mortgage, "
                      f"sell or trade{extra}", "bad")]
-        if d.kind == K.TRADE_RESPONSE and d.offer is not None:
-            lines = [(text, role) for text, role in trade_lines(game, d.offer)]
-            return lines + [(f"{who}: accept or refuse the offer from {name(game, d.offer.proposer)}?", "title")]
-        if d.kind == K.MORTGAGED_TRANSFER:
-            sq = view.square(d.square)
-            lift = f"lift (the mortgage, for {money(view.lift_cost(d.square))}) or " if view.is_legal(
-                A.SettleMortgagedTransfer(p, d.square, True)) else ""
-            return [(f"{who}, {sq.name} is mortgaged: {lift}keep (it mortgaged, paying "
-                     f"{money(view.mortgage_interest(d.square))} interest)", "title")]
         if d.kind in (K.MOVE_OFFLINE, K.PLACE_BUILDING):
             what = "the Offline token" if d.kind == K.MOVE_OFFLINE else f"the {d.building} you bought"
             squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
@@ -368,6 +340,11 @@ class TextGame:
 
     @handles("auction")
     def do_auction(self, p: int, args: str) -> None:
+        self.need(p, K.BUY)
+        self.apply(A.DeclineToBuy(p))
+
+    @handles("decline")
+    def do_decline(self, p: int, args: str) -> None:
         self.need(p, K.BUY)
         self.apply(A.DeclineToBuy(p))
 
@@ -612,17 +589,10 @@ class TextGame:
         """With the computer players' orders added, auction what the bank is short of; else say
         how to build."""
         view = self.game.view
-        joined: list[tuple[int, int]] = []
-        ask = getattr(self.cp, "building_order", None)
-        for q in view.active_players():
-            if ask is not None and self.session.is_computer(q):
-                try:
-                    count = int(ask(self.game, q, hotels))
-                except Exception as exc:  # a bug in a strategy must not end the game
-                    logged(f"A computer player stumbled ordering buildings ({exc.__class__.__name__}: {exc})", exc)
-                    count = 0
-                if count > 0:
-                    joined.append((q, count))
+        found = self.session.building_orders(hotels)
+        for line in found.stumbles:
+            self.say(line, "bad")
+        joined = list(found.orders)
         for candidate in [orders + joined] + ([orders] if joined else []):
             if view.shortage_auction(candidate, hotels):
                 came = [o for o in candidate if o not in orders]
@@ -744,7 +714,7 @@ class TextGame:
         try:
             events = self.session.undo(p)
         except IllegalActionError as exc:
-            raise CommandError(f"Nothing to undo: {exc}") from None
+            raise CommandError(undo_refused(str(exc))) from None
         self.show_events(events)
         self.session.autosave()
 

@@ -25,6 +25,10 @@ EXIT_OK = 0
 
 HELP = ("n [K]: next action(s)  p [K]: previous  t: next turn  b: back to this turn's start  "
         "g N: go to turn N  s: the players now  c NAME: continue from here as a new game  q: quit")
+# each command's letter, its words, and the words people try for it (``quit`` as well as ``q``)
+WORDS = {"n": "n", "next": "n", "p": "p", "previous": "p", "prev": "p", "t": "t", "turn": "t", "b": "b",
+         "back": "b", "g": "g", "go": "g", "goto": "g", "s": "s", "show": "s", "players": "s", "c": "c",
+         "continue": "c", "q": "q", "quit": "q", "exit": "q", "leave": "q", "h": "h", "help": "h", "?": "h"}
 
 
 def position_lines(replayer: Replayer) -> list[str]:
@@ -82,8 +86,12 @@ class TextReplay:
     def command(self, line: str) -> bool:
         """Carry out one command line; False when it was ``q``."""
         r = self.replayer
-        word, _, rest = line.strip().partition(" ")
+        typed, _, rest = line.strip().partition(" ")
         rest = rest.strip()
+        word = WORDS.get(typed.lower(), typed) if typed else ""
+        if word and word not in WORDS.values():  # one line, not the whole help again
+            self.say(f"No command {shown(typed)!r}: n, p, t, b, g N, s, c NAME or q (help explains them)")
+            return True
         try:
             given = whole_number(rest) if rest else None
         except ValueError as exc:

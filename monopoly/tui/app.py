@@ -23,7 +23,7 @@ from ..session.safe_text import shown
 from ..storage import saves
 from .play import GameController, LeaveProgram
 from ..session.signals import STOP_SIGNALS, restore_signal_handlers, set_signal_handlers
-from ..storage.places import resume_command
+from ..storage.places import newer_recovered, resume_command
 from .screen import Screen
 from .setup import SetupScreens
 from ..storage.starts import Started
@@ -131,6 +131,9 @@ def play(started: Started | None, save_dir: Path, edition: str | None, seed: int
                     controller = start_controller(screen, started, save_dir)
                     if started.resumed_from is not None:
                         controller.say(f"Resumed from {started.resumed_from}.", "good")
+                        newer = newer_recovered(started.loaded, save_dir)
+                        if newer is not None:
+                            controller.say(newer, "rent")
                     else:
                         controller.introduce()
                     farewell = controller.run()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import curses
 
-from ..session.options import OPTIONS
+from ..session.options import OPTIONS as OPTIONS  # the bar's options, read here as KEYS.OPTIONS
 
 
 ENTER = (10, 13, curses.KEY_ENTER)

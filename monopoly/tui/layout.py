@@ -85,11 +85,18 @@ class Layout:
     notice: Rect | None  # rent that can be claimed and other standing notices (else the log's top line)
     side: Rect | None  # an extra player panel right of the board, when there is room
     prompt: Rect  # the bottom line: prompts, or the keys that work now
+    # where each of the grid's 11 rows begins, and the board's bottom: the side rows take a line
+    # more each when the window has lines to spare below a ring of ``cell_h`` (none: all cell_h)
+    row_y: tuple[int, ...] = ()
 
     def cell(self, square: int) -> Rect:
         """The rectangle of one board square."""
         row, col = grid_position(square)
-        return Rect(self.board.y + row * self.cell_h, self.board.x + col * self.cell_w, self.cell_h, self.cell_w)
+        if self.row_y:
+            y, h = self.row_y[row], self.row_y[row + 1] - self.row_y[row]
+        else:
+            y, h = self.board.y + row * self.cell_h, self.cell_h
+        return Rect(y, self.board.x + col * self.cell_w, h, self.cell_w)
 
     def square_at(self, y: int, x: int) -> int | None:
         """The square under a screen position, if any."""
@@ -124,8 +131,19 @@ def layout(rows: int, cols: int) -> Layout | TooSmall:
         side_w = SIDE_PANEL_W
         room = cols - side_w - 1
     cell_w = max(MIN_CELL_W, min(MAX_CELL_W, room // SIDE))
-    board = Rect(1, 0, SIDE * cell_h, SIDE * cell_w)
-    inner = Rect(board.y + cell_h, board.x + cell_w, 9 * cell_h, 9 * cell_w)
+    # Lines left below a ring of cells ``cell_h`` high (five at 120x40, fourteen at 200x60) were
+    # blank: up to one each goes to the nine rows of the sides, which makes the inside taller.
+    # Then one each to the top and bottom rows.
+    loose = max(0, rows - 2 - SIDE * cell_h)
+    extra = min(SIDE - 2, loose)
+    ends = min(2, loose - extra)
+    heights = ([cell_h + (1 if ends >= 1 else 0)]
+               + [cell_h + (1 if (i + 1) * extra // (SIDE - 2) > i * extra // (SIDE - 2) else 0)
+                  for i in range(SIDE - 2)]
+               + [cell_h + (1 if ends >= 2 else 0)])
+    row_y = tuple(1 + sum(heights[:i]) for i in range(SIDE + 1))
+    board = Rect(1, 0, sum(heights), SIDE * cell_w)
+    inner = Rect(board.y + heights[0], board.x + cell_w, board.h - heights[0] - heights[-1], 9 * cell_w)
     prompt = Rect(rows - 1, 0, 1, cols)
     deed_w = min(max(DEED_W + (4 if inner.w >= 75 else 0), inner.w // 3), MAX_DEED_W, inner.w // 2)
     deed_h = DEED_H + (4 if inner.h >= 30 else 0)  # room to space the card's parts out
@@ -166,7 +184,7 @@ def layout(rows: int, cols: int) -> Layout | TooSmall:
     else:
         log, players, notice = column, under_deed, None
     return Layout(rows, cols, cell_w, cell_h, Rect(0, 0, 1, cols), board, inner, deed, players, status, ahead,
-                  log, notice, side, prompt)
+                  log, notice, side, prompt, row_y)
 
 
 def neighbour(current: int, candidates: list[int] | tuple[int, ...], direction: str) -> int:

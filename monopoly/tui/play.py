@@ -15,37 +15,33 @@ lapse, R inside any one-key question, and an owner about to throw is asked first
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..storage import saves
 from ..session.session import (AUCTION_WAIT, CLAIM_WINDOW, COMPUTER_MOVE, FAST_PACE, PACE, STEP,  # noqa: F401
                                 THROW_NOTICE, WATCH_PACE, ComputerMove, PlaySession, Session, notice)
-from ..session.bug_log import logged
 from ..session.summary import since_last_turn
 from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
 from ..session import model as M
-from ..session.words import cannot_bid_text
+from ..session.words import cannot_bid_text, undo_refused
+from ..present import Answer, Prompt, decision_prompt
 from ..storage.places import resume_command
 from ..session.questions import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
 from .layout import Layout, TooSmall
+from .leave import LeaveProgram as LeaveProgram  # raised by the dialogs, caught by the program
 from .screen import Screen, key_char
 
-class LeaveProgram(Exception):
-    """Stop playing and leave (after Save + "do not continue", or after the end of the game)."""
+CARD_READ = 2.0  # seconds a person's card stays in view when the turn ends with it (any key goes on)
 
-    def __init__(self, message: str = "") -> None:
-        super().__init__(message)
-        self.message = message
+# The options whose questions lead to a board cursor: their one-key answers end with RETURN.
+CURSOR_DIALOGS = ("trade", "mortgage", "houses")
 
-
-# Typing room at the Save prompt: longer than a save name, so a name too long is refused with a
-# message instead of being cut to one that fits.
-SAVE_NAME_TYPING = 64
 
 
 def decision_marker(game: Game) -> tuple[Any, ...]:
@@ -53,8 +49,9 @@ def decision_marker(game: Game) -> tuple[Any, ...]:
     return (d.kind, d.player, d.square, d.amount, len(game.view.pending_decisions()), game.view.turn)
 
 
-class GameController:
-    """The curses screen's ``FrontEnd`` of a ``Session``: it draws the game and turns keys into actions."""
+class Controller:
+    """The game screen's loop: what ``GameController`` is, but for its dialogs (its parts in
+    ``trade``, ``deeds``, ``views`` and ``ending``)."""
 
     def __init__(self, screen: Screen, game: Game, computers: Any, ui: M.UIState, save_dir: str | Path,
                  save_name: str | None = None, record: saves.GameRecord | None = None,
@@ -133,6 +130,18 @@ class GameController:
     def say(self, text: str, role: str = "message") -> None:
         self.ui.say(text, role)
 
+    def say_refusal(self, text: str) -> None:
+        """Say why an action was refused, once: a key pressed again for the same refusal (D while
+        another player's rent window is open) would fill the messages with copies of one line."""
+        last = self.ui.messages[-1] if self.ui.messages else None
+        if last is None or (last.text, last.role) != (text, "bad"):
+            self.say(text, "bad")
+
+    def seat_away(self, player: int) -> bool:
+        """Whether ``player`` is a person who has left the game (a game played over the network):
+        the game waits for them, and the screen says so."""
+        return False
+
     # ------------------------------------------------------------------ saving
     def introduce(self) -> None:
         """A new game: its title, then what it began with (``Session.introduce``)."""
@@ -207,7 +216,7 @@ class GameController:
         try:
             events = self.session.apply(action, at=at)
         except IllegalActionError as exc:
-            self.say(str(exc)[:1].upper() + str(exc)[1:], "bad")
+            self.say_refusal(str(exc)[:1].upper() + str(exc)[1:])
             self.refresh()
             return None
         self.present(events, computer)
@@ -239,6 +248,15 @@ class GameController:
                 wanted[ev.player] = wanted.get(ev.player, 0) - 1
             elif isinstance(ev, E.TurnStarted):
                 turn_over = True
+                # the panel names whoever the messages now say plays (it named the last mover: CPU1
+                # while "Turn 5: CPU2 to play" was on show)
+                ui.panel_player = ev.player
+                if ui.card is not None and not computer and not self._skip_rest:
+                    # A card that ends the turn where it was drawn (Go to Jail, Get Out of Jail
+                    # Free) would go with the next turn before anyone read it: a pause first.
+                    ui.hint = "Read the card... any key goes on"
+                    self.refresh()
+                    self._skip_rest = self.pause(CARD_READ)
                 ui.card = None
                 ui.dice = None
                 ui.deferred = None
@@ -404,8 +422,23 @@ class GameController:
             self.refresh(bar=True)
             return
         self.screen.bar_active = False
-        handler()
+        if command in CURSOR_DIALOGS:
+            with self.keys_confirmed():
+                handler()
+        else:
+            handler()
         self.refresh()
+
+    @contextlib.contextmanager
+    def keys_confirmed(self) -> Iterator[None]:
+        """One-key answers end with RETURN inside: the dialogs whose questions lead to a board
+        cursor, where a RETURN typed after a key answer would mark or mortgage the first square."""
+        was = self.screen.confirm_keys
+        self.screen.confirm_keys = True
+        try:
+            yield
+        finally:
+            self.screen.confirm_keys = was
 
     def _why_not(self, command: str) -> str:
         return M.why_not(self.game, self.session.people, command)
@@ -424,89 +457,14 @@ class GameController:
         others += [(f"{k:<{width}} {v}", "message") for k, v in M.MARKS_LEGEND]
         self.screen.page(M.Popup("Keys (2/2)", others, footer="any other key: back", indent=width + 1))
 
-    # ------------------------------------------------------------------ undo and the numbers
-    def undo(self) -> None:
-        """Take back the last action of the person at the keyboard, or one they took for another
-        person (``Session.undo``)."""
-        keyboard = self.keyboard()
-        if self.session.undo_target(keyboard) is None:
-            # the screen's keys are everyone's: a person may take back their own last action
-            # after their turn passed, before anyone else acts (the action names them)
-            keyboard = next((p for p in self.session.people if self.session.undo_target(p) == p), keyboard)
-        try:
-            events = self.session.undo(keyboard)
-        except IllegalActionError as exc:
-            self.say(f"Nothing to undo: {exc}", "dim")
-            return
-        self.present(events)
-        self.session.autosave()
-
-    def show_stats(self, footer: str = "any other key goes back") -> None:
-        """The story of the game in numbers (``monopoly.reports.stats``), in a popup."""
-        from ..reports.stats import game_stats, stats_text
-        try:
-            lines = stats_text(game_stats(self.game.record()))
-        except ValueError as exc:  # a game without a record (arranged by hand, or an old save)
-            self.say(f"No figures for this game: {exc}", "dim")
-            return
-        self.screen.page(M.Popup("The game in numbers", [(line, "message") for line in lines], footer=footer),
-                         wrapped=False)
-
-    # ------------------------------------------------------------------ the history
-    def history_popup(self, only: int | str | None = None, top: int | None = None) -> tuple[M.Popup, int]:
-        """One page of the history (``top``: its first row; None: the last page, newest last) and
-        the first row shown."""
-        lay = self.screen.lay
-        rows, cols = (lay.rows, lay.cols) if not isinstance(lay, TooSmall) else (24, 80)
-        area_h, area_w = (lay.board.h, lay.board.w) if isinstance(lay, Layout) and lay.board.h >= 10 \
-            else (rows - 2, cols)
-        room = max(1, area_h - 5)  # a box, a title and a footer line
-        key = (only, len(self.game.log))  # a long game's history is read once, not at every key
-        if self._history[0] != key:
-            self._history = (key, M.history(self.game, only))
-        lines = M.history_rows(self._history[1], area_w - 8)
-        last = max(0, len(lines) - room)
-        first = last if top is None else max(0, min(top, last))
-        shown = lines[first:first + room] or [("Nothing yet.", "dim")]
-        n = self.game.view.player_count
-        where = f"{first + 1}-{first + len(shown)} of {len(lines)}" if lines else "empty"
-        return M.Popup(f"{M.history_title(self.game, only)} ({where})", shown,
-                       footer=f"Up/Down PgUp/PgDn scroll  1-{n} a player  M money  A all  ESC back",
-                       indent=6), first
-
-    def show_history(self) -> None:
-        """Every event of the game as text, scrollable, newest last; one player's or money only."""
-        only: int | str | None = None
-        top: int | None = None
-        while True:
-            popup, first = self.history_popup(only, top)
-            page = max(1, len(popup.lines) - 1)
-            key = self.screen.show_popup(popup)
-            if key is None:
-                continue
-            cmd = KEYS.command("history", key)
-            ch = key_char(key)
-            if cmd == "close":
-                return
-            moves = {"up": -1, "down": 1, "page_up": -page, "page_down": page}
-            if cmd in moves:
-                top = first + moves[cmd]
-            elif cmd == "first":
-                top = 0
-            elif cmd == "last":
-                top = None
-            elif cmd in ("all", "money"):
-                only, top = (None if cmd == "all" else M.HISTORY_MONEY), None
-            elif ch.isdigit() and 1 <= int(ch) <= self.game.view.player_count:
-                only, top = int(ch) - 1, None
-
     # ------------------------------------------------------------------ helpers for dialogs
     def ask(self, question: Question) -> Any:
         self.screen.enabled = M.option_enabled(self.game, self.session.people)
         return self.screen.ask(question)
 
     def yes_no(self, text: str, default: bool | None) -> bool | None:
-        return self.ask(Question(text, YESNO, default))
+        answer = self.ask(Question(text, YESNO, default))
+        return None if answer is None else bool(answer)
 
     def choose_player(self, text: str, candidates: list[int], default: int | None = None,
                       allow_none: bool = False) -> int | None:
@@ -526,7 +484,8 @@ class GameController:
         choices = tuple(Choice(str(p + 1), M.name(self.game, p), p) for p in candidates)
         if allow_none:
             choices += (Choice("x", "none", NOBODY),)
-        return self.ask(Question(text, CHOICE, default, choices))
+        chosen = self.ask(Question(text, CHOICE, default, choices))
+        return None if chosen is None else int(chosen)
 
     def persons_with(self, *types: type) -> list[int]:
         out = []
@@ -550,29 +509,37 @@ class GameController:
             return
         if any(c.owner != p for c in self.session.lapsing_claims(p)) and self.claim_window(p):
             return  # another person at the keyboard claims first (R); D again throws
-        pl = self.game.view.player(p)
         action: A.Action = A.Roll(p)
-        if pl.in_jail:
-            text = f"{pl.name} is in jail:"
-            last = self.game.view.last_jail_throw(p)
-            if last:
-                text = (f"{pl.name}'s last throw in jail: without doubles, {pl.name} pays "
-                        f"{self.game.view.money(self.game.edition.jail_fine)} and moves.")
-                self.say(text, "rent")
-            choices = [Choice("t", "throw for doubles", "roll")]
-            if self.game.view.is_legal(A.PayJailFine(p)):
-                choices.append(Choice("p", f"pay {self.game.view.money(self.game.edition.jail_fine)}", "fine"))
-            if self.game.view.is_legal(A.UseJailCard(p)):
-                choices.append(Choice("c", "use your card", "card"))
-            if len(choices) > 1 or last:  # the last throw is asked for, even with nothing else to choose
-                answer = self.ask(Question(text, CHOICE, "roll", tuple(choices)))
-                if answer is None:
+        prompt = decision_prompt(self.game, p)  # in jail: throw, pay or use a card
+        if prompt is not None:
+            if prompt.note:
+                self.say(prompt.note + ".", "rent")
+            if len(prompt.answers) > 1 or prompt.note:  # the last throw is asked for, even with no choice
+                chosen = self.ask_prompt(prompt, text=prompt.note + "." if prompt.note else None)
+                if chosen is None:
                     return
-                if answer == "fine":
-                    action = A.PayJailFine(p)
-                elif answer == "card":
-                    action = A.UseJailCard(p)
+                action = chosen.action
         self.apply(action)
+
+    def ask_prompt(self, prompt: Prompt, popup: M.Popup | None = None, text: str | None = None) -> Answer | None:
+        """Ask a decision's prompt (``present``): Y/N where it is a yes or a no, else its answers'
+        keys; ``popup`` shown meanwhile (the offer answered); None when put off (ESC)."""
+        self.ui.popup = popup
+        try:
+            if len(prompt.answers) == 1 and prompt.instead:  # Y takes the one answer, N or ESC puts it off
+                only = prompt.answers[0]
+                label = only.label.split(":")[0]
+                ok = self.yes_no(f"{prompt.text}. {label[:1].upper()}{label[1:]}? (ESC: {prompt.instead})", True)
+                return only if ok else None
+            if prompt.yes_no:
+                yes = self.yes_no(text or prompt.text, prompt.default == 0)
+                return None if yes is None else prompt.answers[0 if yes else 1]
+            choices = tuple(Choice(a.key, a.label, i) for i, a in enumerate(prompt.answers))
+            index = self.ask(Question(text or prompt.text, CHOICE, prompt.default, choices))
+            return None if index is None else prompt.answers[index]
+        finally:
+            if popup is not None:
+                self.ui.popup = None
 
     def answer(self, d: Pending) -> None:
         """Ask a person the question the game is waiting for."""
@@ -581,61 +548,19 @@ class GameController:
         who = M.name(game, p)
         marker = decision_marker(game)
         self.refresh()
-        if d.kind == K.BUY:
-            sq = game.edition.squares[d.square]
-            cash = game.view.cash(p)
-            if cash >= d.amount:
-                ok = self.yes_no(f"{who}: buy {sq.name} for {game.view.money(d.amount)}?", True)
-                if ok is None:
-                    return self._defer(marker)
-                self.apply(A.Buy(p) if ok else A.DeclineToBuy(p))
-            else:
-                ok = self.yes_no(f"{who}: {sq.name} costs {game.view.money(d.amount)} and you have "
-                                 f"{game.view.money(cash)}. {'Auction it' if game.view.rules.auctions else 'Let it go'}? "
-                                 "(ESC: mortgage first)", True)
-                if not ok:
-                    return self._defer(marker)
-                self.apply(A.DeclineToBuy(p))
+        prompt = decision_prompt(game, p)
+        if prompt is not None:  # phrased once for every front end (``present``)
+            popup = None
+            if d.kind == K.TRADE_RESPONSE and d.offer is not None:
+                popup = M.Popup(f"Offer to {M.label(game, p)}", M.trade_lines(game, d.offer), footer="")
+            chosen = self.ask_prompt(prompt, popup)
+            if chosen is None:
+                return self._defer(marker)
+            self.apply(chosen.action)
         elif d.kind == K.AUCTION:
             self.run_auction()
-        elif d.kind == K.INCOME_TAX:
-            sq = game.edition.squares[d.square]
-            answer = self.ask(Question(f"{who}, income tax:", CHOICE, False, (
-                Choice("f", f"pay {game.view.money(sq.amount)}", False), Choice("p", f"pay {sq.percent}% of worth", True))))
-            if answer is None:
-                return self._defer(marker)
-            self.apply(A.PayIncomeTax(p, answer))
-        elif d.kind == K.PAY_OR_DRAW:
-            deck = game.edition.deck_name(d.deck) if d.deck else "card"
-            answer = self.ask(Question(f"{who}:", CHOICE, False, (
-                Choice("p", f"pay {game.view.money(d.amount)}", False), Choice("c", f"take a {deck}", True))))
-            if answer is None:
-                return self._defer(marker)
-            self.apply(A.PayOrDraw(p, answer))
         elif d.kind == K.RAISE_FUNDS:
             self.raise_funds(d)
-        elif d.kind == K.TRADE_RESPONSE:
-            offer = game.view.pending.offer
-            assert offer is not None
-            self.ui.popup = M.Popup(f"Offer to {M.label(game, p)}", M.trade_lines(game, offer), footer="")
-            try:
-                ok = self.yes_no(f"{who}: accept the offer from {M.name(game, offer.proposer)}?", False)
-            finally:
-                self.ui.popup = None
-            if ok is None:
-                return self._defer(marker)
-            self.apply(A.AcceptTrade(p) if ok else A.RejectTrade(p))
-        elif d.kind == K.MORTGAGED_TRANSFER:
-            sq = game.edition.squares[d.square]
-            lift = game.view.lift_cost(d.square)
-            interest = game.view.mortgage_interest(d.square)
-            choices = [Choice("k", f"keep it mortgaged, pay {game.view.money(interest)} interest", False)]
-            if game.view.is_legal(A.SettleMortgagedTransfer(p, d.square, True)):
-                choices.insert(0, Choice("l", f"lift the mortgage for {game.view.money(lift)}", True))
-            answer = self.ask(Question(f"{who}, {sq.name} is mortgaged:", CHOICE, False, tuple(choices)))
-            if answer is None:
-                return self._defer(marker)
-            self.apply(A.SettleMortgagedTransfer(p, d.square, answer))
         elif d.kind == K.MOVE_OFFLINE:
             squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
             self.ui.popup = M.Popup("Offline", M.offline_lines(game, p, d.offline_cause or ""), footer="", where="side")
@@ -687,7 +612,9 @@ class GameController:
                 self.ui.auction_left = left
                 self.ui.popup = self._auction_popup(now, left)
                 here = asked in self.session.people
-                self.ui.hint = ("Auction: a player's number bids for that player" if not here
+                self.ui.hint = (f"Auction: {M.name(game, asked)} is away; the host can hand the seat to a computer"
+                                if self.seat_away(asked) else
+                                "Auction: a player's number bids for that player" if not here
                                 else f"Auction: a player's number bids for that player; P: {M.name(game, asked)} "
                                 "drops out")  # P does nothing for a computer: it answers for itself
                 self.refresh()
@@ -800,7 +727,11 @@ class GameController:
         if self.session.is_computer(d.player):
             lines.append((f"{asked} is thinking...", "dim"))
         elif d.player not in self.session.people:  # at another screen
-            lines.append((f"Waiting for {asked} to bid or drop out", "dim"))
+            if self.seat_away(d.player):  # nobody bids for them: say who can move the game on
+                lines.append((f"Waiting for {asked}, who is away: the game waits for their bid. The host "
+                              f"can hand the seat to a computer (cpu {asked}).", "rent"))
+            else:
+                lines.append((f"Waiting for {asked} to bid or drop out", "dim"))
             numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and b in self.session.people]
             if numbers:
                 lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
@@ -839,8 +770,9 @@ class GameController:
             if game.view.can_declare_bankruptcy(p):
                 choices.append(Choice("b", "declare bankruptcy", "bankrupt"))
             default = choices[0].value
-            answer = self.ask(Question(f"{who} must raise {game.view.money(d.amount - cash)} more:", CHOICE, default,
-                                       tuple(choices)))
+            with self.keys_confirmed():  # M and S open a cursor: the RETURN after them must not act there
+                answer = self.ask(Question(f"{who} must raise {game.view.money(d.amount - cash)} more:", CHOICE,
+                                           default, tuple(choices)))
             if answer is None:
                 return self._defer(decision_marker(game))
             if answer == "mortgage":
@@ -907,405 +839,6 @@ class GameController:
             return game.view.pending.serial == d.serial
         return True
 
-    # ------------------------------------------------------------------ Trade
-    def option_trade(self) -> None:
-        candidates = [p for p in self.session.people]
-        p = self.choose_player("Who offers a trade?", candidates)
-        if p is None:
-            return
-        self.trade_dialog(p)
-
-    def _tradable(self, owner: int) -> list[int]:
-        view = self.game.view
-        return [s for s in view.owned(owner) if not view.group_has_buildings(s)]
-
-    def pick_squares(self, title: str, candidates: list[int],
-                     on_change: Callable[[set[int]], None] | None = None) -> list[int] | None:
-        """Mark squares with the board cursor; None when cancelled. ``on_change`` hears each change
-        of the marks (the trade's panel of what each side gives)."""
-        ui = self.ui
-        ui.marked = set()
-        try:
-            if not candidates:
-                self.say(f"{title}: no property that can be traded", "dim")
-                return []
-            start = candidates[0]
-            while True:
-                if on_change is not None:
-                    on_change(ui.marked)
-                how, sq = self.screen.board_cursor(
-                    f"{title}: arrows move, RETURN marks or unmarks, D done, ESC cancels", candidates, start)
-                if how == "cancel":
-                    return None
-                if how == "done":
-                    return sorted(ui.marked, key=lambda s: s)
-                assert sq is not None
-                start = sq
-                ui.marked ^= {sq}
-        finally:
-            ui.marked = set()
-
-    def trade_dialog(self, p: int, settle: bool = False) -> None:
-        """Build an offer step by step; a panel beside the board lists what each side gives so far."""
-        try:
-            self._build_offer(p, settle)
-        finally:
-            self.ui.popup = None
-
-    def _show_offer(self, p: int, r: int, give: list[int], take: list[int], give_cards: tuple[str, ...] = (),
-                    take_cards: tuple[str, ...] = (), cash: int = 0) -> None:
-        self.ui.popup = M.Popup("Offer so far", M.offer_so_far(self.game, p, r, give, take, give_cards, take_cards,
-                                                               cash), footer="", where="side")
-
-    def _build_offer(self, p: int, settle: bool) -> None:
-        game = self.game
-        others = [q for q in game.view.active_players() if q != p]
-        if settle:
-            r: int | None = game.view.pending.creditor
-        else:
-            r = self.choose_player(f"{M.name(game, p)} trades with which player?", others)
-        if r is None:
-            return
-        give = self.pick_squares(f"{M.name(game, p)} gives", self._tradable(p),
-                                 lambda marked: self._show_offer(p, r, sorted(marked), []))
-        if give is None:
-            return
-        self._show_offer(p, r, give, [])
-        give_cards = self._pick_cards(p, "give")
-        if give_cards is None:
-            return
-        take: list[int] = []
-        take_cards: tuple[str, ...] = ()
-        if not settle:
-            self.ui.marked = set()
-            picked = self.pick_squares(f"{M.name(game, p)} asks {M.name(game, r)} for", self._tradable(r),
-                                       lambda marked: self._show_offer(p, r, give, sorted(marked), give_cards))
-            if picked is None:
-                return
-            take = picked
-            self._show_offer(p, r, give, take, give_cards)
-            cards = self._pick_cards(r, "take")
-            if cards is None:
-                return
-            take_cards = cards
-        self._show_offer(p, r, give, take, give_cards, take_cards)
-        if not (give or take or give_cards or take_cards):
-            # Refused now, not after the cash questions, when the engine refuses any cash-only trade.
-            problem = game.view.problem(Offer(p, r, (), (), 1, (), (), settle).action())
-            if problem is not None:
-                self.say(f"That trade is not possible: {problem}", "bad")
-                return
-        cash = self._trade_cash(p, r, settle)
-        if cash is None:
-            return
-        offer = Offer(p, r, tuple(give), tuple(take), cash, give_cards, take_cards, settle)
-        action = offer.action()
-        problem = game.view.problem(action)
-        if problem is not None:
-            self.say(f"That trade is not possible: {problem}", "bad")
-            return
-        self.ui.popup = M.Popup("Your offer", M.trade_lines(game, offer), footer="")
-        try:
-            ok = self.yes_no("Make this offer?", True)
-        finally:
-            self.ui.popup = None
-        if ok:
-            self.apply(action)
-
-    def _trade_cash(self, p: int, r: int, settle: bool) -> int | None:
-        """The cash in a trade (positive: ``p`` pays ``r``), or None when cancelled.
-
-        Who pays is asked first, so the amount question knows its limit (the payer's cash) and a
-        refusal never throws away the properties and cards marked so far.
-        """
-        game = self.game
-        payer: int | None = p
-        if not settle:
-            payer = self.choose_player("Cash in this trade: who pays? (X: no cash)", [p, r], default=NOBODY,
-                                       allow_none=True)
-            if payer is None:
-                return None
-            if payer == NOBODY:
-                return 0
-        assert payer is not None
-        most = game.view.cash(payer)
-        if most <= 0:
-            self.say(f"{M.name(game, payer)} has no cash to put in the trade", "dim")
-            return 0
-        amount = self.ask(Question(f"{M.name(game, payer)} pays how much? (RETURN: none)", NUMBER, 0, low=0,
-                                   high=most, money=game.view.money))
-        if amount is None:
-            return None
-        return amount if payer == p else -amount
-
-    def _pick_cards(self, holder: int, side: str) -> tuple[str, ...] | None:
-        cards = list(self.game.view.jail_cards(holder))
-        if not cards:
-            return ()
-        who = M.name(self.game, holder)
-        text = (f"How many of {who}'s Get Out of Jail Free cards go in the trade?" if side == "give"
-                else f"How many of {who}'s Get Out of Jail Free cards do you ask for?")
-        count = self.ask(Question(text, NUMBER, 0, low=0, high=len(cards)))
-        if count is None:
-            return None
-        return tuple(cards[:count])
-
-    # ------------------------------------------------------------------ Mortgage
-    def option_mortgage(self) -> None:
-        p = self.choose_player("Who mortgages?", self.persons_with(A.Mortgage, A.LiftMortgage))
-        if p is not None:
-            self.mortgage_dialog(p)
-
-    def mortgage_dialog(self, p: int, debt: Pending | None = None) -> None:
-        """The mortgage cursor over ``p``'s properties; with ``debt``, it ends once the debt is paid."""
-        game = self.game
-        start = None
-        while not game.view.over:
-            squares = self.legal_squares(p, A.Mortgage, A.LiftMortgage)
-            if not squares:
-                self.say(f"{M.name(game, p)} has nothing more to mortgage or lift", "dim")
-                self.screen.flush_keys()
-                return
-            how, sq = self.screen.board_cursor(
-                f"{M.name(game, p)} - mortgage cursor: RETURN mortgages or lifts, D done", squares, start)
-            if how != "pick" or sq is None:
-                return
-            start = sq
-            if game.view.mortgaged(sq):
-                lift, interest = game.view.lift_cost(sq), game.view.mortgage_interest(sq)
-                name = game.edition.squares[sq].name
-                sure = self.yes_no(f"{M.name(game, p)}: lift the mortgage on {name} for {game.view.money(lift)} "
-                                   f"({game.view.money(lift - interest)} + {game.view.money(interest)} interest)?", True)
-                if sure:
-                    self.apply(A.LiftMortgage(p, sq))
-            else:
-                self.apply(A.Mortgage(p, sq))
-            if debt is not None and game.view.pending.serial != debt.serial:
-                self.screen.flush_keys()
-                return
-
-    # ------------------------------------------------------------------ Houses
-    def option_houses(self) -> None:
-        builders = self.persons_with(A.Build)
-        sellers = self.persons_with(A.SellBuilding)
-        if builders and sellers:
-            answer = self.ask(Question("Houses:", CHOICE, "buy", (Choice("b", "buy", "buy"), Choice("s", "sell", "sell"))))
-        elif builders:
-            answer = "buy"
-        else:
-            # Nobody can build (short of cash, say): why, before any selling (issue 26).
-            self.say(self._why_not("houses"), "dim")
-            answer = "sell" if self.yes_no("No building can be bought now. Sell buildings instead?", False) else None
-        if answer == "buy":
-            self.buy_houses(builders)
-        elif answer == "sell":
-            p = self.choose_player("Who sells?", sellers)
-            if p is not None:
-                self.sell_dialog(p)
-
-    def buy_houses(self, builders: list[int]) -> None:
-        """People order buildings; computer players add theirs; a shortage goes to auction."""
-        game = self.game
-        view = game.view
-        orders: list[tuple[int, int]] = []
-        hotels = False  # an order of hotels when the first buyer's streets take only hotels
-        while True:
-            left = [p for p in builders if p not in [o[0] for o in orders]]
-            if not left:
-                break
-            if orders:
-                p = self.choose_player("Anyone else buying? Player", left, default=NOBODY, allow_none=True)
-                if p is None or p == NOBODY:
-                    break
-            else:
-                p = self.choose_player("Who buys houses?", left)
-                if p is None:
-                    return
-                hotels = view.build_capacity(False, p) == 0 and view.build_capacity(True, p) > 0
-            room = view.build_capacity(hotels, p) or 1
-            cost_hint = min(view.build_cost(s) for s in self.legal_squares(p, A.Build))
-            most = max(1, min(room, view.cash(p) // max(1, cost_hint)))
-            count = self.ask(Question(f"{M.name(game, p)}: how many buildings?", NUMBER, 1, low=1, high=most))
-            if count is None:
-                if not orders:
-                    return
-                break
-            orders.append((p, count))
-        if self.order_scarce_buildings(orders, hotels):
-            return
-        for p, count in orders:
-            self.place_houses(p, count)
-
-    def computer_orders(self, hotels: bool) -> list[tuple[int, int]]:
-        """The buildings each computer player would order now too (those ordering any)."""
-        ask = getattr(self.cp, "building_order", None)
-        if ask is None:
-            return []
-        out = []
-        for p in self.game.view.active_players():
-            if not self.session.is_computer(p):
-                continue
-            try:
-                count = int(ask(self.game, p, hotels))
-            except Exception as exc:  # a bug in a strategy must not end the game
-                self.say(logged(f"A computer player stumbled ({exc.__class__.__name__}: {exc})", exc), "bad")
-                count = 0
-            if count > 0:
-                out.append((p, count))
-        return out
-
-    def order_scarce_buildings(self, orders: list[tuple[int, int]], hotels: bool) -> bool:
-        """With the computer players' orders added, auction what the bank is short of: True when
-        the auction starts (otherwise the people place their buildings themselves)."""
-        game = self.game
-        if not orders:
-            return False
-        joined = self.computer_orders(hotels)
-        # Everyone's orders; if those cannot go to auction, the people's alone (as before).
-        for candidate in [orders + joined] + ([orders] if joined else []):
-            if not game.view.shortage_auction(candidate, hotels):
-                continue
-            action = A.OrderBuildings(candidate[0][0], tuple(candidate), hotels)
-            came = [o for o in candidate if o not in orders]
-            if came:
-                self.say(M.computers_join_text(game, came, hotels), "title")
-            self._scarce = ({p: c for p, c in candidate}, hotels)
-            if self.apply(action) is None:
-                self._scarce = None
-                return False
-            return True
-        return False
-
-    def _scarce_auction_over(self) -> None:
-        """Once a shortage auction is over, tell the people what they still wanted to build."""
-        if self._scarce is None:
-            return
-        view = self.game.view
-        if view.buildings_on_order or any(d.kind == K.PLACE_BUILDING for d in view.pending_decisions()):
-            return
-        wanted, hotels = self._scarce
-        self._scarce = None
-        people = self.session.people
-        left = [(p, c) for p, c in wanted.items() if c > 0 and p in people]
-        if left:
-            supply = view.bank_hotels if hotels else view.bank_houses
-            self.say(M.scarce_left_text(self.game, left, hotels, supply), "title")
-
-    def place_houses(self, p: int, count: int) -> None:
-        game = self.game
-        placed = 0
-        start = None
-        while placed < count and not game.view.over:
-            squares = self.legal_squares(p, A.Build)
-            if not squares:
-                self.say(f"{M.name(game, p)} cannot build any more now", "dim")
-                self.screen.flush_keys()
-                return
-            # Every site of the player's colour sets, not only those legal now: a site that would
-            # make the set uneven is refused with the engine's reason instead of being skipped.
-            sites = sorted(set(squares) | {s for g in game.view.monopolies(p) for s in g.squares})
-            if start is not None and start not in squares:  # the cursor starts where a building may go
-                origin = start
-                start = min(squares, key=lambda s: (s - origin) % BOARD_SIZE)
-            how, sq = self.screen.board_cursor(
-                f"{M.name(game, p)}: place building {placed + 1} of {count} - RETURN builds, D done", sites, start)
-            if how != "pick" or sq is None:
-                return
-            start = sq
-            problem = game.view.build_problem(sq, p)
-            if problem is not None:
-                self.say(f"Not on {game.edition.squares[sq].name}: {problem}", "bad")
-                continue
-            if self.apply(A.Build(p, sq)) is not None:
-                placed += 1
-        if placed == count:
-            self.screen.flush_keys()
-
-    def sell_dialog(self, p: int, debt: Pending | None = None) -> None:
-        game = self.game
-        start = None
-        while not game.view.over:
-            squares = self.legal_squares(p, A.SellBuilding)
-            if not squares:
-                self.say(f"{M.name(game, p)} has no buildings to sell", "dim")
-                self.screen.flush_keys()
-                return
-            how, sq = self.screen.board_cursor(
-                f"{M.name(game, p)}: RETURN chooses a building to sell (evenly), D done", squares, start)
-            if how != "pick" or sq is None:
-                return
-            start = sq
-            # Asked, with N the default: one RETURN too many never sells a building (issue 26).
-            what = "the hotel" if game.view.hotel(sq) else "a house"
-            sure = self.yes_no(f"{M.name(game, p)}: sell {what} on {game.edition.squares[sq].name} to the bank "
-                               "at half price?", False)
-            if not sure:
-                continue
-            self.apply(A.SellBuilding(p, sq))
-            if debt is not None and game.view.pending.serial != debt.serial:
-                self.screen.flush_keys()
-                return
-
-    # ------------------------------------------------------------------ Owners
-    def option_owners(self) -> None:
-        game = self.game
-        n = game.view.player_count
-
-        def check(text: str) -> Any:
-            t = text.strip().lower()
-            if t in ("a", "all"):
-                return "all"
-            if t.isdigit() and 1 <= int(t) <= n:
-                return int(t) - 1
-            raise ValueError(f"type a player number from 1 to {n}, or A for all")
-
-        who = self.ask(Question(f"Owners: player number (1-{n}) or A for all", TEXT, "all", check=check,
-                                default_label="A", max_len=3))
-        if who is None:
-            return
-        if who == "all":
-            self.screen.show_popup(M.Popup("Owners  (number = owner, M = mortgaged)", M.owners_rows(game)))
-        else:
-            self.screen.show_popup(M.Popup("Holdings", M.holdings_lines(game, self.ui, who)))
-
-    # ------------------------------------------------------------------ Cash and Fastmove
-    def option_cash(self) -> None:
-        self.ui.show_cash = not self.ui.show_cash
-        self.say("Cash and property now shown" if self.ui.show_cash else "Cash and property now hidden", "dim")
-
-    def option_fastmove(self) -> None:
-        self.ui.fastmove = not self.ui.fastmove
-        self.say("FASTMOVE NOW ACTIVE" if self.ui.fastmove else "FASTMOVE NOW INACTIVE", "title")
-
-    # ------------------------------------------------------------------ Save and Quit
-    def save_as(self) -> Path | None:
-        """Ask for a name and save. A file holding anything but what this game left there (another
-        game, or this game as another session left it) is replaced only when the player agrees,
-        and asked again if it changes before the save is written."""
-        default = self.save_name or self._free_save_name()
-        agreed: saves.Holder | None = None
-        name: str | None = None
-        while True:
-            if name is None:
-                name = self.ask(Question("Name for this save", TEXT, default, check=saves.chosen_name,
-                                         max_len=SAVE_NAME_TYPING))
-                if name is None:
-                    return None
-            try:
-                path = self.session.save(name, agreed)
-                break
-            except saves.SaveConflict as conflict:
-                if self.yes_no(f"{name} holds {conflict.found.describe(conflict.same_game)}: replace it?", False):
-                    agreed = conflict.found
-                else:
-                    agreed, name, default = None, None, self._free_save_name()
-            except saves.SaveError as exc:
-                self.say(str(exc), "bad")
-                return None
-        self.say(f"Game saved as {name} ({path})", "good")
-        self.refresh()
-        return path
-
     @staticmethod
     def _remembered_name(name: str | None) -> str | None:
         """The save name a resumed autosave remembers, if it is still a name Save would take."""
@@ -1316,27 +849,53 @@ class GameController:
         except ValueError:
             return None
 
-    def _free_save_name(self) -> str:
-        return self.session.free_name()
+    # ------------------------------------------------------------------ the dialogs' entry points
+    # Defined by the dialog modules mixed into ``GameController`` (trade, deeds, views, ending);
+    # declared here so that the loop and the dialogs may call one another.
+    def option_trade(self) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def trade_dialog(self, p: int, settle: bool = False) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def option_mortgage(self) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def mortgage_dialog(self, p: int, debt: Pending | None = None) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def option_houses(self) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def _scarce_auction_over(self) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def sell_dialog(self, p: int, debt: Pending | None = None) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def undo(self) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def show_stats(self, footer: str = "any other key goes back") -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def show_history(self) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def option_owners(self) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def option_cash(self) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def option_fastmove(self) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
 
     def option_save(self) -> None:
-        path = self.save_as()
-        if path is None:
-            return
-        more = self.yes_no("Continue this game?", True)
-        if more is False:
-            raise LeaveProgram(f"Game saved in {path}. Resume it with: "
-                               f"{resume_command(self.save_dir, self.save_name or path.stem)}")
+        raise NotImplementedError("defined by a dialog of GameController")
 
     def option_quit(self) -> None:
-        sure = self.yes_no("Quit this game?", False)
-        if not sure:
-            return
-        if self.yes_no("Save it first?", False) and self.save_as() is None:
-            # Ending now would lose the game: the autosave is about to hold the finished game.
-            self.say("The game was not saved, so it goes on: Quit again to end it.", "bad")
-            return
-        self.apply(A.EndGame(self.keyboard()))
+        raise NotImplementedError("defined by a dialog of GameController")
 
     # ------------------------------------------------------------------ the end
     def show_end(self) -> None:
@@ -1356,3 +915,14 @@ class GameController:
         note = M.tie_note(self.game, outcome.winner, outcome.values)
         return (f"The game is over: {M.name(self.game, outcome.winner)} wins with "
                 f"{self.game.view.money(outcome.values[outcome.winner])}{note}.")
+
+
+# The dialogs build on ``Controller``, above: imported once it is defined.
+from .deeds import DeedDialogs  # noqa: E402
+from .ending import EndingDialogs  # noqa: E402
+from .trade import TradeDialogs  # noqa: E402
+from .views import ViewDialogs  # noqa: E402
+
+
+class GameController(TradeDialogs, DeedDialogs, ViewDialogs, EndingDialogs):
+    """The curses screen's ``FrontEnd`` of a ``Session``: it draws the game and turns keys into actions."""

@@ -108,9 +108,13 @@ class RemoteController(GameController):
         if d.kind == K.GAME_OVER or d.player in self.session.people or self.session.is_computer(d.player):
             return super().decision_hint()
         asked = self.remote.waiting_for if self.remote.waiting_for is not None else d.player
-        away = " (away: the game waits for them)" if asked in self.remote.away else ""
+        if asked in self.remote.away:  # at most 77 columns with a name of 7 letters: whole at 80
+            return f"Waiting for {M.name(game, asked)}, who is away (the host may give the seat to a computer)."
         you = "" if seat is None else "; you may choose an option meanwhile"
-        return f"Waiting for {M.name(game, asked)}{away}{you}."
+        return f"Waiting for {M.name(game, asked)}{you}."
+
+    def seat_away(self, player: int) -> bool:
+        return player in self.remote.away and player != self.remote.seat
 
     def run_option(self, command: str) -> None:
         if self.remote.seat is None and command in ACTING:
@@ -172,16 +176,17 @@ def join_screen(address: str, code: str, tls: bool = False, ca: str | None = Non
         print(f"monopoly join: {exc}")
         return EXIT_USAGE
     context: ssl.SSLContext | None = client_tls(ca) if tls or ca else None
-    return seat_screen(host, port, code, context)
+    return seat_screen(host, port, code, context, ca=ca is not None)
 
 
 def seat_screen(host: str, port: int, code: str, context: ssl.SSLContext | None = None,
-                intro: Sequence[str] = (), commands: Callable[[str], tuple[list[str], bool]] | None = None) -> int:
+                intro: Sequence[str] = (), commands: Callable[[str], tuple[list[str], bool]] | None = None,
+                ca: bool = True) -> int:
     """Play the seat of ``code`` on the server at ``host``:``port`` on the game's screen (the
     exit code): ``monopoly join``, and the host's own seat (with the host's ``commands``, taken
     by S, and the join lines in ``intro`` kept among the messages)."""
     hosting = commands is not None  # leaving the host's own seat stops the server
-    session = RemoteSession(LinkThread(host, port, context))
+    session = RemoteSession(LinkThread(host, port, context, ca))
     try:
         session.join(code.strip())
     except Disconnected as gone:

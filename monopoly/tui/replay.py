@@ -46,12 +46,15 @@ def show(replayer: Replayer, ui: M.UIState) -> None:
     ui.dice = None
     ui.card = None
     last = replayer.record["steps"][replayer.steps - 1]["events"] if replayer.steps else []
-    for event in last:  # this step's throw and card, even when the step also ended the turn
+    ended = False  # the step ended the turn: the dice thrown before are the previous player's
+    for event in last:  # this step's card, even when the step also ended the turn
         if event["event"] == E.DiceRolled.kind:
-            ui.dice = tuple(event["dice"])
+            ui.dice, ended = tuple(event["dice"]), False
         elif event["event"] == E.CardDrawn.kind:
             ui.card = (game.edition.deck_name(event["deck"]), event["text"])
-    if ui.dice is None:  # else the turn's last throw, if it has had one
+        elif event["event"] == E.TurnStarted.kind:
+            ui.dice, ended = None, True  # as the game's screen clears them when the next turn starts
+    if ui.dice is None and not ended:  # else the turn's last throw, if it has had one
         for event in reversed(log):
             if isinstance(event, E.TurnStarted):
                 break
@@ -194,7 +197,7 @@ class ReplayController:
         self.ui.say(f"Saved as {name}.", "good")
         if not self.screen.ask(Question(f"Saved as {name}. Play it now?", YESNO, True)):
             return None
-        from .setup import Started, resume
+        from ..storage.starts import Started, resume
         try:
             started: Started = resume(saves.read_save(path))
         except saves.SaveError as exc:

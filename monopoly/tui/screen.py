@@ -57,8 +57,9 @@ def key_char(key: int) -> str:
 
 
 def wrap(text: str, width: int, **options: Any) -> list[str]:
-    """``textwrap.wrap`` that never breaks at a hyphen (a path or a save name stays whole)."""
-    return textwrap.wrap(text, width, break_on_hyphens=False, **options)
+    """``textwrap.wrap`` that never breaks at a hyphen (a save name stays whole), and a path too
+    long for the line only between its folders (``model.wrap``)."""
+    return M.wrap(text, width, **options)
 
 
 _ASCII_MONEY = str.maketrans({"£": "L", "€": "E", "¥": "Y"})
@@ -108,6 +109,10 @@ def question_help(question: Question, in_setup: bool) -> M.Popup:
 
 
 class Screen:
+    # One-key answers wait for RETURN (as in the set-up) while True: set in the dialogs whose
+    # questions lead to a board cursor, where the RETURN typed after a key would mark a square.
+    confirm_keys = False
+
     def __init__(self, win: "curses.window", theme: Theme | None = None) -> None:
         self.win = win
         self.theme = theme or Theme()
@@ -317,9 +322,9 @@ class Screen:
         if ui is None or self.setup is not None or self.game is None:
             return []
         spare = max(0, lay.prompt.y - lay.board.bottom)
-        width = max(20, lay.inner.w - 2)
+        width = self._block_width(lay)
         if ui.prompt is not None:
-            lines = wrap(ui.prompt, max(20, lay.cols - 14)) or [""]
+            lines = wrap(ui.prompt, self._question_width(lay)) or [""]
             extra = len(lines[-3:]) - 1
             if ui.prompt_error:
                 x = len(lines[-1]) + 1 + len(ui.prompt_input) + 2
@@ -330,13 +335,28 @@ class Screen:
             block = [(line, "prompt") for line in wrap(ui.prompt, width)]
             if ui.prompt_error:
                 block += [(line, "error") for line in wrap(f"({ui.prompt_error})", width)]
-            return block[-max(1, lay.inner.h // 3):]
+            return block[-max(1, lay.inner.h // (2 if width < lay.inner.w - 2 else 3)):]
         if ui.hint:
             lines = wrap(ui.hint, max(20, lay.cols - 1)) or [""]
             if len(lines[-3:]) - 1 <= spare:
                 return []
             return [(line, "dim") for line in wrap(ui.hint, width)][-max(1, lay.inner.h // 3):]
         return []
+
+    def _question_width(self, lay: Layout) -> int:
+        """The columns of the bottom line a question may take: what the answer typed so far needs
+        is kept free after it (a number or a key needs few), so a question that fits with its answer
+        is shown whole there."""
+        typed = len(self.ui.prompt_input) if self.ui is not None else 0
+        return max(20, lay.cols - 1 - max(5, typed + 3))
+
+    def _block_width(self, lay: Layout) -> int:
+        """The width of a question shown inside the ring: left of a panel beside the board (the
+        offer so far, in a trade), which would otherwise cover the question's second half."""
+        ui = self.ui
+        if ui is not None and ui.popup is not None and ui.popup.where == "side":
+            return max(12, lay.status.x - 1 - lay.inner.x - 2)
+        return max(20, lay.inner.w - 2)
 
     @staticmethod
     def _tail(text: str, width: int) -> str:
@@ -351,9 +371,9 @@ class Screen:
 
     def _draw_prompt_block(self, lay: Layout, block: list[tuple[str, str]]) -> None:
         t = self.theme
-        x, w = lay.inner.x + 1, lay.inner.w - 2
+        x, w = lay.inner.x + 1, self._block_width(lay)
         top = lay.inner.bottom - len(block)
-        self.fill(Rect(top - 1, lay.inner.x, len(block) + 1, lay.inner.w))  # a blank line above it
+        self.fill(Rect(top - 1, lay.inner.x, len(block) + 1, w + 2))  # a blank line above it
         for i, (text, role) in enumerate(block):
             self.put(top + i, x, text.ljust(w), t(role), w)
 
@@ -366,7 +386,7 @@ class Screen:
         prompt = ui.prompt
         if prompt is not None and block:
             # The whole question is in the ring (``_prompt_block``): here its end and the answer.
-            width = max(20, lay.cols - 14)
+            width = self._question_width(lay)
             tail = self._tail(" ".join(prompt.split()), width)
             x = self.put(y, 0, tail + " ", t("prompt"))
             x += self.put(y, x, ui.prompt_input, t("message"))
@@ -375,7 +395,7 @@ class Screen:
                 self.put(y, x + 2, f"({ui.prompt_error})", t("error"))
         elif prompt is not None:
             # A question wider than the screen wraps upwards, so its end (the default) stays in view.
-            lines = wrap(prompt, max(20, lay.cols - 14)) or [""]
+            lines = wrap(prompt, self._question_width(lay)) or [""]
             lines = lines[-3:]
             for i, line in enumerate(lines[:-1]):
                 row = y - (len(lines) - 1) + i
@@ -770,15 +790,17 @@ class Screen:
         """The one prompt helper: show ``question``, return its value, or None on ESC.
 
         RETURN takes the default; a bad answer shows why and asks again. In the set-up screens
-        (``self.setup`` shown) every answer ends with RETURN, one-key answers too: the set-up mixes
-        lists and numbers, and a RETURN typed after a one-key answer must not answer the next question.
+        (``self.setup`` shown) and the dialogs of ``confirm_keys`` every answer ends with RETURN,
+        one-key answers too: the set-up mixes lists and numbers, and a RETURN typed after a one-key
+        answer must not answer the next question (nor mark the first deed of a trade's cursor).
         """
         ui = self._ensure_ui()
-        confirm = self.setup is not None
+        confirm = self.setup is not None or self.confirm_keys
         ui.prompt = question.render()
         ui.prompt_input = ""
         ui.prompt_error = ""
         dropped = ""  # a character typed that the input line cannot show: the answer is not as typed
+        spilled = ""  # characters typed past ``max_len``: the answer is not as typed either
         try:
             while True:
                 self.render()
@@ -788,6 +810,11 @@ class Screen:
                 if key in KEYS.ESCAPE:
                     return None
                 if key in KEYS.ENTER:
+                    if spilled:  # "Annabelle99" is not taken as "Annabel" without a word
+                        ui.prompt_error = (f"{ui.prompt_input + spilled!r} has {len(ui.prompt_input + spilled)} "
+                                           f"characters, more than {question.max_len}: type a shorter answer")
+                        ui.prompt_input, spilled = "", ""
+                        continue
                     if dropped:
                         ui.prompt_error = (f"a character typed (U+{ord(dropped):04X}) is not one column wide and "
                                            "cannot be kept: type the answer again")
@@ -822,13 +849,17 @@ class Screen:
                                            else "press one of the keys shown, or RETURN")
                     continue
                 if key in KEYS.BACKSPACE:
-                    ui.prompt_input = ui.prompt_input[:-1]
-                    ui.prompt_error = ""
+                    if spilled:
+                        spilled = spilled[:-1]
+                    else:
+                        ui.prompt_input = ui.prompt_input[:-1]
+                    ui.prompt_error = f"at most {question.max_len} characters" if spilled else ""
                     continue
-                if ch and len(ui.prompt_input) < question.max_len:
+                if ch and len(ui.prompt_input) < question.max_len and not spilled:
                     ui.prompt_input += ch
                     ui.prompt_error = ""
                 elif ch:  # refused as it is typed, not after a longer answer is finished
+                    spilled += ch
                     ui.prompt_error = f"at most {question.max_len} characters"
                 elif not ch and 511 < key < 0x110000 and chr(key).isprintable():  # wide or combining
                     dropped = dropped or chr(key)
