@@ -55,3 +55,11 @@ def test_the_command_reads_a_record_file(tmp_path):
     done = subprocess.run([sys.executable, "-m", "monopoly", "analyse", str(bad)], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 1 and "Traceback" not in done.stderr
+
+
+def test_the_text_mode_says_the_odds_in_one_line():
+    done = subprocess.run([sys.executable, "-m", "monopoly", "text", "--players", "Ann,cpu:hard", "--seed", "5"],
+                          input="odds\nquit\ny\n", capture_output=True, text=True, timeout=60)
+    line = next(x for x in done.stdout.splitlines() if "Estimated chances of winning" in x)
+    figures = [int(part.rsplit(" ", 1)[1].rstrip("%")) for part in line.split(": ", 1)[1].split(" (")[0].split(", ")]
+    assert len(figures) == 2 and 98 <= sum(figures) <= 102

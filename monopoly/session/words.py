@@ -495,3 +495,11 @@ def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:
         out.append((f"  {name(game, since.person)} did not claim the {money(amount)} rent from "
                     f"{name(game, payer)}: it is lost", "bad"))
     return out
+
+
+def odds_line(game: Game, chances: Iterable[float]) -> str:
+    """Everyone's estimated chance of winning in one line, for the players still in the game."""
+    view = game.view
+    parts = [f"{name(game, p)} {round(100 * c)}%" for p, c in enumerate(chances) if not view.bankrupt(p)]
+    return ("Estimated chances of winning: " + ", ".join(parts)
+            + " (an estimate from what everyone can see, not a certainty: monopoly help playing)")

@@ -77,6 +77,7 @@ GENERAL: tuple[Command, ...] = (
     Command("assets", "a", "assets [PLAYER]", "a player's holdings, each with its worth (a is always assets: "
             "auction is n or no, accept is y or yes)"),
     Command("credit", "", "credit", "everyone's cash"),
+    Command("odds", "", "odds", "everyone's estimated chance of winning, as the computer players reckon it"),
     Command("log", "l", "log [N]", "the last N things that happened (default 20)"),
     Command("build", "", "build SQUARE [N]", "put N houses (or a hotel) on a street, one at a time"),
     Command("sell", "", "sell SQUARE [N]", "sell N buildings on a street back to the bank"),

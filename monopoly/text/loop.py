@@ -23,7 +23,8 @@ from ..session.questions import clock_text, parse_yes_no
 from ..session.summary import since_last_turn
 from ..present import decision_prompt
 from ..session.words import (cannot_bid_text, computers_join_text, event_lines, format_event, item_name, join_words,
-                             name, new_game_text, since_lines, trade_lines, turn_end_text, undo_refused, valuation_rows)
+                             name, new_game_text, odds_line, since_lines, trade_lines, turn_end_text, undo_refused,
+                             valuation_rows)
 from ..storage import saves
 from ..storage.places import resume_command
 from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command, find_player, find_square, number, parse_amount,
@@ -684,6 +685,11 @@ class TextGame:
     @handles("credit")
     def do_credit(self, p: int, args: str) -> None:
         self.show(credit_lines(self.game, self.ui.show_cash))
+
+    @handles("odds")
+    def do_odds(self, p: int, args: str) -> None:
+        from ..ai.chances import win_chances
+        self.say(odds_line(self.game, win_chances(self.game.view)), "dim")
 
     @handles("brief")
     def do_brief(self, p: int, args: str) -> None:
