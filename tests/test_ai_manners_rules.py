@@ -168,3 +168,16 @@ def test_a_computer_is_not_milked_of_the_cash_its_next_rent_needs():
         strategy = players.strategy(seat)
         accepted, reason = strategy._judge(players.view(seat), offer)
         assert not accepted and "rent" in reason
+
+
+def test_a_person_is_never_asked_for_the_cash_their_next_rent_needs():
+    # The played case: Mayfair (completing the person's set) for Bow Street and all £446 of their cash.
+    manners = Manners()
+    game = new_game(players=3)
+    arrange(game, owners={PARK_PLACE: 1, BOARDWALK: 0, VIRGINIA: 1, NEW_YORK: 2, 18: 2, 16: 2},
+            buildings={NEW_YORK: 3, 18: 3, 16: 3}, cash={1: 446}, squares={1: 10})
+    view = game.view
+    all_cash = ProposeTrade(0, 1, (BOARDWALK,), (VIRGINIA,), -446)
+    assert manners.problem(view, all_cash, person=True) == \
+        "it would leave that player without the cash their next rent may need"
+    assert manners.problem(view, ProposeTrade(0, 1, (BOARDWALK,), (VIRGINIA,), -150), person=True) is None

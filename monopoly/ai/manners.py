@@ -12,7 +12,8 @@ plays), whom every offer interrupts:
 - **No absurd prices.** An offer may not ask for more than ``ASK_LIMIT`` times the face value of
   what the person gets (a deed's price, its mortgage value when mortgaged, cash, $50 a jail card),
   except when it hands that person the last deeds of a group and they have accepted a computer's
-  offer before.
+  offer before; nor so much cash that the person could not meet the rent their next throw may
+  cost (``cannot_afford``): never "all your cash" for a deed.
 
 And at every table, between computers too:
 
@@ -99,6 +100,9 @@ class Manners:
             return "that player refused the same deeds and nothing has changed since"
         if self._absurd(view, offer):
             return "it asks more than twice what the other side gets"
+        if offer.cash < 0 and cannot_afford(view, recipient, Offer(offer.player, recipient, offer.give, offer.take,
+                                                                    offer.cash, offer.give_cards, offer.take_cards)):
+            return "it would leave that player without the cash their next rent may need"
         return None
 
     def _absurd(self, view: View, offer: ProposeTrade) -> bool:
