@@ -94,9 +94,10 @@ def table_names() -> list[str]:
     return [ENGINE] + [n for n in strategy_names() if n not in ("random", "basic") and n not in UNREPRODUCIBLE]
 
 
-def play(edition: str, seats: list[str], seed: int, first: int, max_turns: int) -> dict[str, Any]:
-    """One seeded game played out: its line of the table."""
-    digest = hashlib.md5()
+def played(edition: str, seats: list[str], seed: int, first: int, max_turns: int,
+           digest: Any) -> tuple[Game, int, int]:
+    """A seeded game played to its end, each action and event fed to ``digest``: the game, and how
+    many actions and events it took."""
     actions = events = 0
     game = Game.new([f"P{s + 1}" for s in range(len(seats))], edition, {"max_turns": max_turns},
                     seed=seed, first_player=first, keep_log=False)
@@ -109,6 +110,13 @@ def play(edition: str, seats: list[str], seed: int, first: int, max_turns: int) 
         for event in game.apply(action):
             digest.update(json.dumps(event.to_dict(), sort_keys=True).encode())
             events += 1
+    return game, actions, events
+
+
+def play(edition: str, seats: list[str], seed: int, first: int, max_turns: int) -> dict[str, Any]:
+    """One seeded game played out: its line of the table."""
+    digest = hashlib.md5()
+    game, actions, events = played(edition, seats, seed, first, max_turns, digest)
     outcome = game.view.outcome
     assert outcome is not None
     digest.update(json.dumps(game.to_dict(include_log=False)["state"]["outcome"], sort_keys=True).encode())
@@ -190,18 +198,9 @@ def fingerprint(games: int, max_turns: int = 300) -> dict[str, object]:
     for edition, strategies in MIXED:
         for i in range(games):
             seats = seating(strategies, i)
-            seed = game_seed(7, i)
-            game = Game.new([f"P{s + 1}" for s in range(len(seats))], edition, {"max_turns": max_turns},
-                            seed=seed, first_player=i % len(seats), keep_log=False)
-            players = ComputerPlayers(game, dict(enumerate(seats)), seed=seed)
-            while not game.view.over:
-                action = players.next_action(game)
-                assert action is not None
-                digest.update(json.dumps(action.to_dict(), sort_keys=True).encode())
-                actions += 1
-                for event in game.apply(action):
-                    digest.update(json.dumps(event.to_dict(), sort_keys=True).encode())
-                    events += 1
+            game, acted, caused = played(edition, seats, game_seed(7, i), i % len(seats), max_turns, digest)
+            actions += acted
+            events += caused
             outcome = game.to_dict()["state"]["outcome"]
             digest.update(json.dumps(outcome, sort_keys=True).encode())
     return {"hash": digest.hexdigest(), "games": games * len(MIXED), "actions": actions, "events": events}
