@@ -79,3 +79,11 @@ def test_bids_and_income_tax_are_ranked_and_quick():
     assert taxed.view.pending.kind == K.INCOME_TAX
     h = hint(taxed, 0)
     assert h is not None and h.best.action == PayIncomeTax(0, True) and h.best.assumed == "$30"
+
+
+def test_the_text_mode_has_a_hint_command():
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "monopoly", "text", "--players", "Ann,cpu:hard", "--seed", "5"],
+                          input="hint\nhelp hint\nquit\ny\n", capture_output=True, text=True, timeout=60)
+    assert "No hint now" in done.stdout and "hard computer would do" in done.stdout
