@@ -191,6 +191,11 @@ _VERBS = {"fine": "pay the fine", "card": "use a card", "roll": "throw for doubl
           "pass": "drop out", "flat": "pay the flat amount", "percent": "pay the percentage"}
 
 
+def say_choice(label: str) -> str:
+    """A choice's label as a verb: "pay the fine" for "fine", "buy" for "buy"."""
+    return _VERBS.get(label, label)
+
+
 def reason(view: View, choices: list[Choice], picked: Choice | None) -> str:
     """One line: the best choice and its margin over the next, and the hard computer's pick."""
     best, second = choices[0], choices[1]
@@ -203,7 +208,7 @@ def reason(view: View, choices: list[Choice], picked: Choice | None) -> str:
         if second.assumed:
             line += f" ({second.assumed})"
     if picked is not None:
-        line += f"; the hard computer would {_VERBS.get(picked.label, picked.label)}"
+        line += f"; the hard computer would {say_choice(picked.label)}"
     return line + "."
 
 
@@ -222,4 +227,4 @@ def hint_lines(view: View, h: Hint | None) -> list[str]:
     return lines
 
 
-__all__ = ["COMPUTER", "Choice", "Hint", "KINDS", "hint", "hint_lines", "reason"]
+__all__ = ["COMPUTER", "Choice", "Hint", "KINDS", "hint", "hint_lines", "reason", "say_choice"]
