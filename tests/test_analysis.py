@@ -63,3 +63,55 @@ def test_the_text_mode_says_the_odds_in_one_line():
     line = next(x for x in done.stdout.splitlines() if "Estimated chances of winning" in x)
     figures = [int(part.rsplit(" ", 1)[1].rstrip("%")) for part in line.split(": ", 1)[1].split(" (")[0].split(", ")]
     assert len(figures) == 2 and 98 <= sum(figures) <= 102
+
+
+def answered_blunder_game():
+    """Ann accepts Bob's offer of $1 for the deed that completes his orange set."""
+    position = Position((PlayerSetup("Ann", owns=(ST_JAMES,)), PlayerSetup("Bob", owns=(TENNESSEE, NEW_YORK)),
+                         PlayerSetup("Cy")), seed=5)
+    game = build_game(position)
+    game.apply(ProposeTrade(1, 0, (), (ST_JAMES,), 1))
+    game.apply(AcceptTrade(0))
+    game.apply(Roll(0))
+    return game
+
+
+def test_the_costly_decisions_name_the_blunder_of_the_offer_made():
+    result = analyse(blunder_game().record())
+    assert result.persons == [0, 1, 2]  # a record does not say who the computers were
+    dearest = result.costly[0][0]
+    assert dearest.step == 2 and dearest.player == 0 and dearest.cost() > 0.05
+    assert "St. James Place" in dearest.text
+    assert result.costly[1] == []  # Bob's acceptance raised his chance
+    text = "\n".join(analysis_text(result))
+    assert "Costly decisions" in text and "Ann, turn 1:" in text
+
+
+def test_the_costly_decisions_say_what_the_hard_computer_would_have_done():
+    result = analyse(answered_blunder_game().record(), computers=[1, 2])
+    assert result.persons == [0] and set(result.costly) == {0}
+    dearest = result.costly[0][0]
+    assert dearest.step == 2 and "the hard computer would refuse here" in dearest.computer
+    data = result.to_json()
+    assert data["persons"] == [0] and data["costly_decisions"][0]["computer"] == dearest.computer
+    costly = "\n".join(analysis_text(result)).split("Costly decisions", 1)[1]
+    assert "Ann, turn 1:" in costly and "  Bob" not in costly
+
+
+def test_the_plot_is_an_svg_of_the_chances(tmp_path):
+    import xml.etree.ElementTree as ET
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(blunder_game().record()))
+    plot = tmp_path / "chances.svg"
+    done = subprocess.run([sys.executable, "-m", "monopoly", "analyse", str(path), "--plot", str(plot)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "Costly decisions" in done.stdout
+    root = ET.fromstring(plot.read_text(encoding="utf-8"))
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    lines = root.findall("{http://www.w3.org/2000/svg}polyline")
+    assert len(lines) == 3
+    texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert {"Ann", "Bob", "Cy", "100%"} <= texts
+    done = subprocess.run([sys.executable, "-m", "monopoly", "analyse", str(path), "--plot",
+                           str(tmp_path / "no" / "such" / "dir.svg")], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "cannot write" in done.stderr and "Traceback" not in done.stderr

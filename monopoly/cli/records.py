@@ -103,13 +103,32 @@ COMMANDS = ("record", "stats", "analyse", "replay")
 
 
 def analyse_main(argv: Sequence[str]) -> int:
-    """``monopoly analyse SAVE_OR_RECORD [--json]``."""
-    from ..reports.analysis import analyse, analysis_text
-    return print_record_command(
-        "monopoly analyse", "Each player's estimated chance of winning, turn by turn, and the turning points: "
-        "the steps that moved a chance most (estimates from the computer players' valuation, made from what "
-        "every player could see).", argv,
-        lambda source: analysis_text(analyse(source.record)), lambda source: analyse(source.record).to_json())
+    """``monopoly analyse SAVE_OR_RECORD [--json] [--plot FILE.svg]``."""
+    from ..reports.analysis import analyse, analysis_svg, analysis_text
+    from ..reports.plot import write_svg
+    prog = "monopoly analyse"
+    parser = source_parser(
+        prog, "Each player's estimated chance of winning, turn by turn, the turning points (the steps that "
+        "moved a chance most) and each person's costly decisions (their own actions that lowered their "
+        "chance most, with what the hard computer would have done): estimates from the computer players' "
+        "valuation, made from what every player could see.")
+    parser.add_argument("--plot", metavar="FILE.svg", help="also write a chart of the chances over the turns")
+    args = parse(parser, argv)
+    if isinstance(args, int):
+        return args
+    source = open_source(prog, args)
+    if source is None:
+        return EXIT_BAD_FILE
+    # a save names its computer seats; a record file does not, and then every seat is a person's
+    computers = source.loaded.computers if source.loaded is not None else None
+    result = analyse(source.record, computers=computers.names if computers is not None else ())
+    if args.plot is not None:
+        problem = write_svg(args.plot, analysis_svg(result))
+        if problem is not None:
+            print(f"{prog}: {shown(problem)}", file=sys.stderr)
+            return EXIT_BAD_FILE
+    _print(json.dumps(result.to_json()) if args.json else shown("\n".join(analysis_text(result)), newlines=True))
+    return EXIT_OK
 
 
 def stats_main(argv: Sequence[str]) -> int:

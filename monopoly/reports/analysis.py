@@ -6,21 +6,39 @@ says nothing a player could not have known. A turning point is a step whose acti
 chance most: "turn 43: Ann accepted CPU2's offer ...: Ann 31% -> 12%". The figures are estimates
 from a model fitted on computer games (``docs/strategies.md`` gives its calibration), not
 certainties.
+
+For each person (a seat no computer played: a save names its computer seats, a record file does
+not, and then every seat counts as a person) the analysis lists the costly decisions: the steps
+where that player's own action (an offer they made counts when it is accepted) lowered their own
+chance most, with what the hard computer would have done there when the decision is one the
+coach gives a hint for (``monopoly.ai.coach``: the record is replayed to that step and ``ruthless``
+asked on the player's view). ``--plot FILE.svg`` draws the chances (``plot.chances_svg``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from ..ai.chances import Estimator
-from ..engine import Game
+from ..ai.coach import hint, say_choice
+from ..engine import Bid, Game, action_from_dict
 from ..engine import events as E
+from .plot import chances_svg
 from .stats import chart
 from .story import sentences
 
 TOP = 8
 """Turning points listed."""
+
+COSTLY = 3
+"""Costly decisions listed for each person."""
+
+COSTLY_LEAST = 0.01
+"""The least fall of a player's own chance that counts as a cost."""
+
+NOT_DECISIONS = {"roll"}
+"""Actions whose effect is the dice's, not a choice's."""
 
 
 @dataclass(frozen=True)
@@ -41,12 +59,31 @@ class TurningPoint:
         return who, moves[who]
 
 
+@dataclass(frozen=True)
+class CostlyDecision:
+    """A step where ``player``'s own action lowered their chance: ``before`` and ``after`` are that
+    player's; ``computer`` what the hard computer would have done instead ("" when not told)."""
+
+    step: int
+    turn: int
+    player: int
+    text: str
+    before: float
+    after: float
+    computer: str = ""
+
+    def cost(self) -> float:
+        return self.before - self.after
+
+
 @dataclass
 class Analysis:
     names: list[str]
     turns: list[int] = field(default_factory=list)
     chances: list[tuple[float, ...]] = field(default_factory=list)  # at the start of each turn in ``turns``
     points: list[TurningPoint] = field(default_factory=list)        # the largest swings first
+    persons: list[int] = field(default_factory=list)                # the seats no computer played
+    costly: dict[int, list[CostlyDecision]] = field(default_factory=dict)  # by person, the dearest first
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -55,6 +92,11 @@ class Analysis:
             "turning_points": [{"step": p.step, "turn": p.turn, "player": p.actor, "what": p.text,
                                 "before": [round(c, 4) for c in p.before],
                                 "after": [round(c, 4) for c in p.after]} for p in self.points],
+            "persons": self.persons,
+            "costly_decisions": [{"player": c.player, "step": c.step, "turn": c.turn, "what": c.text,
+                                  "before": round(c.before, 4), "after": round(c.after, 4),
+                                  "computer": c.computer}
+                                 for p in self.persons for c in self.costly.get(p, [])],
         }
 
 
@@ -62,17 +104,25 @@ class AnalysisCount:
     """The analysis made as a record is replayed (``step`` is told of each step, as ``walk`` or the
     check of a file yields them), so that a long game is replayed once."""
 
-    def __init__(self, top: int = TOP) -> None:
+    def __init__(self, top: int = TOP, computers: Iterable[int] = ()) -> None:
         self.top = top
         self.analysis: Analysis | None = None
+        self._computers = set(computers)
         self._estimator: Estimator | None = None
         self._last: tuple[float, ...] = ()
         self._all: list[tuple[float, TurningPoint]] = []
+        self._costly: dict[int, list[CostlyDecision]] = {}
+        self._offers: dict[int, int] = {}  # recipient -> proposer of the offer waiting
 
-    def step(self, steps: int, game: Game, events: list[E.Event], actor: int = -1) -> None:
+    def step(self, steps: int, game: Game, events: list[E.Event], actor: int = -1,
+             action: dict[str, Any] | None = None) -> None:
+        """Told of one step: the game after it, its events, who acted and (when known) the action as
+        the record writes it, for the costly decisions."""
         view = game.view
         if self.analysis is None:
-            self.analysis = Analysis([view.name(p) for p in range(view.player_count)])
+            seats = range(view.player_count)
+            persons = [p for p in seats if p not in self._computers]
+            self.analysis = Analysis([view.name(p) for p in seats], persons=persons)
             self._estimator = Estimator.of(view)
         estimator = self._estimator
         assert estimator is not None
@@ -83,32 +133,97 @@ class AnalysisCount:
             a.turns.append(started[0] if started else view.turn)
             a.chances.append(now)
         if steps and self._last and events:
-            said = [text for text, _ in sentences(game, events)]
-            point = TurningPoint(steps, view.turn, actor, "; ".join(said[:2]) or "(nothing said)", self._last, now)
+            said = [text for text, _ in sentences(game, [e for e in events if not isinstance(e, E.TurnStarted)])]
+            point = TurningPoint(steps, view.turn, actor, "; ".join(said[:3]) or "(nothing said)", self._last, now)
             size = abs(point.swing()[1])
             if size >= 0.005:
                 self._all.append((size, point))
                 if len(self._all) > 4 * self.top:
                     self._all.sort(key=lambda x: -x[0])
                     del self._all[2 * self.top:]
+            if action is not None:
+                self._cost(steps, view.turn, action, point, now)
         self._last = now
+
+    def _cost(self, steps: int, turn: int, action: dict[str, Any], point: TurningPoint,
+              now: tuple[float, ...]) -> None:
+        """Count the step against the players whose own decision it was, where it lowered their chance."""
+        assert self.analysis is not None
+        verb, actor = action.get("action"), action.get("player")
+        if not isinstance(actor, int) or verb in NOT_DECISIONS:
+            return
+        if verb == "propose_trade":
+            recipient = action.get("recipient")
+            if isinstance(recipient, int):
+                self._offers[recipient] = actor
+        deciders = [actor]
+        if verb in ("accept_trade", "reject_trade"):
+            proposer = self._offers.pop(actor, None)
+            if proposer is not None and verb == "accept_trade":
+                deciders.append(proposer)
+        for p in deciders:
+            if p not in self.analysis.persons or p >= len(now) or self._last[p] - now[p] < COSTLY_LEAST:
+                continue
+            kept = self._costly.setdefault(p, [])
+            kept.append(CostlyDecision(steps, turn, p, point.text, self._last[p], now[p]))
+            kept.sort(key=lambda c: (-c.cost(), c.step))
+            del kept[COSTLY:]
 
     def result(self) -> Analysis:
         assert self.analysis is not None
         self._all.sort(key=lambda x: (-x[0], x[1].step))
         self.analysis.points = [p for _, p in self._all[:self.top]]
+        self.analysis.costly = {p: list(self._costly.get(p, [])) for p in self.analysis.persons}
         return self.analysis
 
 
-def analyse(record: dict[str, Any], top: int = TOP) -> Analysis:
-    """The analysis of the game a record describes."""
+def analyse(record: dict[str, Any], top: int = TOP, computers: Iterable[int] = ()) -> Analysis:
+    """The analysis of the game a record describes; ``computers`` the seats computers played (the
+    others are persons, whose costly decisions are listed)."""
     from ..storage.records import walk
-    count = AnalysisCount(top)
+    count = AnalysisCount(top, computers)
     steps = record.get("steps", [])
     for n, game, events in walk(record):
-        actor = steps[n - 1].get("action", {}).get("player", -1) if n else -1
-        count.step(n, game, events, actor if isinstance(actor, int) else -1)
-    return count.result()
+        action = steps[n - 1].get("action", {}) if n else None
+        actor = action.get("player", -1) if action else -1
+        count.step(n, game, events, actor if isinstance(actor, int) else -1, action)
+    result = count.result()
+    _ask_the_computer(record, result)
+    return result
+
+
+def _ask_the_computer(record: dict[str, Any], a: Analysis) -> None:
+    """Fill in what the hard computer would have done at each costly decision the coach gives a hint
+    for: one more replay, up to the last of them, asking at the moment before each."""
+    from ..storage.records import walk
+    wanted = {(c.step - 1, c.player) for p in a.persons for c in a.costly.get(p, [])}
+    if not wanted:
+        return
+    said: dict[tuple[int, int], str] = {}
+    last = max(n for n, _ in wanted)
+    for n, game, _ in walk(record):
+        for seat in [s for m, s in wanted if m == n]:
+            h = hint(game, seat)
+            if h is None or h.computer is None:
+                continue
+            taken = action_from_dict(record["steps"][n]["action"])
+            pick = h.computer.action
+            if taken == pick or (isinstance(taken, Bid) and isinstance(pick, Bid)):
+                said[(n, seat)] = "the hard computer would do the same"
+            else:
+                said[(n, seat)] = (f"the hard computer would {say_choice(h.computer.label)} here "
+                                   f"({_pct(h.computer.chance)} after it)")
+        if n >= last:
+            break
+    for p in a.persons:
+        a.costly[p] = [CostlyDecision(c.step, c.turn, c.player, c.text, c.before, c.after,
+                                      said.get((c.step - 1, c.player), "")) for c in a.costly.get(p, [])]
+
+
+def analysis_svg(a: Analysis) -> str:
+    """The chances over the turns as an SVG chart (``--plot``)."""
+    return chances_svg(a.names, a.turns, a.chances,
+                       "Estimated chance of winning, turn by turn (estimates, not certainties)")
 
 
 def _pct(x: float) -> str:
@@ -126,4 +241,13 @@ def analysis_text(a: Analysis) -> list[str]:
     for p in a.points:
         who, _ = p.swing()
         lines.append(f"  turn {p.turn}: {p.text}: {a.names[who]} {_pct(p.before[who])} -> {_pct(p.after[who])}")
+    if a.persons:
+        lines += ["", "Costly decisions (each person's own actions that lowered their chance most):"]
+    for person in a.persons:
+        costly = a.costly.get(person, [])
+        if not costly:
+            lines.append(f"  {a.names[person]}: none lowered their chance by {_pct(COSTLY_LEAST)} or more")
+        for c in costly:
+            tail = f"; {c.computer}" if c.computer else ""
+            lines.append(f"  {a.names[person]}, turn {c.turn}: {c.text}: {_pct(c.before)} -> {_pct(c.after)}{tail}")
     return lines

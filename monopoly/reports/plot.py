@@ -1,4 +1,5 @@
-"""``monopoly simulate --plot FILE.svg``: the win shares and game lengths of a run as one SVG chart.
+"""``monopoly simulate --plot FILE.svg``: the win shares and game lengths of a run as one SVG chart;
+``monopoly analyse --plot FILE.svg``: each player's estimated chance of winning over the turns.
 
 Plain SVG written with the standard library: no plotting package to install, and the file opens
 in any browser. Left, a bar per strategy (and one for unfinished games) with its 95% interval;
@@ -91,10 +92,59 @@ def simulation_svg(report: dict[str, Any], turns: Sequence[int]) -> str:
     return "\n".join(parts) + "\n"
 
 
-def write_plot(path: str | Path, report: dict[str, Any], turns: Sequence[int]) -> str | None:
-    """Write the chart to ``path``; the problem, if it could not be written, else None."""
+# A colour and a dash pattern a player, so the lines can be told apart without colour too.
+SERIES = (("#4a78b0", ""), ("#c0504d", "8 4"), ("#4f9a48", "2 3"), ("#8064a2", "10 3 2 3"),
+          ("#e08a1e", "4 4"), ("#333333", "1 2"), ("#2ba3a3", "12 2"), ("#a0522d", "6 2 2 2"))
+CHART_W, CHART_H = 680, 300
+
+
+def chances_svg(names: Sequence[str], turns: Sequence[int], chances: Sequence[Sequence[float]],
+                title: str = "Estimated chance of winning, turn by turn") -> str:
+    """Each player's chance (0 to 1) at the start of each turn in ``turns``, a line a player, as SVG
+    text; the legend names each line."""
+    width, height = LEFT + CHART_W + 190, TOP + CHART_H + 60
+    x0, y0 = LEFT, TOP
+    first, last = (turns[0], turns[-1]) if turns else (0, 1)
+    span = max(1, last - first)
+
+    def at(turn: int, value: float) -> tuple[float, float]:
+        return x0 + CHART_W * (turn - first) / span, y0 + CHART_H * (1 - min(1.0, max(0.0, value)))
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+             _rect(0, 0, width, height, "#ffffff"), _text(width / 2, 28, title, 15),
+             _line(x0, y0, x0, y0 + CHART_H), _line(x0, y0 + CHART_H, x0 + CHART_W, y0 + CHART_H)]
+    for tick in (0, 25, 50, 75, 100):
+        y = y0 + CHART_H * (1 - tick / 100)
+        parts += [_line(x0 - 4, y, x0, y), _text(x0 - 8, y + 4, f"{tick}%", 11, "end")]
+        if tick:
+            parts.append(_line(x0, y, x0 + CHART_W, y, "#e4e4e4"))
+    for turn in sorted({first, last, first + span // 2}):
+        x = at(turn, 0)[0]
+        parts += [_line(x, y0 + CHART_H, x, y0 + CHART_H + 4), _text(x, y0 + CHART_H + 18, str(turn), 11)]
+    parts.append(_text(x0 + CHART_W / 2, y0 + CHART_H + 40, "turn", 12))
+    for p, name in enumerate(names):
+        colour, dash = SERIES[p % len(SERIES)]
+        dashed = f' stroke-dasharray="{dash}"' if dash else ""
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (at(t, cs[p]) for t, cs in zip(turns, chances)))
+        parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dashed}/>')
+        ly = y0 + 10 + 22 * p
+        parts += [f'<line x1="{x0 + CHART_W + 20}" y1="{ly:.1f}" x2="{x0 + CHART_W + 50}" y2="{ly:.1f}" '
+                  f'stroke="{colour}" stroke-width="2"{dashed}/>',
+                  _text(x0 + CHART_W + 58, ly + 4, name, 12, "start")]
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def write_svg(path: str | Path, svg: str) -> str | None:
+    """Write ``svg`` to ``path``; the problem, if it could not be written, else None."""
     try:
-        Path(path).write_text(simulation_svg(report, turns), encoding="utf-8")
+        Path(path).write_text(svg, encoding="utf-8")
     except OSError as exc:
         return f"--plot {path}: cannot write ({exc.strerror or exc})"
     return None
+
+
+def write_plot(path: str | Path, report: dict[str, Any], turns: Sequence[int]) -> str | None:
+    """Write the chart to ``path``; the problem, if it could not be written, else None."""
+    return write_svg(path, simulation_svg(report, turns))

@@ -78,6 +78,8 @@ GENERAL: tuple[Command, ...] = (
             "auction is n or no, accept is y or yes)"),
     Command("credit", "", "credit", "everyone's cash"),
     Command("odds", "", "odds", "everyone's estimated chance of winning, as the computer players reckon it"),
+    Command("hint", "", "hint", "your choices now, each with your estimated chance of winning after it, and what "
+            "the hard computer would do"),
     Command("log", "l", "log [N]", "the last N things that happened (default 20)"),
     Command("build", "", "build SQUARE [N]", "put N houses (or a hotel) on a street, one at a time"),
     Command("sell", "", "sell SQUARE [N]", "sell N buildings on a street back to the bank"),

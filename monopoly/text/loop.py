@@ -691,6 +691,12 @@ class TextGame:
         from ..ai.chances import win_chances
         self.say(odds_line(self.game, win_chances(self.game.view)), "dim")
 
+    @handles("hint")
+    def do_hint(self, p: int, args: str) -> None:
+        from ..ai.coach import hint, hint_lines
+        for line in hint_lines(self.game.view, hint(self.game, p)):
+            self.say(line, "dim")
+
     @handles("brief")
     def do_brief(self, p: int, args: str) -> None:
         self.brief = not self.brief
