@@ -6,6 +6,8 @@ tests in test_tui_app.py run the real program end to end.
 
 from __future__ import annotations
 
+import time
+
 import curses
 from pathlib import Path
 from typing import Any, Callable
@@ -610,7 +612,7 @@ def test_the_clock_stops_when_the_game_ends(tmp_path: Path, monkeypatch: pytest.
     screen = FakeScreen(keys("d", "enter") + QUIT)
     game, controller = make(tmp_path, [(1, 2)], screen)
     now = [1000.0]
-    monkeypatch.setattr(play.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
     controller.session._start, controller.session._elapsed0 = 1000.0, 30.0
     controller.run()
     assert game.view.over

@@ -16,17 +16,17 @@ lapse, R inside any one-key question, and an owner about to throw is asked first
 from __future__ import annotations
 
 import contextlib
-import time
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from ..storage import saves
 # The auction's countdown, read by ``auction.py`` from here (the tests shorten it here)
 from ..session.session import AUCTION_WAIT as AUCTION_WAIT
-from ..session.session import (CLAIM_WINDOW, COMPUTER_MOVE, FAST_PACE, PACE, STEP,  # noqa: F401
-                                THROW_NOTICE, WATCH_PACE, ComputerMove, PlaySession, Session, notice)
-from ..session.summary import since_last_turn
-from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
+from ..session.session import (FAST_PACE, PACE, THROW_NOTICE, WATCH_PACE,  # noqa: F401
+                                ComputerMove, PlaySession, Session, notice)
+# The rent claim's countdown, read by ``rent.py`` from here (the tests shorten it here)
+from ..session.session import CLAIM_WINDOW as CLAIM_WINDOW
+from ..engine import ANSWER_TYPES, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
@@ -53,7 +53,7 @@ def decision_marker(game: Game) -> tuple[Any, ...]:
 
 class Controller:
     """The game screen's loop: what ``GameController`` is, but for its dialogs (its parts in
-    ``auction``, ``funds``, ``trade``, ``deeds``, ``views`` and ``ending``)."""
+    ``showing``, ``rent``, ``auction``, ``funds``, ``trade``, ``deeds``, ``views`` and ``ending``)."""
 
     def __init__(self, screen: Screen, game: Game, computers: Any, ui: M.UIState, save_dir: str | Path,
                  save_name: str | None = None, record: saves.GameRecord | None = None,
@@ -224,102 +224,6 @@ class Controller:
         self.present(events, computer)
         return events
 
-    def present(self, events: list[E.Event], computer: bool = False) -> None:
-        """Show what happened: dice, moving tokens, cards and one message per event."""
-        ui, game = self.ui, self.game
-        self._skip_rest = False
-        moved = False
-        turn_over = False
-        for ev, shown in zip(events, M.event_lines(game, events)):
-            if isinstance(ev, (E.DiceRolled, E.Moved)):
-                ui.panel_player = ev.player  # the panel shows the mover until the move is off the screen
-            if isinstance(ev, (E.DiceRolled, E.StartingRoll)):
-                ui.dice = ev.dice
-            elif isinstance(ev, E.Moved):
-                if not computer:
-                    ui.hint = f"{M.name(game, ev.player)} moves... any key skips the move"
-                self._animate(ev, computer)
-                moved = True
-                ui.card = None  # a card that moved the token: now the deed of where it landed
-            elif isinstance(ev, E.SentToJail):
-                ui.display_pos.pop(ev.player, None)
-            elif isinstance(ev, E.CardDrawn):
-                ui.card = (game.edition.deck_name(ev.deck), ev.text)
-            elif isinstance(ev, E.AuctionWon) and ev.item != "square" and self._scarce is not None:
-                wanted = self._scarce[0]
-                wanted[ev.player] = wanted.get(ev.player, 0) - 1
-            elif isinstance(ev, E.TurnStarted):
-                turn_over = True
-                # the panel names whoever the messages now say plays (it named the last mover: CPU1
-                # while "Turn 5: CPU2 to play" was on show)
-                ui.panel_player = ev.player
-                if ui.card is not None and not computer and not self._skip_rest:
-                    # A card that ends the turn where it was drawn (Go to Jail, Get Out of Jail
-                    # Free) would go with the next turn before anyone read it: a pause first.
-                    ui.hint = "Read the card... any key goes on"
-                    self.refresh()
-                    self._skip_rest = self.pause(CARD_READ)
-                ui.card = None
-                ui.dice = None
-                ui.deferred = None
-            if isinstance(ev, E.TurnStarted):
-                prev, self._turn_of = self._turn_of, ev.player
-                pl = game.view.player(prev)
-                if ui.show_cash and ev.turn > 1 and prev != ev.player and not pl.bankrupt:
-                    self.say(M.turn_end_text(game, prev), "dim")
-            if shown is not None:
-                self.say(*shown)
-                if isinstance(ev, E.TradeAnswered):
-                    self._say_trade_reply(ev)
-            if isinstance(ev, E.TurnStarted) and ev.player in self.session.people:
-                self._say_since_last_turn(ev.player)
-        self._scarce_auction_over()
-        ui.display_pos.clear()
-        if moved or computer:
-            self.refresh()
-        if computer and not self._skip_rest:
-            self.pause(WATCH_PACE if self.watching and turn_over else self.pace)
-        if moved or computer:
-            # Keys typed while a token moved or a computer played were meant for that moment (to
-            # skip it): none of them may answer the decision that comes next.
-            self.screen.flush_keys()
-        ui.panel_player = None  # the move is over: the panel is about whose turn it is
-        ui.hint = self.decision_hint()
-        self.refresh()
-
-    def _say_trade_reply(self, ev: E.TradeAnswered) -> None:
-        """Beside a computer's answer to a trade offer: its reason, and word of a counter-offer
-        (which it then makes like any offer)."""
-        reply = getattr(self.cp, "last_reply", None)  # a stand-in for the computers may have none
-        if reply is None or (reply.proposer, reply.recipient, reply.accepted) != (ev.proposer, ev.recipient,
-                                                                                  ev.accepted):
-            return
-        more = "; it makes a counter-offer" if reply.counter is not None else ""
-        self.say(f"{M.name(self.game, ev.recipient)}: {reply.reason}{more}", "message")
-
-    def _say_since_last_turn(self, person: int) -> None:
-        """What the others did since ``person``'s last turn (``session.summary``), as the turn starts."""
-        since = since_last_turn(self.game.log, person, self.game.view.player_count)
-        if since is not None:
-            for text, role in M.since_lines(self.game, since):
-                self.say(text, role)
-
-    def _animate(self, ev: E.Moved, computer: bool = False) -> None:
-        ui = self.ui
-        if ui.fastmove or self._skip_rest or ev.steps == 0:
-            ui.display_pos[ev.player] = ev.end
-            return
-        step = 1 if ev.steps > 0 else -1
-        pause = min(STEP, COMPUTER_MOVE / abs(ev.steps)) if computer else STEP
-        pos = ev.start
-        for _ in range(abs(ev.steps)):
-            pos = (pos + step) % BOARD_SIZE
-            ui.display_pos[ev.player] = pos
-            self.refresh()
-            if self.pause(pause):
-                ui.display_pos[ev.player] = ev.end
-                break
-
     def pause(self, seconds: float, keep_options: bool = False) -> bool:
         """Wait, showing the screen; a key skips the rest (True).
 
@@ -350,32 +254,6 @@ class Controller:
             self._queued_key = key
             return True
         return False
-
-    def claim_window(self, thrower: int) -> bool:
-        """Before a throw that would let another person's rent claim lapse (a computer's, or a
-        person's in hot-seat play): a countdown of ``CLAIM_WINDOW`` seconds (Fastmove too: a person
-        needs the time) on the bottom line. R (or another option) is kept and done first (True);
-        SPACE, RETURN or D lets the thrower throw at once."""
-        game = self.game
-        deadline = time.monotonic() + CLAIM_WINDOW
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                for owner in {c.owner for c in self.session.lapsing_claims()}:
-                    self.session.let_throw(owner)
-                return False
-            self.ui.hint = M.claim_window_hint(game, self.session.people, thrower, left)
-            self.refresh()
-            key = self.screen.read_key(min(1.0, left))
-            if key is None:
-                continue
-            if key in KEYS.ENTER or KEYS.command("message", key) == "skip" or key_char(key).lower() == "d":
-                for owner in {c.owner for c in self.session.lapsing_claims()}:
-                    self.session.let_throw(owner)
-                return False
-            if self.pause_key(key, keep_options=True):
-                return True
-            self.say("R claims the rent; SPACE lets the computer throw now", "dim")
 
     # ------------------------------------------------------------------ the option bar
     def on_bar_key(self, key: int) -> None:
@@ -588,51 +466,6 @@ class Controller:
         self.ui.deferred = marker
         self.say("Put off: choose options from the bar, then D to answer.", "dim")
 
-    # ------------------------------------------------------------------ Rent
-    def option_rent(self) -> None:
-        game = self.game
-        owners = sorted({c.owner for c in game.view.claims() if c.owner in self.session.people})
-        p = self.choose_player("Who claims rent?", owners)
-        if p is None:
-            return
-        for claim in game.view.claims(p):
-            self.apply(A.ClaimRent(p, claim.id))
-
-    def _claim_during_question(self) -> bool:
-        """R pressed while a question is open (the screen's ``on_claim_key``): claim the rent now,
-        without putting the question off first; True when the decision asked has changed."""
-        if self._claiming:
-            return False
-        if not M.option_enabled(self.game, self.session.people).get("rent"):
-            self.say(self._why_not("rent"), "dim")
-            return False
-        marker = decision_marker(self.game)
-        self._claiming = True
-        try:
-            self.option_rent()
-        finally:
-            self._claiming = False
-        return decision_marker(self.game) != marker
-
-    def claim_before_throwing(self, p: int) -> bool | None:
-        """An owner about to throw with rent still to claim is asked first (the throw would let it
-        lapse). True: go on and throw; False: the claim changed the game (the payer must raise the
-        money); None: put off (ESC)."""
-        game = self.game
-        claims = [c for c in self.session.lapsing_claims(p) if c.owner == p]
-        if not claims:
-            return True
-        owed = " and ".join(f"{game.view.money(c.amount)} from {M.name(game, c.payer)}" for c in claims)
-        answer = self.yes_no(f"{M.name(game, p)}: claim the rent first ({owed})? A throw now lets it lapse", True)
-        if answer is None:
-            return None
-        if answer:
-            d = game.view.pending
-            for claim in claims:
-                self.apply(A.ClaimRent(p, claim.id))
-            return game.view.pending.serial == d.serial
-        return True
-
     @staticmethod
     def _remembered_name(name: str | None) -> str | None:
         """The save name a resumed autosave remembers, if it is still a name Save would take."""
@@ -644,8 +477,23 @@ class Controller:
             return None
 
     # ------------------------------------------------------------------ the dialogs' entry points
-    # Defined by the dialog modules mixed into ``GameController`` (auction, funds, trade, deeds, views, ending);
+    # Defined by the dialog modules mixed into ``GameController`` (showing, rent, auction, funds, trade, deeds, views, ending);
     # declared here so that the loop and the dialogs may call one another.
+    def present(self, events: list[E.Event], computer: bool = False) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def claim_window(self, thrower: int) -> bool:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def option_rent(self) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def _claim_during_question(self) -> bool:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def claim_before_throwing(self, p: int) -> bool | None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
     def run_auction(self) -> None:
         raise NotImplementedError("defined by a dialog of GameController")
 
@@ -722,9 +570,11 @@ from .auction import AuctionDialogs  # noqa: E402
 from .deeds import DeedDialogs  # noqa: E402
 from .ending import EndingDialogs  # noqa: E402
 from .funds import FundsDialogs  # noqa: E402
+from .rent import RentDialogs  # noqa: E402
+from .showing import ShowingEvents  # noqa: E402
 from .trade import TradeDialogs  # noqa: E402
 from .views import ViewDialogs  # noqa: E402
 
 
-class GameController(AuctionDialogs, FundsDialogs, TradeDialogs, DeedDialogs, ViewDialogs, EndingDialogs):
+class GameController(ShowingEvents, RentDialogs, AuctionDialogs, FundsDialogs, TradeDialogs, DeedDialogs, ViewDialogs, EndingDialogs):
     """The curses screen's ``FrontEnd`` of a ``Session``: it draws the game and turns keys into actions."""
