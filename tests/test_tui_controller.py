@@ -253,7 +253,7 @@ def test_the_debt_is_explained_once_while_funds_are_raised_step_by_step(tmp_path
     assert sum("Ann must raise" in p for p in screen.transcript) >= 2, "the question was asked twice"
     assert [m for m in messages(controller) if "Ann owes" in m or "raise the rest" in m] == [
         "Ann owes Bob $50 and must raise the money",
-        "Ann has $10 of the $50: mortgage, sell or trade to raise the rest"]
+        "Ann has $10 of the $50: raise the rest with mortgage, sell or trade"]
     assert "Ann has raised the money: the debt is paid" in messages(controller)
 
 

@@ -25,7 +25,7 @@ from ..session import model as M
 from ..session.session import ComputerMove, Session
 from ..session.questions import clock_text, parse_yes_no
 from ..session.summary import since_last_turn
-from ..present import decision_prompt
+from ..present import debt, decision_prompt
 from ..session.words import (cannot_bid_text, event_lines, format_event, item_name, join_words, name,
                              new_game_text, since_lines, trade_lines, turn_end_text, valuation_rows)
 from ..storage import saves
@@ -265,11 +265,9 @@ class TextCore:
             return []
         if d.kind == K.AUCTION:
             return self.auction_lines(d)
-        if d.kind == K.RAISE_FUNDS:
-            extra = ", settle (offer property to the creditor)" if view.may_settle_in_property(p) else ""
-            extra += ", or bankrupt" if view.can_declare_bankruptcy(p) else ""
-            return [(f"{who} has {money(view.cash(p))} of the {money(d.amount)}: raise the rest with mortgage, "
-                     f"sell or trade{extra}", "bad")]
+        owing = debt(game, p)
+        if owing is not None:  # phrased once for every front end (``present``)
+            return [(owing.line(), "bad")]
         if d.kind in (K.MOVE_OFFLINE, K.PLACE_BUILDING):
             what = "the Offline token" if d.kind == K.MOVE_OFFLINE else f"the {d.building} you bought"
             squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])

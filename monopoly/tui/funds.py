@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..engine import Pending
 from ..engine import actions as A
+from ..present import debt
 from ..session import model as M
 from ..session.questions import CHOICE, Choice, Question
 from .play import Controller, decision_marker
@@ -18,14 +19,14 @@ class FundsDialogs(Controller):
         game = self.game
         p = d.player
         who = M.name(game, p)
-        # The debt itself was announced with the event; this says once how to meet it, and the
-        # question below shows what is still missing.
+        # The debt itself was announced with the event; this says once how to meet it (phrased
+        # once for every front end: ``present``), and the question below shows what is still missing.
         told = False
         while game.view.pending.serial == d.serial and not game.view.over:
             cash = game.view.cash(p)
-            if not told:
-                self.say(f"{who} has {game.view.money(cash)} of the {game.view.money(d.amount)}: mortgage, sell or "
-                         "trade to raise the rest", "bad")
+            owing = debt(game, p)
+            if not told and owing is not None:
+                self.say(owing.line(), "bad")
                 told = True
             choices = []
             if self.legal_squares(p, A.Mortgage):
