@@ -33,6 +33,7 @@ from .theme import Theme
 from .widgets.bar import OptionBar
 from .widgets.board import Board
 from .widgets.deed import DeedCard
+from .widgets.displayable import Displayable
 from .widgets.messages import Messages
 from .widgets.panel import Ahead, Players, PlayerStatus
 from .widgets.popup import PopupBox
@@ -105,7 +106,8 @@ class Screen:
     # Each a widget over this screen, made when first drawn (in the order they are drawn: a pop-up
     # over the rest, the question last).
     @cached_property
-    def bar(self) -> OptionBar:
+    def bar(self) -> Displayable:
+        """The top line: the option bar (a replay shows its own keys there instead)."""
         return OptionBar(self)
 
     @cached_property
