@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from monopoly.net.bots import PREFERENCE, choose
-from monopoly.net.client import Link
+from monopoly.net.link import Link
 from monopoly.net.protocol import VERSION, message
 from monopoly.net.server import HostedGame, Server
 from monopoly.session.rule_options import chosen_rules

@@ -32,7 +32,7 @@ def test_engine_doc_creation_snippet_runs():
 def test_the_exit_codes_are_documented() -> None:
     """Played by hand: ``monopoly join``'s exit code 3 (the host went away) and the codes for
     Ctrl-C and SIGTERM were in no document."""
-    from monopoly.net.client import EXIT_DROPPED, EXIT_FAILED, EXIT_USAGE
+    from monopoly.net.link import EXIT_DROPPED, EXIT_FAILED, EXIT_USAGE
     from monopoly.tui.app import EXIT_INTERRUPTED
     text = (Path(__file__).resolve().parent.parent / "docs" / "playing.md").read_text(encoding="utf-8")
     section = text.split("## Exit codes", 1)[1].split("\n## ", 1)[0]

@@ -7,7 +7,8 @@ which sends its prompts, and below the front ends, which render them.
 
 The network package sits below the front ends: its server, protocol and link serve every front end,
 and the curses screen of a seat at a hosted game is the local game's own screen (``tui/remote.py``
-over ``net.remote``); the line client of ``monopoly join --text`` is the network's own (``net/client.py``).
+over ``net.remote``); the line client of ``monopoly join --text`` is the line mode's (``text/client.py``), over
+the network's link (``net/link.py``), and ``monopoly host`` is given it by the command line.
 
 Every import counts, the lazy ones inside functions too (an import hidden in a function is still a
 dependency, and lazy imports are how the old cycles were held together). The check reads the

@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from monopoly.engine import DecisionKind as K, check_invariants
 from monopoly.net import server as server_module
-from monopoly.net.client import EXIT_FAILED, TextClient, parse_address, run_client
+from monopoly.net.link import EXIT_FAILED, parse_address
+from monopoly.text.client import TextClient, run_client
 from monopoly.net.protocol import MAX_LINE, VERSION, ProtocolError, decode, encode, message
 from monopoly.net.server import Codes, HostedGame, Server, code_hash
 from monopoly.storage import saves
@@ -816,7 +817,7 @@ def test_tls_between_host_and_join(tmp_path: Path) -> None:
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
                     "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
                    check=True, capture_output=True, timeout=60)
-    from monopoly.net.client import Link, client_tls
+    from monopoly.net.link import Link, client_tls
     from monopoly.net.server import tls_context
 
     async def go() -> None:

@@ -55,7 +55,7 @@ def test_the_text_client_does_not_print_its_prompt_again_when_someone_comes_back
     ones on her screen above it. Who comes and goes is said in a line of its own."""
     import asyncio
 
-    from monopoly.net.client import run_client
+    from monopoly.text.client import run_client
     from net_harness import Raw, serve
 
     async def go() -> list[str]:
@@ -90,7 +90,7 @@ def test_the_text_client_does_not_print_its_prompt_again_when_someone_comes_back
 def test_the_text_clients_prompt_groups_the_deeds_of_a_player_who_owns_much() -> None:
     """Tried by hand: every "mortgage X" was listed, and the prompt ran over several lines. As in
     the local text mode, "mortgage" alone (or its number) lists the deeds."""
-    from monopoly.net.client import TextClient
+    from monopoly.text.client import TextClient
     deeds = ["Mediterranean Avenue", "Baltic Avenue", "Oriental Avenue", "Vermont Avenue", "Connecticut Avenue",
              "St. Charles Place", "States Avenue"]
     actions = [{"action": {"action": "roll", "player": 0}, "command": "roll"}]

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from monopoly.engine import public_state
-from monopoly.net.client import Dropped, Link
+from monopoly.net.link import Dropped, Link
 from monopoly.net.delta import Follower, OutOfStep, changes, patched
 from monopoly.net.protocol import VERSION, ProtocolError, encode, message, public_view
 

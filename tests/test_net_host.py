@@ -45,7 +45,7 @@ def test_an_unknown_host_command_answers_in_one_line_naming_the_nearest(tmp_path
 def test_a_seat_handed_to_a_computer_is_said_before_its_first_move_and_back_in_order(tmp_path: Path) -> None:
     """What the text client prints, in order: the hand-over, then the computer's moves for that seat;
     the hand-back, then what follows."""
-    from monopoly.net.client import TextClient
+    from monopoly.text.client import TextClient
     from net_harness import Raw, serve
 
     said: list[str] = []
@@ -281,7 +281,7 @@ def test_the_host_plays_its_own_seat_on_the_game_screen(tmp_path: Path) -> None:
     seat is: Bob joins, sees the host's throw, and leaving the seat stops the server, saved."""
     import re
 
-    from monopoly.net.client import Link
+    from monopoly.net.link import Link
     from monopoly.net.protocol import message
     from tui_harness import TuiSession
     host = TuiSession(["host", "--players", "Ann,Bob,cpu", "--seed", "5", "--bind", "127.0.0.1", "--port", "0",
@@ -384,7 +384,7 @@ def test_after_the_end_the_text_client_says_it_once_and_waits_for_nobody() -> No
     who then left was "waited for at their decisions"."""
     import io
 
-    from monopoly.net.client import TextClient
+    from monopoly.text.client import TextClient
     out = io.StringIO()
     client = TextClient(out, say_prompt=False)
     client.seat = 1

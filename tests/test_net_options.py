@@ -11,7 +11,7 @@ from typing import Any
 
 from monopoly.engine import ANSWER_TYPES, DecisionKind as K, Game
 from monopoly.engine import actions as A
-from monopoly.net.client import TextClient
+from monopoly.text.client import TextClient
 
 from net_harness import Raw, serve
 
@@ -120,7 +120,7 @@ def test_the_text_client_asks_for_the_whole_list_when_asked_and_before_acting_ou
 def test_a_text_client_not_asked_mortgages_through_options(tmp_path: Path) -> None:
     """A command out of turn, over a real connection: the prompt lists nothing, so the client asks
     for ``options`` and takes the line again with the whole list."""
-    from monopoly.net.client import run_client
+    from monopoly.text.client import run_client
     from monopoly.net.protocol import command_of
     from monopoly.net.server import HostedGame, Server
     from monopoly.session.rule_options import chosen_rules

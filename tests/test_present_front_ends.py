@@ -15,7 +15,7 @@ from monopoly.engine import Game, ProposeTrade, arrange
 from monopoly.engine import DecisionKind as K
 from monopoly.engine import actions as A
 from monopoly.net.protocol import prompt as net_prompt
-from monopoly.present import PROMPTED, Prompt, decision_prompt
+from monopoly.present import PROMPTED, Prompt, debt, decision_prompt
 from monopoly.session.model import UIState
 from monopoly.text.commands import parse_line
 from monopoly.text.console import Console
@@ -179,3 +179,38 @@ def test_a_minimal_front_end_plays_a_whole_game_through_the_presentation_layer(s
     check_invariants(game)
     assert any("buy" in line for line in front.asked), front.asked[:5]
     assert front.lines[-1] == "The game is over." and len(front.lines) > 100
+
+
+# ---------------------------------------------------------------------------------------- debts
+def _debt(settle: bool) -> Game:
+    """Ann lands on Bob's Boardwalk with $10 and owns the browns (to mortgage): she owes $50 rent."""
+    game = new_game((1, 1), edition="uk" if settle else "us", rent_claim="automatic")
+    arrange(game, owners={39: BOB, 1: ANN, 3: ANN}, squares={ANN: 37}, cash={ANN: 10})
+    game.apply(A.Roll(ANN))
+    assert game.view.pending.kind == K.RAISE_FUNDS, game.view.pending
+    return game
+
+
+DEBTS: dict[str, Callable[[], Game]] = {"debt": lambda: _debt(False), "debt, settling allowed": lambda: _debt(True)}
+
+
+@pytest.mark.parametrize("position", sorted(DEBTS))
+def test_a_debt_is_said_in_the_same_line_by_every_front_end(position: str, tmp_path: Path) -> None:
+    """A debt is no one-choice prompt (each front end raises the money its own way), but the three
+    say it in ``present.debt``'s one line: the text mode's question, the network's, and the message
+    of the curses screen before it asks how to raise the rest."""
+    from monopoly.tui import play
+    from test_tui_controller import FakeScreen
+    game = DEBTS[position]()
+    owing = debt(game, ANN)
+    assert owing is not None and owing.owed == game.view.pending.amount and owing.cash == 10
+    assert owing.settle == game.view.may_settle_in_property(ANN) and not owing.bankrupt
+    line = owing.line()
+    text = TextGame(Console(io.StringIO(""), io.StringIO()), game, None, UIState(tokens=["Car", "Dog"]), tmp_path)
+    assert line in [said for said, _ in text.question(ANN)]
+    assert net_prompt(game, ANN, ANN, [], complete=False)["question"] == line
+    screen = FakeScreen(["esc"])  # told, asked, then put off
+    controller = play.GameController(screen, game, None, UIState(tokens=["Car", "Dog"], fastmove=True), tmp_path)
+    controller.answer(game.view.pending)
+    assert line in [m.text for m in controller.ui.messages]
+    assert debt(game, BOB) is None

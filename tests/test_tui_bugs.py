@@ -4,6 +4,8 @@ where only the real program shows the fault)."""
 
 from __future__ import annotations
 
+import time
+
 from pathlib import Path
 from typing import Any
 
@@ -150,7 +152,7 @@ def test_the_claim_window_before_a_computer_throws_counts_down_also_with_fastmov
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(play, "CLAIM_WINDOW", 3.0)
     clock = [0.0]
-    monkeypatch.setattr(play.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
 
     class Ticking(HintScreen):
         def read_key(self, timeout: float | None = None) -> int | None:

@@ -6,6 +6,8 @@ tests in test_tui_app.py run the real program end to end.
 
 from __future__ import annotations
 
+import time
+
 import curses
 from pathlib import Path
 from typing import Any, Callable
@@ -251,7 +253,7 @@ def test_the_debt_is_explained_once_while_funds_are_raised_step_by_step(tmp_path
     assert sum("Ann must raise" in p for p in screen.transcript) >= 2, "the question was asked twice"
     assert [m for m in messages(controller) if "Ann owes" in m or "raise the rest" in m] == [
         "Ann owes Bob $50 and must raise the money",
-        "Ann has $10 of the $50: mortgage, sell or trade to raise the rest"]
+        "Ann has $10 of the $50: raise the rest with mortgage, sell or trade"]
     assert "Ann has raised the money: the debt is paid" in messages(controller)
 
 
@@ -610,7 +612,7 @@ def test_the_clock_stops_when_the_game_ends(tmp_path: Path, monkeypatch: pytest.
     screen = FakeScreen(keys("d", "enter") + QUIT)
     game, controller = make(tmp_path, [(1, 2)], screen)
     now = [1000.0]
-    monkeypatch.setattr(play.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
     controller.session._start, controller.session._elapsed0 = 1000.0, 30.0
     controller.run()
     assert game.view.over

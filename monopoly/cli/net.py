@@ -57,8 +57,9 @@ def host_command(argv: list[str]) -> int:
         from ..tui.remote import seat_screen
         play = seat_screen
     collect_for_serving()  # the game is loaded: the collector set for a server (why: its docstring)
+    from ..text.client import run_client
     return host_main(wanted.started, wanted.save_dir, args.bind, args.port, args.headless, args.tls_cert,
-                     args.tls_key, paced=args.pace == "normal", play=play)
+                     args.tls_key, paced=args.pace == "normal", play=play, line_seat=run_client)
 
 
 def join_command(argv: list[str]) -> int:
@@ -87,7 +88,7 @@ def join_command(argv: list[str]) -> int:
             return refused(UsageProblem(problem))
         from ..tui.remote import join_screen
         return join_screen(args.address, args.code, args.tls, args.ca)
-    from ..net.client import join_main
+    from ..text.client import join_main
     return join_main(args.address, args.code, args.tls, args.ca)
 
 

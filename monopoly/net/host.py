@@ -26,7 +26,7 @@ from ..session.words import over_line
 from ..storage.places import default_save_dir
 from ..storage.starts import Started
 from .addresses import join_address
-from .client import run_client, stdin_lines
+from .link import stdin_lines
 from .protocol import DEFAULT_PORT
 from .server import HostedGame, Server, tls_context
 
@@ -37,6 +37,10 @@ HostCommands = Callable[[str], "tuple[list[str], bool]"]
 # lines to keep among its messages, the host's commands) -> the exit code. The curses screen is a
 # layer above this one.
 SeatFront = Callable[[str, int, str, "ssl.SSLContext | None", list[str], HostCommands], int]
+# The host's own seat played line by line (``text.client.run_client``, given by the command line:
+# the line client is a front end, a layer above this one): host, port, join code, output, the lines
+# typed, TLS, and the host's own commands taken first (``on_line``); the exit code.
+LineSeat = Callable[..., Awaitable[int]]
 
 HOST_COMMANDS = ("codes", "who", "cpu", "person", "end", "quit", "help")
 # words a host may try for a command, and the command meant
@@ -140,10 +144,12 @@ def unknown_command(verb: str, prefix: str = "") -> str:
 
 def host_main(started: Started, save_dir: Path, bind: str | None, port: int, headless: bool,
               tls_cert: str | None = None, tls_key: str | None = None, stdin: TextIO | None = None,
-              stdout: TextIO | None = None, paced: bool = True, play: SeatFront | None = None) -> int:
+              stdout: TextIO | None = None, paced: bool = True, play: SeatFront | None = None,
+              line_seat: LineSeat | None = None) -> int:
     """Serve the game until ``quit``, the end of the host's input (headless: never), or a signal.
     ``play``: the front end of the host's own seat (the game's screen, run by the caller's layer);
-    without it the host plays line by line."""
+    without it the host plays line by line, with ``line_seat`` (which the command line gives: the
+    line client); with neither the host only serves, as headless."""
     out = stdout or sys.stdout
     source = stdin or sys.stdin
 
@@ -245,7 +251,7 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
             code = 0
         else:
             seat = min(hosted.codes.seats) if hosted.codes.seats else None
-            if seat is None:
+            if seat is None or line_seat is None:
                 await stop.wait()
                 code = 0
             else:
@@ -258,7 +264,7 @@ def host_main(started: Started, save_dir: Path, bind: str | None, port: int, hea
                         return True
                     return False
 
-                client = asyncio.ensure_future(run_client(own_address(bind), listened, hosted.codes.seats[seat],
+                client = asyncio.ensure_future(line_seat(own_address(bind), listened, hosted.codes.seats[seat],
                                                           out, lines, None if tls is None else _trusting(),
                                                           on_line=host_line))
                 waiter = asyncio.ensure_future(stop.wait())

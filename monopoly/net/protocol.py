@@ -18,7 +18,7 @@ from ..engine import actions as A
 from ..engine import events as E
 from ..engine import public_state
 
-from ..present import ANSWERS, decision_prompt
+from ..present import ANSWERS, debt, decision_prompt
 from ..session.words import event_lines, item_name, square_name, trade_summary
 
 PROTOCOL = "monopoly-net"
@@ -261,9 +261,9 @@ def question(game: Game, seat: int) -> str:
     if asked is not None:  # phrased once for every front end (``present``); an offer said first
         offer = f"{trade_summary(game, d.offer)}. " if d.kind == K.TRADE_RESPONSE and d.offer is not None else ""
         return offer + asked.line()
-    if d.kind == K.RAISE_FUNDS:
-        return (f"You owe {money(d.amount)} and have {money(view.cash(seat))}: mortgage, sell or trade, "
-                "or bankrupt")
+    owing = debt(game, seat)
+    if owing is not None:  # phrased once for every front end (``present``)
+        return owing.line()
     if game.view.over:
         return ""
     text = describe_decision(game, game.view.pending)

@@ -32,8 +32,9 @@ from ..engine import events as E
 from ..engine import follow, replica
 from ..session.session import (AuctionStance, BuildingOrders, ComputerMove, FrontEnd, Permission, PlaySession, SaveFailed,
                                auction_stance)
-from .client import (CONNECT_TIMEOUT, EXIT_DROPPED, EXIT_FAILED, EXIT_OK, Dropped, Link, ServerGarbage,
-                     comings_and_goings, ended_unanswered, unreachable)
+from ..present.comings import comings_and_goings
+from .link import (CONNECT_TIMEOUT, EXIT_DROPPED, EXIT_FAILED, EXIT_OK, Dropped, Link, ServerGarbage,
+                   ended_unanswered, unreachable)
 from .protocol import message
 
 ANSWER_WAIT = 20.0  # seconds to wait for the server's answer to an action

@@ -6,13 +6,17 @@ prompted. The prompt says who decides and what can be typed; a line that is not 
 answered with one line saying what is. Every change goes through ``Game.apply``, and every event
 is told in the words the curses screen uses (``monopoly.session.words``). Nothing of the rules is worked
 out here: what is allowed, what things cost and who may bid come from the game's read view.
+
+The commands' handlers are in modules by job, each a part of ``TextGame``: the answers to
+decisions (``answers.py``), trades, mortgages and buildings (``dealing.py``), and questions in
+words and housekeeping (``info.py``); ``@handles`` files each under its command's name.
 """
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, Action, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
@@ -21,35 +25,35 @@ from ..session import model as M
 from ..session.session import ComputerMove, Session
 from ..session.questions import clock_text, parse_yes_no
 from ..session.summary import since_last_turn
-from ..present import decision_prompt
-from ..session.words import (cannot_bid_text, computers_join_text, event_lines, format_event, item_name, join_words,
-                             name, new_game_text, odds_line, since_lines, trade_lines, turn_end_text, undo_refused,
-                             valuation_rows)
+from ..present import debt, decision_prompt
+from ..session.words import (cannot_bid_text, event_lines, format_event, item_name, join_words, name,
+                             new_game_text, since_lines, trade_lines, turn_end_text, valuation_rows)
 from ..storage import saves
-from ..storage.places import resume_command
-from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command, find_player, find_square, number, parse_amount,
-                       parse_line, split_items)
+from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command, find_square, number,
+                       parse_amount, parse_line, split_items)
 from .console import Console
-from .views import assets_lines, board_lines, credit_lines, deed_lines, help_lines, owners_lines
 
 LOG_LINES = 20  # shown by ``log`` without a number
 LOG_KEPT = 500  # lines ``log`` can reach back to
 
 
-# Each command's handler, by the command's name: filled by ``@handles`` on the methods below.
-HANDLERS: dict[str, Callable[["TextGame", int, str], None]] = {}
+# Each command's handler, by the command's name: filled by ``@handles`` on the methods of the
+# handlers' modules (``answers``, ``dealing``, ``info``), each called with the ``TextGame``.
+HANDLERS: dict[str, Callable[..., None]] = {}
+Handler = TypeVar("Handler", bound=Callable[..., None])
 
 
-def handles(name: str) -> Callable[[Callable[["TextGame", int, str], None]], Callable[["TextGame", int, str], None]]:
-    """Register a method as the handler of command ``name``."""
-    def register(method: Callable[["TextGame", int, str], None]) -> Callable[["TextGame", int, str], None]:
+def handles(name: str) -> Callable[[Handler], Handler]:
+    """Register a method (of ``TextCore`` or a part of ``TextGame``) as the handler of command ``name``."""
+    def register(method: Handler) -> Handler:
         HANDLERS[name] = method
         return method
     return register
 
 
-class TextGame:
-    """A game played line by line through a ``Console``: the text mode's ``FrontEnd`` of a ``Session``."""
+class TextCore:
+    """The loop of ``TextGame``: the session's front end, the events told, the prompt and the command
+    dispatched to its handler (the handlers are ``TextGame``'s other parts)."""
 
     def __init__(self, console: Console, game: Game, computers: Any, ui: M.UIState, save_dir: str | Path,
                  save_name: str | None = None, clock: Callable[[], float] = time.monotonic,
@@ -261,11 +265,9 @@ class TextGame:
             return []
         if d.kind == K.AUCTION:
             return self.auction_lines(d)
-        if d.kind == K.RAISE_FUNDS:
-            extra = ", settle (offer property to the creditor)" if view.may_settle_in_property(p) else ""
-            extra += ", or bankrupt" if view.can_declare_bankruptcy(p) else ""
-            return [(f"{who} has {money(view.cash(p))} of the {money(d.amount)}: raise the rest with mortgage, "
-                     f"sell or trade{extra}", "bad")]
+        owing = debt(game, p)
+        if owing is not None:  # phrased once for every front end (``present``)
+            return [(owing.line(), "bad")]
         if d.kind in (K.MOVE_OFFLINE, K.PLACE_BUILDING):
             what = "the Offline token" if d.kind == K.MOVE_OFFLINE else f"the {d.building} you bought"
             squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
@@ -302,196 +304,26 @@ class TextGame:
             raise CommandError(f"that answers nothing asked now; {name(self.game, p)} may type {allowed}")
         return d
 
-    # the answers
-    @handles("roll")
-    def do_roll(self, p: int, args: str) -> None:
-        self.need(p, K.ROLL)
-        if not args.startswith("!"):
-            self.claims_first(p)
-        self.apply(A.Roll(p))
+    def legal_squares(self, p: int, *types: type[Any]) -> list[int]:
+        """The squares ``p`` may act on now with these actions (each has a ``square``)."""
+        return sorted({getattr(a, "square") for a in self.game.view.legal_actions(p) if isinstance(a, types)})
 
-    def claims_first(self, thrower: int) -> None:
-        """A throw that would let people's rent lapse is refused, saying whose rent and how to claim
-        it (``rent``), or to throw anyway (``roll!``): nobody's rent is lost unawares."""
-        view = self.game.view
-        lapsing = self.session.lapsing_claims(thrower)
-        if not lapsing:
-            return
-        owed = "; ".join(f"{name(self.game, c.owner)} {view.money(c.amount)} from {name(self.game, c.payer)}"
-                         for c in lapsing)
-        own = any(c.owner == thrower for c in lapsing)
-        others = sorted({name(self.game, c.owner) for c in lapsing if c.owner != thrower})
-        how = "rent claims it" if own else f"rent {others[0].lower()} claims it for {others[0]}"
-        raise CommandError(f"a throw now lets rent lapse ({owed}): {how}, or roll! throws anyway")
+    def square_list(self, squares: list[int]) -> str:
+        return ", ".join(f"{s} {self.game.view.square(s).name}" for s in squares) or "none"
 
-    @handles("fine")
-    def do_fine(self, p: int, args: str) -> None:
-        self.need(p, K.ROLL)
-        self.apply(A.PayJailFine(p))
+    def confirm(self, text: str, default: bool = False) -> bool:
+        shown = "yes" if default else "no"
+        answer = self.console.ask_until(f"{text} (yes/no) [{shown}]> ",
+                                        lambda t: parse_yes_no(t) if t.strip() else default)
+        return bool(answer)
 
-    @handles("card")
-    def do_card(self, p: int, args: str) -> None:
-        self.need(p, K.ROLL)
-        self.apply(A.UseJailCard(p))
-
-    @handles("buy")
-    def do_buy(self, p: int, args: str) -> None:
-        self.need(p, K.BUY)
-        self.apply(A.Buy(p))
-
-    @handles("auction")
-    def do_auction(self, p: int, args: str) -> None:
-        self.need(p, K.BUY)
-        self.apply(A.DeclineToBuy(p))
-
-    @handles("decline")
-    def do_decline(self, p: int, args: str) -> None:
-        self.need(p, K.BUY)
-        self.apply(A.DeclineToBuy(p))
-
-    @handles("bid")
-    def do_bid(self, p: int, args: str) -> None:
-        d = self.need(p, K.AUCTION)
-        game, view = self.game, self.game.view
-        sure = args.rstrip().endswith("!")
-        words = args.rstrip("! ").split()
-        amount = parse_amount(words[-1]) if words else None
-        if amount is None:
-            raise CommandError("bid an amount: bid 120, or 120, or a bidder and an amount: bob 120")
-        bidder = find_player(game, " ".join(words[:-1])) if len(words) > 1 else d.player
-        a = d.auction
-        assert a is not None
-        if bidder not in a.bidders or self.session.is_computer(bidder):
-            raise CommandError(f"{name(game, bidder)} is not a person bidding in this auction")
-        bids = view.bid_range(bidder)
-        if bids is None:
-            raise CommandError(f"{name(game, bidder)} cannot bid now")
-        low, high = bids
-        if amount < low or (high is not None and amount > high):
-            top = f" to {view.money(high)}" if high is not None else " or more"
-            raise CommandError(f"{name(game, bidder)} may bid {view.money(low)}{top}")
-        if view.bid_voids(amount, bidder) and not sure:
-            assets = view.money(view.bid_limit(bidder))
-            raise CommandError(f"that is more than {name(game, bidder)}'s assets ({assets}) and voids the auction: "
-                               f"type bid {amount}! to bid it all the same")
-        self.apply(A.Bid(bidder, amount))
-
-    @handles("pass")
-    def do_pass(self, p: int, args: str) -> None:
-        self.need(p, K.AUCTION)
-        self.apply(A.PassBid(p))
-
-    @handles("flat")
-    def do_flat(self, p: int, args: str) -> None:
-        self.need(p, K.INCOME_TAX)
-        self.apply(A.PayIncomeTax(p, False))
-
-    @handles("percent")
-    def do_percent(self, p: int, args: str) -> None:
-        self.need(p, K.INCOME_TAX)
-        self.apply(A.PayIncomeTax(p, True))
-
-    @handles("pay")
-    def do_pay(self, p: int, args: str) -> None:
-        self.need(p, K.PAY_OR_DRAW)
-        self.apply(A.PayOrDraw(p, False))
-
-    @handles("draw")
-    def do_draw(self, p: int, args: str) -> None:
-        self.need(p, K.PAY_OR_DRAW)
-        self.apply(A.PayOrDraw(p, True))
-
-    @handles("accept")
-    def do_accept(self, p: int, args: str) -> None:
-        self.need(p, K.TRADE_RESPONSE)
-        self.apply(A.AcceptTrade(p))
-
-    @handles("refuse")
-    def do_refuse(self, p: int, args: str) -> None:
-        self.need(p, K.TRADE_RESPONSE)
-        self.apply(A.RejectTrade(p))
-
-    @handles("lift")
-    def do_lift(self, p: int, args: str) -> None:
-        d = self.need(p, K.MORTGAGED_TRANSFER)
-        self.apply(A.SettleMortgagedTransfer(p, d.square, True))
-
-    @handles("keep")
-    def do_keep(self, p: int, args: str) -> None:
-        d = self.need(p, K.MORTGAGED_TRANSFER)
-        self.apply(A.SettleMortgagedTransfer(p, d.square, False))
-
-    @handles("place")
-    def do_place(self, p: int, args: str) -> None:
-        d = self.need(p, K.MOVE_OFFLINE, K.PLACE_BUILDING)
-        square = find_square(self.game, args)
-        self.apply(A.MoveOffline(p, square) if d.kind == K.MOVE_OFFLINE else A.Build(p, square))
-
-    @handles("settle")
-    def do_settle(self, p: int, args: str) -> None:
-        d = self.need(p, K.RAISE_FUNDS)
-        if not self.game.view.may_settle_in_property(p):
-            raise CommandError("rent may be settled in property only under the UK rule, and only rent")
-        give, cash, cards = self.items(p, args)
-        self.propose(Offer(p, d.creditor, tuple(give), (), cash, cards, (), True))
-
-    @handles("bankrupt")
-    def do_bankrupt(self, p: int, args: str) -> None:
-        self.need(p, K.RAISE_FUNDS)
-        self.apply(A.DeclareBankruptcy(p))
-
-    @handles("go")
-    def do_go(self, p: int, args: str) -> None:
-        if self.game.view.pending.player == p:
-            raise CommandError("go lets another player throw; it is your move")
-        self.session.let_throw(p)
-
-    # the option bar
-    @handles("rent")
-    def do_rent(self, p: int, args: str) -> None:
-        """``rent``: claim the rent owed to the player prompted; ``rent NAME``: another person's
-        (they must agree: ``Session.permission``)."""
-        view = self.game.view
-        owner = find_player(self.game, args) if args else p
-        claims = [c for c in view.claims(owner)]
-        if not claims:
-            waiting = sorted({name(self.game, c.owner) for c in view.claims() if c.owner in self.session.people})
-            more = f"; rent NAME claims another's ({', '.join(waiting)} may claim now)" if waiting else ""
-            raise CommandError(f"{name(self.game, owner)} has no rent to claim just now{more}")
-        for claim in claims:
-            self.act(p, A.ClaimRent(claim.owner, claim.id))
-
-    @handles("trade")
-    def do_trade(self, p: int, args: str) -> None:
-        game = self.game
-        head, sep, wanted = args.partition(" for ")
-        words = head.split()
-        if not words:
-            raise CommandError("trade TO ITEMS for ITEMS, e.g. trade bob boardwalk, $100 for reading, card")
-        proposer, recipient = p, None
+    def stats_lines(self) -> list[str]:
+        from ..reports.stats import game_stats, stats_text
         try:
-            first = find_player(game, words[0])
-        except CommandError:
-            raise CommandError(f"trade with whom? {words[0]!r} is not a player") from None
-        rest = words[1:]
-        if rest:
-            try:
-                second = find_player(game, rest[0])
-                proposer, recipient, rest = first, second, rest[1:]
-            except CommandError:
-                recipient = first
-        else:
-            recipient = first
-        if rest and rest[0].lower() == "give":
-            rest = rest[1:]
-        if proposer not in self.session.people:
-            raise CommandError(f"{name(game, proposer)} is not a person at the keyboard")
-        give, cash_out, give_cards = self.items(proposer, " ".join(rest))
-        take, cash_in, take_cards = self.items(recipient, wanted) if sep else ([], 0, ())
-        if not (give or take or cash_out or cash_in or give_cards or take_cards):
-            raise CommandError("the offer is empty: name properties, cash ($100) or jail cards (card)")
-        self.propose(Offer(proposer, recipient, tuple(give), tuple(take), cash_out - cash_in, give_cards, take_cards),
-                     at=p)
+            return stats_text(game_stats(self.game.record()))
+        except ValueError as exc:  # a game without a record (arranged by hand, or an old save)
+            return [f"No figures for this game: {exc}"]
+
 
     def items(self, holder: int, text: str) -> tuple[list[int], int, tuple[str, ...]]:
         """Squares, cash and jail cards named in ``text`` (``boardwalk, $100, card``) from ``holder``."""
@@ -523,228 +355,15 @@ class TextGame:
         else:
             self.act(at, offer.action())
 
-    def owner_person(self, square: int) -> int:
-        owner = self.game.view.owner(square)
-        if owner == NOBODY:
-            raise CommandError(f"{self.game.view.square(square).name} is not a person's property")
-        return owner
 
-    @handles("mortgage")
-    def do_mortgage(self, p: int, args: str) -> None:
-        if not args:
-            self.show(self.action_squares("mortgage or lift", A.Mortgage, A.LiftMortgage))
-            return
-        square = find_square(self.game, args)
-        owner = self.owner_person(square)
-        self.act(p, A.LiftMortgage(owner, square) if self.game.view.mortgaged(square) else A.Mortgage(owner, square))
+# The commands' handlers build on ``TextCore``, above: imported once it is defined.
+from .answers import AnswerCommands  # noqa: E402
+from .dealing import DealingCommands  # noqa: E402
+from .info import InfoCommands  # noqa: E402
 
-    @handles("build")
-    def do_build(self, p: int, args: str) -> None:
-        self.buildings(p, args, lambda owner, square: A.Build(owner, square))
 
-    @handles("sell")
-    def do_sell(self, p: int, args: str) -> None:
-        self.buildings(p, args, lambda owner, square: A.SellBuilding(owner, square))
-
-    def buildings(self, p: int, args: str, make: Callable[[int, int], Action]) -> None:
-        words = args.split()
-        count = 1
-        given = number(words[-1], "a number of buildings") if len(words) > 1 else None
-        if given is not None:
-            if not 1 <= given <= 5:
-                raise CommandError(f"A street takes 1 to 5 buildings at a time, not {given}")
-            count = given
-            words.pop()
-        square = find_square(self.game, " ".join(words))
-        owner = self.owner_person(square)
-        allowed = self.session.permission(p, make(owner, square))
-        if allowed.problem is not None:
-            raise CommandError(allowed.problem)
-        if allowed.confirm is not None and not self.confirm(allowed.confirm):
-            return
-        for _ in range(count):
-            self.apply(make(owner, square), at=p)
-
-    @handles("houses")
-    def do_houses(self, p: int, args: str) -> None:
-        if not args:
-            self.show(self.action_squares("build on", A.Build) + self.action_squares("sell on", A.SellBuilding))
-            self.show(["  build SQUARE [N] and sell SQUARE [N] do it; houses PLAYER N ... orders buildings the bank "
-                       "is short of (they go to auction)"])
-            return
-        words = args.split()
-        hotels = words[-1].lower() in ("hotel", "hotels")
-        if hotels:
-            words.pop()
-        if len(words) % 2:
-            raise CommandError("order as houses PLAYER N [PLAYER N ...] [hotels], e.g. houses ann 2 bob 3")
-        orders: list[tuple[int, int]] = []
-        for who, n in zip(words[::2], words[1::2]):
-            wanted = number(n, "a number of buildings")
-            if wanted is None or wanted < 1:
-                raise CommandError(f"{n!r} is not a number of buildings")
-            orders.append((find_player(self.game, who), wanted))
-        self.order_buildings(orders, hotels)
-
-    def order_buildings(self, orders: list[tuple[int, int]], hotels: bool) -> None:
-        """With the computer players' orders added, auction what the bank is short of; else say
-        how to build."""
-        view = self.game.view
-        found = self.session.building_orders(hotels)
-        for line in found.stumbles:
-            self.say(line, "bad")
-        joined = list(found.orders)
-        for candidate in [orders + joined] + ([orders] if joined else []):
-            if view.shortage_auction(candidate, hotels):
-                came = [o for o in candidate if o not in orders]
-                if came:
-                    self.say(computers_join_text(self.game, came, hotels), "title")
-                self.apply(A.OrderBuildings(candidate[0][0], tuple(candidate), hotels))
-                return
-        raise CommandError("no shortage to auction: build them with build SQUARE [N]")
-
-    def action_squares(self, what: str, *types: type) -> list[str]:
-        out = []
-        for q in self.session.people:
-            squares = self.legal_squares(q, *types)
-            if squares:
-                out.append(f"  {name(self.game, q)} can {what}: {self.square_list(squares)}")
-        return out or [f"  Nobody at the keyboard can {what} anything now."]
-
-    def legal_squares(self, p: int, *types: type[Any]) -> list[int]:
-        """The squares ``p`` may act on now with these actions (each has a ``square``)."""
-        return sorted({getattr(a, "square") for a in self.game.view.legal_actions(p) if isinstance(a, types)})
-
-    def square_list(self, squares: list[int]) -> str:
-        return ", ".join(f"{s} {self.game.view.square(s).name}" for s in squares) or "none"
-
-    @handles("owners")
-    def do_owners(self, p: int, args: str) -> None:
-        self.show(owners_lines(self.game, self.ui, find_player(self.game, args) if args else None))
-
-    @handles("cash")
-    def do_cash(self, p: int, args: str) -> None:
-        self.ui.show_cash = not self.ui.show_cash
-        self.say("Cash and property now shown" if self.ui.show_cash else "Cash and property now hidden", "dim")
-        view = self.game.view
-        if view.rules.free_parking_pot:
-            self.say(f"Free Parking jackpot: {view.money(view.pot())}", "dim")
-
-    @handles("fastmove")
-    def do_fastmove(self, p: int, args: str) -> None:
-        self.ui.fastmove = not self.ui.fastmove
-        self.say("FASTMOVE NOW ACTIVE" if self.ui.fastmove else "FASTMOVE NOW INACTIVE", "title")
-
-    @handles("save")
-    def do_save(self, p: int, args: str) -> None:
-        """Save under a name; a file this session did not write is replaced only when agreed."""
-        try:
-            chosen = saves.chosen_name(args) if args else (self.save_name or self.session.free_name())
-        except saves.SaveError as exc:
-            raise CommandError(str(exc)) from None
-        agreed: object = None
-        while True:
-            try:
-                path = self.session.save(chosen, agreed)
-                break
-            except saves.SaveConflict as conflict:
-                if not self.confirm(f"{conflict}: replace it?"):  # "<file> holds another game (...)"
-                    return
-                agreed = conflict.found
-            except saves.SaveError as exc:
-                raise CommandError(str(exc)) from None
-        self.say(f"Game saved as {chosen} ({path}). Resume it with: "
-                 f"{resume_command(self.save_dir, chosen, text_mode=True)}", "good")
-
-    @handles("quit")
-    def do_quit(self, p: int, args: str) -> None:
-        if not self.confirm("Quit this game? Everyone is valued and the richest wins."):
-            return
-        self.act(p, A.EndGame(p))
-
-    def confirm(self, text: str, default: bool = False) -> bool:
-        shown = "yes" if default else "no"
-        answer = self.console.ask_until(f"{text} (yes/no) [{shown}]> ",
-                                        lambda t: parse_yes_no(t) if t.strip() else default)
-        return bool(answer)
-
-    # the views
-    @handles("board")
-    def do_board(self, p: int, args: str) -> None:
-        self.show(board_lines(self.game))
-
-    @handles("deed")
-    def do_deed(self, p: int, args: str) -> None:
-        square = find_square(self.game, args) if args else self.game.view.position(p)
-        self.show(deed_lines(self.game, square))
-
-    @handles("assets")
-    def do_assets(self, p: int, args: str) -> None:
-        self.show(assets_lines(self.game, find_player(self.game, args) if args else p, self.ui.show_cash))
-
-    @handles("credit")
-    def do_credit(self, p: int, args: str) -> None:
-        self.show(credit_lines(self.game, self.ui.show_cash))
-
-    @handles("odds")
-    def do_odds(self, p: int, args: str) -> None:
-        from ..ai.chances import win_chances
-        self.say(odds_line(self.game, win_chances(self.game.view)), "dim")
-
-    @handles("hint")
-    def do_hint(self, p: int, args: str) -> None:
-        from ..ai.coach import hint, hint_lines
-        for line in hint_lines(self.game.view, hint(self.game, p)):
-            self.say(line, "dim")
-
-    @handles("brief")
-    def do_brief(self, p: int, args: str) -> None:
-        self.brief = not self.brief
-        self.say("Brief prompt: the player's name and what is owed, then >; help lists the commands" if self.brief
-                 else "Full prompt: who, the turn, the cash and the commands that can be typed", "dim")
-
-    @handles("log")
-    def do_log(self, p: int, args: str) -> None:
-        given = number(args, "a number of lines") if args else LOG_LINES
-        if not given:
-            raise CommandError(f"The log shows a whole number of lines from 1 (log alone: the last {LOG_LINES})")
-        self.show(self.said[-given:])
-
-    @handles("stats")
-    def do_stats(self, p: int, args: str) -> None:
-        self.show(self.stats_lines())
-
-    def stats_lines(self) -> list[str]:
-        from ..reports.stats import game_stats, stats_text
-        try:
-            return stats_text(game_stats(self.game.record()))
-        except ValueError as exc:  # a game without a record (arranged by hand, or an old save)
-            return [f"No figures for this game: {exc}"]
-
-    @handles("undo")
-    def do_undo(self, p: int, args: str) -> None:
-        try:
-            events = self.session.undo(p)
-        except IllegalActionError as exc:
-            raise CommandError(undo_refused(str(exc))) from None
-        self.show_events(events)
-        self.session.autosave()
-
-    @handles("clock")
-    def do_clock(self, p: int, args: str) -> None:
-        left = self.game.view.seconds_left()
-        self.show(["This game has no clock." if left is None else f"Time left: {clock_text(left)}"])
-
-    @handles("help")
-    def do_help(self, p: int, args: str) -> None:
-        answers = self.answers(p)
-        if args:
-            word = args.strip().lower()
-            # any answer too, asked now or not (help fine, help settle ...)
-            c = next((c for c in ANSWERS + GENERAL if word in c.words()), None) or parse_line(args, answers).command
-            self.show([f"{c.usage}: {c.help}" + (f" (letter {c.letter})" if c.letter else "")])
-            return
-        self.show(help_lines(answers))
+class TextGame(AnswerCommands, DealingCommands, InfoCommands):
+    """A game played line by line through a ``Console``: the text mode's ``FrontEnd`` of a ``Session``."""
 
 
 ALL_COMMANDS = ANSWERS + GENERAL  # every command has a handler in HANDLERS (tests check it)

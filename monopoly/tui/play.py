@@ -16,23 +16,25 @@ lapse, R inside any one-key question, and an owner about to throw is asked first
 from __future__ import annotations
 
 import contextlib
-import time
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from ..storage import saves
-from ..session.session import (AUCTION_WAIT, CLAIM_WINDOW, COMPUTER_MOVE, FAST_PACE, PACE, STEP,  # noqa: F401
-                                THROW_NOTICE, WATCH_PACE, ComputerMove, PlaySession, Session, notice)
-from ..session.summary import since_last_turn
-from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
+# The auction's countdown, read by ``auction.py`` from here (the tests shorten it here)
+from ..session.session import AUCTION_WAIT as AUCTION_WAIT
+from ..session.session import (FAST_PACE, PACE, THROW_NOTICE, WATCH_PACE,  # noqa: F401
+                                ComputerMove, PlaySession, Session, notice)
+# The rent claim's countdown, read by ``rent.py`` from here (the tests shorten it here)
+from ..session.session import CLAIM_WINDOW as CLAIM_WINDOW
+from ..engine import ANSWER_TYPES, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
 from ..session import model as M
-from ..session.words import cannot_bid_text, undo_refused
+from ..session.words import undo_refused
 from ..present import Answer, Prompt, decision_prompt
 from ..storage.places import resume_command
-from ..session.questions import CHOICE, NUMBER, TEXT, YESNO, Choice, Question
+from ..session.questions import CHOICE, TEXT, YESNO, Choice, Question
 from .layout import Layout, TooSmall
 from .leave import LeaveProgram as LeaveProgram  # raised by the dialogs, caught by the program
 from .screen import Screen, key_char
@@ -51,7 +53,7 @@ def decision_marker(game: Game) -> tuple[Any, ...]:
 
 class Controller:
     """The game screen's loop: what ``GameController`` is, but for its dialogs (its parts in
-    ``trade``, ``deeds``, ``views`` and ``ending``)."""
+    ``showing``, ``rent``, ``auction``, ``funds``, ``trade``, ``deeds``, ``views`` and ``ending``)."""
 
     def __init__(self, screen: Screen, game: Game, computers: Any, ui: M.UIState, save_dir: str | Path,
                  save_name: str | None = None, record: saves.GameRecord | None = None,
@@ -222,102 +224,6 @@ class Controller:
         self.present(events, computer)
         return events
 
-    def present(self, events: list[E.Event], computer: bool = False) -> None:
-        """Show what happened: dice, moving tokens, cards and one message per event."""
-        ui, game = self.ui, self.game
-        self._skip_rest = False
-        moved = False
-        turn_over = False
-        for ev, shown in zip(events, M.event_lines(game, events)):
-            if isinstance(ev, (E.DiceRolled, E.Moved)):
-                ui.panel_player = ev.player  # the panel shows the mover until the move is off the screen
-            if isinstance(ev, (E.DiceRolled, E.StartingRoll)):
-                ui.dice = ev.dice
-            elif isinstance(ev, E.Moved):
-                if not computer:
-                    ui.hint = f"{M.name(game, ev.player)} moves... any key skips the move"
-                self._animate(ev, computer)
-                moved = True
-                ui.card = None  # a card that moved the token: now the deed of where it landed
-            elif isinstance(ev, E.SentToJail):
-                ui.display_pos.pop(ev.player, None)
-            elif isinstance(ev, E.CardDrawn):
-                ui.card = (game.edition.deck_name(ev.deck), ev.text)
-            elif isinstance(ev, E.AuctionWon) and ev.item != "square" and self._scarce is not None:
-                wanted = self._scarce[0]
-                wanted[ev.player] = wanted.get(ev.player, 0) - 1
-            elif isinstance(ev, E.TurnStarted):
-                turn_over = True
-                # the panel names whoever the messages now say plays (it named the last mover: CPU1
-                # while "Turn 5: CPU2 to play" was on show)
-                ui.panel_player = ev.player
-                if ui.card is not None and not computer and not self._skip_rest:
-                    # A card that ends the turn where it was drawn (Go to Jail, Get Out of Jail
-                    # Free) would go with the next turn before anyone read it: a pause first.
-                    ui.hint = "Read the card... any key goes on"
-                    self.refresh()
-                    self._skip_rest = self.pause(CARD_READ)
-                ui.card = None
-                ui.dice = None
-                ui.deferred = None
-            if isinstance(ev, E.TurnStarted):
-                prev, self._turn_of = self._turn_of, ev.player
-                pl = game.view.player(prev)
-                if ui.show_cash and ev.turn > 1 and prev != ev.player and not pl.bankrupt:
-                    self.say(M.turn_end_text(game, prev), "dim")
-            if shown is not None:
-                self.say(*shown)
-                if isinstance(ev, E.TradeAnswered):
-                    self._say_trade_reply(ev)
-            if isinstance(ev, E.TurnStarted) and ev.player in self.session.people:
-                self._say_since_last_turn(ev.player)
-        self._scarce_auction_over()
-        ui.display_pos.clear()
-        if moved or computer:
-            self.refresh()
-        if computer and not self._skip_rest:
-            self.pause(WATCH_PACE if self.watching and turn_over else self.pace)
-        if moved or computer:
-            # Keys typed while a token moved or a computer played were meant for that moment (to
-            # skip it): none of them may answer the decision that comes next.
-            self.screen.flush_keys()
-        ui.panel_player = None  # the move is over: the panel is about whose turn it is
-        ui.hint = self.decision_hint()
-        self.refresh()
-
-    def _say_trade_reply(self, ev: E.TradeAnswered) -> None:
-        """Beside a computer's answer to a trade offer: its reason, and word of a counter-offer
-        (which it then makes like any offer)."""
-        reply = getattr(self.cp, "last_reply", None)  # a stand-in for the computers may have none
-        if reply is None or (reply.proposer, reply.recipient, reply.accepted) != (ev.proposer, ev.recipient,
-                                                                                  ev.accepted):
-            return
-        more = "; it makes a counter-offer" if reply.counter is not None else ""
-        self.say(f"{M.name(self.game, ev.recipient)}: {reply.reason}{more}", "message")
-
-    def _say_since_last_turn(self, person: int) -> None:
-        """What the others did since ``person``'s last turn (``session.summary``), as the turn starts."""
-        since = since_last_turn(self.game.log, person, self.game.view.player_count)
-        if since is not None:
-            for text, role in M.since_lines(self.game, since):
-                self.say(text, role)
-
-    def _animate(self, ev: E.Moved, computer: bool = False) -> None:
-        ui = self.ui
-        if ui.fastmove or self._skip_rest or ev.steps == 0:
-            ui.display_pos[ev.player] = ev.end
-            return
-        step = 1 if ev.steps > 0 else -1
-        pause = min(STEP, COMPUTER_MOVE / abs(ev.steps)) if computer else STEP
-        pos = ev.start
-        for _ in range(abs(ev.steps)):
-            pos = (pos + step) % BOARD_SIZE
-            ui.display_pos[ev.player] = pos
-            self.refresh()
-            if self.pause(pause):
-                ui.display_pos[ev.player] = ev.end
-                break
-
     def pause(self, seconds: float, keep_options: bool = False) -> bool:
         """Wait, showing the screen; a key skips the rest (True).
 
@@ -348,32 +254,6 @@ class Controller:
             self._queued_key = key
             return True
         return False
-
-    def claim_window(self, thrower: int) -> bool:
-        """Before a throw that would let another person's rent claim lapse (a computer's, or a
-        person's in hot-seat play): a countdown of ``CLAIM_WINDOW`` seconds (Fastmove too: a person
-        needs the time) on the bottom line. R (or another option) is kept and done first (True);
-        SPACE, RETURN or D lets the thrower throw at once."""
-        game = self.game
-        deadline = time.monotonic() + CLAIM_WINDOW
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                for owner in {c.owner for c in self.session.lapsing_claims()}:
-                    self.session.let_throw(owner)
-                return False
-            self.ui.hint = M.claim_window_hint(game, self.session.people, thrower, left)
-            self.refresh()
-            key = self.screen.read_key(min(1.0, left))
-            if key is None:
-                continue
-            if key in KEYS.ENTER or KEYS.command("message", key) == "skip" or key_char(key).lower() == "d":
-                for owner in {c.owner for c in self.session.lapsing_claims()}:
-                    self.session.let_throw(owner)
-                return False
-            if self.pause_key(key, keep_options=True):
-                return True
-            self.say("R claims the rent; SPACE lets the computer throw now", "dim")
 
     # ------------------------------------------------------------------ the option bar
     def on_bar_key(self, key: int) -> None:
@@ -586,259 +466,6 @@ class Controller:
         self.ui.deferred = marker
         self.say("Put off: choose options from the bar, then D to answer.", "dim")
 
-    # ------------------------------------------------------------------ auctions
-    def run_auction(self) -> None:
-        """An auction on screen: people bid with their player number and an amount; computers by
-        their strategy; the person asked sees a countdown that any key restarts, and is then
-        waited for: nobody drops out for silence alone."""
-        game = self.game
-        d = game.view.pending
-        if d.kind != K.AUCTION or d.auction is None:
-            return
-        wait = AUCTION_WAIT  # the same with Fastmove: people need the time to bid
-        deadline = time.monotonic() + wait
-        asked_before = None
-        told: tuple[int, int] | None = None  # the bidder told to raise money, at that highest bid
-        try:
-            while game.view.pending.serial == d.serial and not game.view.over:
-                now = game.view.pending
-                a = now.auction
-                assert a is not None
-                asked = now.player
-                if asked != asked_before:
-                    deadline = time.monotonic() + wait
-                    asked_before = asked
-                left = max(0.0, deadline - time.monotonic())
-                self.ui.auction_left = left
-                self.ui.popup = self._auction_popup(now, left)
-                here = asked in self.session.people
-                self.ui.hint = (f"Auction: {M.name(game, asked)} is away; the host can hand the seat to a computer"
-                                if self.seat_away(asked) else
-                                "Auction: a player's number bids for that player" if not here
-                                else f"Auction: a player's number bids for that player; P: {M.name(game, asked)} "
-                                "drops out")  # P does nothing for a computer: it answers for itself
-                self.refresh()
-                if not here:  # a computer, or a person at another screen (a game played elsewhere)
-                    move = self.session.computer_move()
-                    if move is None:  # played elsewhere: a key here, or the news from there
-                        key = self.screen.read_key(None)
-                        if key is not None:
-                            self._auction_key(d, key)
-                        continue
-                    if move.stumbled:
-                        self.say(move.stumbled, "bad")
-                    key = self.screen.read_key(self.pace * 0.6)
-                    if key is not None and self._auction_key(d, key):
-                        continue
-                    self.apply(move.action, computer=True)
-                    continue
-                stance = self.session.auction_stance(asked)
-                if stance is not None and stance.bids is None:
-                    if not stance.can_raise:  # nothing left to raise money with: out of the bidding
-                        self.say(f"{M.name(game, asked)} {cannot_bid_text(game, asked, stance.limit)}", "dim")
-                        self.apply(A.PassBid(asked))
-                        continue
-                    if told != (asked, a.high_bid):
-                        told = (asked, a.high_bid)
-                        self.say(f"{M.name(game, asked)} {cannot_bid_text(game, asked, stance.limit)}: "
-                                 "M mortgages or S sells to raise money, P drops out", "rent")
-                # Silence drops nobody out: once the countdown has run out, the asked player is
-                # waited for (a bid, or P); any key starts the countdown again.
-                key = self.screen.read_key(min(1.0, left) if left > 0 else None)
-                if key is not None:
-                    self._auction_key(d, key)
-                    deadline = time.monotonic() + wait
-        finally:
-            self.ui.popup = None
-            self.ui.auction_left = None
-        self.refresh()
-
-    def _auction_key(self, d: Pending, key: int) -> bool:
-        """Handle a key during an auction; True when a bid or a pass was made."""
-        game = self.game
-        d = game.view.pending  # as it stands now (the bidder asked moves on): ``d`` named the auction
-        a = d.auction
-        assert a is not None
-        ch = key_char(key)
-        if KEYS.command("auction", key) == "pass":
-            if d.player in self.session.people:
-                self.apply(A.PassBid(d.player))
-                return True
-            return False
-        if ch.isdigit() and ch != "0":
-            p = int(ch) - 1
-            if p not in a.bidders or p not in self.session.people:
-                self.say(f"Player {ch} is not a person bidding in this auction", "dim")
-                return False
-            if p == a.high_bidder:
-                self.say(f"{M.name(game, p)} already has the highest bid", "dim")
-                return False
-            limit = game.view.bid_limit(p)
-            bids = game.view.bid_range(p)  # no highest bid where a bid beyond the assets voids the auction
-            if bids is None:
-                self.say(f"{M.name(game, p)} cannot bid more than {game.view.money(limit)}", "dim")
-                return False
-            low, high = bids
-            default = min(limit, a.high_bid + 10 if a.high_bid else min(limit, 10))
-            amount = self.ask(Question(f"{M.name(game, p)} bids", NUMBER, max(default, low), low=low,
-                                       high=high, money=game.view.money))
-            if amount is None or game.view.pending.serial != d.serial:
-                return False
-            if game.view.bid_voids(amount, p) and not self.yes_no(
-                    f"That is more than {M.name(game, p)}'s assets ({game.view.money(limit)}) and voids the auction: "
-                    "bid it?", False):
-                return False
-            if game.view.pending.serial != d.serial:
-                return False
-            return self.apply(A.Bid(p, amount)) is not None
-        stance = self.session.auction_stance(d.player) if d.player in self.session.people else None
-        if stance is not None and stance.can_raise and ch.lower() in ("m", "s"):
-            # the bidder asked may raise money to bid on (their own deeds and buildings only)
-            if ch.lower() == "m":
-                self.mortgage_dialog(d.player)
-            else:
-                self.sell_dialog(d.player)
-            return False
-        if KEYS.option_for_key(key) is not None or key == ord("?"):
-            # the option bar is closed while the bidding runs: say so rather than ignore the key
-            self.say("The options wait until the auction is over: bid with a player's number, "
-                     "or P to drop out", "dim")
-        return False
-
-    def _auction_popup(self, d: Pending, left: float) -> M.Popup:
-        game = self.game
-        a = d.auction
-        assert a is not None
-        what = M.item_name(game, a.item, a.square)
-        lines: list[tuple[str, str]] = [(what, "title")]
-        if a.item == "square":
-            lines.append((f"Printed price {game.view.money(game.edition.squares[a.square].price)}", "dim"))
-        if a.high_bidder != NOBODY:
-            lines.append((f"Highest bid {game.view.money(a.high_bid)} by {M.label(game, a.high_bidder)}", "good"))
-        else:
-            lines.append(("No bid yet", "message"))
-        lines.append(("Bidding:", "dim"))
-        for b in a.bidders:
-            tag = " (computer)" if self.session.is_computer(b) else ""
-            mark = "> " if b == d.player else "  "
-            lines.append((f"{mark}{M.label(game, b)}{tag}", "current" if b == d.player else "message"))
-        lines.append(("", "message"))
-        asked = M.name(game, d.player)
-        if self.session.is_computer(d.player):
-            lines.append((f"{asked} is thinking...", "dim"))
-        elif d.player not in self.session.people:  # at another screen
-            if self.seat_away(d.player):  # nobody bids for them: say who can move the game on
-                lines.append((f"Waiting for {asked}, who is away: the game waits for their bid. The host "
-                              f"can hand the seat to a computer (cpu {asked}).", "rent"))
-            else:
-                lines.append((f"Waiting for {asked} to bid or drop out", "dim"))
-            numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and b in self.session.people]
-            if numbers:
-                lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
-        else:
-            lines.append((f"{asked}: {int(left + 0.99)} s to bid" if left > 0 else
-                          f"{asked}: waiting for a bid or P", "rent"))
-            numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and b in self.session.people]
-            if numbers:  # only the people who may raise the bid now
-                lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
-            lines.append((f"P: {asked} drops out", "dim"))
-        return M.Popup("Auction", lines, footer="", where="side")
-
-    # ------------------------------------------------------------------ raising funds
-    def raise_funds(self, d: Pending) -> None:
-        game = self.game
-        p = d.player
-        who = M.name(game, p)
-        # The debt itself was announced with the event; this says once how to meet it, and the
-        # question below shows what is still missing.
-        told = False
-        while game.view.pending.serial == d.serial and not game.view.over:
-            cash = game.view.cash(p)
-            if not told:
-                self.say(f"{who} has {game.view.money(cash)} of the {game.view.money(d.amount)}: mortgage, sell or "
-                         "trade to raise the rest", "bad")
-                told = True
-            choices = []
-            if self.legal_squares(p, A.Mortgage):
-                choices.append(Choice("m", "mortgage", "mortgage"))
-            if self.legal_squares(p, A.SellBuilding):
-                choices.append(Choice("s", "sell houses", "sell"))
-            choices.append(Choice("t", "trade", "trade"))
-            if game.view.may_settle_in_property(p):  # rent only, and only where the rules allow it (UK)
-                choices.append(Choice("p", "offer property to the creditor", "settle"))
-            choices.append(Choice("o", "owners", "owners"))
-            if game.view.can_declare_bankruptcy(p):
-                choices.append(Choice("b", "declare bankruptcy", "bankrupt"))
-            default = choices[0].value
-            with self.keys_confirmed():  # M and S open a cursor: the RETURN after them must not act there
-                answer = self.ask(Question(f"{who} must raise {game.view.money(d.amount - cash)} more:", CHOICE,
-                                           default, tuple(choices)))
-            if answer is None:
-                return self._defer(decision_marker(game))
-            if answer == "mortgage":
-                self.mortgage_dialog(p, d)
-            elif answer == "sell":
-                self.sell_dialog(p, d)
-            elif answer == "trade":
-                self.trade_dialog(p)
-                return  # the other side answers first; the loop comes back here afterwards
-            elif answer == "settle":
-                self.trade_dialog(p, settle=True)
-                return
-            elif answer == "owners":
-                self.option_owners()
-            elif answer == "bankrupt":
-                sure = self.yes_no(f"{who}: really declare bankruptcy?", False)
-                if sure:
-                    self.apply(A.DeclareBankruptcy(p))
-                    return
-            self.refresh()
-
-    # ------------------------------------------------------------------ Rent
-    def option_rent(self) -> None:
-        game = self.game
-        owners = sorted({c.owner for c in game.view.claims() if c.owner in self.session.people})
-        p = self.choose_player("Who claims rent?", owners)
-        if p is None:
-            return
-        for claim in game.view.claims(p):
-            self.apply(A.ClaimRent(p, claim.id))
-
-    def _claim_during_question(self) -> bool:
-        """R pressed while a question is open (the screen's ``on_claim_key``): claim the rent now,
-        without putting the question off first; True when the decision asked has changed."""
-        if self._claiming:
-            return False
-        if not M.option_enabled(self.game, self.session.people).get("rent"):
-            self.say(self._why_not("rent"), "dim")
-            return False
-        marker = decision_marker(self.game)
-        self._claiming = True
-        try:
-            self.option_rent()
-        finally:
-            self._claiming = False
-        return decision_marker(self.game) != marker
-
-    def claim_before_throwing(self, p: int) -> bool | None:
-        """An owner about to throw with rent still to claim is asked first (the throw would let it
-        lapse). True: go on and throw; False: the claim changed the game (the payer must raise the
-        money); None: put off (ESC)."""
-        game = self.game
-        claims = [c for c in self.session.lapsing_claims(p) if c.owner == p]
-        if not claims:
-            return True
-        owed = " and ".join(f"{game.view.money(c.amount)} from {M.name(game, c.payer)}" for c in claims)
-        answer = self.yes_no(f"{M.name(game, p)}: claim the rent first ({owed})? A throw now lets it lapse", True)
-        if answer is None:
-            return None
-        if answer:
-            d = game.view.pending
-            for claim in claims:
-                self.apply(A.ClaimRent(p, claim.id))
-            return game.view.pending.serial == d.serial
-        return True
-
     @staticmethod
     def _remembered_name(name: str | None) -> str | None:
         """The save name a resumed autosave remembers, if it is still a name Save would take."""
@@ -850,8 +477,29 @@ class Controller:
             return None
 
     # ------------------------------------------------------------------ the dialogs' entry points
-    # Defined by the dialog modules mixed into ``GameController`` (trade, deeds, views, ending);
+    # Defined by the dialog modules mixed into ``GameController`` (showing, rent, auction, funds, trade, deeds, views, ending);
     # declared here so that the loop and the dialogs may call one another.
+    def present(self, events: list[E.Event], computer: bool = False) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def claim_window(self, thrower: int) -> bool:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def option_rent(self) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def _claim_during_question(self) -> bool:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def claim_before_throwing(self, p: int) -> bool | None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def run_auction(self) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
+    def raise_funds(self, d: Pending) -> None:
+        raise NotImplementedError("defined by a dialog of GameController")
+
     def option_trade(self) -> None:
         raise NotImplementedError("defined by a dialog of GameController")
 
@@ -918,11 +566,15 @@ class Controller:
 
 
 # The dialogs build on ``Controller``, above: imported once it is defined.
+from .auction import AuctionDialogs  # noqa: E402
 from .deeds import DeedDialogs  # noqa: E402
 from .ending import EndingDialogs  # noqa: E402
+from .funds import FundsDialogs  # noqa: E402
+from .rent import RentDialogs  # noqa: E402
+from .showing import ShowingEvents  # noqa: E402
 from .trade import TradeDialogs  # noqa: E402
 from .views import ViewDialogs  # noqa: E402
 
 
-class GameController(TradeDialogs, DeedDialogs, ViewDialogs, EndingDialogs):
+class GameController(ShowingEvents, RentDialogs, AuctionDialogs, FundsDialogs, TradeDialogs, DeedDialogs, ViewDialogs, EndingDialogs):
     """The curses screen's ``FrontEnd`` of a ``Session``: it draws the game and turns keys into actions."""

@@ -18,7 +18,7 @@ import ssl
 from typing import Any, Callable, Sequence
 
 from ..engine import DecisionKind as K
-from ..net.client import EXIT_OK, EXIT_USAGE, client_tls, parse_address
+from ..net.link import EXIT_OK, EXIT_USAGE, client_tls, parse_address
 from ..net.remote import Disconnected, LinkThread, RemoteSession
 from ..session import model as M
 from ..session.options import hosting

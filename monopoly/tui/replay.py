@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import curses
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from ..session import model as M
 from .layout import Layout
 from ..session.questions import NUMBER, TEXT, YESNO, Question
 from .screen import Screen
+from .widgets.displayable import Displayable
 from .theme import Theme
 
 EXIT_INTERRUPTED = 130
@@ -94,14 +96,22 @@ def command_for(key: int) -> str | None:
     return None
 
 
-class ReplayScreen(Screen):
-    """The game screen with the replay's keys on the top line instead of the option bar."""
+class ReplayBar(Displayable):
+    """The replay's keys on the top line, where the game has its option bar."""
 
-    def _draw_bar(self, lay: Layout) -> None:
+    def draw(self, lay: Layout) -> None:
         t = self.theme
         self.put(0, 0, " " * lay.cols, t("bar"))
         text = " REPLAY  " + "  ".join(k.label for k in KEYS if k.label)
         self.put(0, 0, text, t("bar"), lay.cols)
+
+
+class ReplayScreen(Screen):
+    """The game screen with the replay's keys on the top line instead of the option bar."""
+
+    @cached_property
+    def bar(self) -> Displayable:
+        return ReplayBar(self)
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """``monopoly join HOST[:PORT] CODE --text``: a seat (or a spectator's place) at a hosted game, line by line
-(without ``--text`` the seat is played on the local game's own screen: ``remote.py``, ``tui/remote.py``).
+(without ``--text`` the seat is played on the local game's own screen: ``net/remote.py``, ``tui/remote.py``).
 
 The client renders what the server sends and parses what the person types; it works out no rule.
 Every event arrives as the line the local front ends show, and is printed as it comes. When this
@@ -7,6 +7,8 @@ seat may act the prompt lists its commands (the server's words for its legal act
 its number, ``bid N``, ``rent``, ``go`` (let a throw go without claiming), ``trade ...``, ``who``,
 ``help`` or ``quit``. A server that sends something that is not the protocol is named and left:
 the client exits with code 1.
+
+A front end, so it lives with the line mode; the connection itself is the network's (``net/link.py``).
 """
 
 from __future__ import annotations
@@ -15,128 +17,14 @@ import asyncio
 import json
 import ssl
 import sys
-import threading
 from dataclasses import dataclass
 from typing import Any, Callable, TextIO
 
+from ..net.link import (EXIT_DROPPED, EXIT_FAILED, EXIT_OK, EXIT_USAGE, Dropped, Link, ServerGarbage, client_tls,
+                        ended_unanswered, parse_address, stdin_lines, unreachable)
+from ..net.protocol import message
+from ..present.comings import comings_and_goings
 from ..session.safe_text import shown
-from .delta import Follower, OutOfStep
-from .protocol import DEFAULT_PORT, MAX_LINE, SERVER_TYPES, ProtocolError, decode, encode, message
-
-CONNECT_TIMEOUT = 10.0
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_DROPPED = 0, 1, 2, 3
-
-
-class ServerGarbage(Exception):
-    """The server sent what is not this protocol."""
-
-
-class Dropped(Exception):
-    """The connection ended."""
-
-
-def parse_address(text: str) -> tuple[str, int]:
-    """``HOST``, ``HOST:PORT``, ``[V6]:PORT``: (host, port); ``ValueError`` when it is not one."""
-    host, port = text, DEFAULT_PORT
-    if text.startswith("["):
-        end = text.find("]")
-        if end < 0:
-            raise ValueError(f"{text!r}: an IPv6 address in brackets lacks its ]")
-        host, rest = text[1:end], text[end + 1:]
-        if rest:
-            if not rest.startswith(":"):
-                raise ValueError(f"{text!r}: expected :PORT after the address")
-            port = _port(rest[1:])
-    elif text.count(":") == 1:
-        host, _, p = text.partition(":")
-        port = _port(p)
-    if not host:
-        raise ValueError(f"{text!r}: no host")
-    return host, port
-
-
-def _port(text: str) -> int:
-    if not text.isdigit() or not 0 < int(text) < 65536:
-        raise ValueError(f"{text!r} is not a port (1 to 65535)")
-    return int(text)
-
-
-class Link:
-    """A connection to a server: one message a line each way. What it receives is whole: each
-    update's changes applied to the copy it keeps (``delta.Follower``), and a ``sync`` asked for
-    when an update is missing, so a client reads every update as holding the whole game."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader = reader
-        self.writer = writer
-        self.follower = Follower()
-
-    @classmethod
-    async def open(cls, host: str, port: int, tls: ssl.SSLContext | None = None,
-                   timeout: float = CONNECT_TIMEOUT) -> "Link":
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(host, port, ssl=tls, limit=MAX_LINE,
-                                    server_hostname=host if tls is not None else None), timeout)
-        return cls(reader, writer)
-
-    def send(self, data: dict[str, Any]) -> None:
-        self.writer.write(encode(data))
-
-    async def receive(self) -> dict[str, Any]:
-        """The next message, whole; ``Dropped`` at the end, ``ServerGarbage`` for what is not the
-        protocol."""
-        while True:
-            try:
-                line = await self.reader.readline()
-            except ValueError:
-                raise ServerGarbage(f"a line longer than {MAX_LINE} bytes") from None
-            except (ConnectionError, OSError) as exc:
-                raise Dropped(str(exc)) from None
-            if not line:
-                raise Dropped("the server closed the connection")
-            try:
-                whole = self.follower.take(decode(line, SERVER_TYPES))
-            except ProtocolError as exc:
-                raise ServerGarbage(str(exc)) from None
-            except OutOfStep:
-                self.send(message("sync"))
-                continue
-            if whole is not None:
-                return whole
-
-    def close(self) -> None:
-        try:
-            self.writer.close()
-        except Exception:  # closing what is already gone
-            pass
-
-
-def client_tls(ca: str | None) -> ssl.SSLContext:
-    """TLS that checks the server's certificate (against ``ca`` if given, else the system's)."""
-    return ssl.create_default_context(cafile=ca)
-
-
-def unreachable(host: str, port: int, exc: BaseException, tls: bool, ca: bool = True) -> str:
-    """Why the connection could not be made, with what to try: a certificate that cannot be checked
-    is most often the host's own (self-signed), which ``--ca`` names; a TLS handshake that meets
-    plain TCP means the host does not serve over TLS."""
-    words = f"cannot reach {host}:{port} ({exc or exc.__class__.__name__})"
-    if isinstance(exc, ssl.SSLCertVerificationError):
-        hint = ("give the host's certificate file with --ca FILE (a self-signed certificate is checked "
-                "against it)" if not ca else "the certificate given with --ca is not the host's")
-        return f"{words}: the host's certificate could not be checked; {hint}"
-    if tls and isinstance(exc, ssl.SSLError):
-        return f"{words}: the host does not seem to serve over TLS; join without --tls"
-    return words
-
-
-def ended_unanswered(tls: bool) -> str:
-    """Why a connection the host closed before answering the hello may have ended: most often a
-    host that serves over TLS, joined without ``--tls`` (the host hangs up on the plain text)."""
-    if tls:
-        return "the host closed the connection before answering"
-    return ("the host closed the connection before answering: if it serves over TLS (its join lines "
-            "end in --tls), join with --tls (and --ca FILE for a certificate of its own)")
 
 
 @dataclass
@@ -162,29 +50,6 @@ HELP = [
     "  cash and place; board lists the owned squares; quit leaves (the seat stays yours: join again with",
     "  the same code).",
 ]
-
-
-def comings_and_goings(before: Any, after: Any, seat: int | None, seen: set[int], over: bool = False) -> list[str]:
-    """What to say of the other people who joined, left or came back between two public views'
-    players (both clients say it in these words); ``seen``: the seats seen connected so far (kept
-    up to date here: one seen before is back, one not yet has joined); ``over``: the game has
-    ended (nobody is waited for)."""
-    if not isinstance(after, list):
-        return []
-    seen.update(i for i, p in enumerate(after) if isinstance(p, dict) and p.get("connected") and before is None)
-    if not isinstance(before, list):
-        return []
-    lines = []
-    for other, (old, new) in enumerate(zip(before, after)):
-        if other == seat or not isinstance(old, dict) or not isinstance(new, dict):
-            continue
-        if old.get("away") and new.get("connected"):
-            lines.append(f"{new.get('name')} is back." if other in seen else f"{new.get('name')} joined.")
-            seen.add(other)
-        elif old.get("connected") and new.get("away"):
-            lines.append(f"{new.get('name')} left." if over else
-                         f"{new.get('name')} left; the game waits for them at their decisions.")
-    return lines
 
 
 class TextClient:
@@ -585,25 +450,6 @@ async def run_client(host: str, port: int, code: str, out: TextIO, lines: "async
         incoming.cancel()
         typed.cancel()
         link.close()
-
-
-def stdin_lines(loop: asyncio.AbstractEventLoop, source: TextIO) -> "asyncio.Queue[str | None]":
-    """A queue of the lines of ``source``, read by a daemon thread (None at its end)."""
-    queue: asyncio.Queue[str | None] = asyncio.Queue()
-
-    def read() -> None:
-        try:
-            for line in source:
-                loop.call_soon_threadsafe(queue.put_nowait, line)
-        except (OSError, ValueError):
-            pass
-        try:
-            loop.call_soon_threadsafe(queue.put_nowait, None)
-        except RuntimeError:  # the loop has closed
-            pass
-
-    threading.Thread(target=read, daemon=True, name="monopoly-join-input").start()
-    return queue
 
 
 def join_main(address: str, code: str, tls: bool = False, ca: str | None = None,

@@ -1,0 +1,182 @@
+"""The auction on screen: the bidders in a box beside the board, a person's number and an amount
+bid for that person, computers bid by their strategy, and the person asked sees a countdown.
+
+The countdown's length is ``play.AUCTION_WAIT`` (read from there when an auction starts, so the
+tests that shorten it patch it in one place).
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..engine import NOBODY, DecisionKind as K, Pending
+from ..engine import actions as A
+from ..session import model as M
+from ..session.questions import NUMBER, Question
+from ..session.words import cannot_bid_text
+from . import keys as KEYS
+from . import play
+from .play import Controller
+from .screen import key_char
+
+
+class AuctionDialogs(Controller):
+    """Auctions: a part of ``play.GameController``."""
+
+    # ------------------------------------------------------------------ auctions
+    def run_auction(self) -> None:
+        """An auction on screen: people bid with their player number and an amount; computers by
+        their strategy; the person asked sees a countdown that any key restarts, and is then
+        waited for: nobody drops out for silence alone."""
+        game = self.game
+        d = game.view.pending
+        if d.kind != K.AUCTION or d.auction is None:
+            return
+        wait = play.AUCTION_WAIT  # the same with Fastmove: people need the time to bid
+        deadline = time.monotonic() + wait
+        asked_before = None
+        told: tuple[int, int] | None = None  # the bidder told to raise money, at that highest bid
+        try:
+            while game.view.pending.serial == d.serial and not game.view.over:
+                now = game.view.pending
+                a = now.auction
+                assert a is not None
+                asked = now.player
+                if asked != asked_before:
+                    deadline = time.monotonic() + wait
+                    asked_before = asked
+                left = max(0.0, deadline - time.monotonic())
+                self.ui.auction_left = left
+                self.ui.popup = self._auction_popup(now, left)
+                here = asked in self.session.people
+                self.ui.hint = (f"Auction: {M.name(game, asked)} is away; the host can hand the seat to a computer"
+                                if self.seat_away(asked) else
+                                "Auction: a player's number bids for that player" if not here
+                                else f"Auction: a player's number bids for that player; P: {M.name(game, asked)} "
+                                "drops out")  # P does nothing for a computer: it answers for itself
+                self.refresh()
+                if not here:  # a computer, or a person at another screen (a game played elsewhere)
+                    move = self.session.computer_move()
+                    if move is None:  # played elsewhere: a key here, or the news from there
+                        key = self.screen.read_key(None)
+                        if key is not None:
+                            self._auction_key(d, key)
+                        continue
+                    if move.stumbled:
+                        self.say(move.stumbled, "bad")
+                    key = self.screen.read_key(self.pace * 0.6)
+                    if key is not None and self._auction_key(d, key):
+                        continue
+                    self.apply(move.action, computer=True)
+                    continue
+                stance = self.session.auction_stance(asked)
+                if stance is not None and stance.bids is None:
+                    if not stance.can_raise:  # nothing left to raise money with: out of the bidding
+                        self.say(f"{M.name(game, asked)} {cannot_bid_text(game, asked, stance.limit)}", "dim")
+                        self.apply(A.PassBid(asked))
+                        continue
+                    if told != (asked, a.high_bid):
+                        told = (asked, a.high_bid)
+                        self.say(f"{M.name(game, asked)} {cannot_bid_text(game, asked, stance.limit)}: "
+                                 "M mortgages or S sells to raise money, P drops out", "rent")
+                # Silence drops nobody out: once the countdown has run out, the asked player is
+                # waited for (a bid, or P); any key starts the countdown again.
+                key = self.screen.read_key(min(1.0, left) if left > 0 else None)
+                if key is not None:
+                    self._auction_key(d, key)
+                    deadline = time.monotonic() + wait
+        finally:
+            self.ui.popup = None
+            self.ui.auction_left = None
+        self.refresh()
+
+    def _auction_key(self, d: Pending, key: int) -> bool:
+        """Handle a key during an auction; True when a bid or a pass was made."""
+        game = self.game
+        d = game.view.pending  # as it stands now (the bidder asked moves on): ``d`` named the auction
+        a = d.auction
+        assert a is not None
+        ch = key_char(key)
+        if KEYS.command("auction", key) == "pass":
+            if d.player in self.session.people:
+                self.apply(A.PassBid(d.player))
+                return True
+            return False
+        if ch.isdigit() and ch != "0":
+            p = int(ch) - 1
+            if p not in a.bidders or p not in self.session.people:
+                self.say(f"Player {ch} is not a person bidding in this auction", "dim")
+                return False
+            if p == a.high_bidder:
+                self.say(f"{M.name(game, p)} already has the highest bid", "dim")
+                return False
+            limit = game.view.bid_limit(p)
+            bids = game.view.bid_range(p)  # no highest bid where a bid beyond the assets voids the auction
+            if bids is None:
+                self.say(f"{M.name(game, p)} cannot bid more than {game.view.money(limit)}", "dim")
+                return False
+            low, high = bids
+            default = min(limit, a.high_bid + 10 if a.high_bid else min(limit, 10))
+            amount = self.ask(Question(f"{M.name(game, p)} bids", NUMBER, max(default, low), low=low,
+                                       high=high, money=game.view.money))
+            if amount is None or game.view.pending.serial != d.serial:
+                return False
+            if game.view.bid_voids(amount, p) and not self.yes_no(
+                    f"That is more than {M.name(game, p)}'s assets ({game.view.money(limit)}) and voids the auction: "
+                    "bid it?", False):
+                return False
+            if game.view.pending.serial != d.serial:
+                return False
+            return self.apply(A.Bid(p, amount)) is not None
+        stance = self.session.auction_stance(d.player) if d.player in self.session.people else None
+        if stance is not None and stance.can_raise and ch.lower() in ("m", "s"):
+            # the bidder asked may raise money to bid on (their own deeds and buildings only)
+            if ch.lower() == "m":
+                self.mortgage_dialog(d.player)
+            else:
+                self.sell_dialog(d.player)
+            return False
+        if KEYS.option_for_key(key) is not None or key == ord("?"):
+            # the option bar is closed while the bidding runs: say so rather than ignore the key
+            self.say("The options wait until the auction is over: bid with a player's number, "
+                     "or P to drop out", "dim")
+        return False
+
+    def _auction_popup(self, d: Pending, left: float) -> M.Popup:
+        game = self.game
+        a = d.auction
+        assert a is not None
+        what = M.item_name(game, a.item, a.square)
+        lines: list[tuple[str, str]] = [(what, "title")]
+        if a.item == "square":
+            lines.append((f"Printed price {game.view.money(game.edition.squares[a.square].price)}", "dim"))
+        if a.high_bidder != NOBODY:
+            lines.append((f"Highest bid {game.view.money(a.high_bid)} by {M.label(game, a.high_bidder)}", "good"))
+        else:
+            lines.append(("No bid yet", "message"))
+        lines.append(("Bidding:", "dim"))
+        for b in a.bidders:
+            tag = " (computer)" if self.session.is_computer(b) else ""
+            mark = "> " if b == d.player else "  "
+            lines.append((f"{mark}{M.label(game, b)}{tag}", "current" if b == d.player else "message"))
+        lines.append(("", "message"))
+        asked = M.name(game, d.player)
+        if self.session.is_computer(d.player):
+            lines.append((f"{asked} is thinking...", "dim"))
+        elif d.player not in self.session.people:  # at another screen
+            if self.seat_away(d.player):  # nobody bids for them: say who can move the game on
+                lines.append((f"Waiting for {asked}, who is away: the game waits for their bid. The host "
+                              f"can hand the seat to a computer (cpu {asked}).", "rent"))
+            else:
+                lines.append((f"Waiting for {asked} to bid or drop out", "dim"))
+            numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and b in self.session.people]
+            if numbers:
+                lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
+        else:
+            lines.append((f"{asked}: {int(left + 0.99)} s to bid" if left > 0 else
+                          f"{asked}: waiting for a bid or P", "rent"))
+            numbers = [str(b + 1) for b in a.bidders if b != a.high_bidder and b in self.session.people]
+            if numbers:  # only the people who may raise the bid now
+                lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
+            lines.append((f"P: {asked} drops out", "dim"))
+        return M.Popup("Auction", lines, footer="", where="side")
