@@ -181,3 +181,30 @@ def test_a_person_is_never_asked_for_the_cash_their_next_rent_needs():
     assert manners.problem(view, all_cash, person=True) == \
         "it would leave that player without the cash their next rent may need"
     assert manners.problem(view, ProposeTrade(0, 1, (BOARDWALK,), (VIRGINIA,), -150), person=True) is None
+
+
+def test_a_strategy_can_ask_which_deeds_the_manners_keep_from_going_back():
+    # The view answers what the controller would hold back, so ruthless's search leaves such deals
+    # out rather than find them again at every throw and have them held back.
+    game = Game.new(["A", "B", "C", "D"], "us", {"max_turns": 400}, seed=5, first_player=0, keep_log=False)
+    players = ComputerPlayers(game, dict(enumerate(["ruthless"] * 4)), seed=5)
+    held_back: list[str] = []
+    judge = players._held_back
+
+    def held(seat, action, point):
+        why = judge(seat, action, point)
+        if why:
+            held_back.append(why)
+        return why
+
+    players._held_back = held  # type: ignore[method-assign]
+    while not game.view.over and game.view.turn < 300:
+        game.apply(players.next_action(game))
+    assert not [why for why in held_back if "held it lately" in why]
+    mannered = players.view(0)
+    for square in range(40):
+        for player in range(4):
+            assert mannered.held_lately(square, player) == players.manners.held_lately(game.view, square, player)
+            assert mannered.held_lately(square, player) == (mannered.held_until(square, player) > game.view.turn)
+    unmannered = ComputerPlayers(game, {0: "value"}, seed=5).view(0)
+    assert not any(unmannered.held_lately(s, p) for s in range(40) for p in range(4))

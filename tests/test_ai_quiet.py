@@ -4,6 +4,7 @@ controller's use of it (it stops asking), and ``ruthless``'s promise, which must
 from __future__ import annotations
 
 from monopoly.ai import ComputerPlayers
+from monopoly.ai.strategy import Quiet
 from monopoly.engine import DecisionKind as K, Game
 
 
@@ -14,7 +15,7 @@ def test_the_controller_does_not_ask_a_quiet_strategy_until_the_holdings_or_its_
         own = view.pending_player == self.seat and view.pending_kind == K.ROLL
         asked.append((view.turn, own))
         # nothing to do until it holds $5,000 or the holdings change
-        self.quiet = (view.holdings_version(), 5000)
+        self.quiet = Quiet(view.holdings_version(), 5000)
         return None
 
     strategy_class("sleepy", act_anytime=act_anytime)
@@ -40,7 +41,7 @@ def test_the_controller_does_not_ask_a_quiet_strategy_until_the_holdings_or_its_
 def test_ruthless_keeps_its_quiet_promise():
     """Wherever ``ruthless`` has promised quiet and the promise applies, asking it anyway gets None."""
     checked = 0
-    for seed in (1, 2, 3, 4):  # (it promises nothing while a rival's set could be blocked: four games check enough)
+    for seed in (1, 2, 3, 4):  # (four games check enough)
         game = Game.new(["A", "B", "C", "D"], "us", {"max_turns": 400}, seed=seed, first_player=0, keep_log=False)
         players = ComputerPlayers(game, dict(enumerate(["ruthless"] * 4)), seed=seed)
         view = game.view
@@ -49,8 +50,9 @@ def test_ruthless_keeps_its_quiet_promise():
                 strategy = players.strategy(seat)
                 quiet = strategy.quiet
                 own_throw = view.pending_kind == K.ROLL and view.pending_player == seat
-                if (quiet is not None and not own_throw and quiet[0] == view.holdings_version()
-                        and view.cash(seat) < quiet[1] and not view.bankrupt(seat)):
+                thrower = view.pending_player if view.pending_kind == K.ROLL else None
+                if (quiet is not None and not own_throw and not view.bankrupt(seat)
+                        and quiet.holds(view.holdings_version(), view.cash(seat), thrower, view.turn)):
                     strategy.quiet = None  # ask it for real: the quick answer must agree
                     assert strategy.act_anytime(players.view(seat)) is None
                     checked += 1

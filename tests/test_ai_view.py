@@ -33,7 +33,8 @@ def test_game_view_is_the_engine_view_with_only_what_concerns_computer_players()
     assert issubclass(GameView, View)
     own = {name for name in vars(GameView) if not name.startswith("_")}
     # what only the computer players ask, answered from the engine's own answers
-    assert own == {"facts", "refused_recently", "refused_offers", "partner_view", "opponents", "sale_refund"}
+    assert own == {"facts", "refused_recently", "refused_offers", "partner_view", "opponents", "sale_refund",
+                   "held_lately", "held_until", "hands_back"}
     # the rules come from the engine, not from copies in the adapter
     for question in ("in_debt", "may_deal", "deal_problem", "building_sale", "safe_action", "lift_cost"):
         assert getattr(GameView, question) is getattr(View, question)

@@ -81,12 +81,10 @@ class Manners:
         no turn."""
         if offer.settle_debt:
             return None
-        self.watch(view)
         recipient, turn = offer.recipient, view.turn
         players = max(2, len(view.active_players()))
-        window = RETURN_ROUNDS * players
         for sq, to in [(sq, recipient) for sq in offer.give] + [(sq, offer.player) for sq in offer.take]:
-            if any(p == to and turn - t < window for p, t in self.held.get(sq, ())):
+            if self.held_lately(view, sq, to):
                 return f"{view.edition.squares[sq].name} would go back to a player who held it lately"
         if not person:
             return None
@@ -104,6 +102,24 @@ class Manners:
                                                                     offer.cash, offer.give_cards, offer.take_cards)):
             return "it would leave that player without the cash their next rent may need"
         return None
+
+    def held_lately(self, view: View, square: int, player: int) -> bool:
+        """Whether ``player`` held ``square`` within ``RETURN_ROUNDS`` rounds (no circles: a deal may
+        not hand it back to them yet)."""
+        return self.held_until(view, square, player) > view.turn
+
+    def held_until(self, view: View, square: int, player: int) -> int:
+        """The turn from which a deal may hand ``square`` back to ``player`` (``RETURN_ROUNDS``
+        rounds after it left them; 0 if they never held it). A strategy asks it
+        (``GameView.held_lately``) to leave such deals out of its search rather than find them and
+        have them held back."""
+        if view.holdings_version() != self.version:
+            self.watch(view)
+        trail = self.held.get(square)
+        if not trail:
+            return 0
+        window = RETURN_ROUNDS * max(2, len(view.active_players()))
+        return max([t + window for p, t in trail if p == player], default=0)
 
     def _absurd(self, view: View, offer: ProposeTrade) -> bool:
         gets = face_value(view, offer.give, max(0, offer.cash), len(offer.give_cards))

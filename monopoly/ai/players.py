@@ -244,9 +244,10 @@ class ComputerPlayers:
             if action is not None:
                 return action
         if kind == _ROLL or decider is None:
+            thrower = player if kind == _ROLL else None
             for seat in self._watchers:
                 if seat != decider and seat not in done:
-                    action = self._anytime(table, seat, point)
+                    action = self._anytime(table, seat, point, thrower=thrower)
                     if action is not None:
                         return action
         if decider is None:
@@ -257,7 +258,9 @@ class ComputerPlayers:
     def _bind(self, game: Game) -> None:
         self._game = game
         self._table = game.view
-        self._views = {seat: GameView(game, seat, self._refused[seat]) for seat in self.strategies}
+        held = self.manners.held_until
+        self._views = {seat: GameView(game, seat, self._refused[seat], held if seat in self._mannered else None)
+                       for seat in self.strategies}
         self._points.clear()
 
     def _claim(self, table: View) -> Action | None:
@@ -292,14 +295,15 @@ class ComputerPlayers:
                           strategy.name, owner)
             return True
 
-    def _anytime(self, table: View, seat: int, point: _Point, own_throw: bool = False) -> Action | None:
+    def _anytime(self, table: View, seat: int, point: _Point, own_throw: bool = False,
+                 thrower: int | None = None) -> Action | None:
         """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none
         (``own_throw``: the point is the start of the seat's own throw, where a strategy's
-        ``quiet`` promise does not hold)."""
+        ``quiet`` promise does not hold; ``thrower``: whose throw starts at the point, if anyone's)."""
         strategy = self.strategies[seat]
         quiet = strategy.quiet
-        if (quiet is not None and not own_throw and quiet[0] == table.holdings_version()
-                and table.cash(seat) < quiet[1]):
+        if quiet is not None and not own_throw and quiet.holds(table.holdings_version(), table.cash(seat), thrower,
+                                                       table.turn):
             point.done.add(seat)  # it would answer None (``Strategy.quiet``)
             return None
         if point.used.get(seat, 0) >= ANYTIME_LIMIT or not table.may_deal(seat):
@@ -345,7 +349,7 @@ class ComputerPlayers:
                 if seat == decider:
                     continue
                 quiet = strategies[seat].quiet  # its promise to answer None (``Strategy.quiet``)
-                if quiet is not None and quiet[0] == version and table.cash(seat) < quiet[1]:
+                if quiet is not None and quiet.holds(version, table.cash(seat), decider, table.turn):
                     continue
                 if table.may_deal(seat):
                     try:

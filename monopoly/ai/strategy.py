@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..engine import (DECISIONS, Action, DecisionKind as K, DeclineToBuy, PassBid, PayIncomeTax, PayOrDraw, ProposeTrade,
                       RejectTrade, Roll, SettleMortgagedTransfer, View)
@@ -35,6 +35,23 @@ class TradeReply:
     accepted: bool
     reason: str
     counter: ProposeTrade | None = None
+
+
+class Quiet(NamedTuple):
+    """A strategy's promise that it has nothing to do for a while (``Strategy.quiet``): while the
+    holdings keep ``version``, its cash stays below ``cash`` and the turn is before ``until``,
+    ``act_anytime`` answers None at every point but the start of its own throws and of the throws
+    of the players in ``wake``."""
+
+    version: int
+    cash: int
+    wake: frozenset[int] = frozenset()
+    until: int = 1 << 62
+
+    def holds(self, version: int, cash: int, thrower: int | None, turn: int) -> bool:
+        """Whether the promise holds at a point of holdings ``version``, this cash and ``turn``, at the
+        start of ``thrower``'s throw (None: a point that is not the start of a throw)."""
+        return version == self.version and cash < self.cash and turn < self.until and thrower not in self.wake
 
 
 class Strategy:
@@ -58,11 +75,12 @@ class Strategy:
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
         self.rng = rng
-        self.quiet: tuple[int, int] | None = None
-        """A promise the strategy may make to save the controller asking: (a ``holdings_version``,
-        an amount of cash) when, while the holdings keep that version and its cash stays below that
-        amount, ``act_anytime`` would answer None at every point but the start of its own throws.
-        None (the default) promises nothing."""
+        self.quiet: Quiet | None = None
+        """A promise the strategy may make to save the controller asking (``Quiet``): a
+        ``holdings_version`` and an amount of cash such that, while the holdings keep that version
+        and its cash stays below that amount, ``act_anytime`` would answer None at every point but
+        the start of its own throws (and of the players it names to wake it). None (the default)
+        promises nothing."""
 
     # ------------------------------------------------------------ decisions (one per kind)
     def jail(self, view: GameView, ask: Pending) -> Action:

@@ -5,6 +5,7 @@ seat (``monopoly/engine/view.py``; a player argument left out means that seat), 
 it asks about is answered by the engine itself, and it has no way to change anything. The
 adapter adds only what concerns computer players: the board's landing frequencies
 (``facts``), the seat's record of refused trade offers (``refused_recently``, ``refused_offers``),
+the table manners' question of deeds not to hand back yet (``held_lately``, ``hands_back``),
 another seat's view for imagining its reasoning (``partner_view``), and the questions
 only computer players ask, answered from the engine's own answers (``opponents``,
 ``sale_refund``). (Whole groups,
@@ -16,7 +17,7 @@ re-exported here for the strategies.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..engine import NOBODY, Auction, Claim, DecisionKind as K, Offer, Pending, View, pending_of
 
@@ -35,12 +36,14 @@ class GameView(View):
     is not made again), kept by ``ComputerPlayers``.
     """
 
-    __slots__ = ("_refused",)
+    __slots__ = ("_refused", "_held")
     seat: int  # always a seat's view
 
-    def __init__(self, game: "Game", seat: int, refused: dict[RefusalKey, int] | None = None) -> None:
+    def __init__(self, game: "Game", seat: int, refused: dict[RefusalKey, int] | None = None,
+                 held: "Callable[[View, int, int], int] | None" = None) -> None:
         super().__init__(game, seat)
         self._refused: dict[RefusalKey, int] = refused if refused is not None else {}
+        self._held = held
 
     @property
     def facts(self) -> "BoardFacts":
@@ -78,6 +81,32 @@ class GameView(View):
         until = self._refused.get((recipient, tuple(give) if len(give) < 2 else tuple(sorted(give)),
                                    tuple(take) if len(take) < 2 else tuple(sorted(take))))
         return until is not None and self.turn < until
+
+    def held_lately(self, square: int, player: int) -> bool:
+        """True when the table's manners would hold back a deal handing ``square`` to ``player``, who
+        held it lately (``Manners.held_until``; always False for a seat that keeps no manners): a
+        strategy leaves such deals out of its search."""
+        return self._held is not None and self._held(self, square, player) > self.turn
+
+    def held_until(self, square: int, player: int) -> int:
+        """The turn from which a deal may hand ``square`` to ``player`` again (``held_lately``)."""
+        return self._held(self, square, player) if self._held is not None else 0
+
+    def hands_back(self, partner: int, give: tuple[int, ...], take: tuple[int, ...]) -> bool:
+        """True when a deal with ``partner`` (``give`` to it, ``take`` from it) would hand a deed back
+        to a player who held it lately (``held_lately``)."""
+        held = self._held
+        if held is None:
+            return False
+        turn = self.turn
+        for s in give:
+            if held(self, s, partner) > turn:
+                return True
+        me = self.seat
+        for s in take:
+            if held(self, s, me) > turn:
+                return True
+        return False
 
 
 __all__ = ["Auction", "Claim", "GameView", "K", "NOBODY", "Offer", "Pending", "RefusalKey", "pending_of"]

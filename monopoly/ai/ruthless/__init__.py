@@ -79,9 +79,11 @@ class Ruthless(Memory):
 
     # ------------------------------------------------------------------ any time
     def act_anytime(self, view: GameView) -> Action | None:
-        own_throw = view.pending_kind == K.ROLL and view.pending_player == self.seat
+        throw = view.pending_kind == K.ROLL
+        own_throw = throw and view.pending_player == self.seat
         sleep = self.quiet
-        if sleep is not None and not own_throw and view.cash() < sleep[1] and view.holdings_version() == sleep[0]:
+        if (sleep is not None and not own_throw
+                and sleep.holds(view.holdings_version(), view.cash(), view.pending_player if throw else None, view.turn)):
             return None  # nothing it waits for happened (``quiet``), and this is not its own throw
         if view.in_debt():
             return None  # raise_funds deals with debts; nothing is spent meanwhile
@@ -90,28 +92,25 @@ class Ruthless(Memory):
             # Search again when the groups a trade could complete changed hands, and every
             # SEARCH_ROUNDS rounds anyway (cash and mortgages change prices); meanwhile, after a
             # refusal, propose the next deal the last search found.
+            # The lever and decisive sales of long games are searches too, made with the others.
             key = self._trade_key(view)
             if key != self._search_key or turn >= self._search_due:
                 if len(self._dead) > 256:
                     self._dead.clear()
                 self._search_key = key
                 self._search_due = turn + SEARCH_ROUNDS * view.player_count
-                offer = self._find_trade(view)
+                offer = self._find_trade(view) or self._lever_sale(view) or self._decisive_sale(view)
             else:
                 offer = self._follow_up(view) if self._queue else None
-            if offer is None:
-                offer = self._lever_sale(view)
-            if offer is None:
-                offer = self._decisive_sale(view)
             if offer is not None:
                 return offer
             block = self._block_offer(view)
             if block is not None:
                 return block
-        elif view.pending_kind == K.ROLL and self._now(view).blockable:
+        elif throw and self._now(view).blockable:
             # At the start of a rival's throw too: a rival proposes its deals at the start of its own
             # throw, so a block made only at ours comes too late for the rival who throws before us.
-            block = self._block_offer(view)
+            block = self._block_offer(view, None if own_throw else view.pending_player)
             if block is not None:
                 return block
         return self._develop(view, own_throw)

@@ -445,10 +445,10 @@ class _Analysis:
         return tuple(closed) + tuple([owners[s] for s in closed])
 
     @_once
-    def blockable(self) -> tuple[tuple[GroupInfo, int, int], ...]:
+    def blockable(self) -> tuple[tuple[GroupInfo, int, int, int], ...]:
         """The colour groups one rival holds all of but one deed, which another rival holds: (group,
-        the holder of that deed, the deed) (``Ruthless._block_offer``; none with fewer than three
-        players, where the rival who would buy is the partner itself)."""
+        the rival holding the rest, the holder of that deed, the deed) (``Ruthless._block_offer``;
+        none with fewer than three players, where the rival who would buy is the partner itself)."""
         owners, me = self.owners, self.me
         if len(self.active) < 3:
             return ()
@@ -459,7 +459,7 @@ class _Analysis:
                 continue
             a, b = sorted(set(holders), key=holders.count, reverse=True)
             if holders.count(b) == 1:
-                out.append((g, b, g.squares[holders.index(b)]))
+                out.append((g, a, b, g.squares[holders.index(b)]))
         return tuple(out)
 
     @_once

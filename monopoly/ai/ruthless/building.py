@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from ...engine import Action, Build, LiftMortgage, Mortgage
 from ..endgame import build_return, rival
-from ..strategy import safe_answer
+from ..strategy import Quiet, safe_answer
 from ..tactics import planned_builds
 from ..valuation import board_for, rent_index
 from ..view import GameView, Pending
-from .base import NEVER, ANYWHERE
+from .base import NEVER, ANYWHERE, _Analysis
 from .buying import Buying
 
 
@@ -25,8 +25,8 @@ class Building(Buying):
         be wanted for the bids. What to build and what to lift are worked out once per change of
         holdings (``_Analysis``); only the cash is read afresh, and not at all while nothing it acts
         on improved (``_idle``; ``at_start``: at the start of one of its throws). It promises no
-        ``quiet`` while a rival's set could be blocked: a refusal forgotten or cash earned may let
-        it offer a block at another's throw with the holdings unchanged.
+        ``quiet`` at the throws of rivals whose set it could block (``_quiet``): a refusal forgotten
+        or cash earned may let it offer a block there with the holdings unchanged.
         """
         if view.buildings_on_order:
             return None
@@ -39,7 +39,7 @@ class Building(Buying):
         mine = now.my_deeds
         idle = self._idle
         if idle is not None and cash < idle[0] and idle[2] == mine and (not at_start or idle[1] in (here, ANYWHERE)):
-            self.quiet = (now.version, idle[0]) if not (now.mortgaged_sets or now.blockable) else None
+            self.quiet = self._quiet(view, now, idle[0])
             return None  # it would not act before its cash reaches idle[0] (see ``_idle``)
         action, need = self._next_development(view, cash)
         if action is None:
@@ -47,10 +47,31 @@ class Building(Buying):
             # stands (the rents ahead) and what the others do cannot
             anywhere = need == NEVER and not now.mine  # (``_next_development`` worked it out)
             self._idle = (need, ANYWHERE if anywhere else here, mine)
-            self.quiet = (now.version, need) if not (now.mortgaged_sets or now.blockable) else None
+            self.quiet = self._quiet(view, now, need)
         else:
             self._idle = self.quiet = None
         return action
+
+    def _quiet(self, view: GameView, now: _Analysis, cash: int) -> Quiet | None:
+        """Its ``quiet`` promise while nothing can be built or lifted below ``cash``: none while a
+        mortgaged set waits to be freed. Where a rival's set could be blocked (``_block_offer``) it
+        is woken at the throws of the two rivals who could complete it, unless the deed to buy is
+        mortgaged (that takes new holdings) or one it sold lately (the table's manners hold it back
+        until a later turn, when the promise ends)."""
+        if now.mortgaged_sets:
+            return None
+        wake: set[int] = set()
+        until = NEVER
+        me = self.seat
+        for _, a, b, deed in now.blockable:
+            if now.mortgaged[deed]:
+                continue
+            held = view.held_until(deed, me)
+            if held > view.turn:
+                until = min(until, held)
+            else:
+                wake.update((a, b))
+        return Quiet(now.version, cash, frozenset(wake), until)
 
     def _next_development(self, view: GameView, cash: int) -> tuple[Action | None, int]:
         """The development ``_develop`` makes now, if any; else the least cash at which it would

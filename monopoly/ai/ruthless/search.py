@@ -34,6 +34,7 @@ class Search(Judging):
         wary = bool(self._wary or self._wary_swaps)
         players = len(pos.active)
         refused, refusals, flag = view.refused_recently, self._refusals, mortgaged.__getitem__
+        hands_back = view.hands_back
         # (our gain, order found, partner, given, taken, the price if priced now)
         ranked: list[tuple[float, int, int, tuple[int, ...], tuple[int, ...], int | None]] = []
         stale: list[tuple[tuple[int, float], int, int, _Deal, int]] = []
@@ -45,7 +46,7 @@ class Search(Judging):
             whole = (mine, len(view.monopolies(x)))
             for deal in candidates:
                 give, take, key = deal.give, deal.take, deal.key
-                if refused(x, give, take):
+                if refused(x, give, take) or hands_back(x, give, take):
                     continue
                 holdings = hash((whole, *map(flag, give), *map(flag, take), refusals.get(key, 0),
                                  x in self._price_refusers, wary and self._wary_price(view, board, players, x, deal)))
@@ -90,7 +91,7 @@ class Search(Judging):
         priced = 0
         while queue and priced < FOLLOW_UPS:
             x, give, take = queue.pop(0)
-            if view.refused_recently(x, give, take) or not view.may_deal(x):
+            if view.refused_recently(x, give, take) or not view.may_deal(x) or view.hands_back(x, give, take):
                 continue
             priced += 1
             deal = _deal(appraisal.board, appraisal.pos.owner, self.seat, x, give, take)
@@ -209,7 +210,8 @@ class Search(Judging):
                 continue
             cash_x = pos.cash[x]
             for deal in candidates:
-                if not deal.theirs or deal.key in refused or view.refused_recently(x, deal.give, deal.take):
+                if (not deal.theirs or deal.key in refused or view.refused_recently(x, deal.give, deal.take)
+                        or view.hands_back(x, deal.give, deal.take)):
                     continue  # (a deal refused once, at this price or another, is left to the usual pricing)
                 cash = self._first_sale_price(board, deal, cash_x)
                 if cash >= 0:
@@ -262,7 +264,7 @@ class Search(Judging):
                     continue
                 give = tuple(s for s in g.squares if owner[s] == me)
                 take = tuple(s for s in loose if s not in g.squares)
-                if view.refused_recently(x, give, take):
+                if view.refused_recently(x, give, take) or view.hands_back(x, give, take):
                     continue
                 deal = _deal(board, owner, me, x, give, take)
                 keep = self.sale_keep * sum(t.house_cost * len(t.squares) for t in deal.theirs)
@@ -284,7 +286,7 @@ class Search(Judging):
         self._levers.add(_offer_key(offer.recipient, offer.give, offer.take))
         return offer
 
-    def _block_offer(self, view: GameView) -> ProposeTrade | Mortgage | None:
+    def _block_offer(self, view: GameView, thrower: int | None = None) -> ProposeTrade | Mortgage | None:
         """Cash for the deed that keeps a swap of sets between two rivals possible (four players or more).
 
         When rival ``a`` holds all of a colour group but one deed, which rival ``b`` holds, and ``b``
@@ -293,7 +295,10 @@ class Search(Judging):
         adds to its holdings at that price plus ``block_weight`` of the set's worth to ``a`` is a
         gain and the cash leaves its reserve; the set worth most to ``a`` first. Short of that cash,
         when mortgaging lesser deeds would raise it (``_block_fundable``), it answers with the
-        mortgage of the deed worth least first and makes the offer once the cash is in hand."""
+        mortgage of the deed worth least first and makes the offer once the cash is in hand.
+
+        At the start of a rival's throw (``thrower``) only the groups that rival could complete by a
+        deal at that throw count: those it holds the rest of, or the one deed of."""
         active = view.active_players()
         if len(active) < 3:
             return None
@@ -302,8 +307,10 @@ class Search(Judging):
         top = self._top(view)
         n_opp = len(active) - 1
         best: tuple[float, ProposeTrade, bool] | None = None
-        for g, b, deed in self._now(view).blockable:
-            if view.mortgaged(deed) or not view.may_deal(b):
+        for g, a, b, deed in self._now(view).blockable:
+            if thrower is not None and thrower != a and thrower != b:
+                continue
+            if view.mortgaged(deed) or not view.may_deal(b) or view.held_lately(deed, me):
                 continue
             cash = -(-int(board.price[deed] * self.block_factor) // BID_STEP) * BID_STEP
             if view.refused_recently(b, (), (deed,)):
