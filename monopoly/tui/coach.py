@@ -1,0 +1,78 @@
+"""The coach on the screen: W shows or hides each player's estimated chance of winning in the players
+list, I shows the hint for the decision waiting in a pop-up (at the option bar, at a one-key
+question, in an auction). The figures are the session's (``session.coaching``, through
+``Session.win_chances`` and ``Session.hint``), so a seat at a hosted game computes them on its
+own copy of the public state; this part only renders them.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..session import model as M
+from ..session.coaching import hint_lines
+from . import keys as KEYS
+from .play import Controller
+
+
+class CoachDialogs(Controller):
+    """The win chances switch and the hint: a part of ``play.GameController``."""
+
+    # How long the last hint took, from the key to the pop-up drawn (seconds): for the tests and
+    # for anyone timing it (``docs/playing.md`` gives the figures measured).
+    hint_seconds: float = 0.0
+
+    def coach_seat(self) -> int | None:
+        """The seat whose view the figures are made from: the one person at this screen (a seat at a
+        hosted game), else the person at the keyboard now (a spectator: None, the session's choice)."""
+        persons = self.session.persons
+        if len(persons) == 1:
+            return persons[0]
+        return self.keyboard() if persons else None
+
+    def toggle_chances(self) -> None:
+        ui = self.ui
+        ui.show_chances = not ui.show_chances
+        self.update_chances()
+        self.say("Win chances now shown in the players list (estimates, not certainties)" if ui.show_chances
+                 else "Win chances now hidden", "dim")
+        self.session.autosave()  # the switch is one of the screen's settings, kept with the game
+
+    def update_chances(self) -> None:
+        """The players list's win chances, fresh after each action; none when hidden, or when the
+        estimate cannot be made (the list then shows none rather than stopping the game)."""
+        ui = self.ui
+        if not ui.show_chances:
+            ui.chances = ()
+            return
+        try:
+            ui.chances = self.session.win_chances(self.coach_seat())
+        except Exception:  # an estimate is a help, never a reason to stop the game
+            ui.chances = ()
+
+    def show_hint(self) -> None:
+        """The hint for the decision of the person at the keyboard, in a pop-up."""
+        started = time.perf_counter()
+        seat = self.coach_seat()
+        try:
+            h = self.session.hint(seat) if seat is not None else None
+            lines = hint_lines(self.game.view, h)
+        except Exception:  # as for the chances: no hint rather than no game
+            lines = ["No hint now: the estimate could not be made."]
+        popup = M.Popup("Hint (estimates, not certainties)", [(lines[0], "title")] + [(x, "message") for x in lines[1:]],
+                        footer="any key goes back")
+        self.ui.popup = popup
+        self.screen.render()  # drawn once here to time it, then kept until a key
+        self.hint_seconds = time.perf_counter() - started
+        self.screen.show_popup(popup)
+
+    def view_key(self, ch: str) -> bool:
+        """W or I pressed where they are not an answer (a one-key question, an auction): done, True."""
+        command = KEYS.VIEW_KEYS.get(ch.lower())
+        if command == "chances":
+            self.toggle_chances()
+        elif command == "hint":
+            self.show_hint()
+        else:
+            return False
+        return True
