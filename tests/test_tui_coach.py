@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from monopoly.engine import Game, ScriptedDice, arrange
+from monopoly.engine import Game, Offer, ScriptedDice, arrange
 from monopoly.session import model as M
-from monopoly.session.coaching import win_chances
+from monopoly.session.coaching import chance_text, win_chances
 from monopoly.tui import play
 from monopoly.tui.widgets.panel import Players
 from test_tui_controller import QUIT, FakeScreen, keys, make, messages
@@ -21,12 +21,12 @@ def test_w_toggles_the_win_chances_and_the_save_keeps_the_switch(tmp_path: Path)
     game, controller = make(tmp_path, [], screen)
     assert controller.ui.show_chances is False and controller.ui.chances == ()
     shown: list[tuple[float, ...]] = []
-    real = controller.update_chances
+    real = screen.render
 
     def spy() -> None:
         real()
         shown.append(controller.ui.chances)
-    controller.update_chances = spy  # type: ignore[method-assign]
+    screen.render = spy  # type: ignore[method-assign]
     controller.run()
     assert controller.ui.show_chances
     assert any(c == win_chances(game, 0) for c in shown if c)
@@ -78,3 +78,18 @@ def test_i_at_the_option_bar_with_nothing_to_hint_says_so(tmp_path: Path) -> Non
     seen = popup_lines(screen)
     controller.run()
     assert any(line.startswith("No hint now") for line in seen), seen
+
+
+def test_the_trade_panel_says_how_the_offer_moves_both_chances(tmp_path: Path) -> None:
+    """Ann marks St. James Place for Bob, who holds the rest of its group: the panel's figure has
+    Bob's chance rising and Ann's falling, by the session's own estimate of that offer."""
+    screen = FakeScreen(keys("t", "1", "enter", "enter", "d", "d", "x", "enter", "n", "enter") + QUIT)
+    game, controller = make(tmp_path, [], screen)
+    arrange(game, owners={ST_JAMES: 0, TENNESSEE: 1, NEW_YORK: 1})
+    before, after = controller.session.offer_chances(0, Offer(0, 1, (ST_JAMES,)))
+    assert after[1] > before[1] + 0.05 and after[0] < before[0]
+    seen = popup_lines(screen)
+    controller.run()
+    want = f"If accepted: Ann {chance_text(before[0])} -> {chance_text(after[0])}, Bob {chance_text(before[1])}"
+    assert any(line.startswith(want) for line in seen), seen
+    assert game.view.owner(ST_JAMES) == 0, "the offer was not made"

@@ -12,6 +12,8 @@ and ``hint`` all come through here, so the figures cannot differ between front e
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..ai.chances import Estimator, Snapshot
 from ..ai.coach import Hint, hint_lines
 from ..ai.coach import hint as coach_hint
@@ -58,9 +60,18 @@ def chance_text(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
+def offer_words(game: Game, offer: Offer, before: Sequence[float], after: Sequence[float]) -> str:
+    """How ``offer`` as it stands moves both sides' chances, in a line: "If accepted: Ann 43% -> 51%,
+    Bob 28% -> 20% (estimates)"."""
+    view = game.view
+    parts = [f"{view.name(p)} {chance_text(before[p])} -> {chance_text(after[p])}"
+             for p in (offer.proposer, offer.recipient) if p < len(before) and p < len(after)]
+    return "If accepted: " + ", ".join(parts) + " (estimates)"
+
+
 def hint(game: Game, seat: int) -> Hint | None:
     """The coach's hint for ``seat``'s decision now (``ai.coach.hint``), from ``seat``'s view only."""
     return coach_hint(game, seat)
 
 
-__all__ = ["Hint", "chance_text", "hint", "hint_lines", "offer_chances", "win_chances"]
+__all__ = ["Hint", "chance_text", "hint", "hint_lines", "offer_chances", "offer_words", "win_chances"]

@@ -1,18 +1,51 @@
 """The coach on the screen: W shows or hides each player's estimated chance of winning in the players
 list, I shows the hint for the decision waiting in a pop-up (at the option bar, at a one-key
-question, in an auction). The figures are the session's (``session.coaching``, through
-``Session.win_chances`` and ``Session.hint``), so a seat at a hosted game computes them on its
-own copy of the public state; this part only renders them.
+question, in an auction), and the trade panel says how the offer as it stands moves both sides'
+chances. The figures are the session's (``session.coaching``, through ``Session.win_chances``,
+``offer_chances`` and ``hint``), so a seat at a hosted game computes them on its own copy of the
+public state; this part only renders them.
 """
 
 from __future__ import annotations
 
 import time
 
+from ..engine import Offer
 from ..session import model as M
-from ..session.coaching import hint_lines
+from ..session.coaching import hint_lines, offer_words
 from . import keys as KEYS
 from .play import Controller
+
+
+def coach_seat(controller: Controller) -> int | None:
+    """The seat whose view the figures are made from: the one person at this screen (a seat at a
+    hosted game), else the person at the keyboard now (a spectator: None, the session's choice)."""
+    persons = controller.session.persons
+    if len(persons) == 1:
+        return persons[0]
+    return controller.keyboard() if persons else None
+
+
+def refresh_chances(controller: Controller) -> None:
+    """The players list's win chances, fresh at each redraw after an action; none when hidden, or
+    when the estimate cannot be made (the list then shows none rather than stopping the game)."""
+    ui = controller.ui
+    if not ui.show_chances:
+        ui.chances = ()
+        return
+    try:
+        ui.chances = controller.session.win_chances(coach_seat(controller))
+    except Exception:  # an estimate is a help, never a reason to stop the game
+        ui.chances = ()
+
+
+def offer_figures(controller: Controller, offer: Offer) -> list[tuple[str, str]]:
+    """The trade panel's line saying how ``offer`` as it stands moves both sides' chances."""
+    try:
+        before, after = controller.session.offer_chances(coach_seat(controller), offer)
+        return [(offer_words(controller.game, offer, before, after), "dim")]
+    except Exception:  # as for the chances: no figure rather than no trade
+        return []
 
 
 class CoachDialogs(Controller):
@@ -22,41 +55,20 @@ class CoachDialogs(Controller):
     # for anyone timing it (``docs/playing.md`` gives the figures measured).
     hint_seconds: float = 0.0
 
-    def coach_seat(self) -> int | None:
-        """The seat whose view the figures are made from: the one person at this screen (a seat at a
-        hosted game), else the person at the keyboard now (a spectator: None, the session's choice)."""
-        persons = self.session.persons
-        if len(persons) == 1:
-            return persons[0]
-        return self.keyboard() if persons else None
-
     def toggle_chances(self) -> None:
         ui = self.ui
         ui.show_chances = not ui.show_chances
-        self.update_chances()
+        refresh_chances(self)
         self.say("Win chances now shown in the players list (estimates, not certainties)" if ui.show_chances
                  else "Win chances now hidden", "dim")
         self.session.autosave()  # the switch is one of the screen's settings, kept with the game
 
-    def update_chances(self) -> None:
-        """The players list's win chances, fresh after each action; none when hidden, or when the
-        estimate cannot be made (the list then shows none rather than stopping the game)."""
-        ui = self.ui
-        if not ui.show_chances:
-            ui.chances = ()
-            return
-        try:
-            ui.chances = self.session.win_chances(self.coach_seat())
-        except Exception:  # an estimate is a help, never a reason to stop the game
-            ui.chances = ()
-
     def show_hint(self) -> None:
         """The hint for the decision of the person at the keyboard, in a pop-up."""
         started = time.perf_counter()
-        seat = self.coach_seat()
+        seat = coach_seat(self)
         try:
-            h = self.session.hint(seat) if seat is not None else None
-            lines = hint_lines(self.game.view, h)
+            lines = hint_lines(self.game.view, self.session.hint(seat) if seat is not None else None)
         except Exception:  # as for the chances: no hint rather than no game
             lines = ["No hint now: the estimate could not be made."]
         popup = M.Popup("Hint (estimates, not certainties)", [(lines[0], "title")] + [(x, "message") for x in lines[1:]],

@@ -124,13 +124,11 @@ class Controller:
         self.screen.people = people
         self.screen.enabled = M.option_enabled(self.game, people)
         self.screen.bar_active = bar
-        self.update_chances()
+        refresh_chances(self)
         self.screen.render()
 
-    # the coach's part (``coach.CoachDialogs``): the players list's win chances, W and I
-    def update_chances(self) -> None: ...
-
     def view_key(self, ch: str) -> bool:
+        """W or I where they answer nothing (``coach.CoachDialogs``)."""
         return False
 
     def decision_hint(self) -> str:
@@ -578,7 +576,7 @@ class Controller:
 
 # The dialogs build on ``Controller``, above: imported once it is defined.
 from .auction import AuctionDialogs  # noqa: E402
-from .coach import CoachDialogs  # noqa: E402
+from .coach import CoachDialogs, refresh_chances  # noqa: E402
 from .deeds import DeedDialogs  # noqa: E402
 from .ending import EndingDialogs  # noqa: E402
 from .funds import FundsDialogs  # noqa: E402
