@@ -93,3 +93,19 @@ def test_the_trade_panel_says_how_the_offer_moves_both_chances(tmp_path: Path) -
     want = f"If accepted: Ann {chance_text(before[0])} -> {chance_text(after[0])}, Bob {chance_text(before[1])}"
     assert any(line.startswith(want) for line in seen), seen
     assert game.view.owner(ST_JAMES) == 0, "the offer was not made"
+
+
+def test_a_in_the_replay_lists_the_turning_points_and_a_number_goes_to_one(tmp_path: Path) -> None:
+    from monopoly.storage.records import Source
+    from monopoly.tui.replay import ReplayController
+    from test_analysis import blunder_game
+
+    record = blunder_game().record()
+    screen = FakeScreen(keys("a", "1", "q"))
+    seen = popup_lines(screen)
+    controller = ReplayController(screen, Source(tmp_path / "game.json", record), tmp_path)  # type: ignore[arg-type]
+    controller.run()
+    assert "Turning points" in screen.popups
+    first = controller._analysis.points[0]
+    assert any(line.startswith("1  turn 1: Bob accepts the offer from Ann") for line in seen), seen
+    assert controller.replayer.steps == first.step

@@ -325,6 +325,12 @@ def _pct(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
+def point_line(a: Analysis, p: TurningPoint) -> str:
+    """A turning point in words: "turn 43: Ann accepts ...: Ann 31% -> 12%"."""
+    who, _ = p.swing()
+    return f"turn {p.turn}: {p.text}: {a.names[who]} {_pct(p.before[who])} -> {_pct(p.after[who])}"
+
+
 def analysis_text(a: Analysis) -> list[str]:
     """The chances as a chart over the turns, then the turning points in words."""
     series = [[round(100 * cs[p]) for cs in a.chances] for p in range(len(a.names))]
@@ -335,9 +341,7 @@ def analysis_text(a: Analysis) -> list[str]:
     lines += ["", "Turning points (the steps that moved a chance most):"]
     if not a.points:
         lines.append("  none: nobody's chance moved much in one step")
-    for p in a.points:
-        who, _ = p.swing()
-        lines.append(f"  turn {p.turn}: {p.text}: {a.names[who]} {_pct(p.before[who])} -> {_pct(p.after[who])}")
+    lines += ["  " + point_line(a, p) for p in a.points]
     if a.persons:
         lines += ["", "Costly decisions (each person's own actions that lowered their chance most):"]
     for person in a.persons:
