@@ -145,3 +145,17 @@ def test_a_mortgaged_deed_received_and_a_fine_or_a_card_get_hints():
     assert h is not None and {c.action for c in h.choices} == {PayOrDraw(0, False), PayOrDraw(0, True)}
     assert any("on average" in c.assumed for c in h.choices)
     assert any("take a card" in line or "pay the fine" in line or "draw" in line for line in hint_lines(game.view, h))
+
+
+def test_the_sessions_figures_read_only_the_public_state():
+    """The one place every front end asks (``session.coaching``): two games alike in all that is public
+    but their decks and dice give the same chances, offer figures and hint."""
+    from monopoly.engine import Offer
+    from monopoly.session.coaching import hint as session_hint, offer_chances, win_chances
+    one = set_completing_purchase(dice=((3, 4), (1, 1), (2, 2)), shuffle_with=1)
+    two = set_completing_purchase(dice=((3, 4), (6, 5), (4, 3)), shuffle_with=2)
+    assert win_chances(one, 0) == win_chances(two, 0) and abs(sum(win_chances(one, 0)) - 1) < 1e-9
+    offer = Offer(0, 1, (ST_JAMES,), (), -50)
+    assert offer_chances(one, 0, offer) == offer_chances(two, 0, offer)
+    assert session_hint(one, 0) == session_hint(two, 0) == hint(one, 0)
+    assert win_chances(one, None) == win_chances(one, 1)  # a spectator's figures are everyone's
