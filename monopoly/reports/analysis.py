@@ -282,7 +282,8 @@ def _deal_start(steps: list[dict[str, Any]], step: int) -> int:
         return step - 1
     for j in range(step - 1, 0, -1):
         made = steps[j - 1].get("action", {})
-        if isinstance(made, dict) and made.get("action") == "propose_trade" and made.get("recipient") == action.get("player"):
+        if (isinstance(made, dict) and made.get("action") == "propose_trade"
+                and made.get("recipient") == action.get("player")):
             return j - 1
     return step - 1
 

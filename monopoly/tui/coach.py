@@ -71,8 +71,8 @@ class CoachDialogs(Controller):
             lines = hint_lines(self.game.view, self.session.hint(seat) if seat is not None else None)
         except Exception:  # as for the chances: no hint rather than no game
             lines = ["No hint now: the estimate could not be made."]
-        popup = M.Popup("Hint (estimates, not certainties)", [(lines[0], "title")] + [(x, "message") for x in lines[1:]],
-                        footer="any key goes back")
+        shown = [(lines[0], "title")] + [(line, "message") for line in lines[1:]]
+        popup = M.Popup("Hint (estimates, not certainties)", shown, footer="any key goes back")
         self.ui.popup = popup
         self.screen.render()  # drawn once here to time it, then kept until a key
         self.hint_seconds = time.perf_counter() - started

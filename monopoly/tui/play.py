@@ -256,7 +256,8 @@ class Controller:
             if (keep_options or command != "dice") and M.option_enabled(self.game, self.session.people).get(command):
                 self._queued_key = key  # done as soon as the screen is free
                 return True
-        elif KEYS.command("bar", key) in ("help", "history", "stats", "chances", "hint"):  # reading only: done once the screen is free
+        elif KEYS.command("bar", key) in ("help", "history", "stats", "chances", "hint"):
+            # reading only (W and I too): done once the screen is free
             self._queued_key = key
             return True
         return False
