@@ -48,3 +48,23 @@ def test_w_shows_the_win_chances_and_i_the_hint_at_80x24(tmp_path: Path) -> None
         s.answer("Final valuation", "x")
         assert s.wait_exit() == 0
     assert read_save(autosave_of(tmp_path))["ui"].get("show_chances") is True
+
+
+def test_the_trade_panel_shows_the_offers_figures_at_80x24(tmp_path: Path) -> None:
+    pytest.importorskip("monopoly.ai")
+    seed, first, second, _, _ = two_person_seed()
+    number = "1" if first == "Ann" else "2"
+    with start(tmp_path, "--players", "Ann,Bob", "--seed", str(seed)) as s:
+        s.answer(f"{first}: D to throw the dice", "d")
+        s.answer("(Y/N)", "y")
+        s.wait_for(f"{second}: D to throw")
+        s.send("t")
+        s.answer("Who offers a trade?", number, "enter")
+        s.wait_for(f"{first} gives: arrows move")
+        assert "If accepted" not in s.text()
+        s.send("enter")  # marks the first (and only) deed
+        s.wait_for(re.compile(rf"If accepted: {first} \d+% ->"))
+        s.send("enter")  # unmarks it: an offer of nothing has no figures
+        s.wait_gone("If accepted")
+        s.send("esc")
+        s.wait_gone("Offer so far")

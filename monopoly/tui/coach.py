@@ -40,7 +40,10 @@ def refresh_chances(controller: Controller) -> None:
 
 
 def offer_figures(controller: Controller, offer: Offer) -> list[tuple[str, str]]:
-    """The trade panel's line saying how ``offer`` as it stands moves both sides' chances."""
+    """The trade panel's line saying how ``offer`` as it stands moves both sides' chances (none while
+    it offers nothing)."""
+    if not (offer.give or offer.take or offer.cash or offer.give_cards or offer.take_cards):
+        return []
     try:
         before, after = controller.session.offer_chances(coach_seat(controller), offer)
         return [(offer_words(controller.game, offer, before, after), "dim")]
