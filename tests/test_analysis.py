@@ -115,3 +115,33 @@ def test_the_plot_is_an_svg_of_the_chances(tmp_path):
     done = subprocess.run([sys.executable, "-m", "monopoly", "analyse", str(path), "--plot",
                            str(tmp_path / "no" / "such" / "dir.svg")], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "cannot write" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_deep_refines_with_play_outs_and_keeps_the_blunder_first():
+    game = blunder_game()
+    quick = analyse(game.record())
+    deep = analyse(game.record(), deep=(4, 1))
+    assert deep.deep == (4, 1) and quick.deep is None
+    assert deep.turns == quick.turns and len(deep.chances) == len(quick.chances)
+    assert all(abs(sum(cs) - 1) < 1e-6 for cs in deep.chances)
+    assert deep.chances != quick.chances, "the play-outs moved the figures"
+    first = deep.points[0]
+    # the play-outs from the offer already play Bob's answer: the swing comes at the offer or the acceptance
+    assert first.before[0] > first.after[0] + 0.05 and first.step in (1, 2), first
+    costly = deep.costly[0][0]
+    assert costly.before > costly.after + 0.05 and costly.step == 2  # Ann's deal, counted from before the offer
+    assert deep.to_json()["deep"] == {"playouts": 4, "rounds": 1}
+    assert "refined by 4 play-outs of 1 rounds" in "\n".join(analysis_text(deep))
+    assert analyse(game.record(), deep=(4, 1)).chances == deep.chances, "seeded: the same figures again"
+
+
+def test_deep_from_the_command_line_and_its_bad_input(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(blunder_game().record()))
+    done = subprocess.run([sys.executable, "-m", "monopoly", "analyse", str(path), "--deep", "--playouts", "2",
+                           "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["deep"]["playouts"] == 2
+    done = subprocess.run([sys.executable, "-m", "monopoly", "analyse", str(path), "--deep", "--playouts", "lots"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "1 to 200" in done.stderr and "Traceback" not in done.stderr

@@ -27,6 +27,7 @@ SMALL_RUNS = [
     (["bench_resume.py", "--megabytes", "0.2", "--runs", "1"], "monopoly stats"),
     (["bench_network.py", "--games", "2", "--max-turns", "20", "--timeout", "120"], "actions/s"),
     (["bench_server_work.py", "--games", "2", "--max-turns", "20"], "server CPU an action"),
+    (["bench_analysis.py", "--turns", "30", "--runs", "1", "--deep", "--playouts", "1"], "analyse --deep"),
 ]
 
 

@@ -87,3 +87,75 @@ def test_the_text_mode_has_a_hint_command():
     done = subprocess.run([sys.executable, "-m", "monopoly", "text", "--players", "Ann,cpu:hard", "--seed", "5"],
                           input="hint\nhelp hint\nquit\ny\n", capture_output=True, text=True, timeout=60)
     assert "No hint now" in done.stdout and "hard computer would do" in done.stdout
+
+
+# ---------------------------------------------------------------- the other decisions (issue 39, item 4)
+def test_raising_money_mortgages_the_lone_deed_before_breaking_a_set():
+    """Ann owes Bob rent with $10: mortgaging her lone Baltic Avenue ranks above any orange deed."""
+    from monopoly.engine import ClaimRent, Mortgage
+    position = Position((PlayerSetup("Ann", cash=10, owns=(ST_JAMES, TENNESSEE, NEW_YORK, 3), square=37),
+                         PlayerSetup("Bob", owns=(39,)), PlayerSetup("Cy")))
+    game = build_game(position, dice=ScriptedDice([(1, 1)]))
+    game.apply(Roll(0))
+    if game.view.pending.kind != K.RAISE_FUNDS:  # rent is claimed under these rules
+        game.apply(ClaimRent(1, game.view.claims()[0].id))
+    assert game.view.pending.kind == K.RAISE_FUNDS and game.view.pending.player == 0
+    h = hint(game, 0)
+    assert h is not None and h.kind == K.RAISE_FUNDS
+    assert h.best.action == Mortgage(0, 3), h.choices
+    assert all(isinstance(c.action, Mortgage) for c in h.choices)
+    assert "mortgage Baltic Avenue" in h.reason
+
+
+def test_building_at_your_throw_ranks_a_round_of_houses_above_none():
+    from monopoly.engine import Build
+    position = Position((PlayerSetup("Ann", cash=1500, owns=(ST_JAMES, TENNESSEE, NEW_YORK)), PlayerSetup("Bob"),
+                         PlayerSetup("Cy")))
+    game = build_game(position, dice=ScriptedDice([]))
+    assert game.view.pending.kind == K.ROLL
+    h = hint(game, 0)
+    assert h is not None and h.kind == K.ROLL
+    assert isinstance(h.best.action, Build) and h.best.action.square in (ST_JAMES, TENNESSEE, NEW_YORK)
+    assert h.best.label == "build 3 houses on Orange ($300)", h.choices
+    assert any(c.label == "build nothing" for c in h.choices)
+    assert h.computer is not None and h.computer.label == h.best.label
+
+
+def test_a_mortgaged_deed_received_and_a_fine_or_a_card_get_hints():
+    from monopoly.engine import Mortgage, PayOrDraw, SettleMortgagedTransfer
+    # Bob gives Ann a mortgaged Baltic Avenue for $1: keep (10% interest) or lift (the mortgage and 10%)
+    position = Position((PlayerSetup("Ann", owns=(1,)), PlayerSetup("Bob", owns=(3,)), PlayerSetup("Cy")))
+    game = build_game(position, dice=ScriptedDice([]))
+    game.apply(Mortgage(1, 3))
+    game.apply(ProposeTrade(0, 1, (), (3,), 1))
+    game.apply(AcceptTrade(1))
+    assert game.view.pending.kind == K.MORTGAGED_TRANSFER and game.view.pending.player == 0
+    h = hint(game, 0)
+    assert h is not None and {c.action for c in h.choices} == {SettleMortgagedTransfer(0, 3, True),
+                                                               SettleMortgagedTransfer(0, 3, False)}
+    # a fine of 10 or a Chance card (the UK board): both ranked, the card's average said
+    from scenario import card_on_top, new_game, place
+    game = new_game(edition="uk")
+    card_on_top(game, "community_chest", "community_chest-fine-or-chance")
+    place(game, 0, 10)
+    game.dice.add((3, 4))
+    game.apply(Roll(0))
+    assert game.view.pending.kind == K.PAY_OR_DRAW
+    h = hint(game, 0)
+    assert h is not None and {c.action for c in h.choices} == {PayOrDraw(0, False), PayOrDraw(0, True)}
+    assert any("on average" in c.assumed for c in h.choices)
+    assert any("take a card" in line or "pay the fine" in line or "draw" in line for line in hint_lines(game.view, h))
+
+
+def test_the_sessions_figures_read_only_the_public_state():
+    """The one place every front end asks (``session.coaching``): two games alike in all that is public
+    but their decks and dice give the same chances, offer figures and hint."""
+    from monopoly.engine import Offer
+    from monopoly.session.coaching import hint as session_hint, offer_chances, win_chances
+    one = set_completing_purchase(dice=((3, 4), (1, 1), (2, 2)), shuffle_with=1)
+    two = set_completing_purchase(dice=((3, 4), (6, 5), (4, 3)), shuffle_with=2)
+    assert win_chances(one, 0) == win_chances(two, 0) and abs(sum(win_chances(one, 0)) - 1) < 1e-9
+    offer = Offer(0, 1, (ST_JAMES,), (), -50)
+    assert offer_chances(one, 0, offer) == offer_chances(two, 0, offer)
+    assert session_hint(one, 0) == session_hint(two, 0) == hint(one, 0)
+    assert win_chances(one, None) == win_chances(one, 1)  # a spectator's figures are everyone's

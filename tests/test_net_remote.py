@@ -208,3 +208,26 @@ def test_rent_that_a_computers_throw_would_let_lapse_is_claimed_or_let_go(tmp_pa
             bob.leave()
     finally:
         served.stop()
+
+
+def test_a_remote_seats_coach_works_on_its_own_replica(tmp_path: Path) -> None:
+    """The win chances and the hint of a seat at a hosted game come from its client's copy of the public
+    state: the same figures as the server's game gives, and no hint for another seat's decision."""
+    from monopoly.engine import Offer
+    from monopoly.session.coaching import win_chances
+    served = ServerThread(tmp_path, players="Ann,Bob,cpu", seed=5)
+    try:
+        seat = served.call(served.hosted.session.person_asked)
+        ann = joined(served, served.hosted.codes.seats[seat])
+        try:
+            server_figures = served.call(lambda: win_chances(served.hosted.game, seat))
+            assert ann.win_chances() == pytest.approx(server_figures)
+            assert ann.win_chances() == win_chances(ann.game, seat)
+            assert ann.hint(1 - seat) is None
+            assert ann.hint(seat) is None  # a plain throw with nothing to build: no hint, and no failure
+            before, after = ann.offer_chances(None, Offer(seat, 1 - seat))
+            assert before == after  # an offer of nothing moves nothing
+        finally:
+            ann.leave()
+    finally:
+        served.stop()

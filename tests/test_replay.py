@@ -156,7 +156,7 @@ def test_the_docs_list_the_replays_keys() -> None:
     table = text[text.index("| key | in the replay |"):]
     names = {"previous_action": "Left", "next_action": "Right", "previous_turn": "Up", "next_turn": "Down",
              "go_to_turn": "| G |", "play": "SPACE", "faster": "+", "slower": "-", "first": "Home", "last": "End",
-             "continue": "| C |", "quit": "Q or ESC"}
+             "continue": "| C |", "quit": "Q or ESC", "analysis": "| A |"}
     assert {k.command for k in KEYS} == set(names)
     for word in names.values():
         assert word in table

@@ -13,28 +13,39 @@ the dice), and the hard computer (``ruthless``) is asked on the same view. The c
 - an offer: accept (the trade made) or refuse (nothing changes);
 - a bid: the next step (estimated as winning the deed at it), or drop out (the deed to the high
   bidder at the high bid, else as for a deed let go);
-- income tax: the flat amount or the percentage of the worth.
+- income tax: the flat amount or the percentage of the worth;
+- a fine or a card (pay or draw): the fine, or a card's average cash for the seat (``tactics.card_expectation``:
+  the deck's cards as printed, never the order they lie in);
+- a debt to raise money for: which deed to mortgage or which building to sell first (the best few);
+- a mortgaged deed received: lift the mortgage now, or keep it and pay the interest;
+- building, at the seat's own throw (outside jail) when it may build: where to put the next house,
+  or build nothing (the best few).
 
 A hint is an estimate of the model fitted on computer games (``docs/strategies.md``), not advice
-that cannot be wrong. Other decisions (raising money, a card to pay or draw, ...) get no hint.
+that cannot be wrong. Other decisions (the Offline token, placing an auctioned building) get none.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import (NOBODY, Action, AcceptTrade, AuctionItem, Bid, Buy, DeclineToBuy, DecisionKind as K, Game,
-                      PassBid, PayIncomeTax, PayJailFine, RejectTrade, Roll, UseJailCard, View)
+from ..engine import (NOBODY, Action, AcceptTrade, AuctionItem, Bid, Build, Buy, DeclineToBuy, DecisionKind as K, Game,
+                      Mortgage, PassBid, PayIncomeTax, PayJailFine, PayOrDraw, RejectTrade, Roll, SellBuilding,
+                      SettleMortgagedTransfer, UseJailCard, View)
 from .chances import Estimator, Snapshot
 from .registry import make_strategy
 from .strategy import ANSWERS
+from .tactics import card_expectation
 from .view import GameView
 
 COMPUTER = "ruthless"
 """The strategy whose pick a hint names: the hard computer."""
 
-KINDS = (K.BUY, K.ROLL, K.TRADE_RESPONSE, K.AUCTION, K.INCOME_TAX)
-"""The decisions a hint is given for."""
+KINDS = (K.BUY, K.ROLL, K.TRADE_RESPONSE, K.AUCTION, K.INCOME_TAX, K.PAY_OR_DRAW, K.RAISE_FUNDS, K.MORTGAGED_TRANSFER)
+"""The decisions a hint is given for (a throw: in jail, or where the seat may build)."""
+
+MOST = 6
+"""The choices a hint lists where there may be many (deeds to mortgage, streets to build on): the best."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +120,7 @@ class _Coach:
             return [c for c in out if v.is_legal(c.action)]
         if ask.kind == K.ROLL:
             if not v.in_jail(me):
-                return []
+                return self.building()
             fine = v.edition.jail_fine
             freed = snap.paid(me, fine)
             freed.jailed[me] = False
@@ -151,23 +162,97 @@ class _Coach:
                                        f"{v.money(ask.amount)}"),
                                 Choice(PayIncomeTax(me, True), "percent", self.chance(snap.paid(me, percent)),
                                        f"{v.money(percent)}")) if v.is_legal(c.action)]
+        if ask.kind == K.PAY_OR_DRAW:
+            deck = ask.deck or ""
+            mean = round(card_expectation(v, deck)) if deck else 0
+            card = (f"a card brings {v.money(mean)} on average" if mean >= 0
+                    else f"a card costs {v.money(-mean)} on average")
+            return [c for c in (Choice(PayOrDraw(me, False), f"pay {v.money(ask.amount)}",
+                                       self.chance(snap.paid(me, ask.amount))),
+                                Choice(PayOrDraw(me, True), "draw", self.chance(snap.paid(me, -mean)), card))
+                    if v.is_legal(c.action)]
+        if ask.kind == K.RAISE_FUNDS:
+            return self.raising()
+        if ask.kind == K.MORTGAGED_TRANSFER:
+            sq = ask.square
+            lift = SettleMortgagedTransfer(me, sq, True)
+            keep = SettleMortgagedTransfer(me, sq, False)
+            out = [Choice(keep, f"keep it mortgaged ({v.money(v.mortgage_interest(sq))} interest)",
+                          self.chance(snap.paid(me, v.mortgage_interest(sq))))]
+            if v.is_legal(lift):
+                lifted = snap.lifted(sq, v.lift_cost(sq))
+                out.append(Choice(lift, f"lift the mortgage ({v.money(v.lift_cost(sq))})", self.chance(lifted)))
+            return [c for c in out if v.is_legal(c.action)]
         return []
+
+    def raising(self) -> list[Choice]:
+        """A debt: each deed that may be mortgaged and each building that may be sold, as the first step."""
+        v, me, snap = self.view, self.me, self.snap
+        out: list[Choice] = []
+        for action in v.legal_actions(me):
+            if isinstance(action, Mortgage):
+                sq = action.square
+                after = snap.mortgaged_at(sq, self.estimator.tables.mortgage[sq])
+                out.append(Choice(action, f"mortgage {v.square(sq).name}", self.chance(after)))
+            elif isinstance(action, SellBuilding):
+                sq = action.square
+                after = snap.copy()
+                after.cash[me] += v.sale_refund(sq)
+                if after.level[sq] == 5:
+                    after.bank_hotels += 1
+                    after.bank_houses -= 4
+                else:
+                    after.bank_houses += 1
+                after.level[sq] -= 1
+                out.append(Choice(action, f"sell a building on {v.square(sq).name}", self.chance(after)))
+        return out
+
+    def building(self) -> list[Choice]:
+        """At the seat's throw: a round of houses on each group that may be built on (the next building
+        on each of its streets at the lowest level, as far as the cash goes: one house alone on a
+        set loses the double rent of the others), or none."""
+        v, me, snap = self.view, self.me, self.snap
+        builds = [a for a in v.legal_actions(me) if isinstance(a, Build)]
+        if not builds:
+            return []
+        out = [Choice(Roll(me), "build nothing", self.chance(snap))]
+        done: set[str] = set()
+        for action in builds:
+            group = v.group_of(action.square)
+            if group is None or group.id in done:
+                continue
+            done.add(group.id)
+            low = min(snap.level[sq] for sq in group.squares)
+            after, spent, count = snap, 0, 0
+            for sq in group.squares:
+                cost = v.build_cost(sq)
+                if snap.level[sq] == low and low < 5 and after.cash[me] >= cost:
+                    after, spent, count = after.built(sq, cost), spent + cost, count + 1
+            first = next(a for a in builds if v.group_of(a.square) == group)
+            what = "hotel" if low == 4 else "house"
+            out.append(Choice(first, f"build {count} {what}{'s' if count > 1 else ''} on {group.name} "
+                                     f"({v.money(spent)})", self.chance(after)))
+        return out
 
     def computer(self, choices: list[Choice]) -> Choice | None:
         """The hard computer's answer, found among ``choices`` (a bid of any amount counts as the bid)."""
         v = self.view
         ask = v.pending
         strategy = make_strategy(COMPUTER, self.me)
+        building = ask.kind == K.ROLL and not v.in_jail(self.me)
         method = "jail" if ask.kind == K.ROLL else ANSWERS.get(ask.kind)
         if method is None:
             return None
         try:
-            answer = getattr(strategy, method)(v, ask)
+            answer = (strategy.act_anytime(v) or Roll(self.me)) if building else getattr(strategy, method)(v, ask)
         except Exception:  # a failing strategy costs the hint its "computer" line, nothing more
             return None
         for c in choices:
             if c.action == answer or (isinstance(answer, Bid) and isinstance(c.action, Bid)):
                 return c
+            if isinstance(answer, Build) and isinstance(c.action, Build) and \
+                    v.group_of(answer.square) == v.group_of(c.action.square):
+                return c  # a round of houses on that group
         return None
 
 
@@ -184,11 +269,17 @@ def hint(game: Game, seat: int) -> Hint | None:
         return None
     choices.sort(key=lambda c: -c.chance)
     picked = coach.computer(choices)
+    if len(choices) > MOST:  # the best few, and the hard computer's pick among them
+        kept = choices[:MOST]
+        if picked is not None and picked not in kept:
+            kept[-1] = picked
+        choices = kept
     return Hint(seat, ask.kind, coach.chance(coach.snap), tuple(choices), picked, reason(view, choices, picked))
 
 
 _VERBS = {"fine": "pay the fine", "card": "use a card", "roll": "throw for doubles", "auction": "let it go to auction",
-          "pass": "drop out", "flat": "pay the flat amount", "percent": "pay the percentage"}
+          "pass": "drop out", "flat": "pay the flat amount", "percent": "pay the percentage",
+          "draw": "take a card"}
 
 
 def say_choice(label: str) -> str:
@@ -215,8 +306,8 @@ def reason(view: View, choices: list[Choice], picked: Choice | None) -> str:
 def hint_lines(view: View, h: Hint | None) -> list[str]:
     """The hint in words: the reason, then each choice with its figure (and what it assumed)."""
     if h is None:
-        return ["No hint now: hints are given for buying, jail, offers, bids and income tax, "
-                "when it is your decision."]
+        return ["No hint now: hints are given for buying, jail, offers, bids, income tax, a fine or a card, "
+                "raising money, a mortgaged deed received and building at your throw, when it is your decision."]
     lines = [f"Hint for {view.name(h.player)}: {h.reason}"]
     for c in h.choices:
         mark = " (the hard computer's pick)" if h.computer is not None and c.action == h.computer.action else ""

@@ -31,7 +31,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import AcceptTrade, Action, DecisionKind as K, Game, ProposeTrade, RejectTrade
+from ..engine import AcceptTrade, Action, DecisionKind as K, Game, ProposeTrade, RejectTrade, View
+from .chances import Estimator, Snapshot
 from .players import ComputerPlayers
 from .ruthless import Ruthless
 from .valuation import Position, board_for, strength
@@ -134,3 +135,35 @@ def play_out(view: GameView, plan: Plan, seed: int, rounds: int, memories: Memor
             break
         push(action)
     return worth_share(game, seat)
+
+
+def played_out_chances(view: View, estimator: Estimator, playouts: int, rounds: int,
+                       seed: int = 0) -> tuple[float, ...]:
+    """Each seat's chance of winning refined by play-outs (``monopoly analyse --deep``): the mean,
+    over ``playouts`` imagined futures, of the estimate ``rounds`` rounds on (1 for the winner of a
+    play-out that ends the game). Each future is drawn from what ``view`` may know
+    (``View.determinized``: the decks and the dice drawn afresh from ``seed`` and the play-out's
+    number), and ``ruthless`` plays every seat. Play-out ``i`` of one call uses the same seeds as
+    play-out ``i`` of another with the same ``seed``: two positions compared so see the same luck."""
+    n = view.player_count
+    totals = [0.0] * n
+    for i in range(max(1, playouts)):
+        future = seed * 7919 + i
+        game = view.determinized(future)
+        players = ComputerPlayers(game, {p: ROLLOUT_STRATEGY for p in range(n)}, seed=future)
+        table = game.view
+        end = table.turn + rounds * len(table.active_players())
+        next_action, push = players.next_action, game.push
+        while table.turn < end and not table.over:
+            action = next_action(game)
+            if action is None:
+                break
+            push(action)
+        outcome = table.outcome
+        if outcome is not None and outcome.winner >= 0:
+            totals[outcome.winner] += 1.0
+            continue
+        for p, c in enumerate(estimator.chances(Snapshot.of(table))):
+            totals[p] += c
+    count = max(1, playouts)
+    return tuple(t / count for t in totals)

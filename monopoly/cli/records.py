@@ -102,9 +102,17 @@ def command(name: str, argv: Sequence[str]) -> int:
 COMMANDS = ("record", "stats", "analyse", "replay")
 
 
+def _playouts(text: str) -> int:
+    """A number of play-outs, as ``--playouts`` takes it."""
+    value = int(text) if text.strip().isdigit() and len(text.strip()) <= 4 else 0
+    if not 1 <= value <= 200:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to 200, not {text!r}")
+    return value
+
+
 def analyse_main(argv: Sequence[str]) -> int:
-    """``monopoly analyse SAVE_OR_RECORD [--json] [--plot FILE.svg]``."""
-    from ..reports.analysis import analyse, analysis_svg, analysis_text
+    """``monopoly analyse SAVE_OR_RECORD [--json] [--plot FILE.svg] [--deep [--playouts N]]``."""
+    from ..reports.analysis import DEEP_PLAYOUTS, DEEP_ROUNDS, analyse, analysis_svg, analysis_text
     from ..reports.plot import write_svg
     prog = "monopoly analyse"
     parser = source_parser(
@@ -113,6 +121,11 @@ def analyse_main(argv: Sequence[str]) -> int:
         "chance most, with what the hard computer would have done): estimates from the computer players' "
         "valuation, made from what every player could see.")
     parser.add_argument("--plot", metavar="FILE.svg", help="also write a chart of the chances over the turns")
+    parser.add_argument("--deep", action="store_true",
+                        help=f"refine the estimates with play-outs ({DEEP_PLAYOUTS} futures of {DEEP_ROUNDS} rounds a "
+                        "position by default): slower, some seconds for a long game")
+    parser.add_argument("--playouts", metavar="N", type=_playouts, default=DEEP_PLAYOUTS,
+                        help=f"with --deep: play-outs a position, 1 to 200 (default {DEEP_PLAYOUTS})")
     args = parse(parser, argv)
     if isinstance(args, int):
         return args
@@ -121,7 +134,8 @@ def analyse_main(argv: Sequence[str]) -> int:
         return EXIT_BAD_FILE
     # a save names its computer seats; a record file does not, and then every seat is a person's
     computers = source.loaded.computers if source.loaded is not None else None
-    result = analyse(source.record, computers=computers.names if computers is not None else ())
+    result = analyse(source.record, computers=computers.names if computers is not None else (),
+                     deep=(args.playouts, DEEP_ROUNDS) if args.deep else None)
     if args.plot is not None:
         problem = write_svg(args.plot, analysis_svg(result))
         if problem is not None:

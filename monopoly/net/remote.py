@@ -26,12 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Union
 
-from ..engine import (Action, Claim, DecisionKind as K, Edition, Game, IllegalActionError, MonopolyError, Rules,
-                      edition_from_dict, load_edition)
+from ..engine import (Action, Claim, DecisionKind as K, Edition, Game, IllegalActionError, MonopolyError, Offer,
+                      Rules, edition_from_dict, load_edition)
 from ..engine import events as E
 from ..engine import follow, replica
 from ..session.session import (AuctionStance, BuildingOrders, ComputerMove, FrontEnd, Permission, PlaySession, SaveFailed,
                                auction_stance)
+from ..session import coaching
 from ..present.comings import comings_and_goings
 from .link import (CONNECT_TIMEOUT, EXIT_DROPPED, EXIT_FAILED, EXIT_OK, Dropped, Link, ServerGarbage,
                    ended_unanswered, unreachable)
@@ -376,6 +377,16 @@ class RemoteSession:
 
     def undo(self, keyboard: int) -> list[E.Event]:
         raise IllegalActionError("nothing is taken back in a game played over the network")
+
+    # the coach's figures: from this client's replica of the public state, never from the server
+    def win_chances(self, seat: int | None = None) -> tuple[float, ...]:
+        return coaching.win_chances(self._game(), self.seat if seat is None else seat)
+
+    def offer_chances(self, seat: int | None, offer: Offer) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        return coaching.offer_chances(self._game(), self.seat if seat is None else seat, offer)
+
+    def hint(self, seat: int) -> coaching.Hint | None:
+        return coaching.hint(self._game(), seat) if seat == self.seat else None
 
     def elapsed(self) -> float:
         return float(self._game().view.clock_seconds)

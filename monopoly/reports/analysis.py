@@ -13,6 +13,13 @@ where that player's own action (an offer they made counts when it is accepted) l
 chance most, with what the hard computer would have done there when the decision is one the
 coach gives a hint for (``monopoly.ai.coach``: the record is replayed to that step and ``ruthless``
 asked on the player's view). ``--plot FILE.svg`` draws the chances (``plot.chances_svg``).
+
+``--deep`` (``analyse(..., deep=(playouts, rounds))``) refines the figures with play-outs
+(``ai.rollouts.played_out_chances``): at the start of each turn, and before and after each
+candidate turning point and costly decision, the estimate is the mean of the model's estimate a few
+rounds on over imagined futures (decks and dice drawn afresh; ``ruthless`` plays every seat). The
+same seeds serve every step, so the two sides of a step see the same luck. The turning points are
+then ranked again by the refined swings, among the largest the quick pass found.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from typing import Any, Iterable
 
 from ..ai.chances import Estimator
 from ..ai.coach import hint, say_choice
+from ..ai.rollouts import played_out_chances
 from ..engine import Bid, Game, action_from_dict
 from ..engine import events as E
 from .plot import chances_svg
@@ -33,6 +41,15 @@ TOP = 8
 
 COSTLY = 3
 """Costly decisions listed for each person."""
+
+DEEP_PLAYOUTS = 8
+"""Play-outs per position with ``--deep``."""
+
+DEEP_ROUNDS = 2
+"""Rounds each ``--deep`` play-out plays before the model's estimate is read."""
+
+DEEP_SEED = 39
+"""The seed of the ``--deep`` play-outs (the same at every step: common random numbers)."""
 
 COSTLY_LEAST = 0.01
 """The least fall of a player's own chance that counts as a cost."""
@@ -84,10 +101,13 @@ class Analysis:
     points: list[TurningPoint] = field(default_factory=list)        # the largest swings first
     persons: list[int] = field(default_factory=list)                # the seats no computer played
     costly: dict[int, list[CostlyDecision]] = field(default_factory=dict)  # by person, the dearest first
+    steps: list[int] = field(default_factory=list)                  # the step at which each of ``turns`` begins
+    deep: tuple[int, int] | None = None                             # (play-outs, rounds) when refined
 
     def to_json(self) -> dict[str, Any]:
         return {
             "players": self.names,
+            "deep": None if self.deep is None else {"playouts": self.deep[0], "rounds": self.deep[1]},
             "turns": [{"turn": t, "chances": [round(c, 4) for c in cs]} for t, cs in zip(self.turns, self.chances)],
             "turning_points": [{"step": p.step, "turn": p.turn, "player": p.actor, "what": p.text,
                                 "before": [round(c, 4) for c in p.before],
@@ -98,6 +118,12 @@ class Analysis:
                                   "computer": c.computer}
                                  for p in self.persons for c in self.costly.get(p, [])],
         }
+
+
+def said(game: Game, events: list[E.Event]) -> str:
+    """What a step did, as a turning point says it: its first three sentences."""
+    lines = [text for text, _ in sentences(game, [e for e in events if not isinstance(e, E.TurnStarted)])]
+    return "; ".join(lines[:3]) or "(nothing said)"
 
 
 class AnalysisCount:
@@ -132,9 +158,9 @@ class AnalysisCount:
         if steps == 0 or started:
             a.turns.append(started[0] if started else view.turn)
             a.chances.append(now)
+            a.steps.append(steps)
         if steps and self._last and events:
-            said = [text for text, _ in sentences(game, [e for e in events if not isinstance(e, E.TurnStarted)])]
-            point = TurningPoint(steps, view.turn, actor, "; ".join(said[:3]) or "(nothing said)", self._last, now)
+            point = TurningPoint(steps, view.turn, actor, said(game, events), self._last, now)
             size = abs(point.swing()[1])
             if size >= 0.005:
                 self._all.append((size, point))
@@ -169,6 +195,11 @@ class AnalysisCount:
             kept.sort(key=lambda c: (-c.cost(), c.step))
             del kept[COSTLY:]
 
+    def candidates(self) -> list[TurningPoint]:
+        """The largest swings found (more than ``top`` of them), the largest first."""
+        self._all.sort(key=lambda x: (-x[0], x[1].step))
+        return [p for _, p in self._all]
+
     def result(self) -> Analysis:
         assert self.analysis is not None
         self._all.sort(key=lambda x: (-x[0], x[1].step))
@@ -177,9 +208,11 @@ class AnalysisCount:
         return self.analysis
 
 
-def analyse(record: dict[str, Any], top: int = TOP, computers: Iterable[int] = ()) -> Analysis:
+def analyse(record: dict[str, Any], top: int = TOP, computers: Iterable[int] = (),
+            deep: tuple[int, int] | None = None) -> Analysis:
     """The analysis of the game a record describes; ``computers`` the seats computers played (the
-    others are persons, whose costly decisions are listed)."""
+    others are persons, whose costly decisions are listed); ``deep``: (play-outs, rounds) to refine
+    the figures with (``--deep``)."""
     from ..storage.records import walk
     count = AnalysisCount(top, computers)
     steps = record.get("steps", [])
@@ -188,8 +221,71 @@ def analyse(record: dict[str, Any], top: int = TOP, computers: Iterable[int] = (
         actor = action.get("player", -1) if action else -1
         count.step(n, game, events, actor if isinstance(actor, int) else -1, action)
     result = count.result()
+    if deep is not None:
+        _deepen(record, result, count.candidates(), *deep)
     _ask_the_computer(record, result)
     return result
+
+
+def _deepen(record: dict[str, Any], a: Analysis, candidates: list[TurningPoint], playouts: int, rounds: int) -> None:
+    """Refine the chart, the turning points and the costly decisions with play-outs: one more replay,
+    estimating at each step they need. The turning points are ranked again among ``candidates`` and
+    the step before each: a play-out from an offer made already plays its answer, so the refined
+    swing of a deal may come at the offer rather than at its acceptance."""
+    from ..storage.records import walk
+    points_at = {p.step for p in candidates}
+    points_at |= {s - 1 for s in points_at if s > 1}
+    wanted = set(a.steps) | points_at | {s - 1 for s in points_at}
+    steps = record.get("steps", [])
+    starts = {c.step: _deal_start(steps, c.step) for person in a.persons for c in a.costly.get(person, [])}
+    for step, start in starts.items():
+        wanted |= {start, step}
+    refined: dict[int, tuple[float, ...]] = {}
+    told: dict[int, tuple[int, str]] = {}  # step -> (turn, what it did)
+    estimator: Estimator | None = None
+    last = max(wanted, default=-1)
+    for n, game, events in walk(record):
+        if n in wanted:
+            estimator = estimator or Estimator.of(game.view)
+            refined[n] = played_out_chances(game.view, estimator, playouts, rounds, DEEP_SEED)
+        if n in points_at:
+            told[n] = (game.view.turn, said(game, events))
+        if n >= last:
+            break
+    a.chances = [refined.get(s, c) for s, c in zip(a.steps, a.chances)]
+    points = []
+    for step in sorted(points_at):
+        if step in told and step in refined and step - 1 in refined:
+            action = steps[step - 1].get("action", {}) if step <= len(steps) else {}
+            actor = action.get("player", -1) if isinstance(action, dict) else -1
+            turn, text = told[step]
+            points.append(TurningPoint(step, turn, actor if isinstance(actor, int) else -1, text,
+                                       refined[step - 1], refined[step]))
+    points.sort(key=lambda p: (-abs(p.swing()[1]), p.step))
+    a.points = points[:len(a.points)]
+
+    def chance(step: int, player: int, quick: float) -> float:
+        return refined[step][player] if step in refined else quick
+
+    for person in a.persons:
+        kept = [CostlyDecision(c.step, c.turn, c.player, c.text, chance(starts[c.step], c.player, c.before),
+                               chance(c.step, c.player, c.after), c.computer) for c in a.costly.get(person, [])]
+        a.costly[person] = sorted((c for c in kept if c.cost() >= COSTLY_LEAST), key=lambda c: (-c.cost(), c.step))
+    a.deep = (playouts, rounds)
+
+
+def _deal_start(steps: list[dict[str, Any]], step: int) -> int:
+    """The step a decision's cost is measured from: the one before it, or for the answer to an offer
+    the one before the offer was made (a play-out from the offer already plays its answer)."""
+    action = steps[step - 1].get("action", {}) if 0 < step <= len(steps) else {}
+    if not isinstance(action, dict) or action.get("action") not in ("accept_trade", "reject_trade"):
+        return step - 1
+    for j in range(step - 1, 0, -1):
+        made = steps[j - 1].get("action", {})
+        if (isinstance(made, dict) and made.get("action") == "propose_trade"
+                and made.get("recipient") == action.get("player")):
+            return j - 1
+    return step - 1
 
 
 def _ask_the_computer(record: dict[str, Any], a: Analysis) -> None:
@@ -230,17 +326,23 @@ def _pct(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
+def point_line(a: Analysis, p: TurningPoint) -> str:
+    """A turning point in words: "turn 43: Ann accepts ...: Ann 31% -> 12%"."""
+    who, _ = p.swing()
+    return f"turn {p.turn}: {p.text}: {a.names[who]} {_pct(p.before[who])} -> {_pct(p.after[who])}"
+
+
 def analysis_text(a: Analysis) -> list[str]:
     """The chances as a chart over the turns, then the turning points in words."""
     series = [[round(100 * cs[p]) for cs in a.chances] for p in range(len(a.names))]
-    lines = ["Estimated chance of winning, turn by turn (estimates from the computer players' model):", ""]
+    how = ("estimates from the computer players' model" if a.deep is None else
+           f"estimates from the computer players' model, refined by {a.deep[0]} play-outs of {a.deep[1]} rounds")
+    lines = [f"Estimated chance of winning, turn by turn ({how}):", ""]
     lines += chart(series, a.names, a.turns or [0], lambda v: f"{v}%")
     lines += ["", "Turning points (the steps that moved a chance most):"]
     if not a.points:
         lines.append("  none: nobody's chance moved much in one step")
-    for p in a.points:
-        who, _ = p.swing()
-        lines.append(f"  turn {p.turn}: {p.text}: {a.names[who]} {_pct(p.before[who])} -> {_pct(p.after[who])}")
+    lines += ["  " + point_line(a, p) for p in a.points]
     if a.persons:
         lines += ["", "Costly decisions (each person's own actions that lowered their chance most):"]
     for person in a.persons:

@@ -52,6 +52,7 @@ class UIState:
     tokens: list[str]
     fastmove: bool = False
     show_cash: bool = True
+    show_chances: bool = False  # each player's estimated chance of winning in the players list (W)
     elapsed: float = 0.0  # seconds of play so far (the clock of the time-limit game)
     bar_index: int = 0
     messages: list[Message] = field(default_factory=list)
@@ -73,6 +74,9 @@ class UIState:
     # Whose turn the side panel shows while a move is on show (the engine has moved on to the next
     # player's turn by then); None: whose turn it is.
     panel_player: int | None = None
+    # The estimated chances of winning the players list shows (``show_chances``), in seat order, as
+    # the session last gave them (after each action); empty: none to show.
+    chances: tuple[float, ...] = ()
 
     def say(self, text: str, role: str = "message") -> None:
         self.messages.append(Message(text, role))
@@ -82,6 +86,8 @@ class UIState:
         """The part of the UI state kept in a save file."""
         data: dict[str, Any] = {"tokens": list(self.tokens), "fastmove": self.fastmove,
                                 "show_cash": self.show_cash, "elapsed": round(self.elapsed, 1)}
+        if self.show_chances:  # written only when on, so older saves and versions read the same
+            data["show_chances"] = True
         if self.save_name:  # a game resumed through its autosave still offers its own name at Save
             data["save_name"] = self.save_name
         return data
@@ -90,7 +96,7 @@ class UIState:
     def from_settings(cls, data: dict[str, Any], game: Game) -> "UIState":
         tokens = list(data.get("tokens") or default_tokens(game, game.view.player_count))
         ui = cls(tokens=tokens, fastmove=bool(data.get("fastmove", False)),
-                 show_cash=bool(data.get("show_cash", True)))
+                 show_cash=bool(data.get("show_cash", True)), show_chances=data.get("show_chances") is True)
         ui.elapsed = max(float(data.get("elapsed", 0)), float(game.view.clock_seconds))
         name = data.get("save_name")
         ui.save_name = name if isinstance(name, str) and name.isprintable() and len(name) <= 64 else None

@@ -27,9 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, ContextManager, Protocol, Sequence
 
-from ..engine import NOBODY, Action, Claim, DecisionKind as K, Game, IllegalActionError
+from ..engine import NOBODY, Action, Claim, DecisionKind as K, Game, IllegalActionError, Offer
 from ..engine import actions as A
 from ..engine import events as E
+from . import coaching
+from .coaching import Hint
 from .model import UIState, persons
 from .bug_log import logged
 from .safe_text import shown
@@ -212,6 +214,12 @@ class PlaySession(Protocol):
     def undo(self, keyboard: int) -> list[E.Event]: ...
 
     def auction_stance(self, player: int) -> AuctionStance | None: ...
+
+    def win_chances(self, seat: int | None = None) -> tuple[float, ...]: ...
+
+    def offer_chances(self, seat: int | None, offer: Offer) -> tuple[tuple[float, ...], tuple[float, ...]]: ...
+
+    def hint(self, seat: int) -> Hint | None: ...
 
     def autosave(self) -> Path | None: ...
 
@@ -502,6 +510,19 @@ class Session:
         return auction_stance(self.game, player)
 
     # ------------------------------------------------------------------ saving
+    # ------------------------------------------------------------------ the coach's figures (``coaching``)
+    def win_chances(self, seat: int | None = None) -> tuple[float, ...]:
+        """Each seat's estimated chance of winning, from ``seat``'s view of the game."""
+        return coaching.win_chances(self.game, seat)
+
+    def offer_chances(self, seat: int | None, offer: Offer) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """The chances now and were ``offer`` accepted as it stands."""
+        return coaching.offer_chances(self.game, seat, offer)
+
+    def hint(self, seat: int) -> Hint | None:
+        """The coach's hint for ``seat``'s decision now, or None."""
+        return coaching.hint(self.game, seat)
+
     def autosave(self) -> Path | None:
         """Write this game's own autosave; None when there is no store or it failed (said, and kept
         in ``autosave_problem``). A stop signal waits until the file is written."""

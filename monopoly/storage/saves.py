@@ -785,7 +785,7 @@ def check_ui(path: Path, ui: Any, players: int) -> dict[str, Any]:
     if (not isinstance(tokens, list) or not all(isinstance(t, str) and 0 < len(t) <= 32 and is_safe(t) for t in tokens)
             or len(tokens) not in (0, players)):
         raise SaveError(f"{path}: damaged (ui.tokens: expected one token name per player)")
-    for key in ("fastmove", "show_cash"):
+    for key in ("fastmove", "show_cash", "show_chances"):
         if key in ui and not isinstance(ui[key], bool):
             raise SaveError(f"{path}: damaged (ui.{key}: expected true or false)")
     elapsed = ui.get("elapsed", 0)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..engine import Game, IllegalActionError
 from ..engine import actions as A
 from ..session.questions import clock_text
+from ..session.coaching import hint_lines
 from ..session.words import name, odds_line, undo_refused
 from ..storage import saves
 from ..storage.places import resume_command
@@ -82,13 +83,11 @@ class InfoCommands(TextCore):
 
     @handles("odds")
     def do_odds(self, p: int, args: str) -> None:
-        from ..ai.chances import win_chances
-        self.say(odds_line(self.game, win_chances(self.game.view)), "dim")
+        self.say(odds_line(self.game, self.session.win_chances(p)), "dim")
 
     @handles("hint")
     def do_hint(self, p: int, args: str) -> None:
-        from ..ai.coach import hint, hint_lines
-        for line in hint_lines(self.game.view, hint(self.game, p)):
+        for line in hint_lines(self.game.view, self.session.hint(p)):
             self.say(line, "dim")
 
     @handles("brief")

@@ -97,6 +97,8 @@ class AuctionDialogs(Controller):
         a = d.auction
         assert a is not None
         ch = key_char(key)
+        if ch.lower() in KEYS.VIEW_KEYS and self.view_key(ch):  # the win chances or the hint: no bid
+            return False
         if KEYS.command("auction", key) == "pass":
             if d.player in self.session.people:
                 self.apply(A.PassBid(d.player))

@@ -16,6 +16,9 @@ ENTER = (10, 13, curses.KEY_ENTER)
 ESCAPE = (27,)
 BACKSPACE = (8, 127, curses.KEY_BACKSPACE)
 CTRL_C = 3
+# The keys that only show something, taken at a one-key question that has no answer of that letter
+# too (``Screen.on_view_key``): the win chances switch and the hint.
+VIEW_KEYS = {"w": "chances", "i": "hint"}
 
 # context -> command -> keys
 BINDINGS: dict[str, dict[str, tuple[int, ...]]] = {
@@ -27,6 +30,8 @@ BINDINGS: dict[str, dict[str, tuple[int, ...]]] = {
         "history": (ord("l"), ord("L")),  # the log of the game: outside the option bar
         "undo": (ord("u"), ord("U")),  # take back one's own last action: outside the option bar
         "stats": (ord("n"), ord("N")),  # the story of the game in numbers: outside the option bar
+        "chances": (ord("w"), ord("W")),  # everyone's estimated chance of winning in the players list
+        "hint": (ord("i"), ord("I")),  # the coach's hint for the decision waiting
         "redraw": (12,),  # Ctrl-L
     },
     "history": {
@@ -78,6 +83,10 @@ HELP_TEXT: tuple[tuple[str, str], ...] = (
     ("L", "the history: every event with its turn; arrows/PgUp/PgDn scroll, 1-8 one player, M money, A all"),
     ("U", "undo: take back your own last action (never a throw or a card, nor past another player's action)"),
     ("N", "the game in numbers: net worth over the turns, rent, money by reason, each property's earnings"),
+    ("W", "win chances on or off: each player's estimated chance of winning, in the players list (an estimate "
+          "from what everyone can see, not a certainty)"),
+    ("I", "a hint for your decision now: each choice with your estimated chance of winning after it, and what "
+          "the hard computer would do (also at a one-key question)"),
     ("Ctrl-C", "leave at once (the game is autosaved)"),
     ("?", "this list of keys (the whole guide, outside the game: monopoly help playing)"),
 )

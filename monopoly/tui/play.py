@@ -83,6 +83,7 @@ class Controller:
         screen.people = self.session.people
         screen.on_tick = self._tick
         screen.on_claim_key = self._claim_during_question
+        screen.on_view_key = self.view_key
         self._claiming = False
         self._history: tuple[Any, list[M.HistoryLine]] = (None, [])  # (filter and log length, lines)
 
@@ -123,7 +124,12 @@ class Controller:
         self.screen.people = people
         self.screen.enabled = M.option_enabled(self.game, people)
         self.screen.bar_active = bar
+        refresh_chances(self)
         self.screen.render()
+
+    def view_key(self, ch: str) -> bool:
+        """W or I where they answer nothing (``coach.CoachDialogs``)."""
+        return False
 
     def decision_hint(self) -> str:
         """What the game waits for, on the bottom line."""
@@ -250,7 +256,8 @@ class Controller:
             if (keep_options or command != "dice") and M.option_enabled(self.game, self.session.people).get(command):
                 self._queued_key = key  # done as soon as the screen is free
                 return True
-        elif KEYS.command("bar", key) in ("help", "history", "stats"):  # reading only: done once the screen is free
+        elif KEYS.command("bar", key) in ("help", "history", "stats", "chances", "hint"):
+            # reading only (W and I too): done once the screen is free
             self._queued_key = key
             return True
         return False
@@ -270,6 +277,9 @@ class Controller:
         if cmd in views:
             views[cmd]()
             return
+        if cmd in ("chances", "hint"):
+            self.view_key(chr(key))
+            return
         if cmd == "select":
             self.run_option(KEYS.OPTIONS[ui.bar_index].command)
             return
@@ -283,7 +293,7 @@ class Controller:
         shown = repr(ch) if ch and ch != " " else "That key"
         letters = " ".join(o.key.upper() for o in KEYS.OPTIONS)
         self.say(f"{shown} is no option here: {letters}, Left/Right and RETURN choose one; "
-                 "L history, N numbers, U undo, ? help", "dim")
+                 "L history, N numbers, U undo, W chances, I hint, ? help", "dim")
 
     def option_handlers(self) -> dict[str, Callable[[], None]]:
         """The option bar's commands (``keys.OPTIONS``) and what each runs."""
@@ -567,6 +577,7 @@ class Controller:
 
 # The dialogs build on ``Controller``, above: imported once it is defined.
 from .auction import AuctionDialogs  # noqa: E402
+from .coach import CoachDialogs, refresh_chances  # noqa: E402
 from .deeds import DeedDialogs  # noqa: E402
 from .ending import EndingDialogs  # noqa: E402
 from .funds import FundsDialogs  # noqa: E402
@@ -576,5 +587,6 @@ from .trade import TradeDialogs  # noqa: E402
 from .views import ViewDialogs  # noqa: E402
 
 
-class GameController(ShowingEvents, RentDialogs, AuctionDialogs, FundsDialogs, TradeDialogs, DeedDialogs, ViewDialogs, EndingDialogs):
+class GameController(ShowingEvents, RentDialogs, AuctionDialogs, FundsDialogs, TradeDialogs, DeedDialogs, ViewDialogs,
+                     EndingDialogs, CoachDialogs):
     """The curses screen's ``FrontEnd`` of a ``Session``: it draws the game and turns keys into actions."""

@@ -22,6 +22,7 @@ from typing import Any
 from ..session.safe_text import shown
 from ..storage import saves
 from ..engine import events as E
+from ..reports.analysis import Analysis, analyse, point_line
 from ..reports.story import sentences
 from ..storage.places import resume_command
 from ..storage.records import Replayer, Source, save_continuation, suggested_name
@@ -85,6 +86,7 @@ KEYS: tuple[Key, ...] = (
     Key("first", (curses.KEY_HOME,), ""),
     Key("last", (curses.KEY_END,), ""),
     Key("continue", (ord("c"), ord("C")), "C:continue"),
+    Key("analysis", (ord("a"), ord("A")), ""),  # the turning points: named on the bottom line
     Key("quit", (ord("q"), ord("Q"), 27), "Q:quit"),
 )
 
@@ -140,6 +142,7 @@ class ReplayController:
         screen.ui = self.ui
         screen.people = [p for p in range(n) if p not in self.computer_seats]
         self.saved: list[str] = []
+        self._analysis: Analysis | None = None  # made the first time A is pressed
 
     def refresh(self) -> None:
         r = self.replayer
@@ -147,7 +150,7 @@ class ReplayController:
         show(r, self.ui)
         state = f"playing, {SPEEDS[self.speed]:g} s a step" if self.playing else "paused"
         end = "  (the end)" if r.steps == r.total else ""
-        self.ui.hint = f"{r.describe()}  [{state}]{end}"
+        self.ui.hint = f"{r.describe()}  [{state}]{end}  A: turning points"
         self.screen.render()
 
     def run(self) -> Outcome:
@@ -184,11 +187,33 @@ class ReplayController:
             self.speed = min(len(SPEEDS) - 1, self.speed + 1)
         elif cmd == "slower":
             self.speed = max(0, self.speed - 1)
+        elif cmd == "analysis":
+            self.turning_points()
         elif cmd == "go_to_turn":
             self.playing = False
             turn = self.screen.ask(Question("Go to turn:", NUMBER, r.turn, low=1, high=r.last_turn))
             if turn is not None:
                 r.go_to_turn(int(turn))
+
+    def turning_points(self) -> None:
+        """The turning points of ``monopoly analyse`` in a pop-up; a point's number goes to its step."""
+        self.playing = False
+        if self._analysis is None:
+            try:
+                self._analysis = analyse(self.source.record, computers=self.computer_seats)
+            except Exception as exc:  # a record the analysis cannot read is said, not a crash
+                self.ui.say(f"No analysis of this game: {exc}", "bad")
+                return
+        a = self._analysis
+        points = a.points[:9]
+        lines = [(f"{i + 1}  {point_line(a, p)}", "message") for i, p in enumerate(points)]
+        lines = lines or [("None: nobody's chance moved much in one step.", "dim")]
+        lines += [("", "message"), ("Estimates from what every player could see, not certainties "
+                                    "(monopoly analyse gives the whole analysis).", "dim")]
+        key = self.screen.page(M.Popup("Turning points", lines, footer="1-9: go to that step; any other key: back",
+                                       indent=5))
+        if key is not None and ord("1") <= key < ord("1") + len(points):
+            self.replayer.go(points[key - ord("1")].step)
 
     def continue_here(self) -> Any:
         """Save a new game from the step shown; offer to play it now (a ``Started``) or None."""

@@ -72,6 +72,7 @@ class Screen:
     # One-key answers wait for RETURN (as in the set-up) while True: set in the dialogs whose
     # questions lead to a board cursor, where the RETURN typed after a key would mark a square.
     confirm_keys = False
+    on_view_key: Callable[[str], bool] | None = None  # see ``__init__``
 
     def __init__(self, win: "curses.window", theme: Theme | None = None) -> None:
         self.win = win
@@ -92,6 +93,9 @@ class Screen:
         # R at a one-key question that has no R: claim rent now (True: the decision asked changed,
         # so the question is given up as if ESC were pressed). Set by the game's controller.
         self.on_claim_key: Callable[[], bool] | None = None
+        # W or I at a one-key question that has no such answer: the win chances switch or the hint,
+        # then the question again (True: it was one of them). Set by the game's controller.
+        self.on_view_key: Callable[[str], bool] | None = None
         # Asked about every tenth of a second while a key is awaited, where a game is played
         # elsewhere (``monopoly join``): True ends the wait without a key, because the game changed
         # (the caller looks at it again). Set by the controller of a remote game.
@@ -395,6 +399,10 @@ class Screen:
                     ui.prompt = question.render()
                     continue
                 if question.single_key:
+                    if (ch.lower() in KEYS.VIEW_KEYS and not question.accepts_key(ch) and self.on_view_key is not None
+                            and self.on_view_key(ch)):
+                        ui.prompt, ui.prompt_input, ui.prompt_error = question.render(), "", ""
+                        continue
                     if ch in ("r", "R") and not question.accepts_key(ch) and self.on_claim_key is not None:
                         changed = self.on_claim_key()  # may ask a question of its own
                         ui.prompt, ui.prompt_input, ui.prompt_error = question.render(), "", ""

@@ -9,6 +9,7 @@ from ..engine import NOBODY, Offer
 from ..session import model as M
 from ..session.questions import NUMBER, TEXT, Question
 from .play import Controller
+from .coach import offer_figures
 
 
 class TradeDialogs(Controller):
@@ -61,8 +62,9 @@ class TradeDialogs(Controller):
 
     def _show_offer(self, p: int, r: int, give: list[int], take: list[int], give_cards: tuple[str, ...] = (),
                     take_cards: tuple[str, ...] = (), cash: int = 0) -> None:
-        self.ui.popup = M.Popup("Offer so far", M.offer_so_far(self.game, p, r, give, take, give_cards, take_cards,
-                                                               cash), footer="", where="side")
+        lines = M.offer_so_far(self.game, p, r, give, take, give_cards, take_cards, cash)
+        lines += offer_figures(self, Offer(p, r, tuple(give), tuple(take), cash, give_cards, take_cards))
+        self.ui.popup = M.Popup("Offer so far", lines, footer="", where="side")
 
     def _build_offer(self, p: int, settle: bool) -> None:
         game = self.game
@@ -111,7 +113,7 @@ class TradeDialogs(Controller):
         if problem is not None:
             self.say(f"That trade is not possible: {problem}", "bad")
             return
-        self.ui.popup = M.Popup("Your offer", M.trade_lines(game, offer), footer="")
+        self.ui.popup = M.Popup("Your offer", M.trade_lines(game, offer) + offer_figures(self, offer), footer="")
         try:
             ok = self.yes_no("Make this offer?", True)
         finally:

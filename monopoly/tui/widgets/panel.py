@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...engine import Game
 from ...session import model as M
+from ...session.coaching import chance_text
 from ..layout import Layout
 from .displayable import Displayable
 
@@ -88,6 +89,9 @@ class Players(Displayable):
                     break
                 attr = self.player_attr(game, p)
                 self.put(y, r.x, M.player_summary(game, ui, p)[: r.w].ljust(min(r.w, 24)), attr, r.w)
+                figure = self.chance(game, ui, p)
+                if figure and r.w >= 25:  # after the cash (and jail's J): "1 Ann       $1,500 J  34%"
+                    self.put(y, r.x + min(r.w, 26) - len(figure), figure, self.theme("good"), len(figure))
                 y += 1
                 if wide and y < r.bottom:
                     pl = game.view.player(p)
@@ -105,8 +109,19 @@ class Players(Displayable):
         rows = r.bottom - y
         for p in range(n):
             col, row = divmod(p, rows)
-            entry = M.player_entry(game, ui, p, half)
+            figure = self.chance(game, ui, p)
+            room = half - len(figure) - 1 if figure and half >= 12 else half
+            entry = M.player_entry(game, ui, p, room)
+            if room < half:
+                entry = entry.ljust(room) + " " + figure
             self.put(y + row, r.x + col * (half + 1), entry, self.player_attr(game, p))
+
+    @staticmethod
+    def chance(game: Game, ui: M.UIState, p: int) -> str:
+        """``p``'s estimated chance of winning as the list shows it (W), or "" when not shown."""
+        if not ui.show_chances or p >= len(ui.chances) or game.view.bankrupt(p):
+            return ""
+        return chance_text(ui.chances[p])
 
     def player_attr(self, game: Game, p: int) -> int:
         t = self.theme
