@@ -56,6 +56,7 @@ class Manners:
     """Square -> (a player who held it, the turn it left them), the latest few."""
     owners: tuple[int, ...] = ()
     version: int = -1
+    window: int = field(default=0, compare=False)  # turns a deed is kept from going back (``watch``)
 
     # ------------------------------------------------------------------ watching the board
     def watch(self, view: View) -> None:
@@ -65,14 +66,18 @@ class Manners:
             return
         self.version = version
         owners = view.owners()
+        turn = view.turn
+        # (the window only shrinks, as players leave: what is out of it now never counts again)
+        self.window = window = RETURN_ROUNDS * max(2, len(view.active_players()))
         if len(self.owners) == len(owners):
-            turn = view.turn
             for sq, (before, now) in enumerate(zip(self.owners, owners)):
                 if before != now and before != NOBODY:
                     trail = self.held.setdefault(sq, [])
                     trail.append((before, turn))
                     del trail[:-4]
         self.owners = owners
+        for sq in [sq for sq, trail in self.held.items() if not trail or turn - trail[-1][1] >= window]:
+            del self.held[sq]
 
     # ------------------------------------------------------------------ the rules
     def problem(self, view: View, offer: ProposeTrade, person: bool, reply: bool = False) -> str | None:
@@ -118,8 +123,11 @@ class Manners:
         trail = self.held.get(square)
         if not trail:
             return 0
-        window = RETURN_ROUNDS * max(2, len(view.active_players()))
-        return max([t + window for p, t in trail if p == player], default=0)
+        until = 0
+        for p, t in trail:
+            if p == player and t + self.window > until:
+                until = t + self.window
+        return until
 
     def _absurd(self, view: View, offer: ProposeTrade) -> bool:
         gets = face_value(view, offer.give, max(0, offer.cash), len(offer.give_cards))

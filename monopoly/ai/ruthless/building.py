@@ -60,6 +60,9 @@ class Building(Buying):
         until a later turn, when the promise ends)."""
         if now.mortgaged_sets:
             return None
+        kept = self.quiet
+        if kept is not None and kept.version == now.version and kept.cash == cash and view.turn < kept.until:
+            return kept  # (what wakes it changes only with the holdings, or at ``until``)
         wake: set[int] = set()
         until = NEVER
         me = self.seat
