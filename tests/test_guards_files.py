@@ -17,7 +17,7 @@ import pytest
 
 from monopoly.engine import Game, PositionError, Roll
 from monopoly.session.signals import held_interrupts
-from monopoly.storage import files, saves
+from monopoly.storage import files, save_lock, saves
 from monopoly.storage.positions import read_position
 from monopoly.storage.records import RecordError, read_source, write_record
 
@@ -349,8 +349,8 @@ def held_lock(tmp_path: Path) -> Any:
 
 def test_a_lock_held_by_another_process_never_hangs_the_autosave(held_lock: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(saves, "LOCK_WAIT_SECONDS", 1.0)
-    monkeypatch.setattr(saves, "LOCK_NOTICE_SECONDS", 0.2)
+    monkeypatch.setattr(save_lock, "LOCK_WAIT_SECONDS", 1.0)
+    monkeypatch.setattr(save_lock, "LOCK_NOTICE_SECONDS", 0.2)
     record = saves.GameRecord(held_lock)
     told: list[Path] = []
     record.waiting = told.append
@@ -370,8 +370,8 @@ def test_a_lock_held_by_another_process_never_hangs_the_autosave(held_lock: Path
 def test_the_default_notice_of_a_long_wait_is_one_line_on_standard_error(held_lock: Path,
                                                                           monkeypatch: pytest.MonkeyPatch,
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(saves, "LOCK_WAIT_SECONDS", 0.6)
-    monkeypatch.setattr(saves, "LOCK_NOTICE_SECONDS", 0.1)
+    monkeypatch.setattr(save_lock, "LOCK_WAIT_SECONDS", 0.6)
+    monkeypatch.setattr(save_lock, "LOCK_NOTICE_SECONDS", 0.1)
     with pytest.raises(saves.LockBusy):
         with saves.folder_lock(held_lock):
             pass

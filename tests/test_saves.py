@@ -108,7 +108,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path: Path
     def broken_replace(src, dst):  # the disk fills up, the machine stops ... at the last moment
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(saves.os, "replace", broken_replace)
+    monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(saves.SaveError, match="keep.json"):
         saves.write_save(tmp_path, "keep", new_game(seed=8), None, UI)
     assert path.read_bytes() == before
@@ -125,7 +125,7 @@ def test_writing_goes_through_a_temporary_file_and_os_replace(tmp_path: Path, mo
         assert json.loads(Path(src).read_text("utf-8"))["format"] == saves.SAVE_FORMAT
         real(src, dst)
 
-    monkeypatch.setattr(saves.os, "replace", spy)
+    monkeypatch.setattr(os, "replace", spy)
     path = saves.write_save(tmp_path, "atomic", new_game(), None, UI)
     assert calls and calls[0][1] == path
 

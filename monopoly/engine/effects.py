@@ -1,7 +1,7 @@
 """What Chance and Community Chest cards do: one registry, one entry for each kind of effect.
 
 Each ``Effect`` says, for its ``CardKind``, the parameters a card of that kind needs (the board
-files are checked against them, ``editions.py``), how it applies (``apply``, over the few things
+files are checked against them, ``edition_reading.py``), how it applies (``apply``, over the few things
 a card may do at the table: ``CardTable``), where it sends the token (``destination``) and the
 cash it is expected to move for its drawer (``expected_cash``), and the rent a move by it charges (``rent_rates``). The engine plays cards through
 ``apply`` and ``destination`` (``cards.py``), and the computer players read ``destination`` and

@@ -37,7 +37,7 @@ def _require(condition: bool, message: str) -> None:
 def board_problem(e: "Edition", r: "Rules", s: "GameState") -> tuple[str, str] | None:
     """The first thing wrong with the players' money and holdings and the buildings on the board,
     or None: the one statement of these facts, which a saved game (``check_state``) and a position
-    set up by hand (``position.py``) must both keep. Each problem comes in two words: naming the
+    set up by hand (``position_checks.py``) must both keep. Each problem comes in two words: naming the
     state's slots (for a save: ``houses[37] is out of range``) and in plain words (for a position:
     ``Park Place has 5 houses; ...``). ``s`` has 40 squares and real seats (checked before)."""
     name = [sq.name for sq in e.squares]

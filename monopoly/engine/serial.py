@@ -3,8 +3,8 @@
 One generic converter driven by the type hints serves the state, actions and events:
 adding a field needs no new save code, and malformed data is refused with the path of the
 offending value (``state.players[2].cash: expected a whole number``). Positions, written by people
-in their own plain form (squares by name, players as objects), are read by ``position.py`` into the
-typed ``Position``; rule options are checked by their declared types and ranges (``rules.py``),
+in their own plain form (squares by name, players as objects), are read by ``position_values.py``
+into the typed ``Position``; rule options are checked by their declared types and ranges (``rules.py``),
 with messages that name the option and what it allows.
 """
 
