@@ -810,7 +810,7 @@ def test_the_auction_hint_offers_p_only_for_a_person_being_asked(tmp_path: Path)
     game, controller = make(tmp_path, [(1, 2), (3, 4)], screen, computers=Bidder({1}))
     controller.run()
     assert "Bob wins Baltic Avenue for $35" in messages(controller)
-    assert "Auction: a player's number bids for that player; P: Ann drops out" in screen.hints
+    assert "Auction: B bids for Ann, a player's number for that player; P: Ann drops out" in screen.hints
     assert "Auction: a player's number bids for that player" in screen.hints
     assert not any("P: Bob" in hint for hint in screen.hints), "P does nothing while a computer is asked"
 
