@@ -1,0 +1,43 @@
+"""Issue 41's rough edges of a play-test on the curses screen: each in a pseudo-terminal at 80x24
+(the real program, read with pyte) or, where a key sequence is all there is to it, with the
+scripted screen of ``test_tui_controller``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from monopoly.tui.widgets.prompt import PromptLine
+
+if sys.platform.startswith("win"):
+    pytest.skip("the pseudo-terminal harness is POSIX only", allow_module_level=True)
+
+from test_tui_rough_edges import DEBT, play  # noqa: E402
+
+
+# ---------------------------------------------------------------------------------------- a. long questions
+def test_the_bottom_line_never_cuts_a_long_question_from_the_left(tmp_path: Path) -> None:
+    """At 80x24 the whole question is inside the ring and the bottom line keeps its last clause
+    with the answer, in the question's own words: never "..." first."""
+    with play(tmp_path, DEBT, 24, 80) as s:
+        s.wait_for("[M] _")
+        s.settle()
+        bottom = s.line(23)
+        assert not bottom.startswith("..."), s.dump()
+        assert bottom.startswith("(M mortgage, S sell houses, T trade, O owners) [M] _"), s.dump()
+        assert "Ann must raise $190 more:" in s.text(), s.dump()
+
+
+@pytest.mark.parametrize("text", [
+    "Ann: sell a house on Pennsylvania Avenue to the bank for $100 (half its price)? (Y/N) [N]",
+    "Ann must raise $190 more: (M mortgage, S sell houses, T trade, O owners) [M]",
+    "How many of Ann's Get Out of Jail Free cards does Bob get in the trade with Ann and Cy? (0-1) [0]",
+    "x" * 120,
+])
+def test_the_end_of_a_question_is_its_own_words_and_fits(text: str) -> None:
+    for width in (20, 40, 60, 75):
+        end = PromptLine.tail(text, width)
+        assert not end.startswith("...") and len(end) <= width and end, (width, end)
+        assert text.lower().endswith(end.lower()), (width, end)
