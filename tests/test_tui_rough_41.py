@@ -41,3 +41,28 @@ def test_the_end_of_a_question_is_its_own_words_and_fits(text: str) -> None:
         end = PromptLine.tail(text, width)
         assert not end.startswith("...") and len(end) <= width and end, (width, end)
         assert text.lower().endswith(end.lower()), (width, end)
+
+
+# ---------------------------------------------------------------------------------------- b. an offer and the cash
+def test_an_offer_shows_the_cash_of_the_person_it_is_made_to(tmp_path: Path) -> None:
+    """The offer's panel covers the cash beside the board: it says the person's cash, and what
+    the deal would leave them."""
+    from monopoly.engine import ProposeTrade
+    from monopoly.session.model import UIState
+    from monopoly.tui import play as tui_play
+    from scenario import ANN, BOB, give, new_game
+    from test_tui_controller import FakeScreen
+    game = new_game()
+    give(game, ANN, "Reading Railroad")
+    game.apply(ProposeTrade(ANN, BOB, (5,), (), -100, (), ()))  # Bob pays $100 for the railroad
+    seen: list[list[str]] = []
+
+    def look(screen: FakeScreen) -> str:
+        assert screen.ui is not None and screen.ui.popup is not None
+        seen.append([text for text, _ in screen.ui.popup.lines])
+        return "esc"
+
+    controller = tui_play.GameController(FakeScreen([], responder=look), game, None,
+                                         UIState(tokens=["Car", "Dog"], fastmove=True), tmp_path)
+    controller.answer(game.view.pending)
+    assert "Bob's cash: $1,500 (after it: $1,400)" in seen[0], seen

@@ -432,7 +432,14 @@ class Controller:
         if prompt is not None:  # phrased once for every front end (``present``)
             popup = None
             if d.kind == K.TRADE_RESPONSE and d.offer is not None:
-                popup = M.Popup(f"Offer to {M.label(game, p)}", M.trade_lines(game, d.offer), footer="")
+                lines = M.trade_lines(game, d.offer)
+                if self.ui.show_cash:  # the panel covers the cash beside the board: say it here
+                    offer = d.offer
+                    change = offer.cash if p == offer.recipient else -offer.cash
+                    cash = game.view.cash(p)
+                    after = f" (after it: {game.view.money(cash + change)})" if change else ""
+                    lines = lines + [("", "message"), (f"{who}'s cash: {game.view.money(cash)}{after}", "good")]
+                popup = M.Popup(f"Offer to {M.label(game, p)}", lines, footer="")
             chosen = self.ask_prompt(prompt, popup)
             if chosen is None:
                 return self._defer(marker)
