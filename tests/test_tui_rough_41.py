@@ -66,3 +66,23 @@ def test_an_offer_shows_the_cash_of_the_person_it_is_made_to(tmp_path: Path) -> 
                                          UIState(tokens=["Car", "Dog"], fastmove=True), tmp_path)
     controller.answer(game.view.pending)
     assert "Bob's cash: $1,500 (after it: $1,400)" in seen[0], seen
+
+
+# ---------------------------------------------------------------------------------------- c. the cursor at the edges
+def test_left_and_right_at_the_corners_turn_the_corner_and_never_move_the_other_way() -> None:
+    """Left at Jail went right (to Connecticut Avenue's neighbour, square 9) and Right at GO went
+    left (to square 1): with nothing further that way the cursor turned round in board order. Now
+    along a row it turns the corner the way the key runs; off the board's side it stays."""
+    from monopoly.tui.layout import grid_position, neighbour
+    ring = list(range(40))
+    assert neighbour(10, ring, "left") == 11  # Jail, Left: on up the left side
+    assert neighbour(0, ring, "right") == 39  # GO, Right: on up the right side
+    assert neighbour(20, ring, "left") == 19  # Free Parking, Left: on down the left side
+    assert neighbour(30, ring, "right") == 31  # Go To Jail, Right: on down the right side
+    assert neighbour(15, ring, "left") == 15 and neighbour(35, ring, "right") == 35  # off the board: stays
+    for pool in (ring, [1, 3, 11, 13, 14, 37, 39], [6, 8, 9, 16, 18, 19]):
+        for start in pool:
+            for key, (dr, dc) in {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}.items():
+                r0, c0 = grid_position(start)
+                r, c = grid_position(neighbour(start, pool, key))
+                assert (r - r0) * dr + (c - c0) * dc >= 0, (pool, start, key)  # never the other way
