@@ -225,15 +225,15 @@ def neighbour(current: int, candidates: list[int] | tuple[int, ...], direction: 
         # ring the way the key runs along that edge (Left on the bottom row goes on up the left
         # side); a key pointing off the board from a side (Left on the left side) leaves it where
         # it is, never moving it the other way.
-        step = _ring_step(current, direction)
-        if step is None:
+        turn = _ring_step(current, direction)
+        if turn is None:
             return current
         for k in range(1, 40):  # the first one on round the ring that is not the other way
-            sq = (current + step * k) % 40
-            if sq in pool:
-                r, c = grid_position(sq)
+            ahead = (current + turn * k) % 40
+            if ahead in pool:
+                r, c = grid_position(ahead)
                 if {"left": c0 - c, "right": c - c0, "up": r0 - r, "down": r - r0}[direction] >= 0:
-                    return sq
+                    return ahead
         return current
     return choice
 
