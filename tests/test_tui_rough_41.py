@@ -86,3 +86,25 @@ def test_left_and_right_at_the_corners_turn_the_corner_and_never_move_the_other_
                 r0, c0 = grid_position(start)
                 r, c = grid_position(neighbour(start, pool, key))
                 assert (r - r0) * dr + (c - c0) * dc >= 0, (pool, start, key)  # never the other way
+
+
+# ---------------------------------------------------------------------------------------- d. Owners on one key
+def test_owners_takes_a_player_number_at_once_and_the_return_after_it_goes_nowhere(tmp_path: Path) -> None:
+    """Owners asked for a number and then waited for RETURN. Now the number shows the holdings at
+    once, and a RETURN typed after it out of habit neither closes them nor reaches the next
+    question (the option bar's Dice would throw)."""
+    from test_tui_rough_edges import new_game
+    with new_game(tmp_path, 24, 80, players="Ann,Bob") as s:
+        s.wait_for("to throw the dice")
+        s.send("o")
+        s.wait_for("Owners:")
+        s.send("2")
+        s.wait_for("Holdings")  # no RETURN needed
+        s.send("enter")  # the habit's RETURN: the holdings stay
+        s.settle(0.6)
+        assert "Holdings" in s.text(), s.dump()
+        s.send("x")
+        s.wait_gone("Holdings")
+        s.settle()
+        assert s.text().count("Ann throws") == 1, "nothing leaked into the next question\n" + s.dump()
+        assert "Ann: D to throw the dice" in s.line(23), s.dump()
