@@ -539,7 +539,7 @@ def test_a_persons_turn_starts_with_what_the_others_did_and_a_computer_builds_in
     assert lines[start + 1:start + 4] == [
         "Since Ann's last turn:",
         "  Bob threw 5 to Reading Railroad; bought Reading Railroad ($200)",
-        "  Cy threw 4 to Income Tax",
+        "  Cy threw 4 to Income Tax; paid $200 tax",
     ]
 
 
