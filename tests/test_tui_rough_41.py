@@ -108,3 +108,27 @@ def test_owners_takes_a_player_number_at_once_and_the_return_after_it_goes_nowhe
         s.settle()
         assert s.text().count("Ann throws") == 1, "nothing leaked into the next question\n" + s.dump()
         assert "Ann: D to throw the dice" in s.line(23), s.dump()
+
+
+# ---------------------------------------------------------------------------------------- f. an offer answered first
+def test_a_computers_offer_to_a_person_is_answered_before_it_builds(tmp_path: Path) -> None:
+    """Bob (a computer) offered Ann $100 for Reading Railroad and, while the offer stood on her
+    screen, went on to build on his dark blues. Now the computers wait for her answer; after it
+    Bob builds."""
+    from monopoly.ai.players import ComputerPlayers
+    from monopoly.engine import ProposeTrade, arrange
+    from monopoly.engine import actions as A
+    from monopoly.session.model import UIState
+    from monopoly.session.session import Session
+    from scenario import ANN, BOB, give, new_game
+    game = new_game()
+    give(game, BOB, "Park Place", "Boardwalk")
+    give(game, ANN, "Reading Railroad")
+    arrange(game, cash={BOB: 3000})
+    computers = ComputerPlayers(game, {BOB: "ruthless"}, seed=1)
+    game.apply(ProposeTrade(BOB, ANN, (), (5,), 100, (), ()))
+    session = Session(game, computers, UIState(tokens=["Car", "Dog"]))
+    assert session.computer_move() is None, "nothing while Ann reads the offer"
+    session.apply(A.RejectTrade(ANN))
+    move = session.computer_move()
+    assert move is not None and isinstance(move.action, A.Build) and move.action.player == BOB
