@@ -34,6 +34,7 @@ def test_the_bottom_line_never_cuts_a_long_question_from_the_left(tmp_path: Path
     "Ann: sell a house on Pennsylvania Avenue to the bank for $100 (half its price)? (Y/N) [N]",
     "Ann must raise $190 more: (M mortgage, S sell houses, T trade, O owners) [M]",
     "How many of Ann's Get Out of Jail Free cards does Bob get in the trade with Ann and Cy? (0-1) [0]",
+    "Ann: claim the rent first ($12 from CPU2 and $100 from CPU2)? A throw now lets it lapse (Y/N) [Y]",
     "x" * 120,
 ])
 def test_the_end_of_a_question_is_its_own_words_and_fits(text: str) -> None:
@@ -132,3 +133,10 @@ def test_a_computers_offer_to_a_person_is_answered_before_it_builds(tmp_path: Pa
     session.apply(A.RejectTrade(ANN))
     move = session.computer_move()
     assert move is not None and isinstance(move.action, A.Build) and move.action.player == BOB
+
+
+def test_the_end_of_a_question_begins_with_a_sentence_where_one_fits() -> None:
+    """Played at 80x24: the bottom line read "($12 from CPU2 and $100 from CPU2)? A throw now
+    lets it lapse (Y/N) [Y]", a bracket torn from its clause; a whole sentence fits."""
+    text = "Ann: claim the rent first ($12 from CPU2 and $100 from CPU2)? A throw now lets it lapse (Y/N) [Y]"
+    assert PromptLine.tail(text, 74) == "A throw now lets it lapse (Y/N) [Y]"

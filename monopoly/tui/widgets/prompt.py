@@ -73,12 +73,14 @@ class PromptLine(Displayable):
         at the start: the line reads as the question's own words."""
         if len(text) <= width:
             return text
-        starts = sorted({i + len(mark) for mark in (": ", "? ", ". ", "; ", ", ") for i in PromptLine._find_all(text, mark)}
-                        | {i + 1 for i in PromptLine._find_all(text, " (")})
-        for start in starts:
-            rest = text[start:]
-            if len(rest) <= width:
-                return rest[:1].upper() + rest[1:] if rest[:1].isalpha() else rest
+        # a sentence or a clause after a colon first, then a phrase (after a comma, or a bracket)
+        for marks in ((": ", "? ", ". ", "; "), (", ", " (")):
+            starts = sorted(i + len(mark) - (1 if mark == " (" else 0)
+                            for mark in marks for i in PromptLine._find_all(text, mark))
+            for start in starts:
+                rest = text[start:]
+                if len(rest) <= width:
+                    return rest[:1].upper() + rest[1:] if rest[:1].isalpha() else rest
         lines = wrap(text, width)
         return lines[-1] if lines else text[-width:]
 
