@@ -349,8 +349,8 @@ def test_an_option_key_during_an_auction_says_why_nothing_opens(tmp_path: Path) 
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 2)], screen)
     controller.run()
-    assert ("The options wait until the auction is over: bid with a player's number, or P to drop out"
-            in messages(controller))
+    assert ("The options wait until the auction is over: B bids, a player's number bids as that player, "
+            "P drops out" in messages(controller))
     assert game.view.outcome.termination == "ended", "Quit worked once the auction was over"
 
 

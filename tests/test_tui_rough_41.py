@@ -140,3 +140,19 @@ def test_the_end_of_a_question_begins_with_a_sentence_where_one_fits() -> None:
     lets it lapse (Y/N) [Y]", a bracket torn from its clause; a whole sentence fits."""
     text = "Ann: claim the rent first ($12 from CPU2 and $100 from CPU2)? A throw now lets it lapse (Y/N) [Y]"
     assert PromptLine.tail(text, 74) == "A throw now lets it lapse (Y/N) [Y]"
+
+
+def test_a_person_alone_in_an_auction_is_offered_b_not_their_number_as_well(tmp_path: Path) -> None:
+    """Played against two computers, the auction box said "B: bid an amount" and "1: bid as that
+    player", two keys for the one thing; a player's number is offered only where several people bid."""
+    from monopoly.engine import actions as A
+    from test_tui_controller import FakeScreen, StubComputers, make
+    game, controller = make(tmp_path, [(1, 2)], FakeScreen([]), players=("Ann", "Bob", "Cy"),
+                            computers=StubComputers({1, 2}))
+    game.apply(A.Roll(0))
+    game.apply(A.DeclineToBuy(0))
+    while game.view.pending.player != 0:
+        game.apply(A.Bid(game.view.pending.player, game.view.pending.auction.high_bid + 5))  # type: ignore[union-attr]
+    shown = [text for text, _ in controller._auction_popup(game.view.pending, 5.0).lines]
+    assert "B: bid an amount" in shown and "P: drop out" in shown
+    assert not any("bid as that player" in line for line in shown), shown

@@ -117,8 +117,8 @@ class AuctionDialogs(Controller):
             return False
         if KEYS.option_for_key(key) is not None or key == ord("?"):
             # the option bar is closed while the bidding runs: say so rather than ignore the key
-            self.say("The options wait until the auction is over: bid with a player's number, "
-                     "or P to drop out", "dim")
+            self.say("The options wait until the auction is over: B bids, a player's number bids as that "
+                     "player, P drops out", "dim")
         return False
 
     def _bid_for(self, serial: int, p: int) -> bool:
@@ -187,6 +187,7 @@ class AuctionDialogs(Controller):
                 lines.append((can, "message"))
             for answer in bidding.answers:  # its answers with their keys: B bids, P drops out
                 lines.append((f"{answer.key.upper()}: {answer.label}", "dim"))
-            if numbers:  # only the people who may raise the bid now
+            if numbers and sum(1 for b in a.bidders if b in self.session.people) > 1:
+                # only the people who may raise the bid now (one person alone has B)
                 lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
         return M.Popup("Auction", lines, footer="", where="side")
