@@ -265,6 +265,8 @@ def test_an_auction_is_put_alike_by_every_front_end(position: str, tmp_path: Pat
     assert sent["question"] == line
     words = {e["command"].split()[0] for e in sent["actions"] if e["action"]["action"] in ("bid", "pass")}
     assert words == {a.word for a in prompt.answers}, sent["actions"]
+    bids = [e for e in sent["actions"] if e["action"]["action"] == "bid"]  # the bid the text mode's "bid" makes
+    assert [(e["action"]["amount"], e["command"]) for e in bids] == [(prompt.default, f"bid {prompt.default}")]
     controller = play.GameController(FakeScreen([]), game, None, UIState(tokens=["Car", "Dog", "Hat"], fastmove=True),
                                      tmp_path)
     shown = [said for said, _ in controller._auction_popup(game.view.pending, 5.0).lines]

@@ -282,6 +282,9 @@ def prompt(game: Game, seat: int, asked: int | None, lapsing: list[int], legal: 
     only when it changes."""
     if legal is None:
         legal = [] if game.view.over else game.view.legal_actions(seat, deeds=complete)
+    bidding = bid_prompt(game, seat) if any(isinstance(a, A.Bid) for a in legal) else None
+    if bidding is not None and bidding.default is not None:  # the bid offered is the prompt's first step
+        legal = [A.Bid(seat, bidding.default) if isinstance(a, A.Bid) and a.player == seat else a for a in legal]
     listed = [_entry(game, a) for a in legal] if entries is None else entries.listed(game, legal)
     return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
             "actions": listed, "complete": complete, "may_go": seat in lapsing}
