@@ -156,3 +156,28 @@ def test_a_person_alone_in_an_auction_is_offered_b_not_their_number_as_well(tmp_
     shown = [text for text, _ in controller._auction_popup(game.view.pending, 5.0).lines]
     assert "B: bid an amount" in shown and "P: drop out" in shown
     assert not any("bid as that player" in line for line in shown), shown
+
+
+def test_at_a_seat_of_a_hosted_game_b_bids_for_that_seat(tmp_path: Path) -> None:
+    """Over the network Ann's screen said "1: bid as that player" while Bob was asked, and B did
+    nothing. B bids for the one person at the screen who may raise the bid, asked or not."""
+    from monopoly.engine import actions as A
+    from test_tui_controller import FakeScreen, make
+    game, controller = make(tmp_path, [(1, 2)], FakeScreen(["enter"]), players=("Ann", "Bob"), first=1)
+    session = controller.session
+
+    class AnnHere(type(session)):  # type: ignore[misc]
+        @property
+        def people(self) -> list[int]:  # Ann's screen: Bob plays at his own
+            return [0]
+
+    session.__class__ = AnnHere
+    game.apply(A.Roll(1))
+    game.apply(A.DeclineToBuy(1))
+    d = game.view.pending
+    assert d.player == 1, d
+    shown = [text for text, _ in controller._auction_popup(d, 5.0).lines]
+    assert "B: Ann bids" in shown and not any("bid as that player" in line for line in shown), shown
+    before = len(game.journal)
+    assert controller._auction_key(d, ord("b"))
+    assert game.journal[before].action == A.Bid(0, 10)

@@ -50,8 +50,10 @@ class AuctionDialogs(Controller):
                 self.ui.auction_left = left
                 self.ui.popup = self._auction_popup(now, left)
                 here = asked in self.session.people
+                mine = self._b_bidder(now)
                 self.ui.hint = (f"Auction: {M.name(game, asked)} is away; the host can hand the seat to a computer"
                                 if self.seat_away(asked) else
+                                f"Auction: B bids for {M.name(game, mine)}" if not here and mine is not None else
                                 "Auction: a player's number bids for that player" if not here
                                 else f"Auction: B bids for {M.name(game, asked)}, a player's number for that player; "
                                 f"P: {M.name(game, asked)} drops out")  # P does nothing for a computer: it answers for itself
@@ -103,8 +105,10 @@ class AuctionDialogs(Controller):
                 self.apply(A.PassBid(d.player))
                 return True
             return False
-        if KEYS.command("auction", key) == "bid" and d.player in self.session.people:
-            return self._bid_for(d.serial, d.player)
+        if KEYS.command("auction", key) == "bid":
+            bidder = self._b_bidder(d)
+            if bidder is not None:
+                return self._bid_for(d.serial, bidder)
         if ch.isdigit() and ch != "0":
             return self._bid_for(d.serial, int(ch) - 1)
         stance = self.session.auction_stance(d.player) if d.player in self.session.people else None
@@ -120,6 +124,17 @@ class AuctionDialogs(Controller):
             self.say("The options wait until the auction is over: B bids, a player's number bids as that "
                      "player, P drops out", "dim")
         return False
+
+    def _b_bidder(self, d: Pending) -> int | None:
+        """Whom B bids for: the bidder asked, when at this screen, else the one person here who
+        may raise the bid (a seat at a hosted game); None when that is not one person."""
+        a = d.auction
+        assert a is not None
+        people = self.session.people
+        if d.player in people:
+            return d.player
+        mine = [b for b in a.bidders if b in people and b != a.high_bidder]
+        return mine[0] if len(mine) == 1 else None
 
     def _bid_for(self, serial: int, p: int) -> bool:
         """Ask the amount ``p`` bids, in the words of their bid prompt (``present``), and bid it."""
@@ -177,7 +192,10 @@ class AuctionDialogs(Controller):
                               f"can hand the seat to a computer (cpu {asked}).", "rent"))
             else:
                 lines.append((f"Waiting for {asked} to bid or drop out", "dim"))
-            if numbers:
+            bidder = self._b_bidder(d)
+            if bidder is not None:  # one person here: B bids for them
+                lines.append((f"B: {M.name(game, bidder)} bids", "dim"))
+            elif numbers:
                 lines.append((f"{', '.join(numbers)}: bid as that player", "dim"))
         else:
             lines.append((f"{asked}: {int(left + 0.99)} s to bid" if left > 0 else
