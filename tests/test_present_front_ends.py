@@ -182,6 +182,22 @@ def test_a_minimal_front_end_plays_a_whole_game_through_the_presentation_layer(s
     assert front.lines[-1] == "The game is over." and len(front.lines) > 100
 
 
+def test_the_minimal_front_end_bids_and_places_through_the_presentation_layer() -> None:
+    """Two people on the .com board with the Offline rule and no money to buy with: deeds go to
+    auction, and doubles move the Offline token, each asked through its prompt."""
+    from monopoly.engine import check_invariants
+    from monopoly.session.session import Session
+    from present_front import PromptFront
+    game = Game.new(["Ann", "Bob"], "dotcom", {"max_turns": 40, "offline_rule": True, "starting_cash": 100},
+                    seed=5)
+    session = Session(game, None, UIState(tokens=["Car", "Dog"]))
+    front = PromptFront(session)
+    session.run(front)
+    check_invariants(game)
+    assert any(line.startswith("Auction of ") for line in front.asked), front.asked[:8]
+    assert any("put the Offline token" in line for line in front.asked), front.asked[:8]
+
+
 # ---------------------------------------------------------------------------------------- debts
 def _debt(settle: bool) -> Game:
     """Ann lands on Bob's Boardwalk with $10 and owns the browns (to mortgage): she owes $50 rent."""
