@@ -13,7 +13,7 @@ from monopoly.engine import actions as A
 from monopoly.engine import events as E
 from monopoly.present import bid_prompt, decision_prompt, decision_sites
 from monopoly.session.session import ComputerMove, Session
-from monopoly.session.words import event_lines, name
+from monopoly.session.words import event_lines
 
 
 class PromptFront:
@@ -58,7 +58,7 @@ class PromptFront:
             return True
         bidding = bid_prompt(self.game, p)
         if bidding is not None:  # one bid at the first step where nobody has bid yet, else out
-            self.asked.append(bidding.line(name(self.game, p)))
+            self.asked.append(bidding.line())
             opening = bidding.high_text == "no bid yet" and bidding.answers[0].word == "bid"
             answer = bidding.answers[0] if opening else next(a for a in bidding.answers if a.word == "pass")
             self.show_events(session.apply(answer.action))

@@ -272,7 +272,8 @@ def test_an_auction_is_put_alike_by_every_front_end(position: str, tmp_path: Pat
     p = prompt.asked
     assert [a.word for a in prompt.answers] == ["bid", "pass"]
     assert prompt.low is not None and prompt.default is not None and prompt.steps == tuple(sorted(prompt.steps))
-    line = prompt.line(name(game, p))
+    line = prompt.line()
+    assert prompt.who == name(game, p)
     assert "Auction of Baltic Avenue (printed price $60)" in line and "(bid N or pass)" in line
     text = TextGame(Console(io.StringIO(""), io.StringIO()), game, None, UIState(tokens=["Car", "Dog", "Hat"]), tmp_path)
     assert [c.name for c in text.answers(p)] == [a.word for a in prompt.answers]
@@ -286,7 +287,7 @@ def test_an_auction_is_put_alike_by_every_front_end(position: str, tmp_path: Pat
     controller = play.GameController(FakeScreen([]), game, None, UIState(tokens=["Car", "Dog", "Hat"], fastmove=True),
                                      tmp_path)
     shown = [said for said, _ in controller._auction_popup(game.view.pending, 5.0).lines]
-    assert prompt.range_text(name(game, p)) in shown
+    assert prompt.range_text() in shown
     for a in prompt.answers:
         assert f"{a.key.upper()}: {a.label}" in shown, shown
 

@@ -19,7 +19,7 @@ from ..engine import events as E
 from ..engine import public_state
 
 from ..present import ANSWERS, bid_prompt, debt, decision_prompt, decision_sites
-from ..session.words import event_lines, name, square_name, trade_summary
+from ..session.words import event_lines, square_name, trade_summary
 
 PROTOCOL = "monopoly-net"
 # 4: an update's prompt lists only what the seat the game waits for must answer (the rest on ``options``);
@@ -248,7 +248,7 @@ def question(game: Game, seat: int) -> str:
     d = view.pending
     bidding = bid_prompt(game, seat)
     if bidding is not None:  # phrased once for every front end (``present``)
-        return bidding.line(name(game, seat))
+        return bidding.line()
     if d.player != seat:
         return ""
     asked = decision_prompt(game, seat)

@@ -25,9 +25,11 @@ class BidPrompt:
     """The auction as ``player`` (one of its bidders) sees it. ``low``/``high``: the bids they may
     make (``high`` None: any higher bid, which voids the auction beyond their assets; both None:
     they cannot bid now); ``steps``: suggested bids, the first the default; ``answers``: bid (the
-    default amount) and drop out, when they may; ``asked``: the bidder the auction waits for."""
+    default amount) and drop out, when they may; ``asked``: the bidder the auction waits for;
+    ``who``: the bidder's name."""
 
     player: int
+    who: str
     asked: int
     what: str
     price: str
@@ -54,28 +56,28 @@ class BidPrompt:
         """"Auction of Baltic Avenue (printed price $60)"."""
         return f"Auction of {self.what}" + (f" (printed price {self.price})" if self.price else "")
 
-    def range_text(self, who: str) -> str:
+    def range_text(self) -> str:
         """"Ann may bid $30 to $500" ("" when they cannot bid now)."""
         if self.low is None:
             return ""
-        return f"{who} may bid {self.money_low}" + (f" to {self.money_high}" if self.high is not None else " or more")
+        return f"{self.who} may bid {self.money_low}" + (f" to {self.money_high}" if self.high is not None else " or more")
 
     def words(self) -> str:
         """The answers as the line modes name them: "bid N or pass"."""
         parts = [("bid N" if a.word == "bid" else a.word) for a in self.answers]
         return " or ".join(parts)
 
-    def line(self, who: str) -> str:
+    def line(self) -> str:
         """The auction in one line, for a line mode: "Auction of Baltic Avenue (printed price $60):
         highest bid $20 by Bob; Ann may bid $21 to $500. Still bidding: Ann and Bob (bid N or pass)"."""
-        can = self.range_text(who)
+        can = self.range_text()
         words = f" ({self.words()})" if self.answers else ""
         return f"{self.title()}: {self.high_text}{'; ' + can if can else ''}. Still bidding: {self.bidder_names}{words}"
 
-    def amount_question(self, who: str) -> str:
+    def amount_question(self) -> str:
         """The question of the amount, "Ann bids" (a front end adds the range and the default its
         own way: the curses prompt as "($21-$500) [$30]")."""
-        return f"{who} bids"
+        return f"{self.who} bids"
 
     def answer(self, word: str) -> Answer | None:
         w = word.strip().lower()
@@ -108,6 +110,6 @@ def bid_prompt(game: Game, player: int) -> BidPrompt | None:
                               f"from {money(low)}"))
     if player == d.player:
         answers.append(Answer("p", "pass", "drop out", A.PassBid(player)))
-    return BidPrompt(player, d.player, item_name(game, str(a.item), a.square), price, high_text, tuple(a.bidders),
+    return BidPrompt(player, name(game, player), d.player, item_name(game, str(a.item), a.square), price, high_text, tuple(a.bidders),
                      join_words([name(game, b) for b in a.bidders]), low, top, steps, tuple(answers),
                      money(low) if low is not None else "", money(top) if top is not None else "")

@@ -83,7 +83,7 @@ class AnswerCommands(TextCore):
         if amount is None:
             amount = asked.default
         if amount < asked.low or (asked.high is not None and amount > asked.high):
-            raise CommandError(asked.range_text(name(game, bidder)))
+            raise CommandError(asked.range_text())
         if view.bid_voids(amount, bidder) and not sure:
             assets = view.money(view.bid_limit(bidder))
             raise CommandError(f"that is more than {name(game, bidder)}'s assets ({assets}) and voids the auction: "

@@ -278,7 +278,7 @@ class TextCore:
 
     def auction_lines(self, d: Pending) -> list[tuple[str, str]]:
         bidding = bid_prompt(self.game, d.player)  # phrased once for every front end (``present``)
-        return [] if bidding is None else [(bidding.line(name(self.game, d.player)), "title")]
+        return [] if bidding is None else [(bidding.line(), "title")]
 
     # ------------------------------------------------------------------ running commands
     def run_command(self, p: int, parsed: Parsed) -> None:

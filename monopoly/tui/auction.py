@@ -152,7 +152,7 @@ class AuctionDialogs(Controller):
         if bidding is None or bidding.low is None or bidding.default is None:
             self.say(f"{M.name(game, p)} cannot bid more than {game.view.money(limit)}", "dim")
             return False
-        amount = self.ask(Question(bidding.amount_question(M.name(game, p)), NUMBER, bidding.default,
+        amount = self.ask(Question(bidding.amount_question(), NUMBER, bidding.default,
                                    low=bidding.low, high=bidding.high, money=game.view.money))
         if amount is None or game.view.pending.serial != serial:
             return False
@@ -200,7 +200,7 @@ class AuctionDialogs(Controller):
         else:
             lines.append((f"{asked}: {int(left + 0.99)} s to bid" if left > 0 else
                           f"{asked}: waiting for a bid or P", "rent"))
-            can = bidding.range_text(asked)
+            can = bidding.range_text()
             if can:
                 lines.append((can, "message"))
             for answer in bidding.answers:  # its answers with their keys: B bids, P drops out
