@@ -11,7 +11,7 @@ from typing import Sequence
 from monopoly.engine import Claim, DecisionKind as K, Game
 from monopoly.engine import actions as A
 from monopoly.engine import events as E
-from monopoly.present import decision_prompt
+from monopoly.present import bid_prompt, decision_prompt, decision_sites
 from monopoly.session.session import ComputerMove, Session
 from monopoly.session.words import event_lines
 
@@ -55,6 +55,20 @@ class PromptFront:
             self.asked.append(prompt.line())
             answer = prompt.answers[prompt.default if prompt.default is not None else 0]
             self.show_events(session.apply(answer.action))
+            return True
+        bidding = bid_prompt(self.game, p)
+        if bidding is not None:  # one bid at the first step where nobody has bid yet, else out
+            self.asked.append(bidding.line())
+            opening = bidding.high_text == "no bid yet" and bidding.answers[0].word == "bid"
+            answer = bidding.answers[0] if opening else next(a for a in bidding.answers if a.word == "pass")
+            self.show_events(session.apply(answer.action))
+            return True
+        sites = decision_sites(self.game, p)
+        if sites is not None and sites.start is not None:  # the square the prompt's cursor starts on
+            self.asked.append(sites.line())
+            site = sites.site(sites.start)
+            assert site is not None
+            self.show_events(session.apply(site.action))
             return True
         self.show_events(session.apply(self.simplest(p)))
         return True

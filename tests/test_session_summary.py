@@ -126,3 +126,25 @@ def test_an_auction_won_is_said_as_won_and_a_lapsed_claim_of_ones_own_is_said() 
     assert any("won Reading Railroad at auction ($70)" in line for line in lines), lines
     assert not any("bought Reading" in line for line in lines), lines
     assert "  Ann did not claim the $8 rent from Bob: it is lost" in lines, lines
+
+
+def test_money_a_card_moved_and_tax_are_said_for_every_front_end() -> None:
+    """Played by hand: a Community Chest payment was told in the text mode (its event line) but
+    missing from the curses summary once the message had scrolled away. The summary says the
+    money each card moved, of the drawer and of the others it paid or charged, and tax paid."""
+    log: list[E.Event] = [
+        E.TurnStarted(ANN, 1), E.DiceRolled(ANN, (1, 2)), E.Landed(ANN, BALTIC),
+        E.TurnStarted(BOB, 2), E.DiceRolled(BOB, (1, 1)), E.Landed(BOB, 2),
+        E.CardDrawn(BOB, "community_chest", "doctor", "Doctor's fee. Pay $50."), E.Paid(BOB, BANK, 50, "card"),
+        E.DiceRolled(BOB, (1, 1)), E.Landed(BOB, 4), E.Paid(BOB, BANK, 200, "tax"),
+        E.TurnStarted(CY, 3), E.DiceRolled(CY, (3, 4)), E.Landed(CY, 7),
+        E.CardDrawn(CY, "chance", "chairman", "Pay each player $50."),
+        E.Paid(CY, ANN, 50, "card"), E.Paid(CY, BOB, 50, "card"),
+        E.TurnStarted(ANN, 4),
+    ]
+    since = since_last_turn(log, ANN, 3)
+    assert since is not None
+    lines = [text for text, _ in since_lines(game(), since)]
+    assert lines[1] == ("  Bob threw 2 to Community Chest and 2 to Income Tax; paid $50 on a Community Chest card; "
+                        "received $50 from Cy's Chance card; paid $200 tax"), lines
+    assert lines[2] == "  Cy threw 7 to Chance; paid $100 on a Chance card", lines

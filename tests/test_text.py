@@ -78,12 +78,22 @@ def test_bids_out_of_range_and_by_non_bidders_are_refused_in_one_line(tmp_path: 
     game.apply(A.Roll(ANN))
     game.apply(A.DeclineToBuy(ANN))
     game.apply(A.PassBid(game.view.pending_player))  # Ann drops out
-    _, out = session(game, ["ann 5", "bob 0", "bob 99999", "bid", "bob 10"], tmp_path)
+    _, out = session(game, ["ann 5", "bob 0", "bob 99999", "bid lots", "bob 10"], tmp_path)
     said = lines_of(out)
     assert "Ann is not a person bidding in this auction" in said
     assert "Bob may bid $1 to $1,500" in said
-    assert "Bid an amount: bid 120, or 120, or a bidder and an amount: bob 120" in said
+    assert ("Bid an amount: bid 120, or 120, or a bidder and an amount: bob 120 (bid alone bids the amount the "
+            "prompt offers)") in said
     assert "Bob bids $10" in said
+
+
+def test_bid_alone_bids_the_first_step_the_auction_prompt_offers(tmp_path: Path) -> None:
+    game = new_game((1, 2), players=("Ann", "Bob", "Cy"))
+    game.apply(A.Roll(ANN))
+    game.apply(A.DeclineToBuy(ANN))
+    game.apply(A.PassBid(game.view.pending_player))  # Ann drops out
+    _, out = session(game, ["bid"], tmp_path)
+    assert "Bob bids $10" in lines_of(out)
 
 
 def test_a_bid_beyond_the_assets_is_confirmed_with_a_bang_under_the_uk_rule(tmp_path: Path) -> None:
@@ -142,7 +152,8 @@ def test_building_selling_and_mortgaging(tmp_path: Path) -> None:
     assert out.count("Ann puts a house on Baltic Avenue") == 2 or "evenly" in out.lower()
     assert "Ann sells a house on Baltic Avenue" in out
     assert "Ann mortgages Reading Railroad for $100" in out and "Ann lifts the mortgage on Reading Railroad" in out
-    assert "Ann can build on:" in out and "Ann can mortgage or lift:" in out
+    assert "Ann: build where? (build SQUARE): 1 Mediterranean Avenue (house 2 for $50)" in out
+    assert "Ann can mortgage or lift:" in out
 
 
 def test_a_house_shortage_goes_to_auction_and_the_winner_places_it(tmp_path: Path) -> None:
@@ -155,7 +166,8 @@ def test_a_house_shortage_goes_to_auction_and_the_winner_places_it(tmp_path: Pat
     _, out = session(game, ["houses ann 2 bob 3", "ann 10", "pass", "place baltic"], tmp_path)
     assert "The bank has 1 house for 5 ordered: it goes to auction" in out
     assert "Ann wins a house for $10" in out
-    assert "Ann: place the house you bought on one of: 1 Mediterranean Avenue, 3 Baltic Avenue" in out
+    assert ("Ann: place the house you bought (build SQUARE): 1 Mediterranean Avenue (house 1), "
+            "3 Baltic Avenue (house 1)") in out
     assert "Ann puts a house on Baltic Avenue" in out and game.view.houses(3) == 1
 
 
@@ -209,7 +221,7 @@ def test_income_tax_choice(tmp_path: Path) -> None:
 def test_the_offline_token_is_placed_by_name(tmp_path: Path) -> None:
     game = new_game((3, 3), edition="dotcom", offline_rule=True)
     _, out = session(game, ["roll", "buy", "place 0", "place yahoo", "board"], tmp_path)
-    assert "Ann: place the Offline token on one of: 1 Sportsline.com, 3 Foxsports.com," in out
+    assert "Ann: put the Offline token on a property (place SQUARE): 1 Sportsline.com (nobody's), 3 Foxsports.com" in out
     assert "The Offline token goes only on a square with a title deed" in out
     assert "Ann moves the Offline token to Yahoo!" in out
     assert "39 Yahoo!                   for sale $400M; Offline" in out
@@ -527,7 +539,7 @@ def test_a_persons_turn_starts_with_what_the_others_did_and_a_computer_builds_in
     assert lines[start + 1:start + 4] == [
         "Since Ann's last turn:",
         "  Bob threw 5 to Reading Railroad; bought Reading Railroad ($200)",
-        "  Cy threw 4 to Income Tax",
+        "  Cy threw 4 to Income Tax; paid $200 tax",
     ]
 
 

@@ -216,7 +216,8 @@ def test_the_offline_token_is_explained_and_its_cursor_starts_on_an_opponents_pr
     controller.run()
     assert "Offline" in screen.popups
     assert game.view.offline_square == 6, "RETURN put it on Bob's Oriental Avenue, not on Ann's own"
-    text = [line for line, _ in M.offline_lines(game, 0, "doubles")]
+    from monopoly.present.sites import offline_lines
+    text = [line for line, _ in offline_lines(game, 0, "doubles")]
     assert "A property under the Offline token charges no rent." in text
     assert "Ann threw doubles, so Ann moves it." in text
 

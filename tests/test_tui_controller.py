@@ -349,8 +349,8 @@ def test_an_option_key_during_an_auction_says_why_nothing_opens(tmp_path: Path) 
     screen = FakeScreen(script)
     game, controller = make(tmp_path, [(1, 2)], screen)
     controller.run()
-    assert ("The options wait until the auction is over: bid with a player's number, or P to drop out"
-            in messages(controller))
+    assert ("The options wait until the auction is over: B bids, a player's number bids as that player, "
+            "P drops out" in messages(controller))
     assert game.view.outcome.termination == "ended", "Quit worked once the auction was over"
 
 
@@ -810,7 +810,7 @@ def test_the_auction_hint_offers_p_only_for_a_person_being_asked(tmp_path: Path)
     game, controller = make(tmp_path, [(1, 2), (3, 4)], screen, computers=Bidder({1}))
     controller.run()
     assert "Bob wins Baltic Avenue for $35" in messages(controller)
-    assert "Auction: a player's number bids for that player; P: Ann drops out" in screen.hints
+    assert "Auction: B bids for Ann, a player's number for that player; P: Ann drops out" in screen.hints
     assert "Auction: a player's number bids for that player" in screen.hints
     assert not any("P: Bob" in hint for hint in screen.hints), "P does nothing while a computer is asked"
 

@@ -105,5 +105,5 @@ def test_the_screen_says_what_the_others_did_since_a_persons_last_turn(tmp_path:
     assert said[start + 1:start + 4] == [
         "Since Ann's last turn:",
         "  Bob threw 5 to Reading Railroad; bought Reading Railroad ($200)",
-        "  Cy threw 4 to Income Tax",
+        "  Cy threw 4 to Income Tax; paid $200 tax",
     ]

@@ -13,13 +13,13 @@ import json
 import weakref
 from typing import Any
 
-from ..engine import NOBODY, Action, DecisionKind as K, Game, Offer, Pending, describe_decision
+from ..engine import Action, DecisionKind as K, Game, Offer, Pending, describe_decision
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine import public_state
 
-from ..present import ANSWERS, debt, decision_prompt
-from ..session.words import event_lines, item_name, square_name, trade_summary
+from ..present import ANSWERS, bid_prompt, debt, decision_prompt, decision_sites
+from ..session.words import event_lines, square_name, trade_summary
 
 PROTOCOL = "monopoly-net"
 # 4: an update's prompt lists only what the seat the game waits for must answer (the rest on ``options``);
@@ -229,7 +229,7 @@ def command_of(game: Game, action: Action) -> str:
     if isinstance(action, A.ClaimRent):
         claim = next((c for c in view.claims(action.player) if c.id == action.claim), None)
         return "rent" if claim is None else f"rent {view.money(claim.amount)} from {view.name(claim.payer)}"
-    if isinstance(action, A.Build):
+    if isinstance(action, A.Build):  # (a building bought at auction is placed with it too: ``present.sites``)
         return f"build {sq(action.square)}"
     if isinstance(action, A.SellBuilding):
         return f"sell {sq(action.square)}"
@@ -246,15 +246,9 @@ def question(game: Game, seat: int) -> str:
     """The decision waiting for ``seat`` in a line of words ("" when none is)."""
     view = game.view
     d = view.pending
-    money = view.money
-    if d.kind == K.AUCTION and d.auction is not None and seat in d.auction.bidders:
-        a = d.auction
-        high = (f"highest bid {money(a.high_bid)} by {view.name(a.high_bidder)}" if a.high_bidder != NOBODY
-                else "no bid yet")
-        bids = view.bid_range(seat)
-        can = "" if bids is None else f"; you may bid {money(bids[0])}" + (
-            f" to {money(bids[1])}" if bids[1] is not None else " or more")
-        return f"Auction of {item_name(game, str(a.item), a.square)}: {high}{can} (bid N, or pass)"
+    bidding = bid_prompt(game, seat)
+    if bidding is not None:  # phrased once for every front end (``present``)
+        return bidding.line()
     if d.player != seat:
         return ""
     asked = decision_prompt(game, seat)
@@ -264,6 +258,9 @@ def question(game: Game, seat: int) -> str:
     owing = debt(game, seat)
     if owing is not None:  # phrased once for every front end (``present``)
         return owing.line()
+    sites = decision_sites(game, seat)
+    if sites is not None:  # phrased once for every front end (``present``)
+        return sites.line()
     if game.view.over:
         return ""
     text = describe_decision(game, game.view.pending)
@@ -285,6 +282,9 @@ def prompt(game: Game, seat: int, asked: int | None, lapsing: list[int], legal: 
     only when it changes."""
     if legal is None:
         legal = [] if game.view.over else game.view.legal_actions(seat, deeds=complete)
+    bidding = bid_prompt(game, seat) if any(isinstance(a, A.Bid) for a in legal) else None
+    if bidding is not None and bidding.default is not None:  # the bid offered is the prompt's first step
+        legal = [A.Bid(seat, bidding.default) if isinstance(a, A.Bid) and a.player == seat else a for a in legal]
     listed = [_entry(game, a) for a in legal] if entries is None else entries.listed(game, legal)
     return {"seat": seat, "asked": asked == seat, "question": question(game, seat) if asked == seat else "",
             "actions": listed, "complete": complete, "may_go": seat in lapsing}

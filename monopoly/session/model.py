@@ -728,38 +728,6 @@ def why_not(game: Game, people: list[int], command: str) -> str:
     return "Nothing to do."
 
 
-# ---------------------------------------------------------------------------------------- the Offline token
-def offline_start(game: Game, player: int, squares: list[int]) -> int | None:
-    """Where the Offline cursor starts: round the board from the token, the first square of an
-    opponent (that is where the token hurts), else one nobody owns, never first on the mover's own."""
-    if not squares:
-        return None
-    view = game.view
-    origin = view.offline_square if view.offline_square is not None else 0
-    ordered = sorted(squares, key=lambda s: ((s - origin) % BOARD_SIZE) or BOARD_SIZE)
-    for wanted in (lambda o: o not in (player, NOBODY), lambda o: o != player):
-        found = next((s for s in ordered if wanted(view.owner(s))), None)
-        if found is not None:
-            return found
-    return ordered[0]
-
-
-def offline_lines(game: Game, player: int, reason: str) -> list[tuple[str, str]]:
-    """The side panel shown while the Offline token must be moved: what it does and why now."""
-    who = name(game, player)
-    why = {"doubles": f"{who} threw doubles, so {who} moves it.",
-           "landed": f"A player landed on {who}'s property under it, so {who} moves it."}.get(
-        reason, f"{who} moves it now.")
-    here = game.view.offline_square
-    where = game.edition.squares[here].name if here is not None else "off the board"
-    return [("The Offline token (.com rule)", "title"),
-            ("A property under the Offline token charges no rent.", "message"),
-            (why, "message"),
-            (f"It is now on {where}.", "dim"),
-            ("Put it on an opponent's property to stop their rent there (the cursor starts on one).", "message"),
-            ("Arrows move, RETURN puts it down, ESC later.", "dim")]
-
-
 # ---------------------------------------------------------------------------------------- a trade being built
 def offer_so_far(game: Game, proposer: int, other: int, give: list[int], take: list[int],
                  give_cards: tuple[str, ...] = (), take_cards: tuple[str, ...] = (),

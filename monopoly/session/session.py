@@ -403,12 +403,17 @@ class Session:
         if self.computers is None:
             return None
         game, view = self.game, self.game.view
+        d = view.pending
+        if d.kind == K.TRADE_RESPONSE and d.player != NOBODY and not self.is_computer(d.player):
+            # A person reads an offer: the computers wait for the answer. The one that made it went
+            # on building meanwhile, the offer still open on the person's screen, and what it would
+            # build changes what the offer is worth.
+            return None
         if self._ahead is not None:
             moment, ahead = self._ahead
             self._ahead = None
             if moment == len(game.journal) and view.is_legal(ahead.action):
                 return ahead
-        d = view.pending
         if d.kind == K.GAME_OVER:
             return None
         turn = view.turn

@@ -4,7 +4,8 @@ Both front ends show it when a person's turn starts (the curses screen keeps onl
 or so messages in view, and the text mode with Fastmove leaves a computer's routine moves
 untold): for each other player, their throws and where they ended (a throw in jail said as one,
 with whether it got them out), purchases, rent paid and
-received, buildings put up and sold, mortgages, trades and jail. ``since_last_turn`` reads the
+received, money moved by Chance and Community Chest cards, tax, buildings put up and sold,
+mortgages, trades and jail. ``since_last_turn`` reads the
 events; ``words.since_lines`` says them.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..engine import BANK, Offer
+from ..engine import BANK, Offer, PaymentReason
 from ..engine import events as E
 
 
@@ -39,12 +40,16 @@ class Doings:
     trades: list[Offer] = field(default_factory=list)  # accepted trades it proposed or answered
     jailed: bool = False
     bankrupt: bool = False
+    # money a Chance or Community Chest card moved: by card drawn (its number in the stretch), the
+    # deck, who drew it and the amount (received positive, paid negative); tax paid to the bank
+    cards: dict[int, tuple[str, int, int]] = field(default_factory=dict)
+    tax: int = 0
 
     @property
     def anything(self) -> bool:
         return bool(self.throws or self.bought or self.won or self.rent_paid or self.rent_received or self.houses
                     or self.hotels or self.sold or self.mortgaged or self.lifted or self.trades or self.jailed
-                    or self.bankrupt)
+                    or self.bankrupt or self.tax or any(amount for _, _, amount in self.cards.values()))
 
 
 @dataclass(frozen=True)
@@ -97,9 +102,26 @@ def since_last_turn(log: Sequence[E.Event], person: int, players: int) -> SinceL
             order.append(p)
         return d
 
+    drawn: tuple[int, str, int] | None = None  # the last card drawn: its number, deck and drawer
+    cards_drawn = 0
+
     for ev in log[start:end]:
         if isinstance(ev, E.TurnStarted):
             of(ev.player)
+            drawn = None
+        elif isinstance(ev, E.CardDrawn):
+            cards_drawn += 1
+            drawn = (cards_drawn, ev.deck, ev.player)
+        elif isinstance(ev, E.Paid) and ev.reason in (PaymentReason.CARD, PaymentReason.REPAIRS) and drawn is not None:
+            for p, sign in ((ev.payer, -1), (ev.payee, 1)):
+                d = of(p) if p != BANK else None
+                if d is not None:
+                    deck, drawer, amount = d.cards.get(drawn[0], (drawn[1], drawn[2], 0))
+                    d.cards[drawn[0]] = (deck, drawer, amount + sign * ev.amount)
+        elif isinstance(ev, E.Paid) and ev.reason == PaymentReason.TAX:
+            d = of(ev.payer) if ev.payer != BANK else None
+            if d is not None:
+                d.tax += ev.amount
         elif isinstance(ev, E.DiceRolled) and ev.purpose != "utility":
             d = of(ev.player)
             if d is not None:

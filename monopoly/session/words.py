@@ -475,6 +475,13 @@ def since_lines(game: Game, since: SinceLastTurn) -> list[tuple[str, str]]:
             parts.append(f"paid {name(game, owner)} {money(amount)} rent")
         if d.rent_received:
             parts.append(f"collected {money(d.rent_received)} rent")
+        for deck, drawer, amount in d.cards.values():
+            if amount:
+                whose = "a" if drawer == d.player else f"{name(game, drawer)}'s"
+                card = f"{whose} {game.view.edition.deck_name(deck)} card"
+                parts.append(f"received {money(amount)} from {card}" if amount > 0 else f"paid {money(-amount)} on {card}")
+        if d.tax:
+            parts.append(f"paid {money(d.tax)} tax")
         if d.houses or d.hotels:
             built = join_words([buildings_words(n, h) for n, h in ((d.houses, False), (d.hotels, True)) if n])
             parts.append(f"built {built} ({money(d.building_cost)})")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..engine import DecisionKind as K, Offer
 from ..engine import actions as A
+from ..present.auctions import bid_prompt
 from ..session.words import name
 from .commands import CommandError, find_player, find_square, parse_amount
 from .loop import TextCore, handles
@@ -68,20 +69,21 @@ class AnswerCommands(TextCore):
         sure = args.rstrip().endswith("!")
         words = args.rstrip("! ").split()
         amount = parse_amount(words[-1]) if words else None
-        if amount is None:
-            raise CommandError("bid an amount: bid 120, or 120, or a bidder and an amount: bob 120")
+        if words and amount is None:
+            raise CommandError("bid an amount: bid 120, or 120, or a bidder and an amount: bob 120 "
+                               "(bid alone bids the amount the prompt offers)")
         bidder = find_player(game, " ".join(words[:-1])) if len(words) > 1 else d.player
         a = d.auction
         assert a is not None
         if bidder not in a.bidders or self.session.is_computer(bidder):
             raise CommandError(f"{name(game, bidder)} is not a person bidding in this auction")
-        bids = view.bid_range(bidder)
-        if bids is None:
+        asked = bid_prompt(game, bidder)  # the amounts it may bid, phrased once (``present``)
+        if asked is None or asked.low is None or asked.default is None:
             raise CommandError(f"{name(game, bidder)} cannot bid now")
-        low, high = bids
-        if amount < low or (high is not None and amount > high):
-            top = f" to {view.money(high)}" if high is not None else " or more"
-            raise CommandError(f"{name(game, bidder)} may bid {view.money(low)}{top}")
+        if amount is None:
+            amount = asked.default
+        if amount < asked.low or (asked.high is not None and amount > asked.high):
+            raise CommandError(asked.range_text())
         if view.bid_voids(amount, bidder) and not sure:
             assets = view.money(view.bid_limit(bidder))
             raise CommandError(f"that is more than {name(game, bidder)}'s assets ({assets}) and voids the auction: "

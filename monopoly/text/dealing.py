@@ -9,6 +9,7 @@ import time
 from typing import Callable
 from ..engine import NOBODY, Action, Offer
 from ..engine import actions as A
+from ..present import building_prompt
 from ..session.words import computers_join_text, name
 from .commands import CommandError, find_player, find_square, number
 from .loop import TextCore, handles
@@ -94,7 +95,7 @@ class DealingCommands(TextCore):
     @handles("houses")
     def do_houses(self, p: int, args: str) -> None:
         if not args:
-            self.show(self.action_squares("build on", A.Build) + self.action_squares("sell on", A.SellBuilding))
+            self.show(self.building_sites())
             self.show(["  build SQUARE [N] and sell SQUARE [N] do it; houses PLAYER N ... orders buildings the bank "
                        "is short of (they go to auction)"])
             return
@@ -128,6 +129,12 @@ class DealingCommands(TextCore):
                 self.apply(A.OrderBuildings(candidate[0][0], tuple(candidate), hotels))
                 return
         raise CommandError("no shortage to auction: build them with build SQUARE [N]")
+
+    def building_sites(self) -> list[str]:
+        """Where each person at the keyboard may build and sell now, phrased once (``present``)."""
+        out = [f"  {sites.line()}" for q in self.session.people for sell in (False, True)
+               for sites in (building_prompt(self.game, q, sell=sell),) if sites.sites]
+        return out or ["  Nobody at the keyboard can build or sell a building now."]
 
     def action_squares(self, what: str, *types: type) -> list[str]:
         out = []

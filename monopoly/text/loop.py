@@ -18,15 +18,15 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
-from ..engine import ANSWER_TYPES, BOARD_SIZE, NOBODY, Action, DecisionKind as K, Game, IllegalActionError, Offer, Pending
+from ..engine import BOARD_SIZE, NOBODY, Action, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
 from ..session import model as M
 from ..session.session import ComputerMove, Session
 from ..session.questions import clock_text, parse_yes_no
 from ..session.summary import since_last_turn
-from ..present import debt, decision_prompt
-from ..session.words import (cannot_bid_text, event_lines, format_event, item_name, join_words, name,
+from ..present import bid_prompt, debt, decision_prompt, decision_sites
+from ..session.words import (cannot_bid_text, event_lines, format_event, name,
                              new_game_text, since_lines, trade_lines, turn_end_text, valuation_rows)
 from ..storage import saves
 from .commands import (ANSWERS, GENERAL, Command, CommandError, Parsed, command, find_square, number,
@@ -187,13 +187,16 @@ class TextCore:
         prompt = decision_prompt(self.game, p)  # the words of its answers are the commands
         if prompt is not None:
             return [command(a.word) for a in prompt.answers]
+        bidding = bid_prompt(self.game, p)
+        if bidding is not None:
+            return [command(a.word) for a in bidding.answers]
+        sites = decision_sites(self.game, p)
+        if sites is not None:  # a square with the prompt's word (place, as before, places a building too)
+            return [command(sites.word)] + ([command("place")] if sites.word != "place" else [])
         names: list[str] = {
             K.ROLL: ["roll"],
-            K.AUCTION: ["bid", "pass"],
             K.RAISE_FUNDS: (["settle"] if view.may_settle_in_property(p) else [])
             + (["bankrupt"] if view.can_declare_bankruptcy(p) else []),
-            K.MOVE_OFFLINE: ["place"],
-            K.PLACE_BUILDING: ["place"],
         }.get(d.kind, [])
         return [command(n) for n in names]
 
@@ -268,29 +271,14 @@ class TextCore:
         owing = debt(game, p)
         if owing is not None:  # phrased once for every front end (``present``)
             return [(owing.line(), "bad")]
-        if d.kind in (K.MOVE_OFFLINE, K.PLACE_BUILDING):
-            what = "the Offline token" if d.kind == K.MOVE_OFFLINE else f"the {d.building} you bought"
-            squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
-            return [(f"{who}: place {what} on one of: {self.square_list(squares)}", "title")]
+        sites = decision_sites(game, p)
+        if sites is not None:  # phrased once for every front end (``present``)
+            return [(text, role) for text, role in sites.notes[1:]] + [(sites.line(), "title")]
         return []
 
     def auction_lines(self, d: Pending) -> list[tuple[str, str]]:
-        game, view = self.game, self.game.view
-        a = d.auction
-        if a is None:
-            return []
-        what = item_name(game, a.item, a.square)
-        price = f" (printed price {view.money(view.square(a.square).price)})" if a.item == "square" else ""
-        high = (f"highest bid {view.money(a.high_bid)} by {name(game, a.high_bidder)}"
-                if a.high_bidder != NOBODY else "no bid yet")
-        bids = view.bid_range(d.player)
-        can = ""
-        if bids is not None:
-            low, top = bids
-            can = f"; {name(game, d.player)} may bid {view.money(low)}" + (
-                f" to {view.money(top)}" if top is not None else " or more")
-        bidders = join_words([name(game, b) for b in a.bidders])
-        return [(f"Auction of {what}{price}: {high}{can}. Still bidding: {bidders}.", "title")]
+        bidding = bid_prompt(self.game, d.player)  # phrased once for every front end (``present``)
+        return [] if bidding is None else [(bidding.line(), "title")]
 
     # ------------------------------------------------------------------ running commands
     def run_command(self, p: int, parsed: Parsed) -> None:

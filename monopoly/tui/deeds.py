@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import BOARD_SIZE, NOBODY, DecisionKind as K, Pending
+from ..engine import NOBODY, DecisionKind as K, Pending
 from ..engine import actions as A
+from ..present import building_prompt
 from ..session import model as M
 from ..session.questions import CHOICE, NUMBER, Choice, Question
 from .play import Controller
@@ -151,27 +152,20 @@ class DeedDialogs(Controller):
         placed = 0
         start = None
         while placed < count and not game.view.over:
-            squares = self.legal_squares(p, A.Build)
-            if not squares:
+            # Only the sites where the next building may go (docs/playing.md), phrased once
+            # (``present``); when none is left the player is told why.
+            sites = building_prompt(game, p, placed=placed, count=count, near=start)
+            if not sites.sites:
                 self.say(f"{M.name(game, p)} cannot build any more now", "dim")
                 self.screen.flush_keys()
                 return
-            # Only the sites where the next building may go (docs/playing.md): the others are
-            # skipped, and when none is left the player is told why (above).
-            sites = squares
-            if start is not None and start not in squares:  # the cursor starts where a building may go
-                origin = start
-                start = min(squares, key=lambda s: (s - origin) % BOARD_SIZE)
-            how, sq = self.screen.board_cursor(
-                f"{M.name(game, p)}: place building {placed + 1} of {count} - RETURN builds, D done", sites, start)
-            if how != "pick" or sq is None:
+            how, sq = self.screen.board_cursor(f"{sites.text} - RETURN builds, D done", sites.squares(),
+                                               sites.start)
+            chosen = None if how != "pick" or sq is None else sites.site(sq)
+            if chosen is None:
                 return
-            start = sq
-            problem = game.view.build_problem(sq, p)
-            if problem is not None:
-                self.say(f"Not on {game.edition.squares[sq].name}: {problem}", "bad")
-                continue
-            if self.apply(A.Build(p, sq)) is not None:
+            start = chosen.square
+            if self.apply(chosen.action) is not None:
                 placed += 1
         if placed == count:
             self.screen.flush_keys()
@@ -180,25 +174,23 @@ class DeedDialogs(Controller):
         game = self.game
         start = None
         while not game.view.over:
-            squares = self.legal_squares(p, A.SellBuilding)
-            if not squares:
+            sites = building_prompt(game, p, sell=True, near=start)  # phrased once (``present``)
+            if not sites.sites:
                 self.say(f"{M.name(game, p)} has no buildings to sell", "dim")
                 self.screen.flush_keys()
                 return
-            how, sq = self.screen.board_cursor(
-                f"{M.name(game, p)}: RETURN chooses a building to sell (evenly), D done", squares, start)
-            if how != "pick" or sq is None:
+            how, sq = self.screen.board_cursor(f"{sites.text}: RETURN chooses, D done", sites.squares(),
+                                               sites.start)
+            chosen = None if how != "pick" or sq is None else sites.site(sq)
+            if chosen is None:
                 return
-            start = sq
+            start = chosen.square
             # With what it pays. Out of debt N is the default (one RETURN too many never sells a
             # building, issue 26); in debt, selling is what the player came for: Y.
-            what = "the hotel" if game.view.hotel(sq) else "a house"
-            refund = game.view.money(game.view.building_sale(sq).refund)
-            sure = self.yes_no(f"{M.name(game, p)}: sell {what} on {game.edition.squares[sq].name} to the bank "
-                               f"for {refund} (half its price)?", debt is not None)
+            sure = self.yes_no(chosen.confirm, debt is not None)
             if not sure:
                 continue
-            self.apply(A.SellBuilding(p, sq))
+            self.apply(chosen.action)
             if debt is not None and game.view.pending.serial != debt.serial:
                 self.screen.flush_keys()
                 return

@@ -64,6 +64,7 @@ BINDINGS: dict[str, dict[str, tuple[int, ...]]] = {
     },
     "auction": {
         "pass": (ord("p"), ord("P"), ord("x"), ord("X")),
+        "bid": (ord("b"), ord("B")),
     },
     "message": {
         "skip": (ord(" "),),
@@ -79,7 +80,8 @@ HELP_TEXT: tuple[tuple[str, str], ...] = (
     ("ESC", "leave a prompt or a board cursor and go back to the option bar"),
     ("Arrows, TAB", "move a board cursor (TAB / n: next square in board order, p: previous)"),
     ("RETURN / SPACE", "pick the square under a board cursor; Q or D when done"),
-    ("1-8 then amount", "bid in an auction as that player; P: the player asked drops out"),
+    ("B, 1-8 then amount", "bid in an auction (B: the player asked; a number: as that player); P: the player "
+                           "asked drops out"),
     ("L", "the history: every event with its turn; arrows/PgUp/PgDn scroll, 1-8 one player, M money, A all"),
     ("U", "undo: take back your own last action (never a throw or a card, nor past another player's action)"),
     ("N", "the game in numbers: net worth over the turns, rent, money by reason, each property's earnings"),

@@ -221,6 +221,36 @@ def neighbour(current: int, candidates: list[int] | tuple[int, ...], direction: 
         if best is None or score < best:
             best, choice = score, sq
     if best is None:
-        # Nothing further that way: wrap round the ring (clockwise for right/up, else back).
-        return neighbour(current, pool, "next" if direction in ("right", "up") else "prev")
+        # Nothing further that way: along an edge the cursor turns the corner, going on round the
+        # ring the way the key runs along that edge (Left on the bottom row goes on up the left
+        # side); a key pointing off the board from a side (Left on the left side) leaves it where
+        # it is, never moving it the other way.
+        turn = _ring_step(current, direction)
+        if turn is None:
+            return current
+        for k in range(1, 40):  # the first one on round the ring that is not the other way
+            ahead = (current + turn * k) % 40
+            if ahead in pool:
+                r, c = grid_position(ahead)
+                if {"left": c0 - c, "right": c - c0, "up": r0 - r, "down": r - r0}[direction] >= 0:
+                    return ahead
+        return current
     return choice
+
+
+# the four edges of the ring: their squares (both corners), and the key that runs along each in
+# board order (clockwise) and against it
+_EDGES = ((range(0, 11), "left", "right"), (range(10, 21), "up", "down"), (range(20, 31), "right", "left"),
+          (range(30, 41), "down", "up"))
+
+
+def _ring_step(square: int, direction: str) -> int | None:
+    """+1 where ``direction`` runs along an edge of ``square`` in board order, -1 against it, None
+    where it runs along none of its edges (it points off the board or into its middle)."""
+    for squares, forward, back in _EDGES:
+        if square in squares or (square == 0 and 40 in squares):
+            if direction == forward:
+                return 1
+            if direction == back:
+                return -1
+    return None

@@ -26,13 +26,13 @@ from ..session.session import (FAST_PACE, PACE, THROW_NOTICE, WATCH_PACE,  # noq
                                 ComputerMove, PlaySession, Session, notice)
 # The rent claim's countdown, read by ``rent.py`` from here (the tests shorten it here)
 from ..session.session import CLAIM_WINDOW as CLAIM_WINDOW
-from ..engine import ANSWER_TYPES, NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
+from ..engine import NOBODY, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
 from ..session import model as M
 from ..session.words import undo_refused
-from ..present import Answer, Prompt, decision_prompt
+from ..present import Answer, Prompt, decision_prompt, decision_sites
 from ..storage.places import resume_command
 from ..session.questions import CHOICE, TEXT, YESNO, Choice, Question
 from .layout import Layout, TooSmall
@@ -442,7 +442,14 @@ class Controller:
         if prompt is not None:  # phrased once for every front end (``present``)
             popup = None
             if d.kind == K.TRADE_RESPONSE and d.offer is not None:
-                popup = M.Popup(f"Offer to {M.label(game, p)}", M.trade_lines(game, d.offer), footer="")
+                lines = M.trade_lines(game, d.offer)
+                if self.ui.show_cash:  # the panel covers the cash beside the board: say it here
+                    offer = d.offer
+                    change = offer.cash if p == offer.recipient else -offer.cash
+                    cash = game.view.cash(p)
+                    after = f" (after it: {game.view.money(cash + change)})" if change else ""
+                    lines = lines + [("", "message"), (f"{who}'s cash: {game.view.money(cash)}{after}", "good")]
+                popup = M.Popup(f"Offer to {M.label(game, p)}", lines, footer="")
             chosen = self.ask_prompt(prompt, popup)
             if chosen is None:
                 return self._defer(marker)
@@ -451,25 +458,22 @@ class Controller:
             self.run_auction()
         elif d.kind == K.RAISE_FUNDS:
             self.raise_funds(d)
-        elif d.kind == K.MOVE_OFFLINE:
-            squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
-            self.ui.popup = M.Popup("Offline", M.offline_lines(game, p, d.offline_cause or ""), footer="", where="side")
+        elif d.kind in (K.MOVE_OFFLINE, K.PLACE_BUILDING):
+            sites = decision_sites(game, p)  # phrased once for every front end (``present``)
+            if sites is None:
+                return
+            if sites.notes:
+                self.ui.popup = M.Popup("Offline", list(sites.notes) + [("Arrows move, RETURN puts it down, ESC later.",
+                                                                          "dim")], footer="", where="side")
             try:
-                how, spot = self.screen.board_cursor(
-                    f"{who}: put the Offline token on a property (arrows, RETURN; ESC later)", squares,
-                    M.offline_start(game, p, squares))
+                how, spot = self.screen.board_cursor(f"{sites.text} (arrows, RETURN; ESC later)", sites.squares(),
+                                                     sites.start)
             finally:
                 self.ui.popup = None
-            if how != "pick" or spot is None:
+            site = None if how != "pick" or spot is None else sites.site(spot)
+            if site is None:
                 return self._defer(marker)
-            self.apply(A.MoveOffline(p, spot))
-        elif d.kind == K.PLACE_BUILDING:
-            squares = self.legal_squares(p, *ANSWER_TYPES[d.kind])
-            how, spot = self.screen.board_cursor(
-                f"{who}: place the {d.building} you bought (arrows, RETURN; ESC later)", squares)
-            if how != "pick" or spot is None:
-                return self._defer(marker)
-            self.apply(A.Build(p, spot))
+            self.apply(site.action)
         self.refresh()
 
     def _defer(self, marker: tuple[Any, ...]) -> None:

@@ -40,6 +40,8 @@ from .widgets.popup import PopupBox
 from .widgets.prompt import PromptLine
 from .widgets.setup_page import SetupPage
 
+ENTER_GRACE = 0.5  # seconds after a one-key answer in which a RETURN is taken as typed with it
+
 # Importable from here as before the widgets moved out
 __all__ = ["ASCII", "UNICODE", "Glyphs", "Screen", "SetupView", "key_char", "question_help", "wrap"]
 
@@ -541,17 +543,23 @@ class Screen:
             else:
                 return key
 
-    def show_popup(self, popup: M.Popup, timeout: float | None = None) -> int | None:
+    def show_popup(self, popup: M.Popup, timeout: float | None = None, after_key: bool = False) -> int | None:
         """Show a pop-up until a key is pressed (or ``timeout`` runs out); return the key. A wait
-        ended by news of a game played elsewhere (``on_wait``) draws it again and waits on."""
+        ended by news of a game played elsewhere (``on_wait``) draws it again and waits on.
+        ``after_key``: the pop-up answers a one-key question, so a RETURN typed just after that key
+        (out of habit, within ``ENTER_GRACE`` seconds) is the answer's, and leaves it open."""
         ui = self._ensure_ui()
-        deadline = None if timeout is None else time.monotonic() + timeout
+        opened = time.monotonic()
+        deadline = None if timeout is None else opened + timeout
         try:
             while True:
                 ui.popup = popup
                 self.render()
                 left = None if deadline is None else max(0.0, deadline - time.monotonic())
                 key = self.read_key(left)
+                if after_key and key in KEYS.ENTER and time.monotonic() - opened < ENTER_GRACE:
+                    after_key = False  # one RETURN only
+                    continue
                 if key is not None or (deadline is not None and time.monotonic() >= deadline):
                     return key
         finally:

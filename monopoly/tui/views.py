@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine import IllegalActionError
 from ..session import model as M
-from ..session.questions import TEXT, Question
+from ..session.questions import CHOICE, TEXT, Choice, Question
 from ..session.words import undo_refused
 from . import keys as KEYS
 from .layout import Layout, TooSmall
@@ -96,25 +96,19 @@ class ViewDialogs(Controller):
 
     # ------------------------------------------------------------------ Owners
     def option_owners(self) -> None:
+        """Owners: one key answers (a player's number, or A for every property), at once; a RETURN
+        typed after it out of habit leaves the pop-up open rather than closing it."""
         game = self.game
-        n = game.view.player_count
-
-        def check(text: str) -> Any:
-            t = text.strip().lower()
-            if t in ("a", "all"):
-                return "all"
-            if t.isdigit() and 1 <= int(t) <= n:
-                return int(t) - 1
-            raise ValueError(f"type a player number from 1 to {n}, or A for all")
-
-        who = self.ask(Question(f"Owners: player number (1-{n}) or A for all", TEXT, "all", check=check,
-                                default_label="A", max_len=3))
+        choices = tuple(Choice(str(p.seat + 1), p.name, p.seat) for p in game.view.players()
+                        if p.seat < 9) + (Choice("a", "all", "all"),)
+        who = self.ask(Question("Owners:", CHOICE, "all", choices))
         if who is None:
             return
         if who == "all":
-            self.screen.show_popup(M.Popup("Owners  (number = owner, M = mortgaged)", M.owners_rows(game)))
+            self.screen.show_popup(M.Popup("Owners  (number = owner, M = mortgaged)", M.owners_rows(game)),
+                                   after_key=True)
         else:
-            self.screen.show_popup(M.Popup("Holdings", M.holdings_lines(game, self.ui, who)))
+            self.screen.show_popup(M.Popup("Holdings", M.holdings_lines(game, self.ui, int(who))), after_key=True)
 
     # ------------------------------------------------------------------ Cash and Fastmove
     def option_cash(self) -> None:

@@ -42,7 +42,7 @@ class PromptLine(Displayable):
             block = [(line, "prompt") for line in wrap(ui.prompt, width)]
             if ui.prompt_error:
                 block += [(line, "error") for line in wrap(f"({ui.prompt_error})", width)]
-            return block[-max(1, lay.inner.h // (2 if width < lay.inner.w - 2 else 3)):]
+            return block[-max(1, lay.inner.h - 1):]  # whole: the bottom line keeps only its end
         if ui.hint:
             lines = wrap(ui.hint, max(20, lay.cols - 1)) or [""]
             if len(lines[-3:]) - 1 <= spare:
@@ -67,14 +67,30 @@ class PromptLine(Displayable):
 
     @staticmethod
     def tail(text: str, width: int) -> str:
-        """The end of ``text`` in ``width`` columns, from a word's start, "..." before it when cut."""
+        """The end of ``text`` in ``width`` columns, for the bottom line when the whole question is
+        shown above it (inside the ring): from the earliest clause that fits ("(M mortgage, S sell
+        ...) [M]", "Sell it? (Y/N) [N]"), else its last line wrapped at words. Never an ellipsis
+        at the start: the line reads as the question's own words."""
         if len(text) <= width:
             return text
-        cut = text[-(width - 3):]
-        space = cut.find(" ")
-        if 0 <= space < len(cut) // 2:
-            cut = cut[space + 1:]
-        return "..." + cut
+        # a sentence or a clause after a colon first, then a phrase (after a comma, or a bracket)
+        for marks in ((": ", "? ", ". ", "; "), (", ", " (")):
+            starts = sorted(i + len(mark) - (1 if mark == " (" else 0)
+                            for mark in marks for i in PromptLine._find_all(text, mark))
+            for start in starts:
+                rest = text[start:]
+                if len(rest) <= width:
+                    return rest[:1].upper() + rest[1:] if rest[:1].isalpha() else rest
+        lines = wrap(text, width)
+        return lines[-1] if lines else text[-width:]
+
+    @staticmethod
+    def _find_all(text: str, mark: str) -> list[int]:
+        found, at = [], text.find(mark)
+        while at >= 0:
+            found.append(at)
+            at = text.find(mark, at + 1)
+        return found
 
     def draw_block(self, lay: Layout, block: list[tuple[str, str]]) -> None:
         t = self.theme
