@@ -207,3 +207,14 @@ def test_a_step_that_ends_the_turn_shows_no_dice_of_the_player_before() -> None:
     show(r, ui)
     assert ui.messages[-1].text.startswith("Turn "), ui.messages[-1].text
     assert ui.dice is None, "the new turn has had no throw yet"
+
+
+def test_the_replay_bar_names_every_key_within_80_columns() -> None:
+    # At 80 columns the spaced-out bar (85 characters) lost its last key, Q:quit.
+    from monopoly.tui.replay import KEYS, bar_text
+    for cols in (80, 120):
+        text = bar_text(cols)
+        assert len(text) <= cols
+        assert all(k.label in text for k in KEYS if k.label)
+        assert text.rstrip().endswith("Q:quit")
+    assert "  " in bar_text(120).strip()  # spaced out where there is room

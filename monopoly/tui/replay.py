@@ -104,8 +104,15 @@ class ReplayBar(Displayable):
     def draw(self, lay: Layout) -> None:
         t = self.theme
         self.put(0, 0, " " * lay.cols, t("bar"))
-        text = " REPLAY  " + "  ".join(k.label for k in KEYS if k.label)
-        self.put(0, 0, text, t("bar"), lay.cols)
+        self.put(0, 0, bar_text(lay.cols), t("bar"), lay.cols)
+
+
+def bar_text(cols: int) -> str:
+    """The replay's keys as its top line says them: spaced out where the width allows, closer
+    together at 80 columns, so that the last of them (Q:quit) is never cut off."""
+    labels = [k.label for k in KEYS if k.label]
+    wide = " REPLAY  " + "  ".join(labels)
+    return wide if len(wide) <= cols else " REPLAY " + " ".join(labels)
 
 
 class ReplayScreen(Screen):
