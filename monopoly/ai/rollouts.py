@@ -126,6 +126,12 @@ def play_out(view: GameView, plan: Plan, seed: int, rounds: int, memories: Memor
             players.note_answer(offer, isinstance(plan.action, AcceptTrade))
         elif isinstance(plan.action, ProposeTrade) and players.is_computer(plan.action.recipient):
             players.offer_made(plan.action)  # the seat hears the answer as in a real game
+    play_rounds(game, players, rounds)
+    return worth_share(game, seat)
+
+
+def play_rounds(game: Game, players: ComputerPlayers, rounds: int) -> None:
+    """Let ``players`` play ``game`` on for ``rounds`` rounds (of the players still in), or to its end."""
     table = game.view
     end = table.turn + rounds * len(table.active_players())
     next_action, push = players.next_action, game.push
@@ -134,7 +140,6 @@ def play_out(view: GameView, plan: Plan, seed: int, rounds: int, memories: Memor
         if action is None:
             break
         push(action)
-    return worth_share(game, seat)
 
 
 def played_out_chances(view: View, estimator: Estimator, playouts: int, rounds: int,
@@ -151,14 +156,8 @@ def played_out_chances(view: View, estimator: Estimator, playouts: int, rounds: 
         future = seed * 7919 + i
         game = view.determinized(future)
         players = ComputerPlayers(game, {p: ROLLOUT_STRATEGY for p in range(n)}, seed=future)
+        play_rounds(game, players, rounds)
         table = game.view
-        end = table.turn + rounds * len(table.active_players())
-        next_action, push = players.next_action, game.push
-        while table.turn < end and not table.over:
-            action = next_action(game)
-            if action is None:
-                break
-            push(action)
         outcome = table.outcome
         if outcome is not None and outcome.winner >= 0:
             totals[outcome.winner] += 1.0
