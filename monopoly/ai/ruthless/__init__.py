@@ -92,16 +92,21 @@ class Ruthless(Memory):
             # Search again when the groups a trade could complete changed hands, and every
             # SEARCH_ROUNDS rounds anyway (cash and mortgages change prices); meanwhile, after a
             # refusal, propose the next deal the last search found.
-            # The lever and decisive sales of long games are searches too, made with the others.
             key = self._trade_key(view)
             if key != self._search_key or turn >= self._search_due:
                 if len(self._dead) > 256:
                     self._dead.clear()
                 self._search_key = key
                 self._search_due = turn + SEARCH_ROUNDS * view.player_count
-                offer = self._find_trade(view) or self._lever_sale(view) or self._decisive_sale(view)
+                offer = self._find_trade(view)
             else:
                 offer = self._follow_up(view) if self._queue else None
+            # The lever and decisive sales of long games are looked for at every throw: searched only
+            # with the others, they came too late to keep as many games from the turn limit.
+            if offer is None:
+                offer = self._lever_sale(view)
+            if offer is None:
+                offer = self._decisive_sale(view)
             if offer is not None:
                 return offer
             block = self._block_offer(view)
