@@ -1148,3 +1148,13 @@ def test_an_auction_waiting_on_an_absent_player_says_so_whole_at_80_columns(tmp_
             ann.close()
     finally:
         served.stop()
+
+
+def test_the_line_client_says_where_the_coach_is_offered() -> None:
+    # The coach reads a copy of the game, which only the screen client keeps: the line client
+    # says so rather than answering "odds" or "hint" as an unknown word.
+    client = TextClient(io.StringIO(), say_prompt=False)
+    for word in ("odds", "hint"):
+        typed = client.typed(word)
+        assert typed.send is None and typed.show
+        assert "without --text" in typed.show[0] and "W key" in typed.show[0]

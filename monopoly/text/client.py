@@ -277,6 +277,10 @@ class TextClient:
             return Typed(show=self.who_lines())
         if low == "board":
             return Typed(show=self.board_lines())
+        if low in ("odds", "hint"):
+            # the coach works on a copy of the game, which the screen client keeps and this one does not
+            return Typed(show=[f"'{low}' is not offered in the line client: join without --text for the "
+                               "screen, whose W key shows the win chances and I the hint."])
         if self.seat is None or not words:
             return None
         if low == "go":
