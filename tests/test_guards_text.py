@@ -314,3 +314,11 @@ def test_a_building_count_or_log_length_out_of_range_is_explained(tmp_path: Path
     assert "No square called" not in out
     assert out.count("The log shows a whole number of lines from 1") == 3
     assert "puts a house on Baltic Avenue" in out
+
+
+def test_a_comma_is_taken_only_between_thousands() -> None:
+    # "bid 1,5" was taken as $15 (found by a play-test): a misplaced comma is not an amount.
+    assert parse_amount("$1,200") == 1200 and parse_amount("12,000,000") == 12_000_000
+    assert parse_amount("1,200M") == 1200
+    for typo in ("1,5", "12,00", ",500", "1,2,3", "1200,"):
+        assert parse_amount(typo) is None

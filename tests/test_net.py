@@ -1158,3 +1158,19 @@ def test_the_line_client_says_where_the_coach_is_offered() -> None:
         typed = client.typed(word)
         assert typed.send is None and typed.show
         assert "without --text" in typed.show[0] and "W key" in typed.show[0]
+
+
+def test_a_wrong_join_code_is_said_once() -> None:
+    # It was said as an error and again as the reason for leaving.
+    out = io.StringIO()
+    client = TextClient(out, say_prompt=False)
+    reason = client.receive({"type": "error", "code": "bad_code", "error": "no game here has that join code"})
+    assert reason == "no game here has that join code"
+    assert "no game here" not in out.getvalue()
+
+
+def test_the_line_clients_help_fits_80_columns() -> None:
+    # Its lines were up to 101 characters, so a terminal broke them mid-word.
+    from monopoly.text.client import HELP
+    assert all(len(line) <= 80 for line in HELP)
+    assert "join again with the same code" in " ".join(HELP).replace("  ", " ")

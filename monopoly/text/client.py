@@ -42,13 +42,14 @@ class Typed:
 # are two or more (``TextClient.listed``), and what each group counts
 GROUPED = {"mortgage": "deeds", "unmortgage": "deeds", "build": "streets", "sell": "streets"}
 
-HELP = [
-    "Commands: type a command the prompt lists (or its number), e.g. roll, buy, auction, pass, accept,",
-    "  build Park Place, mortgage Boardwalk (mortgage alone, or its number, lists the deeds; so do build,",
-    "  sell and unmortgage); bid N bids N; rent claims your rent; go lets a throw go without claiming;",
-    "  trade NAME give ITEMS for ITEMS (items: squares, $100, card) proposes a trade; who shows everyone's",
-    "  cash and place; board lists the owned squares; quit leaves (the seat stays yours: join again with",
-    "  the same code).",
+HELP = [  # (each line within 80 columns: a terminal would break them mid-word)
+    "Commands: type a command the prompt lists (or its number), e.g. roll, buy,",
+    "  auction, pass, accept, build Park Place, mortgage Boardwalk (mortgage alone,",
+    "  or its number, lists the deeds; so do build, sell and unmortgage); bid N bids",
+    "  N; rent claims your rent; go lets a throw go without claiming; trade NAME",
+    "  give ITEMS for ITEMS (items: squares, $100, card) proposes a trade; who shows",
+    "  everyone's cash and place; board lists the owned squares; quit leaves (the",
+    "  seat stays yours: join again with the same code).",
 ]
 
 
@@ -103,9 +104,9 @@ class TextClient:
         elif kind == "refused":
             self.say(f"Refused: {data.get('reason')}")
         elif kind == "error":
-            self.say(f"Error from the server: {data.get('error')}")
             if data.get("code") in ("bad_code", "slow_down", "timeout", "full", "too_long"):
-                return str(data.get("error"))
+                return str(data.get("error"))  # said once, as the reason for leaving
+            self.say(f"Error from the server: {data.get('error')}")
         elif kind == "bye":
             return str(data.get("reason", "the server said goodbye"))
         return None

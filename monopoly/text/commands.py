@@ -228,9 +228,13 @@ def number(text: str, what: str = "a number") -> int | None:
 
 
 def parse_amount(text: str) -> int | None:
-    """A sum of money as typed ("$1,200", "200", "20M"), or None when it is not one; ``CommandError``
-    when it has too many digits."""
-    cleaned = re.sub(r"[\s,$£_]", "", text)
+    """A sum of money as typed ("$1,200", "200", "20M"), or None when it is not one ("1,5": a comma
+    only between thousands); ``CommandError`` when it has too many digits."""
+    cleaned = re.sub(r"[\s$£_]", "", text)
+    if "," in cleaned:
+        if not re.fullmatch(r"[0-9]{1,3}(,[0-9]{3})+[mM]?", cleaned):
+            return None
+        cleaned = cleaned.replace(",", "")
     if cleaned[-1:] in ("m", "M"):
         cleaned = cleaned[:-1]
     return number(cleaned, "an amount") if cleaned else None
