@@ -8,7 +8,7 @@ from typing import Any
 
 from ..engine import NOBODY, DecisionKind as K, Pending
 from ..engine import actions as A
-from ..present import building_prompt
+from ..present import Site, SitePrompt, building_prompt
 from ..session import model as M
 from ..session.questions import CHOICE, NUMBER, Choice, Question
 from .play import Controller
@@ -154,14 +154,8 @@ class DeedDialogs(Controller):
         while placed < count and not game.view.over:
             # Only the sites where the next building may go (docs/playing.md), phrased once
             # (``present``); when none is left the player is told why.
-            sites = building_prompt(game, p, placed=placed, count=count, near=start)
-            if not sites.sites:
-                self.say(f"{M.name(game, p)} cannot build any more now", "dim")
-                self.screen.flush_keys()
-                return
-            how, sq = self.screen.board_cursor(f"{sites.text} - RETURN builds, D done", sites.squares(),
-                                               sites.start)
-            chosen = None if how != "pick" or sq is None else sites.site(sq)
+            chosen = self.pick_site(building_prompt(game, p, placed=placed, count=count, near=start),
+                                    "RETURN builds, D done", f"{M.name(game, p)} cannot build any more now")
             if chosen is None:
                 return
             start = chosen.square
@@ -170,18 +164,23 @@ class DeedDialogs(Controller):
         if placed == count:
             self.screen.flush_keys()
 
+    def pick_site(self, sites: SitePrompt, keys: str, none_left: str) -> Site | None:
+        """The site the player picks on the board cursor among ``sites`` (None: done, or none left,
+        which is said as ``none_left``)."""
+        if not sites.sites:
+            self.say(none_left, "dim")
+            self.screen.flush_keys()
+            return None
+        joint = " - " if sites.job == "build" else ": "
+        how, sq = self.screen.board_cursor(f"{sites.text}{joint}{keys}", sites.squares(), sites.start)
+        return None if how != "pick" or sq is None else sites.site(sq)
+
     def sell_dialog(self, p: int, debt: Pending | None = None) -> None:
         game = self.game
         start = None
         while not game.view.over:
-            sites = building_prompt(game, p, sell=True, near=start)  # phrased once (``present``)
-            if not sites.sites:
-                self.say(f"{M.name(game, p)} has no buildings to sell", "dim")
-                self.screen.flush_keys()
-                return
-            how, sq = self.screen.board_cursor(f"{sites.text}: RETURN chooses, D done", sites.squares(),
-                                               sites.start)
-            chosen = None if how != "pick" or sq is None else sites.site(sq)
+            chosen = self.pick_site(building_prompt(game, p, sell=True, near=start),  # phrased once (``present``)
+                                    "RETURN chooses, D done", f"{M.name(game, p)} has no buildings to sell")
             if chosen is None:
                 return
             start = chosen.square
