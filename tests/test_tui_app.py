@@ -559,6 +559,32 @@ def test_f5_a_storm_of_stop_signals_waits_for_the_exit_autosave(tmp_path: Path, 
     assert len(loaded.game.log) == len(saves.read_save(tmp_path / "long.json").game.log)
 
 
+def test_f5_a_signal_inside_the_first_ones_handler_does_not_interrupt_the_exit_autosave(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A handler can itself be interrupted: a SIGTERM that came while the first Ctrl-C's handler was
+    # swapping the handlers raised a second KeyboardInterrupt there, the swap stopped half-way, and
+    # a later signal broke the exit autosave (seen under load as "monopoly: interrupted", no save).
+    from monopoly.tui import app
+
+    signals = app.StopSignals()
+    real = app.set_signal_handlers
+    nested: list[int] = []
+
+    def interrupted_while_swapping(numbers: tuple[int, ...], handler: object) -> dict[int, object]:
+        if handler == signals._later and not nested:
+            nested.append(signal.SIGTERM)
+            signals._first(signal.SIGTERM, None)  # the second signal, before any handler is swapped
+        return real(numbers, handler)
+
+    with signals:
+        monkeypatch.setattr(app, "set_signal_handlers", interrupted_while_swapping)
+        with pytest.raises(KeyboardInterrupt):
+            signals._first(signal.SIGINT, None)
+        assert nested, "the second signal came"
+        for number in app.STOP_SIGNALS:
+            assert signal.getsignal(number) == signals._later, f"signal {number} would interrupt the autosave"
+
+
 def test_f8_a_save_folder_that_is_a_file_is_refused_before_playing(tmp_path: Path) -> None:
     plain = tmp_path / "not-a-folder"
     plain.write_text("x", "utf-8")

@@ -51,6 +51,10 @@ class StopSignals:
         return self
 
     def _first(self, signum: int, frame: object) -> None:
+        if self.stopping:
+            # A second signal that came while the first one's handler was swapping the handlers
+            # (a handler can be interrupted by another): the first one raises; this one waits.
+            return
         self.hold()
         raise KeyboardInterrupt
 
