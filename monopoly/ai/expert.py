@@ -41,7 +41,7 @@ from typing import Any, Sequence
 
 from ..engine import (AcceptTrade, Action, Bid, Buy, DecisionKind as K, DeclineToBuy, PassBid, ProposeTrade,
                       RejectTrade)
-from .players import REFUSAL_ROUNDS
+from .offers import REFUSAL_ROUNDS
 from .registry import register_strategy
 from .rollouts import Memories, Plan, Trial, play_out
 from .set_deals import group_deals

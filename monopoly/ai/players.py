@@ -41,17 +41,16 @@ from ..engine import (ANSWER_TYPES, NOBODY, AcceptTrade, Action, DecisionKind as
                       SaveFormatError, View, action_from_dict, claim_action, malformed)
 from ..engine import versions
 from .manners import Manners
+from .offers import OfferMemory
+from .points import Point
 from .registry import STRATEGIES, make_strategy, seat_seed
 from .strategy import ANSWERS, Strategy, TradeReply
-from .view import GameView, Offer, Pending, RefusalKey
+from .view import GameView, RefusalKey
 
 log = logging.getLogger("monopoly.ai")
 
 ANYTIME_LIMIT = 40
 """Any-time actions one seat may take at one decision point (enough to build a group to hotels)."""
-
-REFUSAL_ROUNDS = 3
-"""A refused offer is not made again to the same player for this many rounds of turns."""
 
 AI_FORMAT = "monopoly-ai"
 AI_VERSION = versions.SAVE_VERSION  # the one version of everything saved (engine/versions.py)
@@ -65,32 +64,13 @@ _NO_ANYTIME_FIRST = {K.RAISE_FUNDS, K.TRADE_RESPONSE, K.AUCTION, K.GAME_OVER, K.
 _ROLL, _TRADE_RESPONSE, _GAME_OVER = K.ROLL, K.TRADE_RESPONSE, K.GAME_OVER
 
 
-_NO_OFFERS: frozenset[int] = frozenset()
-
-
 def _throw_point(doubles: int, phase: Any, waiting: int, thrower: int) -> tuple[Any, ...]:
     """The bookkeeping key of a throw's decision point (as ``next_action`` makes them: a throw has
     no square, amount or bid)."""
     return (doubles, phase, waiting, _ROLL, thrower, NOBODY, 0, 0)
 
 
-
-
-class _Point:
-    """What has happened at one decision point (one is made for nearly every action: kept small)."""
-
-    __slots__ = ("used", "done", "traded")
-
-    def __init__(self) -> None:
-        self.used: dict[int, int] = {}
-        self.done: set[int] = set()
-        self.traded: frozenset[int] = _NO_OFFERS  # the seats that made an offer here (rare)
-
-    def used_list(self) -> list[list[int]]:
-        return [[seat, n] for seat, n in sorted(self.used.items())]
-
-
-class ComputerPlayers:
+class ComputerPlayers(OfferMemory):
     """The computer-played seats of one game. Seats not listed are people.
 
     ``seats`` maps a seat to a strategy name; ``seed`` seeds every seat's own generator (by
@@ -126,7 +106,7 @@ class ComputerPlayers:
         self._table: View = game.view  # the whole table's view, for the controller's own questions
         self._views: dict[int, GameView] = {}
         self._claims: dict[int, bool] = {}  # claim id -> whether its owner wants it
-        self._points: dict[tuple[Any, ...], _Point] = {}
+        self._points: dict[tuple[Any, ...], Point] = {}
         self._points_turn = -1
         self._offer: tuple[int, ProposeTrade] | None = None
         self._counter: ProposeTrade | None = None  # a counter-offer to make as soon as the answer is in
@@ -235,7 +215,7 @@ class ComputerPlayers:
         key = (doubles, phase, waiting, kind, player, square, amount, high_bid)
         point = points.get(key)
         if point is None:
-            point = points[key] = _Point()
+            point = points[key] = Point()
         # Any-time actions: the deciding computer first, then (at the start of a throw, or while
         # a person decides) every other computer.
         done = point.done
@@ -295,7 +275,7 @@ class ComputerPlayers:
                           strategy.name, owner)
             return True
 
-    def _anytime(self, table: View, seat: int, point: _Point, own_throw: bool = False,
+    def _anytime(self, table: View, seat: int, point: Point, own_throw: bool = False,
                  thrower: int | None = None) -> Action | None:
         """Ask ``seat`` for an any-time action at this point; None (and done here) when it has none
         (``own_throw``: the point is the start of the seat's own throw, where a strategy's
@@ -361,7 +341,7 @@ class ComputerPlayers:
                         break
             else:
                 return self._rolls[decider]
-        point = self._points[_throw_point(doubles, phase, waiting, decider)] = _Point()
+        point = self._points[_throw_point(doubles, phase, waiting, decider)] = Point()
         if seat != decider:
             done = point.done
             done.add(decider)
@@ -371,7 +351,7 @@ class ComputerPlayers:
                 done.add(other)
         return self._take(table, seat, action, point)
 
-    def _take(self, table: View, seat: int, action: Action, point: _Point) -> Action | None:
+    def _take(self, table: View, seat: int, action: Action, point: Point) -> Action | None:
         """``seat``'s any-time ``action`` at ``point``, unless the controller holds it back or the
         rules forbid it (the seat is then done there)."""
         strategy = self.strategies[seat]
@@ -396,7 +376,7 @@ class ComputerPlayers:
         log.exception("strategy %s (seat %d) failed choosing an any-time action; it does nothing",
                       strategy.name, seat)
 
-    def _answer(self, table: View, seat: int, kind: K, point: _Point) -> Action | None:
+    def _answer(self, table: View, seat: int, kind: K, point: Point) -> Action | None:
         if kind == _ROLL:
             if not table.in_jail(seat):
                 return self._rolls[seat]
@@ -442,123 +422,6 @@ class ComputerPlayers:
         elif kind == _TRADE_RESPONSE and isinstance(action, (AcceptTrade, RejectTrade)):
             self._reply(seat, pending, isinstance(action, AcceptTrade))
         return action
-
-    def _reply(self, seat: int, d: Pending, accepted: bool) -> None:
-        """Keep the reason for ``seat``'s answer to the offer of ``d``, and its counter-offer to a person."""
-        offer = d.offer
-        if offer is None:
-            return
-        strategy = self.strategies[seat]
-        view = self._views[seat]
-        counter = None
-        try:
-            reason = str(strategy.trade_reason(view, offer, accepted))
-            if not accepted and offer.proposer not in self.strategies and not offer.settle_debt:
-                counter = strategy.counter_offer(view, offer)
-        except Exception:  # a strategy's bug must not stop the game
-            log.exception("strategy %s (seat %d) failed explaining a trade answer", strategy.name, seat)
-            reason = "it accepts" if accepted else "it refuses"
-        if not isinstance(counter, ProposeTrade) or counter.player != seat or counter.recipient != offer.proposer:
-            counter = None
-        self.last_reply = TradeReply(offer.proposer, seat, accepted, reason, counter)
-        self._counter = counter
-
-    def _make_counter(self, table: View) -> ProposeTrade | None:
-        """The counter-offer kept by ``_reply``, if the rules and the controller's limits allow it now."""
-        counter, self._counter = self._counter, None
-        assert counter is not None
-        seat = counter.player
-        if self._offer is not None or self._views[seat].refused_recently(counter.recipient, counter.give,
-                                                                          counter.take):
-            return None
-        if seat in self._mannered and self.manners.problem(table, counter, True, reply=True) is not None:
-            return None
-        if self._problem(table, seat, counter) is not None:
-            return None
-        if seat in self._mannered:
-            self.manners.offered(table, counter)
-        self._offer = (seat, counter)
-        return counter
-
-    def _held_back(self, seat: int, action: Any, point: _Point) -> str | None:
-        """Why a legal-looking trade offer is not made now (the controller's limits), or None."""
-        if isinstance(action, ProposeTrade):
-            if seat in point.traded:
-                return "one offer per decision"
-            if self._offer is not None:
-                return "an earlier offer is still unanswered"
-            try:
-                if self._views[seat].refused_recently(action.recipient, action.give, action.take):
-                    return "that offer was refused recently"
-                if seat in self._mannered:
-                    return self.manners.problem(self._table, action, action.recipient not in self.strategies)
-            except (TypeError, IndexError, AttributeError):
-                return None  # malformed: the legality check says why
-        return None
-
-    def _problem(self, table: View, seat: int, action: Any) -> str | None:
-        """Why the controller will not play ``action`` for ``seat``, or None."""
-        if not isinstance(action, Action):
-            return "not an action"
-        if action.player != seat:
-            return "it is another player's action"
-        try:
-            return table.problem(action)
-        except Exception as exc:  # a malformed action the checks trip over
-            return str(exc) or type(exc).__name__
-
-    # ------------------------------------------------------------------ trade memory
-    def _note_offer(self, seat: int, action: ProposeTrade, point: _Point) -> None:
-        point.traded = point.traded | {seat}
-        self._offer = (seat, action)
-        if seat in self._mannered:
-            self.manners.offered(self._table, action)
-
-    def _follow_offer(self, table: View) -> None:
-        """Once the last computer offer is answered, remember a refusal and tell the proposer."""
-        assert self._offer is not None
-        seat, offer = self._offer
-        if table.offer_waiting(seat):
-            return  # not answered yet
-        self._offer = None
-        accepted = (all(table.owner(sq) == offer.recipient for sq in offer.give)
-                    and all(table.owner(sq) == seat for sq in offer.take)
-                    and bool(offer.give or offer.take))
-        self.note_answer(Offer(seat, offer.recipient, tuple(offer.give), tuple(offer.take), offer.cash,
-                               tuple(offer.give_cards), tuple(offer.take_cards), offer.settle_debt), accepted)
-
-    def offer_made(self, offer: ProposeTrade) -> None:
-        """Computer ``offer.player`` made ``offer`` outside ``next_action`` (a play-out carries out the
-        offer it weighs): its answer is followed as that of any offer the controller made."""
-        self._offer = (offer.player, offer)
-
-    def note_answer(self, offer: Offer, accepted: bool) -> None:
-        """Computer ``offer.proposer``'s offer was answered: remember a refusal (the offer is held
-        back for ``REFUSAL_ROUNDS`` rounds), tell the proposer and every other computer that wants
-        to hear it. Called once the answer is in (a play-out calls it for an answer it imagines)."""
-        seat, table = offer.proposer, self._table
-        if seat in self._mannered:
-            self.manners.answered(table, offer, accepted)
-        if not accepted:
-            rounds = REFUSAL_ROUNDS * max(2, len(table.active_players()))
-            self._refused[seat][(offer.recipient, tuple(sorted(offer.give)), tuple(sorted(offer.take)))] = (
-                table.turn + rounds)
-            if len(self._refused[seat]) > 64:
-                now = table.turn
-                self._refused[seat] = {k: v for k, v in self._refused[seat].items() if v > now}
-                self._views[seat]._refused = self._refused[seat]
-        strategy = self.strategies[seat]
-        try:
-            strategy.trade_answered(self._views[seat], offer, accepted)
-        except Exception:
-            log.exception("strategy %s (seat %d) failed hearing a trade answer", strategy.name, seat)
-        for other in self._onlookers:
-            if other != seat:
-                onlooker = self.strategies[other]
-                try:
-                    onlooker.trade_seen(self._views[other], offer, accepted)
-                except Exception:
-                    log.exception("strategy %s (seat %d) failed hearing a trade answer", onlooker.name, other)
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
@@ -629,7 +492,7 @@ class ComputerPlayers:
             cp._bind(game)
             cp._points_turn = int(points["turn"])
             for key, used, done, traded in points["at"]:
-                point = _Point()
+                point = Point()
                 point.used = {int(seat): int(n) for seat, n in used}
                 point.done = {int(x) for x in done}
                 point.traded = frozenset(int(x) for x in traded)
