@@ -160,6 +160,7 @@ ENGINE_ORDER: tuple[tuple[str, ...], ...] = (
     ("routes",),
     ("legality", "answers"),
     ("invariants",),
+    ("view_holdings",),
     ("view",),
     ("game",),
     ("position_values",),
