@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from text_window import PlainTheme, TextWindow  # noqa: E402
 
 from monopoly.engine import Game  # noqa: E402
-from monopoly.session import model as M  # noqa: E402
+from monopoly.present import model as M  # noqa: E402
 from monopoly.tui import screen as screen_module  # noqa: E402
 from monopoly.tui.layout import TooSmall  # noqa: E402
 from monopoly.tui.screen import Screen  # noqa: E402

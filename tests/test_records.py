@@ -12,7 +12,7 @@ from monopoly.cli import main
 from monopoly.engine import Game, events as E, game_from_record
 from monopoly.storage.records import RecordError, read_source, turn_starts, walk
 from monopoly.reports.story import record_text
-from monopoly.session.model import format_event
+from monopoly.session.words import format_event
 from records_games import seeded
 
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from monopoly.storage import saves
 from monopoly.engine import Game, check_invariants
-from monopoly.session import model as M
+from monopoly.present import model as M
 from monopoly.storage.starts import resume
 
 UI = {"tokens": ["Car", "Dog", "Hat"], "fastmove": False, "show_cash": True, "elapsed": 30.0}

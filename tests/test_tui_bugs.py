@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from monopoly.engine import ProposeTrade, arrange
-from monopoly.session import model as M
+from monopoly.present import model as M
 from monopoly.tui import play
 from test_tui_controller import AHEAD, QUIT, WAIT, FakeScreen, StubComputers, keys, make, messages
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from monopoly.engine import Game, Offer, ScriptedDice, arrange
-from monopoly.session import model as M
+from monopoly.present import model as M
 from monopoly.session.coaching import chance_text, win_chances
 from monopoly.tui import play
 from monopoly.tui.widgets.panel import Players

@@ -19,7 +19,7 @@ from monopoly.engine import (Bid, Buy, DeclineToBuy, Game, PassBid, PayIncomeTax
                              ProposeTrade, RejectTrade, Roll, ScriptedDice, SettleMortgagedTransfer, arrange,
                              check_invariants)
 from monopoly.engine import DecisionKind as K
-from monopoly.session import model as M
+from monopoly.present import model as M
 from monopoly.session.options import OPTIONS
 from monopoly.tui import play
 from monopoly.tui.layout import layout

@@ -8,7 +8,7 @@ import pytest
 
 from monopoly.engine import (BANK, NOBODY, AcceptTrade, Bid, Buy, DeclineToBuy, EndGame, Game, Mortgage, Offer,
                              PassBid, ProposeTrade, Roll, ScriptedDice, arrange, check_invariants, events as E)
-from monopoly.session import model as M
+from monopoly.present import model as M
 from monopoly.tui.keys import BINDINGS, HELP_TEXT, OPTIONS, command, option_for_key
 from scenario import ANN, give
 
@@ -370,7 +370,8 @@ def test_a_bankrupt_player_in_the_list_fits_the_narrowest_panel() -> None:
 
 def test_a_save_path_in_the_messages_is_wrapped_between_folders_never_inside_a_name() -> None:
     """Played by hand: "Game saved as annbob1 (/.../annbob1.jso" then "n)" on the next line."""
-    from monopoly.session.model import Message, log_lines
+    from monopoly.present.messages import log_lines
+    from monopoly.session.model import Message
     text = "Game saved as annbob1 (/home/someone/.local/share/monopoly/saves/annbob1.json)"
     for width in range(20, 60):
         lines = [line.strip() for line, _ in log_lines([Message(text, "good")], width, 10)]

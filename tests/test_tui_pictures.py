@@ -10,7 +10,7 @@ import pytest
 
 from monopoly.storage import saves
 from monopoly.engine import EndGame, Game, arrange
-from monopoly.session import model as M
+from monopoly.present import model as M
 from monopoly.tui.screen import Screen, SetupView
 from text_window import PlainTheme, TextWindow
 

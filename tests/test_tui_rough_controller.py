@@ -96,7 +96,7 @@ def test_the_last_throw_in_jail_is_explained_and_asked_before_the_dice_fly(tmp_p
 def test_the_history_says_why_the_fine_was_paid_after_the_last_throw() -> None:
     from monopoly.engine import events as E
     from monopoly.engine import Game
-    from monopoly.session import model as M
+    from monopoly.present import model as M
     game = Game.new(["Ann", "Bob"], "us", None, seed=1)
     text, _ = M.format_event(game, E.LeftJail(0, "forced_fine"))
     assert text == "Ann threw no doubles on the last of three tries in jail: pays the fine and leaves jail"
@@ -112,7 +112,7 @@ def test_a_wrong_key_on_the_option_bar_is_explained(tmp_path: Path) -> None:
 def test_small_words_and_marks_of_the_screen() -> None:
     from monopoly.engine import events as E
     from monopoly.engine import Game
-    from monopoly.session import model as M
+    from monopoly.present import model as M
     game = Game.new(["Ann", "Bob"], "us", None, seed=1)
     # GO: the same event whether the token passed GO or stopped on it
     assert M.format_event(game, E.PassedGo(0, 200)) == ("Ann reaches GO: collects $200", "good")
@@ -134,7 +134,7 @@ def test_the_side_panel_shows_the_mover_while_a_computers_move_is_on_show(tmp_pa
     # Bob (a computer) throws and moves; while his move is on show the engine has already moved on
     # to Ann's turn, but the panel stays on Bob until his move is off the screen.
     from test_tui_controller import QUIT, FakeScreen, StubComputers, make
-    from monopoly.session import model as M
+    from monopoly.present import model as M
 
     seen: list[tuple[int, int]] = []  # (panel player, whose turn) at each wait of the screen
 
@@ -200,7 +200,7 @@ def test_a_card_that_ends_the_persons_turn_stays_in_view_a_moment(tmp_path: Path
 def test_the_panel_names_the_player_the_messages_say_plays(tmp_path: Path) -> None:
     """Played by hand (a UK game of computers): the info panel named CPU1 while the messages said
     "Turn N: CPU2 to play", during the pause that shows a computer's turn."""
-    from monopoly.session import model as M
+    from monopoly.present import model as M
     from test_tui_controller import StubComputers
 
     class Watching(FakeScreen):

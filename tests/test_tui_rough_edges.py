@@ -261,7 +261,7 @@ def test_a_question_put_off_never_covers_the_last_lines_of_help(rows: int, cols:
     from text_window import PlainTheme, TextWindow
 
     from monopoly.engine import Game
-    from monopoly.session import model as M
+    from monopoly.present import model as M
     from monopoly.tui.screen import Screen
     win = TextWindow(rows, cols)
     screen = Screen(win, PlainTheme())  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ import pytest
 
 from monopoly.storage import saves
 from monopoly.engine import Game
-from monopoly.session import model as M
+from monopoly.present import model as M
 from monopoly.storage import places
 from monopoly.tui import play
 from monopoly.tui.setup import SetupScreens

@@ -10,10 +10,11 @@ its line and takes its words as commands, and the network sends its line as the 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from ..engine import NOBODY, DecisionKind as K, Game
 from ..engine import actions as A
-from ..session.words import item_name, join_words, name
+from ..session.words import buildings_words, item_name, join_words, name
 from .prompts import Answer
 
 # the raises offered on top of the highest bid (clipped to what the bidder may bid)
@@ -113,3 +114,13 @@ def bid_prompt(game: Game, player: int) -> BidPrompt | None:
     return BidPrompt(player, name(game, player), d.player, item_name(game, str(a.item), a.square), price, high_text, tuple(a.bidders),
                      join_words([name(game, b) for b in a.bidders]), low, top, steps, tuple(answers),
                      money(low) if low is not None else "", money(top) if top is not None else "")
+
+
+def scarce_left_text(game: Game, left: Iterable[tuple[int, int]], hotels: bool, supply: int) -> str:
+    """After a shortage auction: the people whose orders were not all met, and what to do."""
+    items = [f"{name(game, p)} {buildings_words(c, hotels)}" for p, c in left]
+    what = "hotels" if hotels else "houses"
+    if supply > 0:
+        return f"The auction is over. Still wanted: {join_words(items)}. Build them with Houses (H)."
+    return (f"The auction is over and the bank has no {what} left. Still wanted: {join_words(items)}; "
+            f"build them with Houses (H) once the bank has {what} again.")

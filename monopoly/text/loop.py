@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence, TypeVar
 from ..engine import BOARD_SIZE, NOBODY, Action, DecisionKind as K, Game, IllegalActionError, Offer, Pending
 from ..engine import actions as A
 from ..engine import events as E
-from ..session import model as M
+from ..present import model as M
 from ..session.session import ComputerMove, Session
 from ..session.questions import clock_text, parse_yes_no
 from ..session.summary import since_last_turn

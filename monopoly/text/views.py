@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..engine import BOARD_SIZE, NOBODY, Game
-from ..session import model as M
+from ..present import model as M
 from ..session.words import label
 from .commands import ANSWERS, BAR_ORDER, GENERAL, Command
 

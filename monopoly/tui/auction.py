@@ -11,7 +11,7 @@ import time
 
 from ..engine import DecisionKind as K, Pending
 from ..engine import actions as A
-from ..session import model as M
+from ..present import model as M
 from ..session.questions import NUMBER, Question
 from ..present import bid_prompt
 from ..session.words import cannot_bid_text

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from ..engine import Offer
-from ..session import model as M
+from ..present import model as M
 from ..session.coaching import hint_lines, offer_words
 from . import keys as KEYS
 from .play import Controller

@@ -9,7 +9,7 @@ from typing import Any
 from ..engine import NOBODY, DecisionKind as K, Pending
 from ..engine import actions as A
 from ..present import Site, SitePrompt, building_prompt
-from ..session import model as M
+from ..present import model as M
 from ..session.questions import CHOICE, NUMBER, Choice, Question
 from .play import Controller
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..engine import NOBODY, Game
 from ..engine import actions as A
-from ..session import model as M
+from ..present import model as M
 from ..session.questions import TEXT, YESNO, Question
 from ..storage import saves
 from ..storage.places import resume_command

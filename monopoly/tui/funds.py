@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..engine import Pending
 from ..engine import actions as A
 from ..present import debt
-from ..session import model as M
+from ..present import model as M
 from ..session.questions import CHOICE, Choice, Question
 from .play import Controller, decision_marker
 

@@ -10,7 +10,7 @@ import locale
 from dataclasses import dataclass
 from typing import Any
 
-from ..session import model as M
+from ..present import model as M
 from ..session.questions import one_column
 
 

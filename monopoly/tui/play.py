@@ -30,7 +30,7 @@ from ..engine import NOBODY, DecisionKind as K, Game, IllegalActionError, Offer,
 from ..engine import actions as A
 from ..engine import events as E
 from . import keys as KEYS
-from ..session import model as M
+from ..present import model as M
 from ..session.words import undo_refused
 from ..present import Answer, Prompt, decision_prompt, decision_sites
 from ..storage.places import resume_command

@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 from ..engine import DecisionKind as K
 from ..net.link import EXIT_OK, EXIT_USAGE, client_tls, parse_address
 from ..net.remote import Disconnected, LinkThread, RemoteSession
-from ..session import model as M
+from ..present import model as M
 from ..session.options import hosting
 from ..session.questions import TEXT, Question
 from ..session.safe_text import shown

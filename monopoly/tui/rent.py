@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from ..engine import actions as A
-from ..session import model as M
+from ..present import model as M
 from . import keys as KEYS
 from . import play
 from .play import Controller, decision_marker

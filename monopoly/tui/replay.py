@@ -28,7 +28,7 @@ from ..storage.places import resume_command
 from ..storage.records import Replayer, Source, save_continuation, suggested_name
 
 EXIT_OK = 0
-from ..session import model as M
+from ..present import model as M
 from .layout import Layout
 from ..session.questions import NUMBER, TEXT, YESNO, Question
 from .screen import Screen

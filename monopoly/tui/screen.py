@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from ..engine import BOARD_SIZE, Game
 from . import keys as KEYS
-from ..session import model as M
+from ..present import model as M
 from ..session.options import Option
 from ..session.safe_text import is_safe, shown
 from .layout import Layout, Rect, TooSmall, layout, neighbour

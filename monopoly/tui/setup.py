@@ -9,7 +9,8 @@ from typing import Any
 
 from ..storage import saves
 from ..storage.starts import (GamePlan, Started, start_game, resume, ask_new_game)
-from ..session.model import UIState, resume_detail, resume_rows
+from ..present.resume import resume_detail, resume_rows
+from ..session.model import UIState
 from .play import LeaveProgram
 from ..session.questions import (CHOICE, NUMBER, TEXT, YESNO, Question, parse_hours_minutes)
 from .screen import Screen, SetupView

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..engine import BOARD_SIZE
 from ..engine import events as E
-from ..session import model as M
+from ..present import model as M
 from ..session.session import COMPUTER_MOVE, STEP, WATCH_PACE
 from ..session.summary import since_last_turn
 from . import play

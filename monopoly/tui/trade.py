@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..engine import NOBODY, Offer
-from ..session import model as M
+from ..present import model as M
 from ..session.questions import NUMBER, TEXT, Question
 from .play import Controller
 from .coach import offer_figures

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import IllegalActionError
-from ..session import model as M
+from ..present import model as M
 from ..session.questions import CHOICE, TEXT, Choice, Question
 from ..session.words import undo_refused
 from . import keys as KEYS

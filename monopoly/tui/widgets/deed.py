@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine import Game
-from ...session import model as M
+from ...present import model as M
 from ..layout import Layout, Rect
 from ..paint import wrap
 from .displayable import Displayable

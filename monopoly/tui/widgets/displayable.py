@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ...engine import Game
-from ...session import model as M
+from ...present import model as M
 from ...session.options import Option
 from ..layout import Layout, Rect
 from ..paint import Glyphs, SetupView

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...session import model as M
+from ...present import model as M
 from ..layout import Layout, Rect
 from ..paint import wrap
 from .displayable import Displayable
