@@ -131,11 +131,14 @@ def test_an_absurd_price_is_held_back_unless_it_completes_a_set_for_a_trader(str
     lopsided = ProposeTrade(0, 1, (PARK_PLACE,), (VIRGINIA,), -900)  # $350 for $1,040
     assert manners.problem(view, lopsided, person=True) == "it asks more than twice what the other side gets"
     assert manners.problem(view, lopsided, person=False) is None  # between computers: the answer decides
-    set_sale = ProposeTrade(0, 1, (BALTIC,), (), -400)  # Baltic completes brown for seat 1
+    set_sale = ProposeTrade(0, 1, (BALTIC,), (), -160)  # Baltic completes brown for seat 1
     assert manners.problem(view, set_sale, person=True) is not None  # a player not known to trade
     manners.traders.add(1)
     assert manners.problem(view, set_sale, person=True) is None
     assert manners.problem(view, ProposeTrade(0, 1, (BALTIC,), (), -120), person=True) is None  # twice: fine
+    # Not even a set-completing deed, for a player who trades, may cost more than three times its face
+    # (seen in play: five deeds and $470 for mortgaged Boardwalk, which completed the person's set).
+    assert manners.problem(view, ProposeTrade(0, 1, (BALTIC,), (), -400), person=True) is not None
 
 
 def test_manners_survive_a_save_and_a_damaged_record_is_refused(strategy_class):

@@ -294,8 +294,8 @@ def reason(view: View, choices: list[Choice], picked: Choice | None) -> str:
     if margin < 0.005:
         line = f"{best.label} and {second.label} come out about even ({_pct(best.chance)})"
     else:
-        line = (f"{best.label}: your chance {_pct(best.chance)} after it, against {_pct(second.chance)} "
-                f"after {second.label}")
+        line = (f"{best.label}: your chance {_pct(best.chance)} if you {say_choice(best.label)}, against "
+                f"{_pct(second.chance)} if you {say_choice(second.label)}")
         if second.assumed:
             line += f" ({second.assumed})"
     if picked is not None:

@@ -12,7 +12,7 @@ plays), whom every offer interrupts:
 - **No absurd prices.** An offer may not ask for more than ``ASK_LIMIT`` times the face value of
   what the person gets (a deed's price, its mortgage value when mortgaged, cash, $50 a jail card),
   except when it hands that person the last deeds of a group and they have accepted a computer's
-  offer before; nor so much cash that the person could not meet the rent their next throw may
+  offer before, and then never more than ``SET_ASK_LIMIT`` times; nor so much cash that the person could not meet the rent their next throw may
   cost (``cannot_afford``): never "all your cash" for a deed.
 
 And at every table, between computers too:
@@ -40,6 +40,7 @@ from .chances.tables import JAIL_SQUARE, RAILROAD, STREET, THROWS
 OFFER_GAP = 3
 RETURN_ROUNDS = 12
 ASK_LIMIT = 2
+SET_ASK_LIMIT = 3
 JAIL_CARD_FACE = 50
 
 
@@ -134,6 +135,8 @@ class Manners:
         gives = face_value(view, offer.take, max(0, -offer.cash), len(offer.take_cards))
         if gives <= ASK_LIMIT * max(gets, 1):
             return False
+        if gives > SET_ASK_LIMIT * max(gets, 1):
+            return True  # not even for a set: five deeds and cash for one mortgaged deed is no offer
         return not (offer.recipient in self.traders and completes_group(view, offer.recipient, offer.give, offer.take))
 
     def offered(self, view: View, offer: ProposeTrade) -> None:
